@@ -1,0 +1,44 @@
+"""Scorekeeper: exact score keeping for hanafuda and dice games at a real table."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV_SECRET_KEY = "dev"
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Create and configure the app: defaults, instance/config.py, env, then ``test_config``."""
+    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(ROOT / "instance")
+    app = Flask(
+        __name__,
+        instance_path=instance,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SECRET_KEY=DEV_SECRET_KEY,
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(instance) / "scorekeeper.sqlite"),
+        MAX_CONTENT_LENGTH=256 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from scorekeeper.setup import init_app
+
+    init_app(app)
+    return app

@@ -1,0 +1,252 @@
+"""The 48 hanafuda cards, their canonical ids, and the numbers each game reads off them.
+
+Pure data: no Flask, no database. RULES.md section 1 is the reference for every id and number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class CardType(StrEnum):
+    """The four kinds of hanafuda card, strongest first."""
+
+    BRIGHT = "bright"
+    """A bright (hikari): crane, curtain, moon, rain man, phoenix."""
+    ANIMAL = "animal"
+    """An animal or object card (tane)."""
+    RIBBON = "ribbon"
+    """A ribbon card (tanzaku)."""
+    CHAFF = "chaff"
+    """A plain card (kasu); the willow lightning is one too."""
+
+
+class Ribbon(StrEnum):
+    """The colour of a ribbon card."""
+
+    POETRY = "poetry"
+    """Red ribbon with writing (pine, plum, cherry)."""
+    PLAIN = "plain"
+    """Red ribbon with no writing (wisteria, iris, bush clover, willow)."""
+    BLUE = "blue"
+    """Blue ribbon (peony, chrysanthemum, maple)."""
+
+
+#: Higher rank first, for the Otoroku seat draw (RULES 5.7).
+TYPE_RANK: dict[CardType, int] = {
+    CardType.BRIGHT: 3,
+    CardType.ANIMAL: 2,
+    CardType.RIBBON: 1,
+    CardType.CHAFF: 0,
+}
+
+#: Toppa and Baka card points by the card's own type (RULES 1).
+TOPPA_POINTS: dict[CardType, int] = {
+    CardType.BRIGHT: 20,
+    CardType.ANIMAL: 10,
+    CardType.RIBBON: 5,
+    CardType.CHAFF: 0,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """One month of the deck."""
+
+    id: str
+    month: int
+    english: str
+    kanji: str
+    romaji: str
+    nagoya: int
+
+
+SUITS: tuple[Suit, ...] = (
+    Suit("pine", 1, "Pine", "松", "matsu", 1),
+    Suit("plum", 2, "Plum Blossom", "梅", "ume", 12),
+    Suit("cherry", 3, "Cherry Blossom", "桜", "sakura", 3),
+    Suit("wisteria", 4, "Wisteria", "藤", "fuji", 4),
+    Suit("iris", 5, "Iris", "菖蒲", "ayame", 5),
+    Suit("peony", 6, "Peony", "牡丹", "botan", 11),
+    Suit("bushclover", 7, "Bush Clover", "萩", "hagi", 7),
+    Suit("susuki", 8, "Susuki Grass", "芒", "susuki", 8),
+    Suit("chrysanthemum", 9, "Chrysanthemum", "菊", "kiku", 9),
+    Suit("maple", 10, "Maple", "紅葉", "momiji", 10),
+    Suit("willow", 11, "Willow", "柳", "yanagi", 2),
+    Suit("paulownia", 12, "Paulownia", "桐", "kiri", 6),
+)
+SUIT_BY_ID: dict[str, Suit] = {s.id: s for s in SUITS}
+SUIT_BY_MONTH: dict[int, Suit] = {s.month: s for s in SUITS}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card."""
+
+    id: str
+    suit: Suit
+    type: CardType
+    english: str
+    kanji: str
+    romaji: str
+    ribbon: Ribbon | None = None
+
+    @property
+    def month(self) -> int:
+        """Month number in the standard order (pine 1 .. paulownia 12)."""
+        return self.suit.month
+
+    @property
+    def nagoya(self) -> int:
+        """Value in the Nagoya suit order used by Tokotoko."""
+        return self.suit.nagoya
+
+    @property
+    def points(self) -> int:
+        """Toppa and Baka card points, by the card's own type."""
+        return TOPPA_POINTS[self.type]
+
+    @property
+    def is_chaff(self) -> bool:
+        return self.type is CardType.CHAFF
+
+    @property
+    def chaff_group(self) -> str | None:
+        """The id shared by interchangeable plain cards of one suit (e.g. ``pine-chaff``)."""
+        if self.is_chaff and "-chaff-" in self.id:
+            return self.id.rsplit("-", 1)[0]
+        return None
+
+    @property
+    def label(self) -> str:
+        """English name for a player, e.g. 'Pine: Crane'."""
+        return f"{self.suit.english}: {self.english}"
+
+
+def _special(
+    suit: str,
+    name: str,
+    ctype: CardType,
+    english: str,
+    kanji: str,
+    romaji: str,
+    ribbon: Ribbon | None = None,
+) -> Card:
+    s = SUIT_BY_ID[suit]
+    return Card(f"{suit}-{name}", s, ctype, english, kanji, romaji, ribbon)
+
+
+def _chaff(suit: str, n: int) -> Card:
+    s = SUIT_BY_ID[suit]
+    return Card(
+        f"{suit}-chaff-{n}",
+        s,
+        CardType.CHAFF,
+        f"Chaff {n}",
+        f"{s.kanji}のカス",
+        f"{s.romaji} no kasu",
+    )
+
+
+B, A, R = CardType.BRIGHT, CardType.ANIMAL, CardType.RIBBON
+
+CARDS: tuple[Card, ...] = (
+    _special("pine", "crane", B, "Crane", "松に鶴", "matsu ni tsuru"),
+    _special("pine", "ribbon", R, "Poetry Ribbon", "松に赤短", "matsu ni akatan", Ribbon.POETRY),
+    _chaff("pine", 1),
+    _chaff("pine", 2),
+    _special("plum", "warbler", A, "Bush Warbler", "梅に鶯", "ume ni uguisu"),
+    _special("plum", "ribbon", R, "Poetry Ribbon", "梅に赤短", "ume ni akatan", Ribbon.POETRY),
+    _chaff("plum", 1),
+    _chaff("plum", 2),
+    _special("cherry", "curtain", B, "Curtain", "桜に幕", "sakura ni maku"),
+    _special("cherry", "ribbon", R, "Poetry Ribbon", "桜に赤短", "sakura ni akatan", Ribbon.POETRY),
+    _chaff("cherry", 1),
+    _chaff("cherry", 2),
+    _special("wisteria", "cuckoo", A, "Cuckoo", "藤に不如帰", "fuji ni hototogisu"),
+    _special("wisteria", "ribbon", R, "Red Ribbon", "藤に短冊", "fuji ni tanzaku", Ribbon.PLAIN),
+    _chaff("wisteria", 1),
+    _chaff("wisteria", 2),
+    _special("iris", "bridge", A, "Eight-plank Bridge", "菖蒲に八橋", "ayame ni yatsuhashi"),
+    _special("iris", "ribbon", R, "Red Ribbon", "菖蒲に短冊", "ayame ni tanzaku", Ribbon.PLAIN),
+    _chaff("iris", 1),
+    _chaff("iris", 2),
+    _special("peony", "butterflies", A, "Butterflies", "牡丹に蝶", "botan ni chō"),
+    _special("peony", "ribbon", R, "Blue Ribbon", "牡丹に青短", "botan ni aotan", Ribbon.BLUE),
+    _chaff("peony", 1),
+    _chaff("peony", 2),
+    _special("bushclover", "boar", A, "Boar", "萩に猪", "hagi ni inoshishi"),
+    _special("bushclover", "ribbon", R, "Red Ribbon", "萩に短冊", "hagi ni tanzaku", Ribbon.PLAIN),
+    _chaff("bushclover", 1),
+    _chaff("bushclover", 2),
+    _special("susuki", "moon", B, "Full Moon", "芒に月", "susuki ni tsuki"),
+    _special("susuki", "geese", A, "Geese", "芒に雁", "susuki ni kari"),
+    _chaff("susuki", 1),
+    _chaff("susuki", 2),
+    _special("chrysanthemum", "cup", A, "Sake Cup", "菊に盃", "kiku ni sakazuki"),
+    _special("chrysanthemum", "ribbon", R, "Blue Ribbon", "菊に青短", "kiku ni aotan", Ribbon.BLUE),
+    _chaff("chrysanthemum", 1),
+    _chaff("chrysanthemum", 2),
+    _special("maple", "deer", A, "Deer", "紅葉に鹿", "momiji ni shika"),
+    _special("maple", "ribbon", R, "Blue Ribbon", "紅葉に青短", "momiji ni aotan", Ribbon.BLUE),
+    _chaff("maple", 1),
+    _chaff("maple", 2),
+    _special("willow", "rainman", B, "Rain Man", "柳に小野道風", "yanagi ni Ono no Michikaze"),
+    _special("willow", "swallow", A, "Swallow", "柳に燕", "yanagi ni tsubame"),
+    _special("willow", "ribbon", R, "Red Ribbon", "柳に短冊", "yanagi ni tanzaku", Ribbon.PLAIN),
+    _special("willow", "lightning", CardType.CHAFF, "Lightning", "柳に雷", "yanagi ni kaminari"),
+    _special("paulownia", "phoenix", B, "Phoenix", "桐に鳳凰", "kiri ni hōō"),
+    _chaff("paulownia", 1),
+    _chaff("paulownia", 2),
+    _chaff("paulownia", 3),
+)
+
+CARD_BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
+ALL_IDS: frozenset[str] = frozenset(CARD_BY_ID)
+
+#: Decks by game (RULES 1).
+TOKOTOKO_DECK: frozenset[str] = ALL_IDS - {f"paulownia-chaff-{n}" for n in (1, 2, 3)}
+TOPPA_DECK: frozenset[str] = ALL_IDS
+OTOROKU_DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
+
+DECKS: dict[str, frozenset[str]] = {
+    "tokotoko": TOKOTOKO_DECK,
+    "toppa": TOPPA_DECK,
+    "baka": TOPPA_DECK,
+    "otoroku": OTOROKU_DECK,
+}
+
+
+def card(card_id: str) -> Card:
+    """The card with this id; KeyError if there is none."""
+    return CARD_BY_ID[card_id]
+
+
+def in_deck_order(ids: Iterable[str]) -> list[str]:
+    """The ids sorted as the deck is laid out (by month, then as listed in RULES 1)."""
+    order = {c.id: i for i, c in enumerate(CARDS)}
+    return sorted(ids, key=lambda i: order.get(i, len(order)))
+
+
+def unknown_card_message(value: object, deck: str = "toppa") -> str:
+    """A sentence explaining why ``value`` is not a card of this game's deck."""
+    if not isinstance(value, str):
+        return f"{value!r} is not a card id: card ids are text such as 'pine-crane'"
+    if value not in CARD_BY_ID:
+        near = value.strip().lower().replace(" ", "-").replace("_", "-")
+        if near in CARD_BY_ID:
+            return f"{value!r} is not a card id; did you mean '{near}'?"
+        return f"{value!r} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
+    c = CARD_BY_ID[value]
+    if deck == "tokotoko":
+        return (
+            f"{value} is not used in Tokotoko: the three paulownia chaff are removed from its deck"
+        )
+    if deck == "otoroku":
+        return (
+            f"{value} is not used in Otoroku: its deck is months 1-10, "
+            f"so {c.suit.english} (month {c.month}) is removed"
+        )
+    return f"{value} is not in the deck"

@@ -1,0 +1,363 @@
+"""Tokan: a dice bluffing game with a common pot carried from tour to tour. RULES.md 6.
+
+Players are listed in seating order: each player's left neighbour is the next in the list
+(wrapping round), the right neighbour the previous one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import groupby
+from typing import Any
+
+from scorekeeper.exact import amount_str
+from scorekeeper.rules.common import InvalidInput, Note, Reader, Violation
+
+GAME = "tokan"
+TITLE = "Tokan"
+MIN_PLAYERS, MAX_PLAYERS = 3, 30
+DEFAULT_STAKE = 22
+DEFAULT_TOKENS = 11
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    name: str
+    dice: tuple[int, int]
+    left: int
+    right: int
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    players: tuple[PlayerInput, ...]
+    stake: int = DEFAULT_STAKE
+    tokens: int = DEFAULT_TOKENS
+    pot: int = 0
+    """What the pot held before this tour's stakes (carried from the last tour)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    prediction: int
+    difference: int
+
+    @property
+    def achieved(self) -> bool:
+        """+N needs d >= N, -N needs d <= -N, and 0 needs equal totals (R20)."""
+        if self.prediction > 0:
+            return self.difference >= self.prediction
+        if self.prediction < 0:
+            return self.difference <= self.prediction
+        return self.difference == 0
+
+    @property
+    def gain(self) -> int:
+        return abs(self.prediction) if self.achieved else 0
+
+    @property
+    def pay(self) -> int:
+        return 0 if self.achieved else abs(self.prediction - self.difference)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "prediction": self.prediction,
+            "difference": self.difference,
+            "achieved": self.achieved,
+            "gain": self.gain,
+            "pay": self.pay,
+        }
+
+
+def achieved(prediction: int, difference: int) -> bool:
+    return Prediction(prediction, difference).achieved
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    dice: tuple[int, int]
+    left: Prediction
+    right: Prediction
+    reclaimed: int
+    stake: int
+
+    @property
+    def total(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+    @property
+    def gain(self) -> int:
+        return self.left.gain + self.right.gain
+
+    @property
+    def pay(self) -> int:
+        return self.left.pay + self.right.pay
+
+    @property
+    def net(self) -> int:
+        return self.gain - self.pay
+
+    @property
+    def delta(self) -> Fraction:
+        return Fraction(self.net - self.stake + self.reclaimed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "dice": list(self.dice),
+            "total": self.total,
+            "left": self.left.to_dict(),
+            "right": self.right.to_dict(),
+            "gain": self.gain,
+            "pay": self.pay,
+            "net": self.net,
+            "stake": self.stake,
+            "reclaimed": self.reclaimed,
+            "delta": amount_str(self.delta),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    players: tuple[PlayerResult, ...]
+    stake: int
+    pot_before: int
+    pot_after: int
+    notes: tuple[Note, ...]
+
+    @property
+    def deltas(self) -> tuple[Fraction, ...]:
+        return tuple(p.delta for p in self.players)
+
+    @property
+    def pot_change(self) -> Fraction:
+        return Fraction(self.pot_after - self.pot_before)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "players": [p.to_dict() for p in self.players],
+            "stake": self.stake,
+            "pot_before": amount_str(self.pot_before),
+            "pot_after": amount_str(self.pot_after),
+            "pot_change": amount_str(self.pot_change),
+            "notes": [n.to_dict() for n in self.notes],
+        }
+
+
+def parse(data: Mapping[str, Any]) -> Input:
+    r = Reader()
+    stake = r.integer(
+        data,
+        "stake",
+        "stake",
+        default=DEFAULT_STAKE,
+        minimum=1,
+        maximum=1_000_000,
+        what="a stake in whole coins",
+    )
+    tokens = r.integer(
+        data,
+        "tokens",
+        "tokens",
+        default=DEFAULT_TOKENS,
+        minimum=0,
+        maximum=1_000,
+        what="a number of tokens",
+    )
+    pot_value = r.amount(data, "pot", "pot", default=Fraction(0))
+    if pot_value.denominator != 1 or pot_value < 0:
+        r.add("pot", f"The pot holds whole coins, never fewer than 0 (got {amount_str(pot_value)})")
+        pot_value = Fraction(0)
+    raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
+    r.unique_names(names)
+    limit = tokens if tokens is not None else DEFAULT_TOKENS
+    players: list[PlayerInput] = []
+    for i, p in enumerate(raw_players):
+        path = f"players.{i}.dice"
+        raw = r.items(p, "dice", path, what="a list of the player's 2 dice")
+        dice: list[int] = []
+        for d in raw or []:
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                r.add(path, f"{d!r} is not a die: each die shows 1 to 6")
+            else:
+                dice.append(d)
+        if raw is not None and len(raw) != 2:
+            r.add(path, f"Each player rolls exactly 2 dice, not {len(raw)}")
+        left = r.integer(
+            p,
+            "left",
+            f"players.{i}.left",
+            minimum=-1000,
+            maximum=1000,
+            what="a prediction against the left neighbour (+N more, -N less)",
+        )
+        right = r.integer(
+            p,
+            "right",
+            f"players.{i}.right",
+            minimum=-1000,
+            maximum=1000,
+            what="a prediction against the right neighbour (+N more, -N less)",
+        )
+        if left is not None and right is not None:
+            blue = max(left, 0) + max(right, 0)
+            red = max(-left, 0) + max(-right, 0)
+            if blue > limit:
+                r.add(
+                    f"players.{i}.left",
+                    f"{names[i]} claims 'more' by {blue} in all, but holds only {limit} blue "
+                    "tokens",
+                )
+            if red > limit:
+                r.add(
+                    f"players.{i}.right",
+                    f"{names[i]} claims 'less' by {red} in all, but holds only {limit} red tokens",
+                )
+        if len(dice) == 2 and left is not None and right is not None:
+            players.append(PlayerInput(names[i], (dice[0], dice[1]), left, right))
+    r.raise_if_any()
+    inp = Input(tuple(players), stake or DEFAULT_STAKE, limit, int(pot_value))
+    _check_pot_covers(inp)
+    return inp
+
+
+def _gains_and_pays(inp: Input) -> list[tuple[Prediction, Prediction]]:
+    n = len(inp.players)
+    totals = [sum(p.dice) for p in inp.players]
+    out = []
+    for i, p in enumerate(inp.players):
+        left_total = totals[(i + 1) % n]
+        right_total = totals[(i - 1) % n]
+        out.append(
+            (
+                Prediction(p.left, totals[i] - left_total),
+                Prediction(p.right, totals[i] - right_total),
+            )
+        )
+    return out
+
+
+def _check_pot_covers(inp: Input) -> None:
+    """Refuse a tour whose achieved predictions would take more than the pot holds."""
+    preds = _gains_and_pays(inp)
+    gains = sum(a.gain + b.gain for a, b in preds)
+    pays = sum(a.pay + b.pay for a, b in preds)
+    available = inp.pot + inp.stake * len(inp.players) + pays
+    if gains > available:
+        raise InvalidInput(
+            [
+                Violation(
+                    "stake",
+                    f"The achieved predictions take {gains} coins but the pot "
+                    f"holds only {available}: raise the stake per tour",
+                )
+            ]
+        )
+
+
+def score(inp: Input) -> Result:
+    n = len(inp.players)
+    preds = _gains_and_pays(inp)
+    pot = inp.pot + inp.stake * n
+    notes = [
+        Note(
+            f"{n} players each put {inp.stake} in the pot"
+            + (f", on top of {inp.pot} carried over" if inp.pot else "")
+            + f": it holds {pot}.",
+            "R18",
+        )
+    ]
+    net = [a.gain + b.gain - a.pay - b.pay for a, b in preds]
+    for a, b in preds:
+        pot += a.pay + b.pay
+        pot -= a.gain + b.gain
+    notes.append(Note(f"After the predictions are settled the pot holds {pot}."))
+    for p, (a, b) in zip(inp.players, preds, strict=True):
+        for side, pr in (("left", a), ("right", b)):
+            if pr.prediction == 0:
+                notes.append(
+                    Note(
+                        f"{p.name}'s prediction of 0 on the {side} is "
+                        + (
+                            "achieved: the totals are equal."
+                            if pr.achieved
+                            else f"missed: the totals differ by {abs(pr.difference)}."
+                        ),
+                        "R20",
+                    )
+                )
+
+    reclaimed = [0] * n
+    order = sorted(range(n), key=lambda i: -net[i])
+    short = False
+    for _, group_iter in groupby(order, key=lambda i: net[i]):
+        group = list(group_iter)
+        if short:
+            break
+        need = inp.stake * len(group)
+        if pot >= need:
+            for i in group:
+                reclaimed[i] = inp.stake
+            pot -= need
+            continue
+        short = True
+        each = pot // len(group)
+        for i in group:
+            reclaimed[i] = each
+        pot -= each * len(group)
+        who = ", ".join(inp.players[i].name for i in group)
+        if len(group) == 1:
+            notes.append(
+                Note(
+                    f"The pot runs short: {who} takes back only {each}, and the "
+                    "players after take nothing."
+                )
+            )
+        else:
+            notes.append(
+                Note(
+                    f"The pot runs short at a tie: {who} share what is left, "
+                    f"{each} each in whole coins; {pot} odd coin(s) stay in the pot."
+                )
+            )
+    if not short:
+        notes.append(Note("Everybody takes back their stake, best net result first."))
+    notes.append(Note(f"The pot carries {pot} to the next tour."))
+    results = tuple(
+        PlayerResult(p.name, p.dice, preds[i][0], preds[i][1], reclaimed[i], inp.stake)
+        for i, p in enumerate(inp.players)
+    )
+    return Result(results, inp.stake, inp.pot, pot, tuple(notes))
+
+
+def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:
+    """At the end of a game, share the pot equally among the seated players (R21).
+
+    Returns each player's whole-coin share and the odd coins left unclaimed.
+    """
+    if not players:
+        return {}, pot
+    each, odd = divmod(pot, len(players))
+    return {p: each for p in players}, odd
+
+
+def evaluate(data: Mapping[str, Any]) -> Result:
+    return score(parse(data))
+
+
+__all__ = [
+    "Input",
+    "InvalidInput",
+    "PlayerInput",
+    "Result",
+    "achieved",
+    "evaluate",
+    "parse",
+    "score",
+    "split_pot",
+]

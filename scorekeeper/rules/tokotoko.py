@@ -1,0 +1,231 @@
+"""Tokotoko: the best three-card kabu from two hand cards and two shared field cards.
+
+RULES.md section 3. A triple is worth the ones digit of its Nagoya values' sum; the
+highest value takes the pot of stake x players, ties split it (R1, R2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
+from scorekeeper.exact import amount_str
+from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader, split_evenly
+
+GAME = "tokotoko"
+TITLE = "Tokotoko"
+MIN_PLAYERS, MAX_PLAYERS = 2, 21
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    name: str
+    hand: tuple[str, str]
+    chosen: tuple[str, str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    stake: int
+    field: tuple[str, str]
+    players: tuple[PlayerInput, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Triple:
+    cards: tuple[str, str, str]
+    sum: int
+
+    @property
+    def value(self) -> int:
+        return self.sum % 10
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "sum": self.sum, "value": self.value}
+
+
+def triple(cards: tuple[str, str, str]) -> Triple:
+    return Triple(cards, sum(CARD_BY_ID[c].nagoya for c in cards))
+
+
+def all_triples(hand: tuple[str, str], field: tuple[str, str]) -> tuple[Triple, ...]:
+    """The four triples a player can make: both hand cards with either field card, then
+    either hand card with both field cards."""
+    h1, h2 = hand
+    f1, f2 = field
+    return (
+        triple((h1, h2, f1)),
+        triple((h1, h2, f2)),
+        triple((h1, f1, f2)),
+        triple((h2, f1, f2)),
+    )
+
+
+def best_triple(hand: tuple[str, str], field: tuple[str, str]) -> Triple:
+    """The highest-valued triple; on equal values the first in ``all_triples`` order."""
+    options = all_triples(hand, field)
+    return max(options, key=lambda t: t.value)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    hand: tuple[str, str]
+    triples: tuple[Triple, ...]
+    best: Triple
+    chosen: Triple | None
+    value: int
+    delta: Fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "hand": list(self.hand),
+            "best": self.best.to_dict(),
+            "triples": [t.to_dict() for t in self.triples],
+            "chosen": self.chosen.to_dict() if self.chosen else None,
+            "value": self.value,
+            "delta": amount_str(self.delta),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+    pot: int
+    notes: tuple[Note, ...]
+
+    @property
+    def deltas(self) -> tuple[Fraction, ...]:
+        return tuple(p.delta for p in self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "players": [p.to_dict() for p in self.players],
+            "winners": list(self.winners),
+            "pot": amount_str(self.pot),
+            "notes": [n.to_dict() for n in self.notes],
+        }
+
+
+def parse(data: Mapping[str, Any]) -> Input:
+    """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
+    r = Reader()
+    stake = r.integer(data, "stake", "stake", minimum=1, what="a stake in whole units") or 1
+    ledger = CardLedger(r)
+
+    raw_field = r.items(data, "field", "field", what="a list of the 2 field cards")
+    field = r.card_ids(raw_field, "field", TOKOTOKO_DECK, GAME)
+    if raw_field is not None and len(raw_field) != 2:
+        r.add("field", f"The field holds exactly 2 cards, not {len(raw_field)}")
+    field = [c for c in field if ledger.claim(c, "field", "the field")]
+
+    players: list[PlayerInput] = []
+    names: list[str] = []
+    raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+    for i, p in enumerate(raw_players):
+        name = r.name(p, f"players.{i}.name", i)
+        names.append(name)
+        path = f"players.{i}.hand"
+        raw_hand = r.items(p, "hand", path, what="a list of the 2 hand cards")
+        hand = r.card_ids(raw_hand, path, TOKOTOKO_DECK, GAME)
+        if raw_hand is not None and len(raw_hand) != 2:
+            r.add(path, f"A hand holds exactly 2 cards, not {len(raw_hand)}")
+        hand = [c for c in hand if ledger.claim(c, path, f"{name}'s hand")]
+
+        chosen: tuple[str, str, str] | None = None
+        cpath = f"players.{i}.chosen"
+        raw_chosen = r.items(p, "chosen", cpath, required=False, what="a list of 3 cards")
+        if raw_chosen is not None and len(raw_chosen) > 0:
+            picked = r.card_ids(raw_chosen, cpath, TOKOTOKO_DECK, GAME)
+            available = set(hand) | set(field)
+            if len(raw_chosen) != 3:
+                r.add(cpath, f"A chosen hand is exactly 3 cards, not {len(raw_chosen)}")
+            elif len(set(picked)) != len(picked):
+                r.add(cpath, "A chosen hand is 3 different cards")
+            for c in picked:
+                if c not in available and len(hand) == 2 and len(field) == 2:
+                    r.add(
+                        cpath,
+                        f"{c} is neither in {name}'s hand nor on the field, so it cannot be chosen",
+                    )
+            if len(picked) == 3 and len(set(picked)) == 3:
+                chosen = (picked[0], picked[1], picked[2])
+        if len(hand) == 2:
+            players.append(PlayerInput(name, (hand[0], hand[1]), chosen))
+    r.unique_names(names)
+    r.raise_if_any()
+    assert len(field) == 2
+    return Input(stake, (field[0], field[1]), tuple(players))
+
+
+def score(inp: Input) -> Result:
+    """Score one round (RULES 3)."""
+    n = len(inp.players)
+    pot = inp.stake * n
+    rows: list[tuple[PlayerInput, tuple[Triple, ...], Triple, Triple | None, int]] = []
+    for p in inp.players:
+        triples = all_triples(p.hand, inp.field)
+        best = max(triples, key=lambda t: t.value)
+        chosen = triple(p.chosen) if p.chosen else None
+        value = chosen.value if chosen else best.value
+        rows.append((p, triples, best, chosen, value))
+
+    top = max(row[4] for row in rows)
+    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
+    shares = split_evenly(pot, len(winner_idx))
+    payout = dict(zip(winner_idx, shares, strict=True))
+
+    notes: list[Note] = [Note(f"Each of the {n} players put up {inp.stake}: the pot is {pot}.")]
+    if len(winner_idx) == n:
+        notes.append(
+            Note(f"Everybody's hand is worth {top}: everybody takes their stake back.", "R2")
+        )
+    elif len(winner_idx) > 1:
+        who = ", ".join(inp.players[i].name for i in winner_idx)
+        base, extra = divmod(pot, len(winner_idx))
+        text = f"{who} tie on {top} and split the pot: {base} each"
+        if extra:
+            text += (
+                f", and the {extra} unit(s) left over go one each to the first tied "
+                "winner(s) in turn order"
+            )
+        notes.append(Note(text + ".", "R1"))
+    else:
+        notes.append(
+            Note(
+                f"{inp.players[winner_idx[0]].name} has the highest value, {top}, "
+                f"and takes the pot of {pot}."
+            )
+        )
+
+    results = tuple(
+        PlayerResult(
+            name=p.name,
+            hand=p.hand,
+            triples=triples,
+            best=best,
+            chosen=chosen,
+            value=value,
+            delta=Fraction(payout.get(i, 0) - inp.stake),
+        )
+        for i, (p, triples, best, chosen, value) in enumerate(rows)
+    )
+    return Result(
+        players=results,
+        winners=tuple(inp.players[i].name for i in winner_idx),
+        pot=pot,
+        notes=tuple(notes),
+    )
+
+
+def evaluate(data: Mapping[str, Any]) -> Result:
+    return score(parse(data))
+
+
+__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "evaluate", "parse", "score"]

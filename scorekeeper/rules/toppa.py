@@ -1,0 +1,777 @@
+"""Toppa (2 players, par 120) and Baka (3 players, par 80): RULES.md section 4.
+
+Both games score a captured pile (dekiyaku) and an exposed hand (teyaku). Toppa settles
+the yaku difference by an exchange of captured cards (4.5); Baka settles Low Man Out,
+yaku against the average (or pairwise) and card points arithmetically (4.6), in thirds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from scorekeeper.cards import CARD_BY_ID, SUITS, TOPPA_DECK, CardType, in_deck_order
+from scorekeeper.exact import amount_str, display
+from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader
+
+PAR = {"toppa": 120, "baka": 80}
+PLAYERS = {"toppa": 2, "baka": 3}
+HAND_SIZE = {"toppa": 10, "baka": 7}
+CHAFF_THRESHOLD = {"toppa": 12, "baka": 10}
+LOW_MAN_OUT_LIMIT = 25
+LOW_MAN_OUT_PAYMENT = 40
+BAKA_ROUNDS = 3
+
+BRIGHTS = ("pine-crane", "cherry-curtain", "susuki-moon", "willow-rainman", "paulownia-phoenix")
+DRY_BRIGHTS = ("pine-crane", "cherry-curtain", "susuki-moon", "paulownia-phoenix")
+RAIN_MAN = "willow-rainman"
+BOAR_DEER_BUTTERFLY = ("bushclover-boar", "maple-deer", "peony-butterflies")
+POETRY = ("pine-ribbon", "plum-ribbon", "cherry-ribbon")
+BLUE = ("peony-ribbon", "chrysanthemum-ribbon", "maple-ribbon")
+ROWS = {"wisteria-row": "wisteria", "iris-row": "iris", "bush-clover-row": "bushclover"}
+WILLOW = ("willow-rainman", "willow-swallow", "willow-ribbon", "willow-lightning")
+WILLOW_NON_RIBBON = ("willow-rainman", "willow-swallow", "willow-lightning")
+
+YAKU_NAMES: dict[str, tuple[str, str]] = {
+    "five-brights": ("Five Brights", "gokō 五光"),
+    "four-brights": ("Four Brights", "honshi 本四"),
+    "rainy-four-brights": ("Rainy Four Brights", "ameshikō 雨四光"),
+    "boar-deer-butterfly": ("Boar-Deer-Butterfly", "inoshikachō 猪鹿蝶"),
+    "poetry-ribbons": ("Poetry Ribbons", "sugawara 菅原"),
+    "blue-ribbons": ("Blue Ribbons", "aotan 青短"),
+    "real-seven-ribbons": ("Real Seven Ribbons", "shōnana しょう七"),
+    "seven-ribbons": ("Seven Ribbons", "tan 短"),
+    "chaff": ("Chaff", "kara カラ"),
+    "wisteria-row": ("Wisteria Row", "fuji ふじ"),
+    "iris-row": ("Iris Row", "kanko かんこ"),
+    "bush-clover-row": ("Bush Clover Row", "inu いぬ"),
+    "triplet": ("Triplet", "sanbonzarashi 三本ざらし"),
+    "one-ribbon": ("One Ribbon", "tan'ichi 短一"),
+    "one-animal": ("One Animal", "toichi 十一"),
+    "one-bright": ("One Bright", "pikaichi 光一"),
+    "empty-hand": ("Empty Hand", "sō gara 総ガラ"),
+}
+
+YAKU_VALUES = ("high", "low")
+YAKU_SETTLEMENTS = ("average", "pairwise")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House rules of RULES 4.4 and 4.6, defaults as listed there."""
+
+    yaku_values: str = "high"
+    boar_deer_butterfly: bool = True
+    willow_as_chaff: bool = False
+    yaku_settlement: str = "average"
+    low_man_out_forfeits_cards: bool = False
+
+    def to_dict(self, game: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "yaku_values": self.yaku_values,
+            "boar_deer_butterfly": self.boar_deer_butterfly,
+            "willow_as_chaff": self.willow_as_chaff,
+        }
+        if game == "baka":
+            out["yaku_settlement"] = self.yaku_settlement
+            out["low_man_out_forfeits_cards"] = self.low_man_out_forfeits_cards
+        return out
+
+
+RULE_NAMES = frozenset(
+    {
+        "yaku_values",
+        "boar_deer_butterfly",
+        "willow_as_chaff",
+        "yaku_settlement",
+        "low_man_out_forfeits_cards",
+    }
+)
+
+
+def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules:
+    for key in raw:
+        if key not in RULE_NAMES:
+            known = ", ".join(sorted(RULE_NAMES))
+            r.add(f"{path}.{key}", f"'{key}' is not a house rule of Toppa or Baka (known: {known})")
+    return Rules(
+        yaku_values=r.choice(raw, "yaku_values", f"{path}.yaku_values", YAKU_VALUES, "high"),
+        boar_deer_butterfly=r.boolean(
+            raw, "boar_deer_butterfly", f"{path}.boar_deer_butterfly", True
+        ),
+        willow_as_chaff=r.boolean(raw, "willow_as_chaff", f"{path}.willow_as_chaff", False),
+        yaku_settlement=r.choice(
+            raw, "yaku_settlement", f"{path}.yaku_settlement", YAKU_SETTLEMENTS, "average"
+        ),
+        low_man_out_forfeits_cards=r.boolean(
+            raw, "low_man_out_forfeits_cards", f"{path}.low_man_out_forfeits_cards", False
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    name: str
+    captured: tuple[str, ...] | None
+    """The captured pile; ``None`` means 'the rest of the deck'."""
+    hand: tuple[str, ...] = ()
+    """The exposed hand (teyaku claims); empty when nothing was exposed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    game: str
+    players: tuple[PlayerInput, ...]
+    dealer: int = 0
+    round: int = 1
+    rules: Rules = field(default_factory=Rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    id: str
+    points: int
+    cards: tuple[str, ...]
+    detail: str = ""
+    ruling: str | None = None
+
+    @property
+    def name(self) -> str:
+        return YAKU_NAMES[self.id][0]
+
+    @property
+    def japanese(self) -> str:
+        return YAKU_NAMES[self.id][1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "japanese": self.japanese,
+            "points": self.points,
+            "cards": list(self.cards),
+            "detail": self.detail,
+            "ruling": self.ruling,
+        }
+
+
+# -- yaku --------------------------------------------------------------------------------
+
+
+def card_points(pile: Iterable[str]) -> int:
+    return sum(CARD_BY_ID[c].points for c in pile)
+
+
+def _count_desc(n: int, threshold: int, what: str) -> str:
+    extra = n - threshold
+    if extra <= 0:
+        return f"{n} {what}"
+    return f"{n} {what}: 20 + 10 x {extra} beyond {threshold}"
+
+
+def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Yaku, ...]:
+    """Every dekiyaku of a captured pile (RULES 4.4, R6, R7)."""
+    held = frozenset(pile)
+    low = rules.yaku_values == "low"
+    found: list[Yaku] = []
+
+    # Only the best bright yaku counts.
+    brights = [c for c in BRIGHTS if c in held]
+    if len(brights) == 5:
+        found.append(Yaku("five-brights", 40 if low else 60, tuple(brights)))
+    elif all(c in held for c in DRY_BRIGHTS):
+        found.append(Yaku("four-brights", 30 if low else 40, DRY_BRIGHTS))
+    elif RAIN_MAN in held and len(brights) == 4:
+        found.append(Yaku("rainy-four-brights", 20, tuple(brights)))
+
+    if rules.boar_deer_butterfly and all(c in held for c in BOAR_DEER_BUTTERFLY):
+        found.append(Yaku("boar-deer-butterfly", 20, BOAR_DEER_BUTTERFLY))
+    if all(c in held for c in POETRY):
+        found.append(Yaku("poetry-ribbons", 20, POETRY))
+    if all(c in held for c in BLUE):
+        found.append(Yaku("blue-ribbons", 20, BLUE))
+
+    # R6: R ribbons (the willow ribbon is one), W other willow cards held.
+    ribbons = in_deck_order(c for c in held if CARD_BY_ID[c].type is CardType.RIBBON)
+    willows = in_deck_order(c for c in held if c in WILLOW_NON_RIBBON)
+    r_count, w_count = len(ribbons), len(willows)
+    if r_count >= 7:
+        base = 30 if low else 40
+        extra = r_count + w_count - 7
+        found.append(
+            Yaku(
+                "real-seven-ribbons",
+                base + 10 * extra,
+                tuple(ribbons + willows),
+                f"{r_count} ribbons + {w_count} other willow: {base} + 10 x {extra}",
+                "R6",
+            )
+        )
+    elif r_count + w_count >= 7:
+        extra = r_count + w_count - 7
+        found.append(
+            Yaku(
+                "seven-ribbons",
+                20 + 10 * extra,
+                tuple(ribbons + willows),
+                f"{r_count} ribbons + {w_count} other willow, fewer than 7 ribbons: "
+                f"20 + 10 x {extra}",
+                "R6",
+            )
+        )
+
+    # R7: chaff other than the lightning; with willow_as_chaff every willow card too.
+    chaff = [c for c in held if CARD_BY_ID[c].is_chaff and c != "willow-lightning"]
+    if rules.willow_as_chaff:
+        chaff += [c for c in WILLOW if c in held]
+    threshold = CHAFF_THRESHOLD[game]
+    if len(chaff) >= threshold:
+        what = "chaff" + (" (willow cards counted as chaff)" if rules.willow_as_chaff else "")
+        found.append(
+            Yaku(
+                "chaff",
+                20 + 10 * (len(chaff) - threshold),
+                tuple(in_deck_order(chaff)),
+                _count_desc(len(chaff), threshold, what),
+                "R7",
+            )
+        )
+
+    for yaku_id, suit in ROWS.items():
+        row = tuple(c.id for c in CARD_BY_ID.values() if c.suit.id == suit)
+        if all(c in held for c in row):
+            found.append(Yaku(yaku_id, 20, row))
+    return tuple(found)
+
+
+def teyaku(hand: Sequence[str], game: str) -> tuple[Yaku, ...]:
+    """Every teyaku of an exposed hand (RULES 4.3, R3, R4, R5)."""
+    if not hand:
+        return ()
+    found: list[Yaku] = []
+    by_month: dict[int, list[str]] = {}
+    for c in in_deck_order(hand):
+        by_month.setdefault(CARD_BY_ID[c].month, []).append(c)
+    for cards in by_month.values():
+        if len(cards) == 3:
+            found.append(Yaku("triplet", 20, tuple(cards), "three cards of one month", "R3"))
+
+    size = HAND_SIZE[game]
+    if len(hand) == size:
+        kinds = Counter(CARD_BY_ID[c].type for c in hand)
+        chaff = kinds[CardType.CHAFF]
+        ordered = tuple(in_deck_order(hand))
+        ruling = "R4" if game == "baka" else None
+        if chaff == size:
+            found.append(Yaku("empty-hand", 30, ordered, f"all {size} cards chaff", ruling))
+        elif chaff == size - 1:
+            for kind, yaku_id in (
+                (CardType.RIBBON, "one-ribbon"),
+                (CardType.ANIMAL, "one-animal"),
+                (CardType.BRIGHT, "one-bright"),
+            ):
+                if kinds[kind] == 1:
+                    found.append(
+                        Yaku(yaku_id, 20, ordered, f"one {kind.value}, {size - 1} chaff", ruling)
+                    )
+    return tuple(found)
+
+
+def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | None:
+    """Cards of ``pile`` worth exactly ``owed`` points, as few as possible; None if none."""
+    by_points: dict[int, list[str]] = {20: [], 10: [], 5: []}
+    for c in in_deck_order(pile):
+        pts = CARD_BY_ID[c].points
+        if pts:
+            by_points[pts].append(c)
+    if owed == 0:
+        return ()
+    best: tuple[int, int, int] | None = None
+    for a, b in product(range(len(by_points[20]) + 1), range(len(by_points[10]) + 1)):
+        rest = owed - 20 * a - 10 * b
+        if rest < 0 or rest % 5:
+            continue
+        fives = rest // 5
+        if fives > len(by_points[5]):
+            continue
+        if best is None or a + b + fives < sum(best):
+            best = (a, b, fives)
+    if best is None:
+        return None
+    a, b, fives = best
+    return tuple(by_points[20][:a] + by_points[10][:b] + by_points[5][:fives])
+
+
+# -- input -------------------------------------------------------------------------------
+
+
+def parse(data: Mapping[str, Any], game: str) -> Input:
+    """Read a JSON-shaped body for ``game`` ('toppa' or 'baka'); raises InvalidInput."""
+    r = Reader()
+    n = PLAYERS[game]
+    title = game.capitalize()
+    rules = parse_rules(r, r.mapping(data, "rules", "rules"))
+    dealer = r.integer(
+        data, "dealer", "dealer", default=0, minimum=0, maximum=n - 1, what="a player position"
+    )
+    round_no = 1
+    if game == "baka":
+        round_no = (
+            r.integer(
+                data,
+                "round",
+                "round",
+                default=1,
+                minimum=1,
+                maximum=BAKA_ROUNDS,
+                what="the round of the game (1, 2 or 3)",
+            )
+            or 1
+        )
+
+    raw_players = r.players(data, n, n, title)
+    names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
+    r.unique_names(names)
+
+    piles: list[list[str] | None] = []
+    hands: list[list[str]] = []
+    pile_ledger = CardLedger(r)
+    hand_ledger = CardLedger(r)
+    left_out: list[int] = []
+    for i, p in enumerate(raw_players):
+        name = names[i]
+        path = f"players.{i}.captured"
+        raw = r.items(p, "captured", path, required=False, what="a list of captured cards")
+        if raw is None and "captured" in p and p["captured"] is not None:
+            piles.append([])
+        elif raw is None:
+            left_out.append(i)
+            piles.append(None)
+        else:
+            ids = r.card_ids(raw, path, TOPPA_DECK, game)
+            piles.append([c for c in ids if pile_ledger.claim(c, path, f"{name}'s pile")])
+
+        hpath = f"players.{i}.hand"
+        hraw = r.items(p, "hand", hpath, required=False, what="a list of exposed hand cards")
+        hids = r.card_ids(hraw, hpath, TOPPA_DECK, game)
+        hand = [c for c in hids if hand_ledger.claim(c, hpath, f"{name}'s hand")]
+        hands.append(hand)
+        _check_hand(r, hand, hraw, hpath, name, game)
+
+    if len(left_out) > 1:
+        for i in left_out[1:]:
+            first = names[left_out[0]]
+            r.add(
+                f"players.{i}.captured",
+                f"Only one pile may be left out (it is the rest of the deck, {first}'s); "
+                f"enter {names[i]}'s captured cards",
+            )
+    for i, pile in enumerate(piles):
+        if pile is not None:
+            _check_months(r, pile, f"players.{i}.captured")
+    if not left_out and len(raw_players) == n and all(p is not None for p in piles):
+        entered = {c for pile in piles if pile is not None for c in pile}
+        missing = in_deck_order(TOPPA_DECK - entered)
+        if missing:
+            r.add(
+                "players",
+                f"All 48 cards are captured by the end of a round, but {len(missing)} "
+                f"are in no pile: {', '.join(missing)}. Add them, or leave one pile out "
+                "to give it the rest",
+            )
+    r.raise_if_any()
+
+    players = tuple(
+        PlayerInput(names[i], None if piles[i] is None else tuple(piles[i] or ()), tuple(hands[i]))
+        for i in range(n)
+    )
+    return Input(game=game, players=players, dealer=dealer or 0, round=round_no, rules=rules)
+
+
+def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
+    counts = Counter(CARD_BY_ID[c].suit.id for c in pile)
+    for suit in SUITS:
+        k = counts.get(suit.id, 0)
+        if k % 2:
+            r.add(
+                path,
+                f"{suit.english}: {k} card{'s' if k != 1 else ''} entered; a pile always "
+                "holds 0, 2 or 4 cards of a month (cards are captured in pairs)",
+            )
+
+
+def _check_hand(
+    r: Reader, hand: list[str], raw: list[Any] | None, path: str, name: str, game: str
+) -> None:
+    size = HAND_SIZE[game]
+    if raw is not None and len(raw) > size:
+        r.add(path, f"A {game.capitalize()} hand holds {size} cards; {len(raw)} were entered")
+    counts = Counter(CARD_BY_ID[c].suit for c in hand)
+    for suit, k in counts.items():
+        if k == 4:
+            r.add(
+                path,
+                f"Misdeal: {name}'s hand holds all four {suit.english} cards; "
+                "the cards must be dealt again and this round cannot be scored",
+            )
+
+
+# -- settlement --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    captured: tuple[str, ...]
+    card_points: int
+    teyaku: tuple[Yaku, ...]
+    dekiyaku: tuple[Yaku, ...]
+    delta: Fraction
+    low_man_out: bool = False
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """The settlement steps that make up ``delta`` (label, amount)."""
+
+    @property
+    def yaku_total(self) -> int:
+        return sum(y.points for y in self.teyaku) + sum(y.points for y in self.dekiyaku)
+
+    def to_dict(self, game: str) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "captured": list(self.captured),
+            "card_points": self.card_points,
+            "teyaku": [y.to_dict() for y in self.teyaku],
+            "dekiyaku": [y.to_dict() for y in self.dekiyaku],
+            "yaku_total": self.yaku_total,
+            "delta": amount_str(self.delta),
+            "delta_display": display(self.delta, signed=True),
+            "parts": [{"step": k, "amount": amount_str(v)} for k, v in self.parts],
+        }
+        if game == "baka":
+            out["low_man_out"] = self.low_man_out
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    game: str
+    players: tuple[PlayerResult, ...]
+    winner: str | None
+    next_dealer: int
+    dealer: int
+    round: int
+    settlement: str | None = None
+    exchange: tuple[str, ...] | None = None
+    """Toppa: cards the lower player could hand over, when an exact set exists."""
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def deltas(self) -> tuple[Fraction, ...]:
+        return tuple(p.delta for p in self.players)
+
+    @property
+    def game_over(self) -> bool:
+        return self.game == "baka" and self.round == BAKA_ROUNDS
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": [p.to_dict(self.game) for p in self.players],
+            "winner": self.winner,
+            "dealer": self.dealer,
+            "next_dealer": self.next_dealer,
+            "notes": [n.to_dict() for n in self.notes],
+        }
+        if self.game == "toppa":
+            out["settlement"] = self.settlement
+            out["exchange_cards"] = list(self.exchange) if self.exchange is not None else None
+        else:
+            out["round"] = self.round
+            out["game_over"] = self.game_over
+        return out
+
+
+def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
+    """Each player's pile, the left-out one being the rest of the deck."""
+    entered = {c for p in inp.players if p.captured is not None for c in p.captured}
+    rest = tuple(in_deck_order(TOPPA_DECK - entered))
+    return tuple(
+        tuple(in_deck_order(p.captured)) if p.captured is not None else rest for p in inp.players
+    )
+
+
+def score(inp: Input) -> Result:
+    piles = resolve_piles(inp)
+    points = [card_points(p) for p in piles]
+    tey = [teyaku(p.hand, inp.game) for p in inp.players]
+    dek = [dekiyaku(pile, inp.game, inp.rules) for pile in piles]
+    yaku = [
+        sum(y.points for y in t) + sum(y.points for y in d) for t, d in zip(tey, dek, strict=True)
+    ]
+    if inp.game == "toppa":
+        return _settle_toppa(inp, piles, points, tey, dek, yaku)
+    return _settle_baka(inp, piles, points, tey, dek, yaku)
+
+
+def _settle_toppa(
+    inp: Input,
+    piles: Sequence[tuple[str, ...]],
+    points: Sequence[int],
+    tey: Sequence[tuple[Yaku, ...]],
+    dek: Sequence[tuple[Yaku, ...]],
+    yaku: Sequence[int],
+) -> Result:
+    par = PAR["toppa"]
+    names = [p.name for p in inp.players]
+    notes: list[Note] = []
+    scores = [0, 0]
+    exchange: tuple[str, ...] | None = None
+    if yaku[0] == yaku[1]:
+        settlement = "none"
+        scores = [points[0] - par, points[1] - par]
+        notes.append(
+            Note(
+                f"Equal yaku scores ({yaku[0]}): no cards change hands; "
+                f"each scores card points minus {par}."
+            )
+        )
+    else:
+        h = 0 if yaku[0] > yaku[1] else 1
+        lo = 1 - h
+        d = yaku[h] - yaku[lo]
+        if points[lo] >= d:
+            settlement = "exchange"
+            scores[h] = points[h] + d - par
+            scores[lo] = -scores[h]
+            exchange = exchange_suggestion(piles[lo], d)
+            notes.append(
+                Note(
+                    f"{names[h]}'s yaku score is higher by {d}: {names[lo]} hands over cards worth "
+                    f"{d}, so {names[h]} scores {points[h]} + {d} - {par} = {scores[h]}."
+                )
+            )
+            if exchange:
+                notes.append(
+                    Note(
+                        "Cards that make exactly "
+                        + str(d)
+                        + ": "
+                        + ", ".join(CARD_BY_ID[c].label for c in exchange)
+                        + "."
+                    )
+                )
+        else:
+            settlement = "short"
+            scores[lo] = points[lo] - yaku[h] - par
+            scores[h] = -scores[lo]
+            notes.append(
+                Note(
+                    f"{names[lo]} holds only {points[lo]} card points, less than the {d} owed: the "
+                    f"exchange cannot be done, so {names[lo]} scores {points[lo]} - {yaku[h]} "
+                    f"(all of {names[h]}'s yaku) - {par} = {scores[lo]}."
+                )
+            )
+    if scores[0] == 0:
+        winner = None
+        next_dealer = inp.dealer
+        notes.append(Note("A score of exactly 0: nobody pays and the dealer keeps the deal.", "R8"))
+    else:
+        w = 0 if scores[0] > 0 else 1
+        winner = names[w]
+        next_dealer = w
+        notes.append(Note(f"{names[1 - w]} pays {names[w]} {scores[w]}; {names[w]} deals next."))
+    results = tuple(
+        PlayerResult(
+            name=names[i],
+            captured=piles[i],
+            card_points=points[i],
+            teyaku=tey[i],
+            dekiyaku=dek[i],
+            delta=Fraction(scores[i]),
+            parts=(("score", Fraction(scores[i])),),
+        )
+        for i in range(2)
+    )
+    return Result(
+        game="toppa",
+        players=results,
+        winner=winner,
+        next_dealer=next_dealer,
+        dealer=inp.dealer,
+        round=inp.round,
+        settlement=settlement,
+        exchange=exchange,
+        notes=tuple(notes),
+    )
+
+
+def _settle_baka(
+    inp: Input,
+    piles: Sequence[tuple[str, ...]],
+    points: Sequence[int],
+    tey: Sequence[tuple[Yaku, ...]],
+    dek: Sequence[tuple[Yaku, ...]],
+    yaku: Sequence[int],
+) -> Result:
+    par = PAR["baka"]
+    rules = inp.rules
+    names = [p.name for p in inp.players]
+    notes: list[Note] = []
+    n = 3
+
+    low = [points[i] <= LOW_MAN_OUT_LIMIT for i in range(n)]
+    lmo = [Fraction(0)] * n
+    for j in range(n):
+        if low[j]:
+            for k in range(n):
+                if k != j:
+                    lmo[j] += LOW_MAN_OUT_PAYMENT
+                    lmo[k] -= LOW_MAN_OUT_PAYMENT
+            notes.append(
+                Note(
+                    f"Low Man Out: {names[j]} has {points[j]} card points (25 or less) and is paid "
+                    f"{LOW_MAN_OUT_PAYMENT} by each of the other two.",
+                    "R9" if sum(low) > 1 else None,
+                )
+            )
+    if sum(low) > 1:
+        notes.append(
+            Note(
+                "Two players are Low Man Out: each is paid independently, so their "
+                "40s to each other cancel.",
+                "R9",
+            )
+        )
+
+    total_yaku = sum(yaku)
+    if rules.yaku_settlement == "pairwise":
+        yk = [Fraction(n * yaku[i] - total_yaku) for i in range(n)]
+        notes.append(
+            Note(
+                "Yaku settle pairwise: each player is paid their yaku score by each "
+                "opponent (2Y - the other two)."
+            )
+        )
+    else:
+        avg = Fraction(total_yaku, n)
+        yk = [Fraction(yaku[i]) - avg for i in range(n)]
+        notes.append(
+            Note(
+                f"Yaku settle against the average {display(avg)} (= {total_yaku} / 3), kept exact "
+                "in thirds.",
+                "R10",
+            )
+        )
+
+    forfeit = rules.low_man_out_forfeits_cards and any(low)
+    if forfeit:
+        cp = [Fraction(0)] * n
+        notes.append(Note("House rule: Low Man Out forfeits everybody's card points this round."))
+    else:
+        cp = [Fraction(points[i] - par) for i in range(n)]
+        notes.append(
+            Note(
+                f"Card points settle against par {par}, arithmetically (no exchange in Baka).",
+                "R11",
+            )
+        )
+
+    deltas = [lmo[i] + yk[i] + cp[i] for i in range(n)]
+    results = tuple(
+        PlayerResult(
+            name=names[i],
+            captured=piles[i],
+            card_points=points[i],
+            teyaku=tey[i],
+            dekiyaku=dek[i],
+            delta=deltas[i],
+            low_man_out=low[i],
+            parts=(("low_man_out", lmo[i]), ("yaku", yk[i]), ("cards", cp[i])),
+        )
+        for i in range(n)
+    )
+    best = max(deltas)
+    winner = names[deltas.index(best)] if deltas.count(best) == 1 and best > 0 else None
+    next_dealer = (inp.dealer + 1) % n
+    if inp.round < BAKA_ROUNDS:
+        notes.append(
+            Note(
+                f"Dealers rotate whatever the result: {names[next_dealer]} deals "
+                f"round {inp.round + 1}."
+            )
+        )
+    else:
+        notes.append(Note("That was round 3: the game is over."))
+    return Result(
+        game="baka",
+        players=results,
+        winner=winner,
+        next_dealer=next_dealer,
+        dealer=inp.dealer,
+        round=inp.round,
+        notes=tuple(notes),
+    )
+
+
+# -- first dealer (RULES 4.7) -----------------------------------------------------------
+
+
+def draw_value(card_id: str) -> int:
+    """January to September count their month number; October to December count 0."""
+    m = CARD_BY_ID[card_id].month
+    return m if m <= 9 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult:
+    totals: tuple[int, ...]
+    dealer: int | None
+    """The first dealer's position, or None when the top totals tie (R12: draw again)."""
+    redraw: tuple[int, ...] = ()
+
+
+def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
+    """Who deals first after each player drew the same number of cards (RULES 4.7, R12)."""
+    r = Reader()
+    if len(draws) < 2:
+        r.add("draws", "At least two players draw")
+    sizes = {len(d) for d in draws}
+    if len(sizes) > 1:
+        r.add("draws", "Every player draws the same number of cards")
+    if 0 in sizes:
+        r.add("draws", "Every player draws at least one card")
+    ledger = CardLedger(r)
+    for i, d in enumerate(draws):
+        ids = r.card_ids(list(d), f"draws.{i}", TOPPA_DECK, "toppa")
+        for c in ids:
+            ledger.claim(c, f"draws.{i}", f"player {i + 1}'s draw")
+    r.raise_if_any()
+    totals = tuple(sum(draw_value(c) for c in d) for d in draws)
+    top = max(totals)
+    leaders = tuple(i for i, t in enumerate(totals) if t == top)
+    if len(leaders) > 1:
+        return DrawResult(totals, None, leaders)
+    return DrawResult(totals, leaders[0])
+
+
+def evaluate(data: Mapping[str, Any], game: str = "toppa") -> Result:
+    return score(parse(data, game))
+
+
+__all__ = [
+    "Input",
+    "InvalidInput",
+    "PlayerInput",
+    "Result",
+    "Rules",
+    "dekiyaku",
+    "evaluate",
+    "first_dealer",
+    "parse",
+    "score",
+    "teyaku",
+]

@@ -1,0 +1,1 @@
+"""The web layer: one blueprint per module."""

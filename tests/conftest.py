@@ -1,0 +1,38 @@
+"""Fixtures: an app on a throwaway database (SQLite file, or the PostgreSQL server named by
+SCOREKEEPER_TEST_DATABASE_URL), its test client, and Hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture()
+def app(tmp_path):
+    from scorekeeper import create_app
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield app
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()

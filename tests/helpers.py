@@ -1,0 +1,61 @@
+"""Shared test helpers: decks and piles written out as players would enter them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.cards import CARDS
+
+SUIT_IDS = [
+    "pine",
+    "plum",
+    "cherry",
+    "wisteria",
+    "iris",
+    "peony",
+    "bushclover",
+    "susuki",
+    "chrysanthemum",
+    "maple",
+    "willow",
+    "paulownia",
+]
+
+
+def suit(*suits: str) -> list[str]:
+    """All four cards of each named suit."""
+    return [c.id for c in CARDS if c.suit.id in suits]
+
+
+def rest_of_deck(*piles: list[str]) -> list[str]:
+    taken = {c for p in piles for c in p}
+    return [c.id for c in CARDS if c.id not in taken]
+
+
+def fr(text: str) -> Fraction:
+    return Fraction(text)
+
+
+# RULES 8: A's pile in the Toppa and Baka worked examples.
+EXAMPLE_A = [
+    "pine-crane",
+    "pine-ribbon",
+    "plum-ribbon",
+    "plum-chaff-1",
+    "cherry-curtain",
+    "cherry-ribbon",
+    "susuki-moon",
+    "susuki-chaff-1",
+    "willow-rainman",
+    "willow-lightning",
+    "paulownia-phoenix",
+    "paulownia-chaff-1",
+]
+EXAMPLE_BAKA_B = [
+    "iris-bridge",
+    "iris-ribbon",
+    "iris-chaff-1",
+    "iris-chaff-2",
+    "maple-chaff-1",
+    "maple-chaff-2",
+]

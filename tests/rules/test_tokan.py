@@ -1,0 +1,103 @@
+"""Tokan (RULES 6): predictions, token limits, reclaiming stakes, R18-R21."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import InvalidInput, find_game
+from scorekeeper.rules.tokan import achieved, split_pot
+
+GAME = find_game("tokan")
+
+
+def tour(players, pot="0", stake=22, tokens=11):
+    body = {
+        "stake": stake,
+        "tokens": tokens,
+        "pot": pot,
+        "players": [
+            {"name": n, "dice": d, "left": left, "right": right} for n, d, left, right in players
+        ],
+    }
+    return GAME.evaluate(body).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "prediction", "ok", "gain", "pay"),
+    [
+        (8, 5, 3, True, 3, 0),  # source: 8 against 5, claimed +3
+        (6, 9, -2, True, 2, 0),  # source: 6 against 9, claimed -2 (R19: meaning, not colour)
+        (8, 6, -1, False, 0, 3),  # source: 8 against 6, claimed -1, pays |-1 - 2|
+        (7, 7, 0, True, 0, 0),  # R20: 0 achieved only on equal totals
+        (7, 5, 0, False, 0, 2),
+        (5, 7, 0, False, 0, 2),
+    ],
+)
+def test_worked_examples_and_r20(mine, theirs, prediction, ok, gain, pay):
+    from scorekeeper.rules.tokan import Prediction
+
+    p = Prediction(prediction, mine - theirs)
+    assert (p.achieved, p.gain, p.pay) == (ok, gain, pay)
+    assert achieved(prediction, mine - theirs) is ok
+
+
+def test_a_tour_with_a_short_pot():
+    # A 8, B 5, C 6. A: +3 left (B) achieved, -1 right (C) missed by 3: net 0.
+    # B: -1 left (C) achieved, -3 right (A) achieved: net 4. C: 0 left (A) missed 2,
+    # +2 right (B) missed 1: net -3. Pot 66 + 6 - 7 = 65: B 22, A 22, C only 21.
+    r = tour([("A", [3, 5], 3, -1), ("B", [2, 3], -1, -3), ("C", [4, 2], 0, 2)])
+    a, b, c = r["players"]
+    assert [p["net"] for p in (a, b, c)] == [0, 4, -3]
+    assert [p["reclaimed"] for p in (a, b, c)] == [22, 22, 21]
+    assert [p["delta"] for p in (a, b, c)] == ["0", "4", "-4"]
+    assert r["pot_after"] == "0"
+
+
+def test_tie_at_the_cut_shares_whole_coins_and_leaves_odd_coins():
+    # A 12, B 2, C 2. A gains 10 + 1; B and C gain 10 each. Pot 66 - 31 = 35.
+    # A takes 22; B and C tie on 10 and share 13: 6 each, 1 coin stays.
+    r = tour([("A", [6, 6], 10, 1), ("B", [1, 1], 0, -10), ("C", [1, 1], -10, 0)])
+    assert [p["reclaimed"] for p in r["players"]] == [22, 6, 6]
+    assert [p["delta"] for p in r["players"]] == ["11", "-6", "-6"]
+    assert r["pot_after"] == "1"
+
+
+def test_r18_pot_carries_over_and_stake_is_paid_each_tour():
+    first = tour([("A", [6, 6], 10, 1), ("B", [1, 1], 0, -10), ("C", [1, 1], -10, 0)])
+    second = tour(
+        [("A", [3, 3], 0, 0), ("B", [3, 3], 0, 0), ("C", [3, 3], 0, 0)], pot=first["pot_after"]
+    )
+    # All zero predictions achieved: everybody reclaims the stake; the carried coin stays.
+    assert [p["delta"] for p in second["players"]] == ["0", "0", "0"]
+    assert second["pot_before"] == "1" and second["pot_after"] == "1"
+
+
+def test_token_limits():
+    with pytest.raises(InvalidInput) as info:
+        tour([("A", [3, 5], 6, 6), ("B", [2, 3], -1, -3), ("C", [4, 2], -6, -6)])
+    fields = [v.field for v in info.value.violations]
+    assert fields == ["players.0.left", "players.2.right"]
+    # 11 blue and 11 red at once is within the limits.
+    r = tour([("A", [3, 5], 11, -11), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)])
+    assert len(r["players"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("players", "field"),
+    [
+        ([("A", [3, 7], 0, 0), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)], "players.0.dice"),
+        ([("A", [3], 0, 0), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)], "players.0.dice"),
+        ([("A", [3, 3], 0, 0), ("B", [2, 3], 0, 0)], "players"),
+        ([("A", [3, 3], "x", 0), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)], "players.0.left"),
+        ([("A", [3, 3], 0, 0), ("A", [2, 3], 0, 0), ("C", [4, 2], 0, 0)], "players.1.name"),
+    ],
+)
+def test_validation(players, field):
+    with pytest.raises(InvalidInput) as info:
+        tour(players)
+    assert field in [v.field for v in info.value.violations]
+
+
+def test_r21_split_the_pot_at_the_end():
+    shares, odd = split_pot(23, ["A", "B", "C"])
+    assert shares == {"A": 7, "B": 7, "C": 7} and odd == 2
