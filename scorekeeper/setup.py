@@ -8,6 +8,7 @@ from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import DEV_SECRET_KEY
+from scorekeeper.models import db
 
 
 class InsecureConfig(RuntimeError):
@@ -25,10 +26,18 @@ def init_app(app: Flask) -> None:
             "set SCOREKEEPER_SECRET_KEY or put SECRET_KEY in instance/config.py "
             "(scripts/run does this for you)."
         )
-    from scorekeeper.views import api, pages
+    from scorekeeper.database import init_db
+    from scorekeeper.views import api, check, rounds, sessions
 
-    app.register_blueprint(api.bp)
-    app.register_blueprint(pages.bp)
+    init_db(app)
+    for bp in (api.bp, sessions.bp, rounds.bp, check.bp):
+        app.register_blueprint(bp)
+    _template_helpers(app)
+
+    @app.teardown_request
+    def _rollback_on_error(exc: BaseException | None) -> None:
+        if exc is not None:
+            db.session.rollback()
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -38,5 +47,25 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Any:
+        db.session.rollback()
         app.logger.exception("Unhandled error on %s %s", request.method, request.path)
         return http_error(InternalServerError())
+
+
+def _template_helpers(app: Flask) -> None:
+    from scorekeeper.cards import CARD_BY_ID
+    from scorekeeper.exact import amount_str, display, parse_amount
+    from scorekeeper.forms import month_rows, picked, tokan_side, tokotoko_left_out
+    from scorekeeper.rules import GAMES
+
+    app.jinja_env.globals.update(
+        card_by_id=CARD_BY_ID.__getitem__,
+        month_rows=month_rows,
+        picked=picked,
+        tokan_side=tokan_side,
+        tokotoko_left_out=tokotoko_left_out,
+        display=display,
+        amount=parse_amount,
+        amount_str=amount_str,
+        games=GAMES,
+    )

@@ -1,0 +1,104 @@
+"""Persistence only: tables, their rounds, and the earlier versions of corrected rounds."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Table(db.Model):  # type: ignore[name-defined,misc]
+    """One table (session): its game, players in turn order, house rules and cached totals."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(16))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    point_value: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
+    round_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="table",
+        order_by="Round.number",
+        cascade="all, delete-orphan",
+        lazy="raise_on_sql",
+    )
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """One entry of a table: what was entered, and the server's result for it."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
+        UniqueConstraint("table_id", "submission_id", name="uq_rounds_table_submission"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8), default="round")
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The input as the players entered it (the table derives dealer, pot, ...)."""
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The scoring engine's full input, as derived when last computed."""
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    deltas: Mapped[list[str]] = mapped_column(JSON)
+    after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The ledger state after this round."""
+    game_no: Mapped[int] = mapped_column(Integer, default=1)
+    game_round: Mapped[int] = mapped_column(Integer, default=1)
+    dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    submission_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+    table: Mapped[Table] = relationship(back_populates="rounds")
+    versions: Mapped[list[RoundVersion]] = relationship(
+        back_populates="round",
+        order_by="RoundVersion.version",
+        cascade="all, delete-orphan",
+        lazy="raise_on_sql",
+    )
+
+
+class RoundVersion(db.Model):  # type: ignore[name-defined,misc]
+    """An earlier version of a corrected round, kept for the history."""
+
+    __tablename__ = "round_versions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    deltas: Mapped[list[str]] = mapped_column(JSON)
+    replaced_at: Mapped[datetime] = mapped_column(default=now)
+    note: Mapped[str] = mapped_column(Text, default="")
+
+    round: Mapped[Round] = relationship(back_populates="versions")

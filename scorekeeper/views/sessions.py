@@ -1,0 +1,290 @@
+"""Home, tables (standings, chart, history), end of game, export and import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from scorekeeper import tables
+from scorekeeper.charts import running_chart
+from scorekeeper.exact import amount_str, display, parse_amount
+from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
+from scorekeeper.ledger import BAKA_ROUNDS, stones_left
+from scorekeeper.models import Table, db
+from scorekeeper.rules import GAMES, InvalidInput
+from scorekeeper.views import get_table_or_404
+
+bp = Blueprint("sessions", __name__)
+
+HISTORY_SHOWN = 30
+RECENT_KEPT = 8
+
+
+def remember(table: Table) -> None:
+    """Keep this table in the browser's list of recent tables."""
+    recent = [r for r in session.get("recent", []) if r.get("token") != table.token]
+    recent.insert(0, {"token": table.token, "name": table.name, "game": table.game})
+    session["recent"] = recent[:RECENT_KEPT]
+
+
+def errors_by_field(violations: Any) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for v in violations:
+        out.setdefault(v.field, []).append(v.message)
+    return out
+
+
+@bp.get("/")
+def home() -> str:
+    """Show the start page: a new table, recent tables, the dispute checker."""
+    form = NewTableForm()
+    return render_template(
+        "sessions/home.html",
+        form=form,
+        games=GAMES.values(),
+        recent=session.get("recent", []),
+        import_form=ImportForm(),
+        errors={},
+    )
+
+
+@bp.post("/tables")
+def create() -> Any:
+    """Start a table from the home page's form."""
+    form = NewTableForm()
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        try:
+            table = tables.create_table(tables.check_table(form.to_body()))
+            db.session.commit()
+            remember(table)
+            flash(f"Table “{table.name}” is ready. Share its link to follow it on other phones.")
+            return redirect(url_for(".show", token=table.token))
+        except InvalidInput as exc:
+            db.session.rollback()
+            errors = errors_by_field(exc.violations)
+    else:
+        errors = {k: list(v) for k, v in form.errors.items()}
+        shown = {"", "game", "name", "point_value", "first_dealer", "players"}
+        for key in [k for k in errors if k not in shown]:
+            label = getattr(form, key).label.text if hasattr(form, key) else key
+            errors.setdefault("", []).extend(f"{label}: {m}" for m in errors.pop(key))
+        if "csrf_token" in form.errors:
+            errors[""] = [
+                "This form had expired, so nothing was saved: check it and tap the button again."
+            ]
+    return render_template(
+        "sessions/home.html",
+        form=form,
+        games=GAMES.values(),
+        recent=session.get("recent", []),
+        import_form=ImportForm(),
+        errors=errors,
+    ), 422
+
+
+def progress(table: Table, state: tables.State) -> str:
+    g = table.game
+    next_round = state.game_round
+    if g == "baka":
+        return f"Game {state.game_no}, round {next_round} of {BAKA_ROUNDS} next"
+    if g == "otoroku":
+        stones = stones_left(tables.spec_of(table), state)
+        if stones is not None:
+            left = ", ".join(
+                f"{n} {display(s)}" for n, s in zip(table.players, stones, strict=True)
+            )
+            return f"Game {state.game_no}, round {next_round} next · stones: {left}"
+        return (
+            f"Game {state.game_no}, round {next_round} of {table.settings.get('length', '12')} next"
+        )
+    if g == "tokan":
+        return f"Game {state.game_no}, tour {next_round} next · pot {display(state.pot)}"
+    return f"Round {table.round_count + 1} next"
+
+
+@bp.get("/t/<token>")
+def show(token: str) -> str:
+    """Show a table: standings, chart, whose deal, progress and history."""
+    table = get_table_or_404(token)
+    remember(table)
+    state = tables.state_of(table)
+    value = parse_amount(table.point_value) if table.point_value else None
+    standings = [
+        {
+            "name": n,
+            "total": t,
+            "money": t * value if value is not None else None,
+            "seated": i in state.seated,
+        }
+        for i, (n, t) in enumerate(zip(table.players, state.totals, strict=True))
+    ]
+    history = tables.recent_rounds(table, HISTORY_SHOWN)
+    versions = tables.versions_by_round(table, [r.id for r in history if r.version > 1])
+    chart = running_chart(table.players, tables.running_totals(table))
+    link = url_for(".show", token=table.token, _external=True)
+    qr = segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff")
+    last_game = None
+    if state.game_over and history:
+        last_game = game_summary(table, history[0].game_no)
+    return render_template(
+        "sessions/table.html",
+        table=table,
+        state=state,
+        standings=standings,
+        history=history,
+        versions=versions,
+        chart=chart,
+        link=link,
+        qr=qr,
+        progress=progress(table, state),
+        dealer=table.players[state.dealer],
+        action_form=ActionForm(),
+        last_game=last_game,
+        shown=HISTORY_SHOWN,
+    )
+
+
+def game_summary(table: Table, game_no: int) -> dict[str, Any]:
+    """Each player's result over one game, from its rounds."""
+    rounds = [r for r in tables.recent_rounds(table) if r.game_no == game_no]
+    sums = [Fraction(0)] * len(table.players)
+    for r in rounds:
+        sums = [s + parse_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
+    pot_note = None
+    ends = [r for r in rounds if r.kind == "end"]
+    if ends and ends[0].result.get("split"):
+        pot_note = ends[0].result["notes"][0]["text"] if ends[0].result.get("notes") else None
+    return {
+        "game_no": game_no,
+        "rounds": sum(1 for r in rounds if r.kind == "round"),
+        "results": list(zip(table.players, sums, strict=True)),
+        "pot_note": pot_note,
+    }
+
+
+@bp.get("/t/<token>/history")
+def history(token: str) -> str:
+    """Show every round of a table, newest first."""
+    table = get_table_or_404(token)
+    rounds = tables.recent_rounds(table)
+    versions = tables.versions_by_round(table, [r.id for r in rounds if r.version > 1])
+    return render_template("sessions/history.html", table=table, history=rounds, versions=versions)
+
+
+@bp.post("/t/<token>/end")
+def end_game(token: str) -> Any:
+    """End the current game (Tokan: split the pot, R21) and start the next one."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash("This page had expired; reload it and try again.", "error")
+        return redirect(url_for(".show", token=token))
+    table = get_table_or_404(token, lock=True)
+    try:
+        rnd, _ = tables.add_round(table, "end", {})
+        db.session.commit()
+        flash(f"Game {rnd.game_no} is over; the next round starts game {rnd.game_no + 1}.")
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash(" ".join(v.message for v in exc.violations), "error")
+    return redirect(url_for(".show", token=token))
+
+
+def csv_safe(value: Any) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    text = str(value)
+    if text and text[0] in "=+-@\t\r" and not _is_number(text):
+        return "'" + text
+    return text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        parse_amount(text)
+        return True
+    except ValueError:
+        return False
+
+
+@bp.get("/t/<token>/export.csv")
+def export_csv(token: str) -> Response:
+    """A table's history as CSV: one row per round, each player's change and total."""
+    table = get_table_or_404(token)
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(
+        ["round", "game", "round_of_game", "kind", "dealer"]
+        + [csv_safe(f"{p} change") for p in table.players]
+        + [csv_safe(f"{p} total") for p in table.players]
+    )
+    acc = [Fraction(0)] * len(table.players)
+    for r in reversed(tables.recent_rounds(table)):
+        acc = [a + parse_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
+        dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
+        w.writerow(
+            [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
+            + list(r.deltas)
+            + [amount_str(a) for a in acc]
+        )
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.csv"'},
+    )
+
+
+@bp.get("/t/<token>/export.json")
+def export_json(token: str) -> Response:
+    """A table as JSON that the import recreates exactly."""
+    table = get_table_or_404(token)
+    body = json.dumps(tables.export_json(table), ensure_ascii=False, indent=1)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.json"'},
+    )
+
+
+@bp.post("/import")
+def import_table() -> Any:
+    """Recreate a table from an uploaded JSON export."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        flash("This page had expired; reload it and try again.", "error")
+        return redirect(url_for(".home"))
+    upload = request.files.get("file")
+    try:
+        data = json.loads((upload.read() if upload else b"").decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except (ValueError, UnicodeDecodeError):
+        flash("That file is not a Scorekeeper JSON export.", "error")
+        return redirect(url_for(".home"))
+    try:
+        table = tables.import_table(data)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash(
+            "Import refused: " + "; ".join(f"{v.field}: {v.message}" for v in exc.violations[:3]),
+            "error",
+        )
+        return redirect(url_for(".home"))
+    remember(table)
+    flash(f"Imported “{table.name}” with {table.round_count} rounds.")
+    return redirect(url_for(".show", token=table.token))
