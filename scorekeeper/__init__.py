@@ -27,7 +27,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SECRET_KEY=DEV_SECRET_KEY,
         SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(instance) / "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
-        JSON_SORT_KEYS=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -36,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
     else:
         app.config.from_mapping(test_config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     os.makedirs(app.instance_path, exist_ok=True)
 
     from scorekeeper.setup import init_app

@@ -21,12 +21,18 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from scorekeeper.cards import CARD_BY_ID, CARDS, DECKS, SUITS, Card
 from scorekeeper.rules import GAMES, Violation
 
-GAME_CHOICES = [(g.id, g.title) for g in GAMES.values()]
+
+def options(*pairs: tuple[str, str]) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+GAME_CHOICES = options(*((g.id, g.title) for g in GAMES.values()))
 
 
 class NewTableForm(FlaskForm):
@@ -49,23 +55,25 @@ class NewTableForm(FlaskForm):
     yaku_values = SelectField(
         "Yaku values",
         validate_choice=False,
-        choices=[("high", "High (five brights 60)"), ("low", "Low (five brights 40)")],
+        choices=options(("high", "High (five brights 60)"), ("low", "Low (five brights 40)")),
     )
     boar_deer_butterfly = BooleanField("Boar-Deer-Butterfly counts", default=True)
     willow_as_chaff = BooleanField("Willow cards also count as chaff")
     yaku_settlement = SelectField(
         "Baka yaku settlement",
         validate_choice=False,
-        choices=[
+        choices=options(
             ("average", "Against the average (thirds)"),
             ("pairwise", "Pairwise (Hachi-hachi)"),
-        ],
+        ),
     )
     low_man_out_forfeits_cards = BooleanField("Low Man Out forfeits everybody's card points")
     method = SelectField(
         "Otoroku payout",
         validate_choice=False,
-        choices=[("everyone", "Everyone against everyone"), ("banker", "Dealer against bettors")],
+        choices=options(
+            ("everyone", "Everyone against everyone"), ("banker", "Dealer against bettors")
+        ),
     )
     wager = IntegerField(
         "Otoroku wager per round", default=10, validators=[Optional(), NumberRange(min=1)]
@@ -73,12 +81,12 @@ class NewTableForm(FlaskForm):
     length = SelectField(
         "Otoroku game length",
         validate_choice=False,
-        choices=[
+        choices=options(
             ("12", "12 rounds"),
             ("6", "6 rounds"),
             ("3", "3 rounds"),
             ("stones", "Until all but one are out of stones"),
-        ],
+        ),
     )
     stones = IntegerField(
         "Starting stones each", default=100, validators=[Optional(), NumberRange(min=1)]

@@ -1,0 +1,358 @@
+"""Page flows through the Flask test client, with CSRF on, for every game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import create_app
+from tests.helpers import EXAMPLE_A, suit
+
+HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+
+
+@pytest.fixture()
+def app(tmp_path):
+    import os
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 't.sqlite'}"
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "pages-test", "SQLALCHEMY_DATABASE_URI": url}
+    )  # CSRF stays on here
+
+
+def csrf(page: str) -> str:
+    m = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert m, "no CSRF token on the page"
+    return m.group(1)
+
+
+def hidden(page: str, name: str) -> str:
+    m = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page)
+    assert m, f"no {name} on the page"
+    return m.group(1)
+
+
+def errors(page: str) -> list[str]:
+    return re.findall(r'class="error" role="alert">([^<]*)<', page)
+
+
+def new_table(client, game, players, **fields):
+    page = client.get("/").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(page),
+        "game": game,
+        "players": "\n".join(players),
+        "name": f"{game} night",
+        "yaku_values": "high",
+        "boar_deer_butterfly": "y",
+        "yaku_settlement": "average",
+        "method": "everyone",
+        "length": "12",
+        **fields,
+    }
+    resp = client.post("/tables", data=data)
+    assert resp.status_code == 302, errors(resp.get_data(as_text=True))
+    return resp.headers["Location"]
+
+
+def entry_form(client, table_url, number=None):
+    url = f"{table_url}/rounds/new" if number is None else f"{table_url}/rounds/{number}/edit"
+    page = client.get(url).get_data(as_text=True)
+    base = {"csrf_token": csrf(page)}
+    if number is None:
+        base["submission_id"] = hidden(page, "submission_id")
+        base["expected_number"] = hidden(page, "expected_number")
+    return url, base
+
+
+def pile_fields(prefix, cards):
+    """Form fields for a pile: special cards ticked, plain cards by count per month."""
+    from collections import Counter
+
+    from scorekeeper.cards import CARD_BY_ID
+
+    data = {prefix: [c for c in cards if not CARD_BY_ID[c].chaff_group]}
+    for suit_id, k in Counter(
+        CARD_BY_ID[c].suit.id for c in cards if CARD_BY_ID[c].chaff_group
+    ).items():
+        data[f"{prefix}_chaff_{suit_id}"] = str(k)
+    return data
+
+
+def totals(client, table_url):
+    page = client.get(table_url).get_data(as_text=True)
+    return re.findall(r'data-total="([^"]*)"', page)
+
+
+def test_toppa_enter_correct_delete_export(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    resp = client.post(
+        form_url, data={**base, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1", "dealer": "0"}
+    )
+    assert resp.status_code == 302
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert 'data-delta="-255"' in page and 'data-delta="255"' in page
+    assert "Five Brights" in page and "R6" in page  # the yaku and the ruling behind them
+    assert totals(client, url) == ["-255", "255"]
+
+    # Correct it: A's pile was really pine..peony (RULES 4.5 exchange, +30 / -30).
+    form_url, base = entry_form(client, url, 1)
+    resp = client.post(
+        form_url, data={**base, **pile_fields("p0_pile", HALF_A), "rest": "1", "dealer": "0"}
+    )
+    assert resp.status_code == 302
+    assert totals(client, url) == ["30", "-30"]
+    table_page = client.get(url).get_data(as_text=True)
+    assert "corrected" in table_page and "Before correction (version 1)" in table_page
+
+    csv_text = client.get(f"{url}/export.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[1].startswith("1,1,1,round,Aki,30,-30,30,-30")
+
+    page = client.get(f"{url}/rounds/1").get_data(as_text=True)
+    resp = client.post(f"{url}/rounds/1/delete", data={"csrf_token": csrf(page)})
+    assert resp.status_code == 302
+    assert totals(client, url) == ["0", "0"]
+
+
+def test_bad_pile_comes_back_with_the_cards_and_a_message_in_place(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    pile = [c for c in HALF_A if c != "pine-crane"]
+    resp = client.post(form_url, data={**base, **pile_fields("p0_pile", pile), "rest": "1"})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert errors(page) == [
+        "Pine: 3 cards entered; a pile always holds 0, 2 or 4 cards of a "
+        "month (cards are captured in pairs)"
+    ]
+    # The message sits inside Aki's pile, and the ticked cards are still ticked.
+    section = page.split('id="player-0"')[1].split("</fieldset>")[0]
+    assert "Pine: 3 cards entered" in section
+    assert 'value="pine-ribbon" checked' in section
+    assert totals(client, url) == ["0", "0"]
+
+
+def test_expired_form_keeps_the_cards_and_says_reload(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    resp = client.post(
+        form_url,
+        data={**base, "csrf_token": "stale", **pile_fields("p0_pile", HALF_A), "rest": "1"},
+    )
+    assert resp.status_code == 400
+    page = resp.get_data(as_text=True)
+    assert "This form had expired" in page
+    assert 'value="pine-crane" checked' in page
+    assert totals(client, url) == ["0", "0"]
+
+
+def test_double_tap_stores_one_round(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    data = {**base, **pile_fields("p0_pile", HALF_A), "rest": "1"}
+    first = client.post(form_url, data=data)
+    second = client.post(form_url, data=data)
+    assert first.headers["Location"] == second.headers["Location"]
+    assert totals(client, url) == ["30", "-30"]
+
+
+def test_stale_view_gets_409(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base_one = entry_form(client, url)
+    _, base_two = entry_form(client, url)
+    data = {**pile_fields("p0_pile", HALF_A), "rest": "1"}
+    assert client.post(form_url, data={**base_one, **data}).status_code == 302
+    resp = client.post(form_url, data={**base_two, **data})
+    assert resp.status_code == 409
+    assert "Round 1 was already entered from another phone" in resp.get_data(as_text=True)
+
+
+def test_baka_game_end_summary(client):
+    url = new_table(client, "baka", ["A", "B", "C"])
+    for _ in range(3):
+        form_url, base = entry_form(client, url)
+        resp = client.post(
+            form_url,
+            data={
+                **base,
+                **pile_fields("p0_pile", EXAMPLE_A),
+                **pile_fields(
+                    "p1_pile",
+                    [
+                        "iris-bridge",
+                        "iris-ribbon",
+                        "iris-chaff-1",
+                        "iris-chaff-2",
+                        "maple-chaff-1",
+                        "maple-chaff-2",
+                    ],
+                ),
+                "rest": "2",
+            },
+        )
+        assert resp.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "Game 1 is over" in page
+    assert "-55" in page and "+230" in page  # the game's result: 3 x the worked example
+    assert "Game 2, round 1 of 3 next" in page
+
+
+def test_tokotoko_round_with_a_chosen_triple(client):
+    url = new_table(client, "tokotoko", ["P1", "P2"], stake="5")
+    form_url, base = entry_form(client, url)
+    resp = client.post(
+        form_url,
+        data={
+            **base,
+            "stake": "5",
+            **pile_fields("field", ["pine-chaff-2", "maple-deer"]),
+            **pile_fields("p0_hand", ["plum-ribbon", "chrysanthemum-chaff-1"]),
+            **pile_fields("p1_hand", ["pine-chaff-1", "wisteria-ribbon"]),
+            "p1_leave": "field-1",
+        },
+    )  # P2 chose pine + pine + wisteria, leaving the deer out
+    assert resp.status_code == 302
+    assert totals(client, url) == ["-5", "5"]
+
+
+def test_otoroku_round_by_values_banker_bust(client):
+    url = new_table(client, "otoroku", ["P1", "P2", "P3"], method="banker", wager="10")
+    form_url, base = entry_form(client, url)
+    resp = client.post(
+        form_url,
+        data={
+            **base,
+            "dealer": "0",
+            "wager": "10",
+            "p0_name": "P1",
+            "p0_values": "10 4",
+            "p1_name": "P2",
+            "p1_values": "9 8",
+            "p2_name": "P3",
+            **pile_fields("p2_cards", ["peony-butterflies", "maple-ribbon"]),
+        },
+    )
+    assert resp.status_code == 302
+    assert totals(client, url) == ["0", "-10", "10"]
+
+
+def test_tokan_two_tours_and_a_leaver(client):
+    url = new_table(client, "tokan", ["A", "B", "C", "D"])
+
+    def tour(seated, dice, preds):
+        form_url, base = entry_form(client, url)
+        data = dict(base)
+        for i, name in enumerate(["A", "B", "C", "D"]):
+            data[f"p{i}_name"] = name
+            if name in seated:
+                data[f"p{i}_seated"] = "1"
+                data[f"p{i}_d1"], data[f"p{i}_d2"] = map(str, dice[name])
+                for side, value in zip(("left", "right"), preds[name], strict=True):
+                    data[f"p{i}_{side}_dir"] = "less" if value < 0 else "more"
+                    data[f"p{i}_{side}_n"] = str(abs(value))
+        return client.post(form_url, data=data)
+
+    same = {n: (3, 3) for n in "ABCD"}
+    assert tour("ABCD", same, {n: (0, 0) for n in "ABCD"}).status_code == 302
+    resp = tour(
+        "ABC", {"A": (6, 6), "B": (1, 1), "C": (1, 1)}, {"A": (10, 1), "B": (0, -10), "C": (-10, 0)}
+    )
+    assert resp.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert totals(client, url) == ["11", "-6", "-6", "0"]
+    assert 'data-pot="1"' in page and "(out)" in page
+
+
+def test_tokan_token_limit_message_next_to_the_player(client):
+    url = new_table(client, "tokan", ["A", "B", "C"])
+    form_url, base = entry_form(client, url)
+    data = dict(base)
+    for i, name in enumerate("ABC"):
+        data.update(
+            {
+                f"p{i}_name": name,
+                f"p{i}_seated": "1",
+                f"p{i}_d1": "3",
+                f"p{i}_d2": "4",
+                f"p{i}_left_dir": "more",
+                f"p{i}_left_n": "0",
+                f"p{i}_right_dir": "more",
+                f"p{i}_right_n": "0",
+            }
+        )
+    data.update({"p1_left_n": "6", "p1_right_n": "6"})
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    section = page.split('id="player-1"')[1].split("</fieldset>")[0]
+    assert "holds only 11 blue tokens" in section
+
+
+def test_new_table_errors_in_place(client):
+    page = client.get("/").get_data(as_text=True)
+    resp = client.post(
+        "/tables", data={"csrf_token": csrf(page), "game": "baka", "players": "Aki\nBen"}
+    )
+    assert resp.status_code == 422
+    assert "Baka is played by exactly 3 players, not 2" in resp.get_data(as_text=True)
+
+
+def test_data_survives_a_restart(tmp_path):
+    url = f"sqlite:///{tmp_path / 'keep.sqlite'}"
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "x",
+        "SQLALCHEMY_DATABASE_URI": url,
+        "WTF_CSRF_ENABLED": False,
+    }
+    first = create_app(config).test_client()
+    resp = first.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = resp.get_json()["id"]
+    first.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [{"captured": HALF_A}, {}]})
+    second = create_app(config).test_client()
+    data = second.get(f"/api/v1/sessions/{sid}").get_json()
+    assert [p["total"] for p in data["players"]] == ["30", "-30"]
+
+
+def test_dispute_checker_needs_no_table(client):
+    resp = client.post(
+        "/check/toppa",
+        data={
+            "n": "2",
+            "yaku_values": "low",
+            "boar_deer_butterfly": "on",
+            **pile_fields("p0_pile", EXAMPLE_A),
+            "rest": "1",
+        },
+    )
+    assert resp.status_code == 200
+    page = resp.get_data(as_text=True)
+    # Low values: five brights 40; A 40 + 20 = 60 yaku; B real seven 30 + 10 -> 40, ...
+    assert 'data-delta="' in page and "Five Brights" in page
+    assert re.search(r"<strong>Five Brights</strong>.*?40", page, re.S)
+    resp = client.post(
+        "/check/toppa", data={"n": "2", **pile_fields("p0_pile", ["pine-crane"]), "rest": "1"}
+    )
+    assert resp.status_code == 422
+    assert "Pine: 1 card entered" in resp.get_data(as_text=True)
+
+
+def test_import_page_round_trip(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    client.post(form_url, data={**base, **pile_fields("p0_pile", HALF_A), "rest": "1"})
+    exported = client.get(f"{url}/export.json").get_data()
+    import io
+
+    page = client.get("/").get_data(as_text=True)
+    resp = client.post(
+        "/import",
+        data={"csrf_token": csrf(page), "file": (io.BytesIO(exported), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert resp.status_code == 302
+    assert resp.headers["Location"] != url
+    assert totals(client, resp.headers["Location"]) == ["30", "-30"]
