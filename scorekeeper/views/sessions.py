@@ -138,7 +138,7 @@ def show(token: str) -> str:
     versions = tables.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = running_chart(table.players, tables.running_totals(table))
     link = url_for(".show", token=table.token, _external=True)
-    qr = segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff")
+    qr = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
     last_game = None
     if state.game_over and history:
         last_game = game_summary(table, history[0].game_no)

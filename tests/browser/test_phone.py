@@ -1,0 +1,134 @@
+"""What a person does on a phone, in Debian's Chromium at 390x844 (and 360 px wide)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def start_table(page, server, game, players, **fields):
+    page.goto(server + "/")
+    page.select_option("select[name=game]", game)
+    page.fill("textarea[name=players]", "\n".join(players))
+    for name, value in fields.items():
+        page.fill(f"input[name={name}]", value)
+    page.click("text=Start the table")
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    return page.url
+
+
+def tap_cards(page, prefix, cards, chaff=None):
+    picker = page.locator(f".picker[data-name='{prefix}']")
+    for card in cards:
+        picker.locator(f".tile[data-card='{card}']").tap()
+    for suit, taps in (chaff or {}).items():
+        for _ in range(taps):
+            picker.locator(f".tile.chaff[data-suit='{suit}']").tap()
+
+
+def totals(page):
+    return [el.get_attribute("data-total") for el in page.locator("td[data-total]").all()]
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_toppa_round_by_tapping_with_the_rest_to_the_other_player(page, server):
+    table = start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    # RULES 8: Aki's pile; Ben takes the rest (the default choice for the last player).
+    tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon", "plum-ribbon", "cherry-curtain",
+                                "cherry-ribbon", "susuki-moon", "willow-rainman",
+                                "willow-lightning", "paulownia-phoenix"],
+              {"plum": 1, "susuki": 1, "paulownia": 1})
+    assert page.locator("#player-1 .picker").is_hidden()  # Ben's pile is "the rest"
+    assert page.locator("#player-1 .rest-note").is_visible()
+    # A plain-card tile shows its count; the same card in Ben's hand picker is not affected.
+    assert page.locator(".picker[data-name='p0_pile'] .tile.chaff[data-suit='plum'] .count"
+                        ).inner_text() == "1"
+    page.click("button:has-text('Save and score')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    assert page.locator(".delta[data-delta='-255']").is_visible()
+    assert page.locator("text=Five Brights").first.is_visible()
+    assert page.locator(".ruling", has_text="R6").first.is_visible()
+    page.goto(table)
+    assert totals(page) == ["-255", "255"]
+    assert no_sideways_scroll(page)
+
+
+def test_correcting_a_round(page, server):
+    table = start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon"], {"pine": 2})
+    page.click("button:has-text('Save and score')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    page.click("text=Correct this round")
+    # Aki also took the plum month: tap its two special cards and both plain cards.
+    tap_cards(page, "p0_pile", ["plum-warbler", "plum-ribbon"], {"plum": 2})
+    page.click("button:has-text('Save correction')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    assert page.locator(".badge", has_text="corrected").is_visible()
+    page.goto(table)
+    # Aki 40 card points, no yaku; Ben: 290 yaku (see the short-settlement rules test).
+    assert totals(page) == ["-370", "370"]
+    assert page.locator("text=Before correction (version 1)").is_visible()
+    with page.expect_download() as dl:
+        page.click("text=Export CSV")
+    assert dl.value.suggested_filename.endswith(".csv")
+
+
+def test_a_bad_pile_is_explained_in_place(page, server):
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane"])
+    page.click("button:has-text('Save and score')")
+    err = page.locator("#player-0 .error")
+    assert "Pine: 1 card entered" in err.inner_text()
+    assert page.locator(".picker[data-name='p0_pile'] input[value='pine-crane']").is_checked()
+
+
+def test_a_tokan_tour(page, server):
+    table = start_table(page, server, "tokan", ["A", "B", "C"])
+    page.click("text=Enter tour 1")
+    rolls = {0: (3, 5), 1: (2, 3), 2: (4, 2)}
+    preds = {0: (("more", 3), ("less", 1)), 1: (("less", 1), ("less", 3)),
+             2: (("more", 0), ("more", 2))}
+    for i, (d1, d2) in rolls.items():
+        page.locator(f"label.die:has(input[name=p{i}_d1][value='{d1}'])").tap()
+        page.locator(f"label.die:has(input[name=p{i}_d2][value='{d2}'])").tap()
+        for side, (direction, n) in zip(("left", "right"), preds[i], strict=True):
+            page.locator(f"label:has(input[name=p{i}_{side}_dir][value={direction}])").tap()
+            page.fill(f"input[name=p{i}_{side}_n]", str(n))
+    page.click("button:has-text('Save and score')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    # The RULES 6 tour of the rules tests: deltas 0, +4, -4 and an empty pot.
+    assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
+        "0", "4", "-4"]
+    page.goto(table)
+    assert totals(page) == ["0", "4", "-4"]
+    assert page.locator("[data-pot='0']").is_visible()
+
+
+@pytest.mark.parametrize("game", ["tokotoko", "toppa", "baka", "otoroku", "tokan"])
+def test_no_page_scrolls_sideways_at_360(browser, server, game):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    names = {"tokotoko": ["P1", "P2"], "toppa": ["A", "B"],
+             "otoroku": ["P1", "P2", "P3"]}.get(game, ["Aki", "Ben", "Chie"])
+    table = start_table(page, server, game, names)
+    for url in ("/", table, table + "/rounds/new", f"/check/{game}"):
+        page.goto(url if url.startswith("http") else server + url)
+        assert no_sideways_scroll(page), url
+        small = page.evaluate("""() => [...document.querySelectorAll(
+            'button, a.button, .tile, label.pill, label.die, label.check, select, input')]
+            .filter(e => e.offsetParent !== null && getComputedStyle(e).opacity !== '0')
+            .filter(e => e.matches('.tile, .pill, .die, label.check')
+                         || !e.closest('.tile, .pill, .die, label.check'))
+            .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44; })
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert small == [], f"{url}: touch targets under 44 px: {small[:5]}"
+    context.close()
