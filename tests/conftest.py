@@ -17,12 +17,38 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+def dispose(app) -> None:
+    """Close the app's pooled connections (each test app has its own engine)."""
+    from scorekeeper.models import db
+
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _close_apps(monkeypatch):
+    """Every app a test creates gets its connections closed when the test ends."""
+    import scorekeeper
+
+    made = []
+    real = scorekeeper.create_app
+
+    def tracking(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(scorekeeper, "create_app", tracking)
+    yield
+    for app in made:
+        dispose(app)
+
+
 @pytest.fixture()
 def app(tmp_path):
-    from scorekeeper import create_app
+    import scorekeeper
 
     url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
-    app = create_app(
+    app = scorekeeper.create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",

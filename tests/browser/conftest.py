@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+import scorekeeper
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(__file__).parent / "screenshots"
@@ -21,13 +21,16 @@ PHONE = {"width": 390, "height": 844}
 def server(tmp_path_factory):
     url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or (
         f"sqlite:///{tmp_path_factory.mktemp('browser') / 'b.sqlite'}")
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-test",
+    app = scorekeeper.create_app({"TESTING": True, "SECRET_KEY": "browser-test",
                       "SQLALCHEMY_DATABASE_URI": url})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{srv.server_port}"
     srv.shutdown()
+    from tests.conftest import dispose
+
+    dispose(app)
 
 
 @pytest.fixture(scope="module")

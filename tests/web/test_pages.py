@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+import scorekeeper
 from tests.helpers import EXAMPLE_A, suit
 
 HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
@@ -17,7 +17,7 @@ def app(tmp_path):
     import os
 
     url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 't.sqlite'}"
-    return create_app(
+    return scorekeeper.create_app(
         {"TESTING": True, "SECRET_KEY": "pages-test", "SQLALCHEMY_DATABASE_URI": url}
     )  # CSRF stays on here
 
@@ -308,11 +308,11 @@ def test_data_survives_a_restart(tmp_path):
         "SQLALCHEMY_DATABASE_URI": url,
         "WTF_CSRF_ENABLED": False,
     }
-    first = create_app(config).test_client()
+    first = scorekeeper.create_app(config).test_client()
     resp = first.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
     sid = resp.get_json()["id"]
     first.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [{"captured": HALF_A}, {}]})
-    second = create_app(config).test_client()
+    second = scorekeeper.create_app(config).test_client()
     data = second.get(f"/api/v1/sessions/{sid}").get_json()
     assert [p["total"] for p in data["players"]] == ["30", "-30"]
 
