@@ -117,3 +117,63 @@ def check(game: str) -> Any:
         spec=spec,
         pot=request.form.get("pot", "0"),
     ), status
+
+
+@bp.route("/draw/<game>", methods=["GET", "POST"])
+def draw(game: str) -> Any:
+    """The first-dealer draw (Toppa and Baka, RULES 4.7) or Otoroku's seat draw (5.7)."""
+    from scorekeeper.cards import DECKS
+    from scorekeeper.forms import ChaffPool, read_cards
+    from scorekeeper.rules.otoroku import seat_draw
+    from scorekeeper.rules.toppa import draw_value, first_dealer
+
+    if game not in ("toppa", "baka", "otoroku"):
+        abort(404, description="Only Toppa, Baka and Otoroku start with a draw of cards.")
+    source = request.form if request.method == "POST" else request.args
+    spec = GAMES[game]
+    n = _number(source.get("n"), DEFAULT_PLAYERS[game])
+    if not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
+        n = DEFAULT_PLAYERS[game]
+    names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
+    errors: dict[str, list[str]] = {}
+    outcome = None
+    picks: list[list[str]] = [[] for _ in range(n)]
+    status = 200
+    if request.method == "POST":
+        problems: list[Violation] = []
+        pool = ChaffPool(DECKS[game])
+        picks = [read_cards(request.form, f"d{i}", pool, f"draws.{i}", problems) for i in range(n)]
+        try:
+            if problems:
+                raise InvalidInput(problems)
+            if game == "otoroku":
+                if any(len(p) != 1 for p in picks):
+                    raise InvalidInput([Violation("draws", "Each player draws exactly one card")])
+                seats = seat_draw([p[0] for p in picks])
+                outcome = {
+                    "kind": "seats",
+                    "order": seats.order,
+                    "redraw": [[names[i] for i in g] for g in seats.redraw],
+                }
+            else:
+                result = first_dealer(picks)
+                outcome = {
+                    "kind": "dealer",
+                    "dealer": result.dealer,
+                    "totals": result.totals,
+                    "values": [[draw_value(c) for c in p] for p in picks],
+                    "redraw": [names[i] for i in result.redraw],
+                }
+        except InvalidInput as exc:
+            errors = errors_by_field(exc.violations)
+            status = 422
+    return render_template(
+        "check/draw.html",
+        game=game,
+        spec=spec,
+        n=n,
+        names=names,
+        picks=picks,
+        errors=errors,
+        outcome=outcome,
+    ), status

@@ -157,6 +157,7 @@ def show(token: str) -> str:
         action_form=ActionForm(),
         last_game=last_game,
         shown=HISTORY_SHOWN,
+        draw_names={f"name{i}": name for i, name in enumerate(table.players)},
     )
 
 

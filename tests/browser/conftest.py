@@ -20,9 +20,11 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or (
-        f"sqlite:///{tmp_path_factory.mktemp('browser') / 'b.sqlite'}")
-    app = scorekeeper.create_app({"TESTING": True, "SECRET_KEY": "browser-test",
-                      "SQLALCHEMY_DATABASE_URI": url})
+        f"sqlite:///{tmp_path_factory.mktemp('browser') / 'b.sqlite'}"
+    )
+    app = scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": url}
+    )
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
@@ -42,18 +44,27 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        ])
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         yield b
         b.close()
 
 
 @pytest.fixture()
 def page(browser, request):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
     pg = context.new_page()
     pg.set_default_timeout(10_000)
     yield pg

@@ -41,15 +41,31 @@ def test_toppa_round_by_tapping_with_the_rest_to_the_other_player(page, server):
     table = start_table(page, server, "toppa", ["Aki", "Ben"])
     page.click("text=Enter round 1")
     # RULES 8: Aki's pile; Ben takes the rest (the default choice for the last player).
-    tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon", "plum-ribbon", "cherry-curtain",
-                                "cherry-ribbon", "susuki-moon", "willow-rainman",
-                                "willow-lightning", "paulownia-phoenix"],
-              {"plum": 1, "susuki": 1, "paulownia": 1})
+    tap_cards(
+        page,
+        "p0_pile",
+        [
+            "pine-crane",
+            "pine-ribbon",
+            "plum-ribbon",
+            "cherry-curtain",
+            "cherry-ribbon",
+            "susuki-moon",
+            "willow-rainman",
+            "willow-lightning",
+            "paulownia-phoenix",
+        ],
+        {"plum": 1, "susuki": 1, "paulownia": 1},
+    )
     assert page.locator("#player-1 .picker").is_hidden()  # Ben's pile is "the rest"
     assert page.locator("#player-1 .rest-note").is_visible()
     # A plain-card tile shows its count; the same card in Ben's hand picker is not affected.
-    assert page.locator(".picker[data-name='p0_pile'] .tile.chaff[data-suit='plum'] .count"
-                        ).inner_text() == "1"
+    assert (
+        page.locator(
+            ".picker[data-name='p0_pile'] .tile.chaff[data-suit='plum'] .count"
+        ).inner_text()
+        == "1"
+    )
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     assert page.locator(".delta[data-delta='-255']").is_visible()
@@ -95,8 +111,11 @@ def test_a_tokan_tour(page, server):
     table = start_table(page, server, "tokan", ["A", "B", "C"])
     page.click("text=Enter tour 1")
     rolls = {0: (3, 5), 1: (2, 3), 2: (4, 2)}
-    preds = {0: (("more", 3), ("less", 1)), 1: (("less", 1), ("less", 3)),
-             2: (("more", 0), ("more", 2))}
+    preds = {
+        0: (("more", 3), ("less", 1)),
+        1: (("less", 1), ("less", 3)),
+        2: (("more", 0), ("more", 2)),
+    }
     for i, (d1, d2) in rolls.items():
         page.locator(f"label.die:has(input[name=p{i}_d1][value='{d1}'])").tap()
         page.locator(f"label.die:has(input[name=p{i}_d2][value='{d2}'])").tap()
@@ -107,7 +126,10 @@ def test_a_tokan_tour(page, server):
     page.wait_for_url(re.compile(r"/rounds/1$"))
     # The RULES 6 tour of the rules tests: deltas 0, +4, -4 and an empty pot.
     assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
-        "0", "4", "-4"]
+        "0",
+        "4",
+        "-4",
+    ]
     page.goto(table)
     assert totals(page) == ["0", "4", "-4"]
     assert page.locator("[data-pot='0']").is_visible()
@@ -117,8 +139,9 @@ def test_a_tokan_tour(page, server):
 def test_no_page_scrolls_sideways_at_360(browser, server, game):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
-    names = {"tokotoko": ["P1", "P2"], "toppa": ["A", "B"],
-             "otoroku": ["P1", "P2", "P3"]}.get(game, ["Aki", "Ben", "Chie"])
+    names = {"tokotoko": ["P1", "P2"], "toppa": ["A", "B"], "otoroku": ["P1", "P2", "P3"]}.get(
+        game, ["Aki", "Ben", "Chie"]
+    )
     table = start_table(page, server, game, names)
     for url in ("/", table, table + "/rounds/new", f"/check/{game}"):
         page.goto(url if url.startswith("http") else server + url)

@@ -356,3 +356,56 @@ def test_import_page_round_trip(client):
     assert resp.status_code == 302
     assert resp.headers["Location"] != url
     assert totals(client, resp.headers["Location"]) == ["30", "-30"]
+
+
+def test_first_dealer_draw_page_4_7_and_r12(client):
+    resp = client.post(
+        "/check/draw/toppa",
+        data={
+            "n": "2",
+            "name0": "Aki",
+            "name1": "Ben",
+            "d0": ["susuki-moon", "maple-deer"],
+            "d1": ["chrysanthemum-cup", "willow-ribbon"],
+        },
+    )
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert "<strong>Ben</strong> deals first" in page  # 8 + 0 against 9 + 0
+    resp = client.post(
+        "/check/draw/baka",
+        data={
+            "n": "3",
+            "d0": ["pine-crane", "susuki-moon"],
+            "d1": ["plum-warbler", "bushclover-boar"],
+            "d2": ["maple-deer", "paulownia-phoenix"],
+        },
+    )
+    assert "draw again" in resp.get_data(as_text=True)
+    resp = client.post(
+        "/check/draw/toppa",
+        data={"n": "2", "d0": ["pine-crane"], "d1": ["plum-warbler", "iris-bridge"]},
+    )
+    assert resp.status_code == 422
+
+
+def test_seat_draw_page_5_7_and_r17(client):
+    resp = client.post(
+        "/check/draw/otoroku",
+        data={
+            "n": "3",
+            "name0": "A",
+            "name1": "B",
+            "name2": "C",
+            "d0": ["maple-deer"],
+            "d1_chaff_pine": "1",
+            "d2": ["pine-crane"],
+        },
+    )
+    page = resp.get_data(as_text=True)
+    order = re.findall(r"<li><strong>(\w)</strong>", page)
+    assert order == ["C", "B", "A"]  # pine crane, pine chaff, maple
+    resp = client.post(
+        "/check/draw/otoroku", data={"n": "2", "d0_chaff_pine": "1", "d1_chaff_pine": "1"}
+    )
+    assert "draw again" in resp.get_data(as_text=True)
