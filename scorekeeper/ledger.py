@@ -161,7 +161,8 @@ def _seat_players(
                 [
                     Violation(
                         "players",
-                        f"This table seats {len(seated)} players ({who}), but {len(raw)} were entered; "
+                        f"This table seats {len(seated)} players ({who}), but {len(raw)} were "
+                        "entered; "
                         "name the players to leave somebody out",
                     )
                 ]
@@ -247,7 +248,8 @@ def apply(spec: TableSpec, state: State, kind: str, data: Mapping[str, Any]) -> 
                 [
                     Violation(
                         "players",
-                        f"Only {len(players)} players would stay: Tokan needs 3, so the game is over. "
+                        f"Only {len(players)} players would stay: Tokan needs 3, so the game is "
+                        "over. "
                         "End the game to split the pot",
                     )
                 ]
