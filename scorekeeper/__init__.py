@@ -27,6 +27,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SECRET_KEY=DEV_SECRET_KEY,
         SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(instance) / "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=12 * 3600,  # a form opened at the start of an evening still works
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, Response, has_request_context, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import DEV_SECRET_KEY
@@ -29,10 +30,17 @@ def init_app(app: Flask) -> None:
     from scorekeeper.database import init_db
     from scorekeeper.views import api, check, rounds, sessions
 
+    app.session_interface = _SessionInterface()
     init_db(app)
     for bp in (api.bp, sessions.bp, rounds.bp, check.bp):
         app.register_blueprint(bp)
     _template_helpers(app)
+    app.after_request(_security_headers)
+
+    @app.get("/healthz")
+    def healthz() -> str:
+        """A bare route: what the benchmark compares the scoring endpoint with."""
+        return "ok"
 
     @app.teardown_request
     def _rollback_on_error(exc: BaseException | None) -> None:
@@ -50,6 +58,29 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         app.logger.exception("Unhandled error on %s %s", request.method, request.path)
         return http_error(InternalServerError())
+
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """Session cookies marked Secure whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (
+            has_request_context() and request.is_secure
+        )
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
 
 
 def _template_helpers(app: Flask) -> None:

@@ -487,6 +487,7 @@ def round_json(rnd: Round) -> dict[str, Any]:
         "game_round": rnd.game_round,
         "dealer": rnd.dealer,
         "version": rnd.version,
+        "submission_id": rnd.submission_id,
     }
 
 

@@ -256,7 +256,9 @@ class CardLedger:
 def clean_name(value: str) -> str:
     """A name with control and bidi-override characters removed and spaces collapsed."""
     kept = "".join(
-        ch for ch in value if unicodedata.category(ch) not in {"Cc", "Cf", "Cs", "Co", "Cn"}
+        " " if unicodedata.category(ch) == "Cc" else ch
+        for ch in value
+        if unicodedata.category(ch) not in {"Cf", "Cs", "Co", "Cn"}
     )
     return " ".join(kept.split())
 

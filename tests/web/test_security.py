@@ -1,0 +1,126 @@
+"""Security: headers, cookies, foreign links, hostile names, CSV formulas, limits (issue 4)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+
+import pytest
+
+import scorekeeper
+from scorekeeper.setup import InsecureConfig
+from tests.helpers import suit
+
+HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+
+
+def make(client, game="toppa", players=("A", "B"), name="Friday"):
+    resp = client.post(
+        "/api/v1/sessions", json={"name": name, "game": game, "players": list(players)}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def test_security_headers_on_pages_and_api(client):
+    for url in ("/", "/check/", "/api/v1/sessions/none"):
+        resp = client.get(url)
+        csp = resp.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "unsafe-inline" not in csp
+        assert resp.headers["X-Content-Type-Options"] == "nosniff"
+        assert resp.headers["Referrer-Policy"] == "same-origin"
+
+
+def test_pages_have_no_inline_script_or_style(client):
+    sid = make(client)["id"]
+    client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [{"captured": HALF_A}, {}]})
+    for url in ("/", f"/t/{sid}", f"/t/{sid}/rounds/new", f"/t/{sid}/rounds/1", "/check/baka"):
+        page = client.get(url).get_data(as_text=True)
+        assert "<script>" not in page and "style=" not in page and "onclick" not in page, url
+
+
+def test_session_cookie_flags(client):
+    sid = make(client)["id"]
+    resp = client.get(f"/t/{sid}")  # remembers the table in the session cookie
+    cookie = resp.headers.get("Set-Cookie", "")
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "Secure" not in cookie
+    resp = client.get(f"/t/{sid}", base_url="https://localhost")
+    assert "Secure" in resp.headers.get("Set-Cookie", "")
+
+
+def test_table_links_carry_at_least_128_random_bits(client):
+    ids = {make(client)["id"] for _ in range(5)}
+    assert len(ids) == 5
+    for sid in ids:
+        assert len(sid) >= 22  # 128 bits of url-safe base64
+
+
+def test_every_route_with_a_foreign_or_unknown_link_is_404(app, client):
+    sid = make(client)["id"]
+    client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [{"captured": HALF_A}, {}]})
+    wrong = [secrets.token_urlsafe(24), sid[:-1] + ("A" if sid[-1] != "A" else "B")]
+    routes = [r for r in app.url_map.iter_rules() if "token" in r.arguments]
+    assert len(routes) >= 10
+    for rule in routes:
+        for token in wrong:
+            url = rule.build({"token": token, "number": 1}, append_unknown=False)[1]
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                resp = client.open(url, method=method, json={})
+                assert resp.status_code == 404, (method, url, resp.status_code)
+    # A round number beyond this table's rounds is 404 too, never another table's round.
+    assert client.get(f"/t/{sid}/rounds/2").status_code == 404
+
+
+HOSTILE = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "\u202egnp.exe",
+    "Tab\tand\x07bell",
+]
+
+
+def test_hostile_names_are_inert(client):
+    s = make(client, game="tokan", players=HOSTILE[:3], name=HOSTILE[1])
+    names = [p["name"] for p in s["players"]]
+    assert names[2] == "gnp.exe"  # the right-to-left override is dropped
+    page = client.get(f"/t/{s['id']}").get_data(as_text=True)
+    assert "<script>alert(1)" not in page and "<img src=x" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "\u202e" not in page
+    s2 = make(client, players=[HOSTILE[3], "B"])
+    assert s2["players"][0]["name"] == "Tab and bell"
+
+
+def test_csv_export_neutralises_formulas(client):
+    s = make(client, players=['=HYPERLINK("http://x")', "+B"])
+    client.post(f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": HALF_A}, {}]})
+    text = client.get(f"/t/{s['id']}/export.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert all(not cell.startswith(("=", "+", "@")) for row in rows for cell in row)
+    assert rows[0][5].startswith("'=HYPERLINK")
+    assert rows[1][5:] == ["30", "-30", "30", "-30"]  # numbers stay numbers
+
+
+def test_refuses_to_start_with_the_development_key(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    with pytest.raises(InsecureConfig):
+        scorekeeper.create_app(
+            {"SECRET_KEY": "dev", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/x.sqlite"}
+        )
+
+
+def test_oversized_body_is_413(client):
+    resp = client.post(
+        "/api/v1/score/toppa", data=b"{" + b" " * 400_000 + b"}", content_type="application/json"
+    )
+    assert resp.status_code == 413
+    assert resp.get_json()["errors"]
+    resp = client.post("/tables", data={"players": "x" * 600_000})
+    assert resp.status_code == 413
+
+
+def test_csrf_token_lasts_an_evening(app):
+    assert app.config["WTF_CSRF_TIME_LIMIT"] >= 8 * 3600
