@@ -62,3 +62,11 @@ def app(tmp_path):
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests import fuzz_counts
+
+    if fuzz_counts:
+        tried = ", ".join(f"{n} {what}" for what, n in sorted(fuzz_counts.items()))
+        terminalreporter.write_line(f"fuzzing tried: {tried}")
