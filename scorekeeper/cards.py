@@ -224,10 +224,12 @@ def card(card_id: str) -> Card:
     return CARD_BY_ID[card_id]
 
 
+DECK_ORDER: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
+
+
 def in_deck_order(ids: Iterable[str]) -> list[str]:
     """The ids sorted as the deck is laid out (by month, then as listed in RULES 1)."""
-    order = {c.id: i for i, c in enumerate(CARDS)}
-    return sorted(ids, key=lambda i: order.get(i, len(order)))
+    return sorted(ids, key=lambda i: DECK_ORDER.get(i, len(DECK_ORDER)))
 
 
 def unknown_card_message(value: object, deck: str = "toppa") -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 from flask import Flask, Response, has_request_context, render_template, request
@@ -36,6 +37,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(bp)
     _template_helpers(app)
     app.after_request(_security_headers)
+    app.after_request(_compress)
 
     @app.get("/healthz")
     def healthz() -> str:
@@ -73,6 +75,28 @@ class _SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (
             has_request_context() and request.is_secure
         )
+
+
+COMPRESSIBLE = ("text/html", "text/csv", "application/json")
+
+
+def _compress(response: Response) -> Response:
+    """Gzip sizeable pages and JSON for phones on a slow connection."""
+    if (
+        response.direct_passthrough
+        or response.status_code < 200
+        or "Content-Encoding" in response.headers
+        or response.mimetype not in COMPRESSIBLE
+        or "gzip" not in request.headers.get("Accept-Encoding", "")
+    ):
+        return response
+    body = response.get_data()
+    if len(body) < 1400:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    return response
 
 
 def _security_headers(response: Response) -> Response:

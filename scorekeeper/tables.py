@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.ledger import (
     OTOROKU_LENGTHS,
     SETTING_DEFAULTS,
+    Scored,
     State,
     Step,
     TableSpec,
@@ -256,14 +257,24 @@ def state_of(table: Table) -> State:
 
 
 def _store(rnd: Round, step: Step) -> None:
-    rnd.kind = step.kind
-    rnd.body = step.body
-    rnd.result = step.result
-    rnd.deltas = [amount_str(d) for d in step.deltas]
-    rnd.after = step.after.to_json()
-    rnd.game_no = step.game_no
-    rnd.game_round = step.game_round
-    rnd.dealer = step.dealer
+    """Write a step's figures onto its round, touching only what changed.
+
+    After a correction most later rounds differ only in their running state, so the
+    UPDATEs stay small (and batch together).
+    """
+    fields = {
+        "kind": step.kind,
+        "body": step.body,
+        "result": step.result,
+        "deltas": [amount_str(d) for d in step.deltas],
+        "after": step.after.to_json(),
+        "game_no": step.game_no,
+        "game_round": step.game_round,
+        "dealer": step.dealer,
+    }
+    for name, value in fields.items():
+        if rnd.id is None or getattr(rnd, name) != value:
+            setattr(rnd, name, value)
 
 
 def add_round(
@@ -309,6 +320,13 @@ def add_round(
     return rnd, True
 
 
+def scored(rnd: Round) -> Scored | None:
+    """How a stored round scored last time, for the replay to reuse when nothing changed."""
+    if rnd.kind != "round":
+        return None
+    return Scored(rnd.body, rnd.result, tuple(parse_amount(d) for d in rnd.deltas))
+
+
 def _rounds_from(table: Table, number: int) -> list[Round]:
     return list(
         db.session.scalars(
@@ -348,7 +366,13 @@ def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str
     target = rounds[0]
     entries: list[tuple[str, Mapping[str, Any]]] = [(target.kind, entry)]
     entries += [(r.kind, r.entry) for r in rounds[1:]]
-    steps = replay(spec_of(table), entries, state_before(table, number), number)
+    steps = replay(
+        spec_of(table),
+        entries,
+        state_before(table, number),
+        number,
+        [None] + [scored(r) for r in rounds[1:]],
+    )
     db.session.add(
         RoundVersion(
             round_id=target.id,
@@ -373,7 +397,11 @@ def delete_round(table: Table, number: int) -> None:
         raise LookupError(number)
     later = rounds[1:]
     steps = replay(
-        spec_of(table), [(r.kind, r.entry) for r in later], state_before(table, number), number
+        spec_of(table),
+        [(r.kind, r.entry) for r in later],
+        state_before(table, number),
+        number,
+        [scored(r) for r in later],
     )
     db.session.delete(rounds[0])
     db.session.flush()
@@ -421,18 +449,48 @@ def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
     return list(db.session.scalars(query))
 
 
-def running_totals(table: Table) -> list[list[Fraction]]:
-    """Each player's total after each round, for the chart (one small query)."""
-    rows = db.session.execute(
-        select(Round.number, Round.deltas).where(Round.table_id == table.id).order_by(Round.number)
-    ).all()
+def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
+    """Each player's total at the start and after every k-th round, for the chart.
+
+    One query reading at most ``points`` rows, whatever the number of rounds: the totals
+    after each round are stored with it, so nothing is summed here.
+    """
     n = len(table.players)
-    acc = [Fraction(0)] * n
-    out = [list(acc)]
-    for _, deltas in rows:
-        acc = [a + parse_amount(d) for a, d in zip(acc, deltas, strict=True)]
-        out.append(list(acc))
+    step = max(1, -(-table.round_count // points))
+    rows = db.session.execute(
+        select(Round.after)
+        .where(
+            Round.table_id == table.id,
+            or_(Round.number % step == 0, Round.number == table.round_count),
+        )
+        .order_by(Round.number)
+    ).all()
+    out = [[Fraction(0)] * n]
+    out += [[parse_amount(t) for t in after["totals"]] for (after,) in rows]
     return out
+
+
+HISTORY_COLUMNS = (
+    Round.id,
+    Round.number,
+    Round.kind,
+    Round.deltas,
+    Round.version,
+    Round.game_no,
+    Round.game_round,
+    Round.dealer,
+    Round.result["void"].as_boolean().label("void"),
+)
+
+
+def history(table: Table, limit: int | None = None, game_no: int | None = None) -> list[Any]:
+    """The rounds' headlines, newest first, without their full inputs and results."""
+    query = select(*HISTORY_COLUMNS).where(Round.table_id == table.id).order_by(Round.number.desc())
+    if game_no is not None:
+        query = query.where(Round.game_no == game_no)
+    if limit:
+        query = query.limit(limit)
+    return list(db.session.execute(query).all())
 
 
 def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[RoundVersion]]:

@@ -33,6 +33,10 @@ BOAR_DEER_BUTTERFLY = ("bushclover-boar", "maple-deer", "peony-butterflies")
 POETRY = ("pine-ribbon", "plum-ribbon", "cherry-ribbon")
 BLUE = ("peony-ribbon", "chrysanthemum-ribbon", "maple-ribbon")
 ROWS = {"wisteria-row": "wisteria", "iris-row": "iris", "bush-clover-row": "bushclover"}
+ROW_CARDS = {
+    yaku_id: tuple(c.id for c in CARD_BY_ID.values() if c.suit.id == suit)
+    for yaku_id, suit in ROWS.items()
+}
 WILLOW = ("willow-rainman", "willow-swallow", "willow-ribbon", "willow-lightning")
 WILLOW_NON_RIBBON = ("willow-rainman", "willow-swallow", "willow-lightning")
 
@@ -241,8 +245,7 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
             )
         )
 
-    for yaku_id, suit in ROWS.items():
-        row = tuple(c.id for c in CARD_BY_ID.values() if c.suit.id == suit)
+    for yaku_id, row in ROW_CARDS.items():
         if all(c in held for c in row):
             found.append(Yaku(yaku_id, 20, row))
     return tuple(found)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from fractions import Fraction
@@ -31,13 +32,16 @@ from scorekeeper.views import get_table_or_404
 
 bp = Blueprint("sessions", __name__)
 
-HISTORY_SHOWN = 30
+HISTORY_SHOWN = 20
 RECENT_KEPT = 8
 
 
 def remember(table: Table) -> None:
     """Keep this table in the browser's list of recent tables."""
-    recent = [r for r in session.get("recent", []) if r.get("token") != table.token]
+    current = session.get("recent", [])
+    if current and current[0].get("token") == table.token and current[0].get("name") == table.name:
+        return  # already first: leave the cookie alone
+    recent = [r for r in current if r.get("token") != table.token]
     recent.insert(0, {"token": table.token, "name": table.name, "game": table.game})
     session["recent"] = recent[:RECENT_KEPT]
 
@@ -134,11 +138,11 @@ def show(token: str) -> str:
         }
         for i, (n, t) in enumerate(zip(table.players, state.totals, strict=True))
     ]
-    history = tables.recent_rounds(table, HISTORY_SHOWN)
+    history = tables.history(table, HISTORY_SHOWN)
     versions = tables.versions_by_round(table, [r.id for r in history if r.version > 1])
-    chart = running_chart(table.players, tables.running_totals(table))
+    chart = table_chart(table)
     link = url_for(".show", token=table.token, _external=True)
-    qr = segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+    qr = qr_svg(link)
     last_game = None
     if state.game_over and history:
         last_game = game_summary(table, history[0].game_no)
@@ -161,16 +165,38 @@ def show(token: str) -> str:
     )
 
 
+_CHARTS: dict[int, tuple[tuple[Any, ...], Any]] = {}
+
+
+def table_chart(table: Table) -> Any:
+    """The running-totals chart, drawn again only when the table has changed."""
+    version = (table.updated_at, table.round_count, table.players)
+    cached = _CHARTS.get(table.id)
+    if cached is None or cached[0] != version:
+        if len(_CHARTS) > 512:
+            _CHARTS.clear()
+        cached = (version, running_chart(table.players, tables.running_totals(table)))
+        _CHARTS[table.id] = cached
+    return cached[1]
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(link: str) -> str:
+    """The table link as a QR code, drawn as inline SVG (the same link always draws the same)."""
+    return str(segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
+
+
 def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     """Each player's result over one game, from its rounds."""
-    rounds = [r for r in tables.recent_rounds(table) if r.game_no == game_no]
+    rounds = tables.history(table, game_no=game_no)
     sums = [Fraction(0)] * len(table.players)
     for r in rounds:
         sums = [s + parse_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
-    if ends and ends[0].result.get("split"):
-        pot_note = ends[0].result["notes"][0]["text"] if ends[0].result.get("notes") else None
+    if ends:
+        notes = tables.get_round(table, ends[0].number).result.get("notes") or []
+        pot_note = notes[0]["text"] if notes else None
     return {
         "game_no": game_no,
         "rounds": sum(1 for r in rounds if r.kind == "round"),
@@ -183,7 +209,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
 def history(token: str) -> str:
     """Show every round of a table, newest first."""
     table = get_table_or_404(token)
-    rounds = tables.recent_rounds(table)
+    rounds = tables.history(table)
     versions = tables.versions_by_round(table, [r.id for r in rounds if r.version > 1])
     return render_template("sessions/history.html", table=table, history=rounds, versions=versions)
 
@@ -234,7 +260,7 @@ def export_csv(token: str) -> Response:
         + [csv_safe(f"{p} total") for p in table.players]
     )
     acc = [Fraction(0)] * len(table.players)
-    for r in reversed(tables.recent_rounds(table)):
+    for r in reversed(tables.history(table)):
         acc = [a + parse_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
         w.writerow(

@@ -32,7 +32,8 @@ class Server:
         self.tmp = tmp
         self.workers = workers
         self.db_url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or (
-            f"sqlite:///{tmp / 'server.sqlite'}")
+            f"sqlite:///{tmp / 'server.sqlite'}"
+        )
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -42,15 +43,30 @@ class Server:
 
     def start(self) -> None:
         self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": self.db_url,
-               "SCOREKEEPER_SECRET_KEY": secrets.token_hex(16),
-               "SCOREKEEPER_INSTANCE_PATH": str(self.tmp)}
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.db_url,
+            "SCOREKEEPER_SECRET_KEY": secrets.token_hex(16),
+            "SCOREKEEPER_INSTANCE_PATH": str(self.tmp),
+        }
         with open(self.tmp / "server.log", "ab") as log:
             self.proc = subprocess.Popen(
-                [GUNICORN, "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-                 "--graceful-timeout", "1", "--log-level", "warning",
-                 "scorekeeper:create_app()"],
-                env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=log,
+                [
+                    GUNICORN,
+                    "--workers",
+                    str(self.workers),
+                    "--bind",
+                    f"127.0.0.1:{self.port}",
+                    "--graceful-timeout",
+                    "1",
+                    "--log-level",
+                    "warning",
+                    "scorekeeper:create_app()",
+                ],
+                env=env,
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -77,11 +93,13 @@ class Server:
                 self.kill()
             self.proc = None
 
-    def call(self, method: str, path: str, body: object = None,
-             timeout: float = 30) -> tuple[int, dict]:
+    def call(
+        self, method: str, path: str, body: object = None, timeout: float = 30
+    ) -> tuple[int, dict]:
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
                 return r.status, json.loads(r.read() or b"{}")

@@ -11,13 +11,18 @@ from fractions import Fraction
 
 from tests.helpers import EXAMPLE_A, suit
 
-PILES = [EXAMPLE_A, suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
-         suit("pine", "plum"), suit("susuki", "maple", "willow")]
+PILES = [
+    EXAMPLE_A,
+    suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
+    suit("pine", "plum"),
+    suit("susuki", "maple", "willow"),
+]
 
 
 def new_table(server):
-    status, s = server.call("POST", "/api/v1/sessions",
-                            {"name": "load", "game": "toppa", "players": ["A", "B"]})
+    status, s = server.call(
+        "POST", "/api/v1/sessions", {"name": "load", "game": "toppa", "players": ["A", "B"]}
+    )
     assert status == 201
     return s["id"]
 
@@ -42,8 +47,11 @@ def test_sixteen_threads_write_one_table(server):
     def worker(w):
         for k in range(8):
             sub = f"w{w}-{k}"
-            code, _ = server.call("POST", f"/api/v1/sessions/{sid}/rounds", {
-                "players": [{"captured": random.choice(PILES)}, {}], "submission_id": sub})
+            code, _ = server.call(
+                "POST",
+                f"/api/v1/sessions/{sid}/rounds",
+                {"players": [{"captured": random.choice(PILES)}, {}], "submission_id": sub},
+            )
             with lock:
                 statuses.append(code)
                 if code in (200, 201):
@@ -64,9 +72,15 @@ def test_stale_views_get_409_never_an_overwrite(server):
         for k in range(6):
             _, s = server.call("GET", f"/api/v1/sessions/{sid}")
             sub = f"s{w}-{k}"
-            code, body = server.call("POST", f"/api/v1/sessions/{sid}/rounds", {
-                "players": [{"captured": random.choice(PILES)}, {}], "submission_id": sub,
-                "expected_number": len(s["rounds"]) + 1})
+            code, body = server.call(
+                "POST",
+                f"/api/v1/sessions/{sid}/rounds",
+                {
+                    "players": [{"captured": random.choice(PILES)}, {}],
+                    "submission_id": sub,
+                    "expected_number": len(s["rounds"]) + 1,
+                },
+            )
             with lock:
                 statuses.append(code)
                 if code == 201:
@@ -87,9 +101,11 @@ def test_a_hundred_double_taps_store_a_hundred_rounds(server):
     random.shuffle(jobs)
 
     def tap(sub):
-        return server.call("POST", f"/api/v1/sessions/{sid}/rounds", {
-            "players": [{"captured": PILES[hash(sub) % len(PILES)]}, {}],
-            "submission_id": sub})[0]
+        return server.call(
+            "POST",
+            f"/api/v1/sessions/{sid}/rounds",
+            {"players": [{"captured": PILES[hash(sub) % len(PILES)]}, {}], "submission_id": sub},
+        )[0]
 
     with ThreadPoolExecutor(32) as pool:
         codes = list(pool.map(tap, jobs))
@@ -113,9 +129,12 @@ def test_sigkill_during_a_burst_loses_nothing_acknowledged(server):
                 sub = f"k{round_no}-{w}-{k}"
                 k += 1
                 try:
-                    code, _ = server.call("POST", f"/api/v1/sessions/{sid}/rounds", {
-                        "players": [{"captured": random.choice(PILES)}, {}],
-                        "submission_id": sub}, timeout=5)
+                    code, _ = server.call(
+                        "POST",
+                        f"/api/v1/sessions/{sid}/rounds",
+                        {"players": [{"captured": random.choice(PILES)}, {}], "submission_id": sub},
+                        timeout=5,
+                    )
                 except OSError:
                     continue  # the server died under this request: not acknowledged
                 if code in (200, 201):

@@ -1,0 +1,241 @@
+"""Measure Scorekeeper under gunicorn with wrk on this machine; prints every figure against
+its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fail)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.helpers import EXAMPLE_A, suit  # noqa: E402
+
+GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
+DURATION = os.environ.get("BENCH_SECONDS", "10")
+CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
+WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
+PILES = [
+    EXAMPLE_A,
+    suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
+    suit("pine", "plum"),
+    suit("susuki", "maple", "willow"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def call(base: str, method: str, path: str, body: object = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read() or b"{}")
+
+
+def wrk(url: str, script: str | None = None, connections: str = CONNECTIONS) -> dict[str, float]:
+    cmd = ["wrk", "-t2", f"-c{connections}", f"-d{DURATION}s", "--latency", url]
+    if script:
+        cmd[1:1] = ["-s", script]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+    def ms(label: str) -> float:
+        m = re.search(rf"{label}%\s+([\d.]+)(us|ms|s)", out)
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {
+        "rps": rps,
+        "p50": ms("50"),
+        "p99": ms("99"),
+        "non2xx": int(errors.group(1)) if errors else 0,
+    }
+
+
+def query_counts(db_url: str, tokens: dict[int, str]) -> dict[int, int]:
+    """SQL statements the table page runs, counted in-process on the same database."""
+    from sqlalchemy import event
+
+    import scorekeeper
+    from scorekeeper.models import db
+
+    app = scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
+    )
+    counts = {}
+    with app.app_context():
+        engine = db.engine
+    seen = []
+    event.listen(engine, "before_cursor_execute", lambda *a, **k: seen.append(1))
+    client = app.test_client()
+    for n, token in tokens.items():
+        client.get(f"/t/{token}")  # warm
+        seen.clear()
+        assert client.get(f"/t/{token}").status_code == 200
+        counts[n] = len(seen)
+    with app.app_context():
+        db.engine.dispose()
+    return counts
+
+
+def page_weight(base: str, path: str) -> tuple[int, int, int]:
+    """Requests, raw bytes and bytes sent gzip-compressed for one page and what it loads."""
+
+    def get(url: str, gz: bool) -> bytes:
+        req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gz else {})
+        with urllib.request.urlopen(req) as r:
+            return r.read()
+
+    html = get(base + path, False).decode()
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    raw = len(html.encode()) + sum(len(get(base + a, False)) for a in assets)
+    sent = len(get(base + path, True)) + sum(len(get(base + a, True)) for a in assets)
+    return 1 + len(assets), raw, sent
+
+
+def main() -> None:
+    if not shutil.which("wrk"):
+        sys.exit("bench: wrk is missing (scripts/bench installs Debian's wrk)")
+    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite'}"
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": db_url,
+        "SCOREKEEPER_SECRET_KEY": secrets.token_hex(16),
+        "SCOREKEEPER_INSTANCE_PATH": str(tmp),
+    }
+    server = subprocess.Popen(
+        [
+            GUNICORN,
+            "--workers",
+            WORKERS,
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "scorekeeper:create_app()",
+        ],
+        env=env,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        print(
+            f"Scorekeeper benchmark: {os.cpu_count()} cores, gunicorn {WORKERS} sync workers, "
+            f"wrk {CONNECTIONS} connections x {DURATION}s, database {db_url.split(':')[0]}"
+        )
+
+        lua = tmp / "toppa.lua"
+        body = json.dumps({"players": [{"name": "A", "captured": EXAMPLE_A}, {"name": "B"}]})
+        lua.write_text(
+            'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+            f"wrk.body = {json.dumps(body)}\n"
+        )
+        bare = wrk(base + "/healthz")
+        score = wrk(base + "/api/v1/score/toppa", str(lua))
+        ratio = score["rps"] / bare["rps"]
+        print(
+            f"bare route /healthz:        {bare['rps']:8.0f} req/s  p50 {bare['p50']:.2f} ms"
+            f"  p99 {bare['p99']:.2f} ms"
+        )
+        print(
+            f"POST /api/v1/score/toppa:   {score['rps']:8.0f} req/s  p50 {score['p50']:.2f} ms"
+            f"  p99 {score['p99']:.2f} ms  non-2xx {score['non2xx']}"
+        )
+        print(
+            f"  scoring keeps {ratio:.0%} of the bare route's throughput "
+            f"(target >= 60%): {'OK' if ratio >= 0.6 else 'MISSED'}"
+        )
+
+        tokens = {}
+        for n in (10, 1000):
+            sid = call(
+                base,
+                "POST",
+                "/api/v1/sessions",
+                {"name": f"{n} rounds", "game": "toppa", "players": ["A", "B"]},
+            )["id"]
+            started = time.perf_counter()
+            for k in range(n):  # one writer: rounds are entered one after another at a table
+                call(
+                    base,
+                    "POST",
+                    f"/api/v1/sessions/{sid}/rounds",
+                    {"players": [{"captured": PILES[k % len(PILES)]}, {}]},
+                )
+            if n == 1000:
+                per = (time.perf_counter() - started) / n * 1000
+                print(f"entering a round (API, one writer): {per:.1f} ms each over {n} rounds")
+            tokens[n] = sid
+        for conns in ("4", CONNECTIONS):
+            page = wrk(f"{base}/t/{tokens[1000]}", connections=conns)
+            print(
+                f"table page, 1,000 rounds, {conns:>2} connections: {page['rps']:6.0f} req/s"
+                f"  p50 {page['p50']:.2f} ms  p99 {page['p99']:.2f} ms (target p99 < 50 ms): "
+                f"{'OK' if page['p99'] < 50 else 'MISSED'}"
+            )
+        counts = query_counts(db_url, tokens)
+        print(
+            f"SQL queries per table view: {counts[10]} at 10 rounds, {counts[1000]} at 1,000 "
+            f"(target: does not grow): {'OK' if counts[10] == counts[1000] else 'MISSED'}"
+        )
+
+        started = time.perf_counter()
+        call(
+            base,
+            "PUT",
+            f"/api/v1/sessions/{tokens[1000]}/rounds/1",
+            {"players": [{"captured": PILES[1]}, {}]},
+        )
+        took = time.perf_counter() - started
+        print(
+            f"correcting round 1 of 1,000 (recomputes 1,000 rounds): {took * 1000:.0f} ms "
+            f"(target < 1 s): {'OK' if took < 1 else 'MISSED'}"
+        )
+
+        for game in ("toppa", "tokan"):
+            sid = call(
+                base,
+                "POST",
+                "/api/v1/sessions",
+                {"game": game, "players": ["A", "B", "C"] if game == "tokan" else ["A", "B"]},
+            )["id"]
+            requests, raw, sent = page_weight(base, f"/t/{sid}/rounds/new")
+            print(
+                f"round-entry page ({game}): {requests} requests, {sent / 1024:.1f} KB sent "
+                f"gzip ({raw / 1024:.1f} KB raw) (target < 60 KB, <= 4 requests): "
+                f"{'OK' if sent < 60 * 1024 and requests <= 4 else 'MISSED'}"
+            )
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

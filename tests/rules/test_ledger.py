@@ -1,0 +1,61 @@
+"""The table ledger (RULES 7): replays from entries; reusing earlier results changes nothing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.ledger import Scored, TableSpec, initial_state, replay
+from tests.helpers import EXAMPLE_A, suit
+
+PILES = [
+    EXAMPLE_A,
+    suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
+    suit("pine", "plum"),
+    suit("susuki", "maple", "willow"),
+    [],
+]
+
+
+@given(
+    game=st.sampled_from(["toppa", "baka"]),
+    picks=st.lists(st.sampled_from(range(len(PILES))), min_size=2, max_size=12),
+    fix=st.sampled_from(range(len(PILES))),
+)
+def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
+    players = ("A", "B") if game == "toppa" else ("A", "B", "C")
+    spec = TableSpec(game, players, first_dealer=0)
+
+    def entry(i):
+        ps = [{"captured": PILES[i]}] + [{} for _ in players[1:]]
+        if game == "baka":
+            ps[1] = {"captured": []}
+        return ("round", {"players": ps})
+
+    entries = [entry(i) for i in picks]
+    first = replay(spec, entries)
+    corrected = [entry(fix)] + entries[1:]
+    earlier = [None] + [Scored(s.body, s.result, s.deltas) for s in first[1:]]
+    reused = replay(spec, corrected, initial_state(spec), 1, earlier)
+    fresh = replay(spec, corrected)
+    assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [
+        (s.body, s.result, s.deltas, s.after) for s in fresh
+    ]
+    # RULES 7: the running totals are the sum of the rounds.
+    totals = [sum((s.deltas[i] for s in fresh), Fraction(0)) for i in range(len(players))]
+    assert list(fresh[-1].after.totals) == totals
+    assert sum(totals) == 0
+
+
+def test_baka_round_numbers_follow_position_in_the_game():
+    spec = TableSpec("baka", ("A", "B", "C"), first_dealer=2)
+    body = {"players": [{"captured": EXAMPLE_A}, {"captured": []}, {}]}
+    steps = replay(spec, [("round", body)] * 4)
+    assert [(s.game_no, s.game_round, s.dealer) for s in steps] == [
+        (1, 1, 2),
+        (1, 2, 0),
+        (1, 3, 1),
+        (2, 1, 2),
+    ]
