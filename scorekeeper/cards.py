@@ -225,11 +225,16 @@ def card(card_id: str) -> Card:
 
 
 DECK_ORDER: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
+#: Toppa and Baka card points by id, and the ids of each type (lookups on the hot path).
+POINTS: dict[str, int] = {c.id: c.points for c in CARDS}
+IDS_OF_TYPE: dict[CardType, frozenset[str]] = {
+    t: frozenset(c.id for c in CARDS if c.type is t) for t in CardType
+}
 
 
 def in_deck_order(ids: Iterable[str]) -> list[str]:
     """The ids sorted as the deck is laid out (by month, then as listed in RULES 1)."""
-    return sorted(ids, key=lambda i: DECK_ORDER.get(i, len(DECK_ORDER)))
+    return sorted(ids, key=DECK_ORDER.__getitem__)
 
 
 def unknown_card_message(value: object, deck: str = "toppa") -> str:

@@ -135,7 +135,10 @@ def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
 def parse(data: Mapping[str, Any]) -> Input:
     r = Reader()
     method = r.choice(data, "method", "method", METHODS, "everyone")
-    wager = r.integer(data, "wager", "wager", minimum=1, what="a wager in whole units") or 1
+    top_wager = data.get("wager")
+    wager = 1
+    if top_wager is not None or method == "everyone":
+        wager = r.integer(data, "wager", "wager", minimum=1, what="a wager in whole units") or 1
     rules = r.mapping(data, "rules", "rules")
     for key in rules:
         if key != "tera_zen_percent":
@@ -229,6 +232,13 @@ def parse(data: Mapping[str, Any]) -> Input:
             r.add(
                 "players",
                 f"Month {month} appears {k} times, but the deck has only 4 cards of a month",
+            )
+    if method == "banker" and top_wager is None:
+        without = [p.name for i, p in enumerate(players) if i != dealer and p.wager is None]
+        if without:
+            r.add(
+                "wager",
+                f"A wager is required here (or one for each bettor: {', '.join(without)} has none)",
             )
     r.raise_if_any()
     return Input(tuple(players), method, dealer, wager, fee)

@@ -14,7 +14,15 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, SUITS, TOPPA_DECK, CardType, in_deck_order
+from scorekeeper.cards import (
+    CARD_BY_ID,
+    IDS_OF_TYPE,
+    POINTS,
+    SUITS,
+    TOPPA_DECK,
+    CardType,
+    in_deck_order,
+)
 from scorekeeper.exact import amount_str, display
 from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader
 
@@ -33,6 +41,7 @@ BOAR_DEER_BUTTERFLY = ("bushclover-boar", "maple-deer", "peony-butterflies")
 POETRY = ("pine-ribbon", "plum-ribbon", "cherry-ribbon")
 BLUE = ("peony-ribbon", "chrysanthemum-ribbon", "maple-ribbon")
 ROWS = {"wisteria-row": "wisteria", "iris-row": "iris", "bush-clover-row": "bushclover"}
+PLAIN_CHAFF = IDS_OF_TYPE[CardType.CHAFF] - {"willow-lightning"}
 ROW_CARDS = {
     yaku_id: tuple(c.id for c in CARD_BY_ID.values() if c.suit.id == suit)
     for yaku_id, suit in ROWS.items()
@@ -167,7 +176,7 @@ class Yaku:
 
 
 def card_points(pile: Iterable[str]) -> int:
-    return sum(CARD_BY_ID[c].points for c in pile)
+    return sum(POINTS[c] for c in pile)
 
 
 def _count_desc(n: int, threshold: int, what: str) -> str:
@@ -200,7 +209,7 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
         found.append(Yaku("blue-ribbons", 20, BLUE))
 
     # R6: R ribbons (the willow ribbon is one), W other willow cards held.
-    ribbons = in_deck_order(c for c in held if CARD_BY_ID[c].type is CardType.RIBBON)
+    ribbons = in_deck_order(held & IDS_OF_TYPE[CardType.RIBBON])
     willows = in_deck_order(c for c in held if c in WILLOW_NON_RIBBON)
     r_count, w_count = len(ribbons), len(willows)
     if r_count >= 7:
@@ -229,7 +238,7 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
         )
 
     # R7: chaff other than the lightning; with willow_as_chaff every willow card too.
-    chaff = [c for c in held if CARD_BY_ID[c].is_chaff and c != "willow-lightning"]
+    chaff = list(held & PLAIN_CHAFF)
     if rules.willow_as_chaff:
         chaff += [c for c in WILLOW if c in held]
     threshold = CHAFF_THRESHOLD[game]

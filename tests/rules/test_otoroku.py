@@ -210,3 +210,21 @@ def test_seat_draw_rules():
     assert d.order == (2, 1, 3, 0)
     d = seat_draw(["pine-chaff-1", "pine-chaff-2", "iris-ribbon"])
     assert d.order is None and d.redraw == ((0, 1),)
+
+
+def test_banker_wagers_may_all_be_per_bettor():
+    body = {
+        "method": "banker",
+        "dealer": 0,
+        "players": [
+            {"name": "P1", "cards": [3, 4]},
+            {"name": "P2", "cards": [7, 8], "wager": 4},
+            {"name": "P3", "cards": [2, 2], "wager": 6},
+        ],
+    }
+    r = GAME.evaluate(body).to_dict()
+    assert deltas(r) == ["2", "4", "-6"]
+    del body["players"][2]["wager"]
+    with pytest.raises(InvalidInput) as info:
+        GAME.evaluate(body)
+    assert [v.field for v in info.value.violations] == ["wager"]
