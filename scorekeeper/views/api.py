@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import tables
@@ -92,6 +93,18 @@ def _write(action: Any) -> Any:
     except tables.Conflict as exc:
         db.session.rollback()
         return errors_response([{"field": "", "message": str(exc)}], 409)
+    except IntegrityError:
+        db.session.rollback()
+        return errors_response(
+            [
+                {
+                    "field": "",
+                    "message": "Another phone wrote to this table at the same moment; "
+                    "reload it and try again",
+                }
+            ],
+            409,
+        )
     except LookupError:
         db.session.rollback()
         return errors_response([{"field": "", "message": "No such table or round"}], 404)

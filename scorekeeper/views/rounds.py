@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import tables
 from scorekeeper.forms import ActionForm, RoundForm, entry_from_form
@@ -113,8 +114,13 @@ def new(token: str) -> Any:
         return render_entry(
             table, form, entry, number=number, errors=errors_by_field(exc.violations), status=422
         )
-    except tables.Conflict as exc:
+    except (tables.Conflict, IntegrityError) as exc:
         db.session.rollback()
+        if isinstance(exc, IntegrityError):
+            exc = tables.Conflict(
+                "Another phone wrote to this table at the same moment; "
+                "check the table, then save again"
+            )
         form.expected_number.data = str(table.round_count + 1)
         return render_entry(
             table, form, entry, number=table.round_count + 1, errors={"": [str(exc)]}, status=409

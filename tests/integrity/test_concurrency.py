@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import random
 import sqlite3
 import threading
@@ -135,7 +136,7 @@ def test_sigkill_during_a_burst_loses_nothing_acknowledged(server):
                         {"players": [{"captured": random.choice(PILES)}, {}], "submission_id": sub},
                         timeout=5,
                     )
-                except OSError:
+                except (OSError, http.client.HTTPException):
                     continue  # the server died under this request: not acknowledged
                 if code in (200, 201):
                     with lock:

@@ -336,6 +336,7 @@ def test_worked_example_toppa_settlement_cannot_be_done():
 
 
 def test_worked_example_baka_thirds_and_low_man_out():
+    """RULES 8 Baka example; R10: thirds are exact values, shown as -18⅓."""
     r = BAKA.evaluate(
         {
             "players": [
