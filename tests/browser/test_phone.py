@@ -155,3 +155,36 @@ def test_no_page_scrolls_sideways_at_360(browser, server, game):
             .map(e => e.outerHTML.slice(0, 80))""")
         assert small == [], f"{url}: touch targets under 44 px: {small[:5]}"
     context.close()
+
+
+def test_an_otoroku_banker_round_with_a_bust_by_values(page, server):
+    page.goto(server + "/")
+    page.select_option("select[name=game]", "otoroku")
+    page.fill("textarea[name=players]", "P1\nP2\nP3")
+    page.select_option("select[name=method]", "banker")
+    page.click("text=Start the table")
+    page.click("text=Enter round 1")
+    # RULES 8 example hands by value, but P2 went bust on 9 + 8.
+    page.fill("input[name=p0_values]", "10 4")
+    page.fill("input[name=p1_values]", "9 8")
+    page.fill("input[name=p2_values]", "6 10")
+    page.click("button:has-text('Save and score')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
+        "0", "-10", "10"]
+    assert page.locator("text=buta").first.is_visible()
+
+
+def test_a_tokotoko_round(page, server):
+    start_table(page, server, "tokotoko", ["P1", "P2"], stake="5")
+    page.click("text=Enter round 1")
+    tap_cards(page, "field", ["maple-deer"], {"pine": 1})
+    tap_cards(page, "p0_hand", ["plum-ribbon"], {"chrysanthemum": 1})
+    tap_cards(page, "p1_hand", ["wisteria-ribbon"], {"pine": 1})
+    # Both pine plain cards are used (field and P2): P1's pine tile shows them as taken.
+    p1_pine = page.locator(".picker[data-name='p0_hand'] .tile.chaff[data-suit='pine']")
+    assert "taken" in p1_pine.get_attribute("class")
+    page.click("button:has-text('Save and score')")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
+        "-5", "5"]
