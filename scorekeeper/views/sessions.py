@@ -53,18 +53,21 @@ def errors_by_field(violations: Any) -> dict[str, list[str]]:
     return out
 
 
-@bp.get("/")
-def home() -> str:
-    """Show the start page: a new table, recent tables, the dispute checker."""
-    form = NewTableForm()
+def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
     return render_template(
         "sessions/home.html",
         form=form,
         games=GAMES.values(),
         recent=session.get("recent", []),
         import_form=ImportForm(),
-        errors={},
+        errors=errors,
     )
+
+
+@bp.get("/")
+def home() -> str:
+    """Show the start page: a new table, recent tables, the dispute checker."""
+    return _home(NewTableForm(), {})
 
 
 @bp.post("/tables")
@@ -92,14 +95,7 @@ def create() -> Any:
             errors[""] = [
                 "This form had expired, so nothing was saved: check it and tap the button again."
             ]
-    return render_template(
-        "sessions/home.html",
-        form=form,
-        games=GAMES.values(),
-        recent=session.get("recent", []),
-        import_form=ImportForm(),
-        errors=errors,
-    ), 422
+    return _home(form, errors), 422
 
 
 def progress(table: Table, state: tables.State) -> str:
