@@ -19,6 +19,10 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    """The app on loopback; SCOREKEEPER_BROWSER_URL points the tests at a running server."""
+    if os.environ.get("SCOREKEEPER_BROWSER_URL"):
+        yield os.environ["SCOREKEEPER_BROWSER_URL"].rstrip("/")
+        return
     url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or (
         f"sqlite:///{tmp_path_factory.mktemp('browser') / 'b.sqlite'}"
     )
