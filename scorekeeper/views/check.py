@@ -17,6 +17,15 @@ bp = Blueprint("check", __name__, url_prefix="/check")
 DEFAULT_PLAYERS = {"tokotoko": 2, "toppa": 2, "baka": 3, "otoroku": 3, "tokan": 3}
 
 
+def _players(source: Any, game: str) -> int:
+    """How many players the form asks for, within the game's limits (else its default)."""
+    spec = GAMES[game]
+    n = _number(source.get("n"), DEFAULT_PLAYERS[game])
+    if not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
+        return DEFAULT_PLAYERS[game]
+    return n
+
+
 @bp.get("/")
 def index() -> str:
     """List the games whose rounds can be checked."""
@@ -39,9 +48,7 @@ def check(game: str) -> Any:
     if spec is None:
         abort(404, description=f"There is no game called {game!r} here.")
     source = request.form if request.method == "POST" else request.args
-    n = _number(source.get("n"), DEFAULT_PLAYERS[game])
-    if not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
-        n = DEFAULT_PLAYERS[game]
+    n = _players(source, game)
     names = [f"P{i + 1}" for i in range(n)]
     settings = dict(SETTING_DEFAULTS[game])
     rules: dict[str, Any] = {}
@@ -131,9 +138,7 @@ def draw(game: str) -> Any:
         abort(404, description="Only Toppa, Baka and Otoroku start with a draw of cards.")
     source = request.form if request.method == "POST" else request.args
     spec = GAMES[game]
-    n = _number(source.get("n"), DEFAULT_PLAYERS[game])
-    if not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
-        n = DEFAULT_PLAYERS[game]
+    n = _players(source, game)
     names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
     errors: dict[str, list[str]] = {}
     outcome = None
