@@ -206,12 +206,10 @@ def _seat_players(
     return players, positions
 
 
-def _dealer_index(
-    data: Mapping[str, Any], state: State, positions: Sequence[int], fixed: bool
-) -> int:
+def _dealer_index(data: Mapping[str, Any], state: State, positions: Sequence[int]) -> int:
     """The engine position of the dealer: the entry's own if given, else the table's."""
     given = data.get("dealer")
-    if given is not None and not fixed:
+    if given is not None:
         return given if isinstance(given, int) else -1
     if state.dealer in positions:
         return positions.index(state.dealer)
@@ -252,7 +250,7 @@ def apply(
     g = spec.game
     if g in ("toppa", "baka"):
         body["rules"] = dict(spec.rules)
-        body["dealer"] = _dealer_index(data, state, positions, fixed=False)
+        body["dealer"] = _dealer_index(data, state, positions)
         if g == "baka":
             body["round"] = state.game_round
     elif g == "tokotoko":
@@ -261,7 +259,7 @@ def apply(
         body["method"] = spec.setting("method")
         body.setdefault("wager", spec.setting("wager"))
         body["rules"] = {"tera_zen_percent": int(spec.rules.get("tera_zen_percent", 0))}
-        body["dealer"] = _dealer_index(data, state, positions, fixed=False)
+        body["dealer"] = _dealer_index(data, state, positions)
     elif g == "tokan":
         if len(players) < 3:
             raise InvalidInput(

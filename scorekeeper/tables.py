@@ -154,62 +154,35 @@ def _check_rules(r: Reader, game: str, raw: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _check_settings(r: Reader, game: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's settings, each defaulting to ``SETTING_DEFAULTS`` (the one place for them)."""
     out = dict(SETTING_DEFAULTS[game])
-    if game == "tokotoko":
-        out["stake"] = r.integer(
+
+    def whole(key: str, what: str, minimum: int = 1, maximum: int = 1_000_000) -> None:
+        out[key] = r.integer(
             raw,
-            "stake",
-            "settings.stake",
-            default=1,
-            minimum=1,
-            maximum=1_000_000,
-            what="a stake in whole units",
+            key,
+            f"settings.{key}",
+            default=out[key],
+            minimum=minimum,
+            maximum=maximum,
+            what=what,
         )
+
+    if game == "tokotoko":
+        whole("stake", "a stake in whole units")
     elif game == "otoroku":
         out["method"] = r.choice(
-            raw, "method", "settings.method", ("everyone", "banker"), "everyone"
+            raw, "method", "settings.method", ("everyone", "banker"), out["method"]
         )
-        out["wager"] = r.integer(
-            raw,
-            "wager",
-            "settings.wager",
-            default=10,
-            minimum=1,
-            maximum=1_000_000,
-            what="a wager in whole units",
-        )
-        length = raw.get("length", "12")
+        whole("wager", "a wager in whole units")
+        length = raw.get("length", out["length"])
         out["length"] = r.choice(
-            {"length": str(length)}, "length", "settings.length", OTOROKU_LENGTHS, "12"
+            {"length": str(length)}, "length", "settings.length", OTOROKU_LENGTHS, out["length"]
         )
-        out["stones"] = r.integer(
-            raw,
-            "stones",
-            "settings.stones",
-            default=100,
-            minimum=1,
-            maximum=1_000_000,
-            what="a starting stock of stones",
-        )
+        whole("stones", "a starting stock of stones")
     elif game == "tokan":
-        out["stake"] = r.integer(
-            raw,
-            "stake",
-            "settings.stake",
-            default=22,
-            minimum=1,
-            maximum=1_000_000,
-            what="a stake in whole coins",
-        )
-        out["tokens"] = r.integer(
-            raw,
-            "tokens",
-            "settings.tokens",
-            default=11,
-            minimum=0,
-            maximum=1_000,
-            what="a number of tokens",
-        )
+        whole("stake", "a stake in whole coins")
+        whole("tokens", "a number of tokens", minimum=0, maximum=1_000)
     return out
 
 

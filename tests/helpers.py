@@ -59,3 +59,17 @@ EXAMPLE_BAKA_B = [
     "maple-chaff-1",
     "maple-chaff-2",
 ]
+
+# Ten chaff cards of ten different months: an empty hand in Toppa (RULES 4.3).
+TEN_CHAFF = [
+    "pine-chaff-1",
+    "plum-chaff-1",
+    "cherry-chaff-1",
+    "wisteria-chaff-1",
+    "iris-chaff-1",
+    "peony-chaff-1",
+    "bushclover-chaff-1",
+    "susuki-chaff-1",
+    "chrysanthemum-chaff-1",
+    "maple-chaff-1",
+]

@@ -171,7 +171,10 @@ def test_an_otoroku_banker_round_with_a_bust_by_values(page, server):
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
-        "0", "-10", "10"]
+        "0",
+        "-10",
+        "10",
+    ]
     assert page.locator("text=buta").first.is_visible()
 
 
@@ -186,5 +189,4 @@ def test_a_tokotoko_round(page, server):
     assert "taken" in p1_pine.get_attribute("class")
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
-    assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == [
-        "-5", "5"]
+    assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == ["-5", "5"]

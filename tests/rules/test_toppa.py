@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules import InvalidInput, find_game
 from scorekeeper.rules.toppa import Rules, dekiyaku, exchange_suggestion, first_dealer, teyaku
-from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, rest_of_deck, suit
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, TEN_CHAFF, rest_of_deck, suit
 
 TOPPA = find_game("toppa")
 BAKA = find_game("baka")
@@ -241,17 +241,7 @@ def test_rows_need_all_four_cards():
 
 # -- teyaku (RULES 4.3) ------------------------------------------------------------------
 
-NINE_CHAFF = [
-    "pine-chaff-1",
-    "plum-chaff-1",
-    "cherry-chaff-1",
-    "wisteria-chaff-1",
-    "iris-chaff-1",
-    "peony-chaff-1",
-    "bushclover-chaff-1",
-    "susuki-chaff-1",
-    "chrysanthemum-chaff-1",
-]
+NINE_CHAFF = TEN_CHAFF[:9]
 
 
 def test_triplet_alone_may_be_exposed():
@@ -411,7 +401,7 @@ def test_equal_yaku_no_exchange():
 
 
 def test_r8_score_of_zero_nobody_pays_dealer_keeps_deal():
-    ten_chaff = [*NINE_CHAFF, "maple-chaff-1"]
+    ten_chaff = TEN_CHAFF
     r = toppa(HALF_A, hands=(None, ten_chaff), dealer=1)
     # B: 40 + empty hand 30 = 70; D = 10; A: 110 + 10 - 120 = 0.
     assert [p["yaku_total"] for p in r["players"]] == [80, 70]

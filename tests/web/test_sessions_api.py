@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, rest_of_deck, suit
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, TEN_CHAFF, rest_of_deck, suit
 
 HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
 
@@ -48,19 +48,7 @@ def test_toppa_session_dealer_follows_the_winner_and_r8(client):
     assert r1["number"] == 1 and r1["result"]["winner"] == "B"
     assert session(client, s["id"])["next_dealer"] == 1
     # RULES 8 example again, but a score of 0 (R8) keeps the deal with B.
-    ten_chaff = [
-        "pine-chaff-1",
-        "plum-chaff-1",
-        "cherry-chaff-1",
-        "wisteria-chaff-1",
-        "iris-chaff-1",
-        "peony-chaff-1",
-        "bushclover-chaff-1",
-        "susuki-chaff-1",
-        "chrysanthemum-chaff-1",
-        "maple-chaff-1",
-    ]
-    r2 = add(client, s["id"], {"players": [{"captured": HALF_A}, {"hand": ten_chaff}]})
+    r2 = add(client, s["id"], {"players": [{"captured": HALF_A}, {"hand": TEN_CHAFF}]})
     assert r2["result"]["winner"] is None and r2["dealer"] == 1
     s = session(client, s["id"])
     assert s["next_dealer"] == 1
