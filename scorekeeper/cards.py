@@ -5,7 +5,7 @@ Pure data: no Flask, no database. RULES.md section 1 is the reference for every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -78,7 +78,6 @@ SUITS: tuple[Suit, ...] = (
     Suit("paulownia", 12, "Paulownia", "桐", "kiri", 6),
 )
 SUIT_BY_ID: dict[str, Suit] = {s.id: s for s in SUITS}
-SUIT_BY_MONTH: dict[int, Suit] = {s.month: s for s in SUITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,19 +210,6 @@ TOKOTOKO_DECK: frozenset[str] = ALL_IDS - {f"paulownia-chaff-{n}" for n in (1, 2
 TOPPA_DECK: frozenset[str] = ALL_IDS
 OTOROKU_DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
 
-DECKS: dict[str, frozenset[str]] = {
-    "tokotoko": TOKOTOKO_DECK,
-    "toppa": TOPPA_DECK,
-    "baka": TOPPA_DECK,
-    "otoroku": OTOROKU_DECK,
-}
-
-
-def card(card_id: str) -> Card:
-    """The card with this id; KeyError if there is none."""
-    return CARD_BY_ID[card_id]
-
-
 DECK_ORDER: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
 #: Toppa and Baka card points by id, and the ids of each type (lookups on the hot path).
 POINTS: dict[str, int] = {c.id: c.points for c in CARDS}
@@ -237,8 +223,11 @@ def in_deck_order(ids: Iterable[str]) -> list[str]:
     return sorted(ids, key=DECK_ORDER.__getitem__)
 
 
-def unknown_card_message(value: object, deck: str = "toppa") -> str:
-    """A sentence explaining why ``value`` is not a card of this game's deck."""
+def unknown_card_message(value: object, left_out: Callable[[Card], str] | None = None) -> str:
+    """A sentence explaining why ``value`` is not a card of a game's deck.
+
+    ``left_out`` says, for a real card the game's deck does not hold, why it was removed.
+    """
     if not isinstance(value, str):
         return f"{value!r} is not a card id: card ids are text such as 'pine-crane'"
     if value not in CARD_BY_ID:
@@ -246,14 +235,6 @@ def unknown_card_message(value: object, deck: str = "toppa") -> str:
         if near in CARD_BY_ID:
             return f"{value!r} is not a card id; did you mean '{near}'?"
         return f"{value!r} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
-    c = CARD_BY_ID[value]
-    if deck == "tokotoko":
-        return (
-            f"{value} is not used in Tokotoko: the three paulownia chaff are removed from its deck"
-        )
-    if deck == "otoroku":
-        return (
-            f"{value} is not used in Otoroku: its deck is months 1-10, "
-            f"so {c.suit.english} (month {c.month}) is removed"
-        )
+    if left_out is not None:
+        return left_out(CARD_BY_ID[value])
     return f"{value} is not in the deck"

@@ -67,6 +67,9 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The scoring engine's full input, as derived when last computed."""
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The engine's result as the API shows it."""
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """How the round moved the table on (``rules.Outcome``); None for rounds stored before it."""
     deltas: Mapped[list[str]] = mapped_column(JSON)
     after: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ledger state after this round."""

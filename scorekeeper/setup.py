@@ -110,15 +110,13 @@ def _security_headers(response: Response) -> Response:
 def _template_helpers(app: Flask) -> None:
     from scorekeeper.cards import CARD_BY_ID
     from scorekeeper.exact import amount_str, display, parse_amount
-    from scorekeeper.forms import month_rows, picked, tokan_side, tokotoko_left_out
-    from scorekeeper.rules import GAMES
+    from scorekeeper.games import GAMES
+    from scorekeeper.picker import month_rows, picked
 
     app.jinja_env.globals.update(
         card_by_id=CARD_BY_ID.__getitem__,
         month_rows=month_rows,
         picked=picked,
-        tokan_side=tokan_side,
-        tokotoko_left_out=tokotoko_left_out,
         display=display,
         amount=parse_amount,
         amount_str=amount_str,

@@ -8,13 +8,13 @@ sees all their mistakes at once.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
-from scorekeeper.cards import CARD_BY_ID, Card, unknown_card_message
-from scorekeeper.exact import parse_amount
+from scorekeeper.cards import Card, unknown_card_message
+from scorekeeper.exact import amount_str, parse_amount
 
 MAX_NAME_LENGTH: Final = 40
 
@@ -39,6 +39,84 @@ class InvalidInput(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule or table setting, declared once with its default and bounds.
+
+    The engine reads it from a body, the table's checks and forms read the same declaration,
+    and the README's table of house rules is written from it.
+    """
+
+    key: str
+    kind: str
+    """'choice', 'bool' or 'int'."""
+    default: str | bool | int
+    label: str
+    hint: str = ""
+    """What the amount is per, when it is one ("per round")."""
+    choices: tuple[tuple[str, str], ...] = ()
+    """For 'choice': each value with the words a player reads."""
+    minimum: int | None = None
+    maximum: int | None = None
+    what: str = "a whole number"
+    """For 'int': what the number is, for messages ("a stake in whole coins")."""
+    checker: bool = False
+    """Whether the dispute checker asks for it (otherwise it takes the default)."""
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a round moves its table on, as typed fields (what a table's ledger reads)."""
+
+    next_dealer: int | None = None
+    """Position (among the round's players) of who deals next; None: the game has no dealer."""
+    pot_after: Fraction | None = None
+    """The common pot after the round; None: the game has no pot."""
+    house: Fraction = Fraction(0)
+    """What the house (tera-zen) took this round."""
+    void: bool = False
+    """The round does not count towards the game's length (Otoroku: every hand buta)."""
+    game_over: bool = False
+    """The round was the last of its game by the rules themselves (Baka's third round)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "next_dealer": self.next_dealer,
+            "pot_after": None if self.pot_after is None else amount_str(self.pot_after),
+            "house": amount_str(self.house),
+            "void": self.void,
+            "game_over": self.game_over,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        pot = data.get("pot_after")
+        next_dealer = data.get("next_dealer")
+        return cls(
+            next_dealer=None if next_dealer is None else int(next_dealer),
+            pot_after=None if pot is None else parse_amount(pot),
+            house=parse_amount(data.get("house", "0")),
+            void=bool(data.get("void")),
+            game_over=bool(data.get("game_over")),
+        )
+
+
+class RoundResult(Protocol):
+    """What every game's result offers: each player's change, the outcome, the API's dict."""
+
+    @property
+    def deltas(self) -> tuple[Fraction, ...]: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
 class Note:
     """One line of a result's explanation, with the ruling (R1..R21) behind it if any."""
 
@@ -47,10 +125,6 @@ class Note:
 
     def to_dict(self) -> dict[str, str | None]:
         return {"text": self.text, "ruling": self.ruling}
-
-
-def player_label(name: str, index: int) -> str:
-    return name or f"player {index + 1}"
 
 
 class Reader:
@@ -149,6 +223,27 @@ class Reader:
             return cleaned[:MAX_NAME_LENGTH]
         return cleaned
 
+    def option(self, data: Mapping[str, Any], option: Option, path: str) -> Any:
+        """The value of ``option`` in ``data`` (its default when absent)."""
+        if option.kind == "bool":
+            return self.boolean(data, option.key, path, bool(option.default))
+        if option.kind == "choice":
+            value = data.get(option.key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)  # e.g. an Otoroku length of 12 given as a number
+            return self.choice(
+                {option.key: value}, option.key, path, option.values, str(option.default)
+            )
+        return self.integer(
+            data,
+            option.key,
+            path,
+            default=int(option.default),
+            minimum=option.minimum,
+            maximum=option.maximum,
+            what=option.what,
+        )
+
     # -- containers --------------------------------------------------------------------
 
     def mapping(self, data: Mapping[str, Any], key: str, path: str) -> Mapping[str, Any]:
@@ -182,20 +277,11 @@ class Reader:
     def players(
         self, data: Mapping[str, Any], minimum: int, maximum: int, game: str
     ) -> list[Mapping[str, Any]]:
-        """The ``players`` list, each entry an object; checks the count and unique names."""
+        """The ``players`` list, each entry an object; checks the count."""
         raw = self.items(data, "players", "players", what="a list of players")
         if raw is None:
             return []
-        if not minimum <= len(raw) <= maximum:
-            if minimum == maximum:
-                self.add(
-                    "players", f"{game} is played by exactly {minimum} players, not {len(raw)}"
-                )
-            else:
-                self.add(
-                    "players",
-                    f"{game} is played by {minimum} to {maximum} players, not {len(raw)}",
-                )
+        self.player_count(len(raw), minimum, maximum, game)
         out: list[Mapping[str, Any]] = []
         for i, p in enumerate(raw):
             if not isinstance(p, Mapping):
@@ -205,13 +291,20 @@ class Reader:
                 out.append(p)
         return out
 
-    def unique_names(self, names: Sequence[str]) -> None:
+    def player_count(self, n: int, minimum: int, maximum: int, game: str) -> None:
+        if minimum <= n <= maximum:
+            return
+        span = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
+        self.add("players", f"{game} is played by {span} players, not {n}")
+
+    def unique_names(self, names: Sequence[str], suffix: str = ".name") -> None:
+        """Reports each name used already (case aside) at ``players.<i><suffix>``."""
         seen: dict[str, int] = {}
         for i, n in enumerate(names):
             key = n.casefold()
             if key in seen:
                 self.add(
-                    f"players.{i}.name",
+                    f"players.{i}{suffix}",
                     f"The name '{n}' is already used by player {seen[key] + 1}; "
                     "each player needs a different name",
                 )
@@ -219,7 +312,11 @@ class Reader:
                 seen[key] = i
 
     def card_ids(
-        self, value: list[Any] | None, path: str, deck: frozenset[str], game: str
+        self,
+        value: list[Any] | None,
+        path: str,
+        deck: frozenset[str],
+        left_out: Callable[[Card], str] | None = None,
     ) -> list[str]:
         """Card ids from a list, reporting unknown ones and ones outside this game's deck."""
         if value is None:
@@ -229,11 +326,11 @@ class Reader:
             if isinstance(item, str) and item in deck:
                 out.append(item)
             else:
-                self.add(path, unknown_card_message(item, game))
+                self.add(path, unknown_card_message(item, left_out))
         return out
 
 
-class CardLedger:
+class CardClaims:
     """Tracks where each card was entered, to report a card entered twice."""
 
     def __init__(self, reader: Reader) -> None:
@@ -261,10 +358,6 @@ def clean_name(value: str) -> str:
         if unicodedata.category(ch) not in {"Cf", "Cs", "Co", "Cn"}
     )
     return " ".join(kept.split())
-
-
-def cards_of(ids: Sequence[str]) -> list[Card]:
-    return [CARD_BY_ID[i] for i in ids]
 
 
 def split_evenly(total: int, shares: int) -> list[int]:

@@ -12,15 +12,92 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, OTOROKU_DECK, TYPE_RANK, CardType, unknown_card_message
+from scorekeeper.cards import (
+    CARD_BY_ID,
+    OTOROKU_DECK,
+    TYPE_RANK,
+    Card,
+    CardType,
+    unknown_card_message,
+)
 from scorekeeper.exact import amount_str
-from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader, split_evenly
+from scorekeeper.rules.common import (
+    CardClaims,
+    InvalidInput,
+    Note,
+    Option,
+    Outcome,
+    Reader,
+    split_evenly,
+)
 
 GAME = "otoroku"
 TITLE = "Otoroku"
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
-METHODS = ("everyone", "banker")
-LENGTHS = ("12", "6", "3", "stones")
+
+
+def left_out(card: Card) -> str:
+    """Why a card is not in Otoroku's deck (RULES 1)."""
+    return (
+        f"{card.id} is not used in Otoroku: its deck is months 1-10, "
+        f"so {card.suit.english} (month {card.month}) is removed"
+    )
+
+
+TERA_ZEN = Option(
+    "tera_zen_percent",
+    "int",
+    0,
+    "House fee (tera-zen) %",
+    minimum=0,
+    maximum=100,
+    what="a house fee in whole percent",
+    checker=True,
+)
+RULES = (TERA_ZEN,)
+METHOD = Option(
+    "method",
+    "choice",
+    "everyone",
+    "Payout",
+    choices=(("everyone", "Everyone against everyone"), ("banker", "Dealer against bettors")),
+    checker=True,
+)
+#: The table's settings for Otoroku (a round may give its own wager).
+SETTINGS = (
+    METHOD,
+    Option(
+        "wager",
+        "int",
+        10,
+        "Wager",
+        hint="per round",
+        minimum=1,
+        maximum=1_000_000,
+        what="a wager in whole units",
+    ),
+    Option(
+        "length",
+        "choice",
+        "12",
+        "Game length",
+        choices=(
+            ("12", "12 rounds"),
+            ("6", "6 rounds"),
+            ("3", "3 rounds"),
+            ("stones", "Until all but one are out of stones"),
+        ),
+    ),
+    Option(
+        "stones",
+        "int",
+        100,
+        "Starting stones each",
+        minimum=1,
+        maximum=1_000_000,
+        what="a starting stock of stones",
+    ),
+)
 
 TEYAKU_NAMES: dict[str, str] = {
     "undefeatable": "Undefeatable (makezu 負けず)",
@@ -134,7 +211,7 @@ def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
 
 def parse(data: Mapping[str, Any]) -> Input:
     r = Reader()
-    method = r.choice(data, "method", "method", METHODS, "everyone")
+    method = r.option(data, METHOD, "method")
     top_wager = data.get("wager")
     wager = 1
     if top_wager is not None or method == "everyone":
@@ -145,18 +222,7 @@ def parse(data: Mapping[str, Any]) -> Input:
             r.add(
                 f"rules.{key}", f"'{key}' is not a house rule of Otoroku (known: tera_zen_percent)"
             )
-    fee = (
-        r.integer(
-            rules,
-            "tera_zen_percent",
-            "rules.tera_zen_percent",
-            default=0,
-            minimum=0,
-            maximum=100,
-            what="a house fee in whole percent",
-        )
-        or 0
-    )
+    fee = r.option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     n = len(raw_players)
     dealer = (
@@ -175,7 +241,7 @@ def parse(data: Mapping[str, Any]) -> Input:
     names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
     r.unique_names(names)
 
-    ledger = CardLedger(r)
+    ledger = CardClaims(r)
     month_count: Counter[int] = Counter()
     players: list[PlayerInput] = []
     for i, p in enumerate(raw_players):
@@ -196,7 +262,7 @@ def parse(data: Mapping[str, Any]) -> Input:
                     cards.append(HandCard(CARD_BY_ID[item].month, item))
                     month_count[CARD_BY_ID[item].month] += 1
             else:
-                r.add(path, unknown_card_message(item, GAME))
+                r.add(path, unknown_card_message(item, left_out))
         if raw is not None and not 2 <= len(raw) <= 5:
             r.add(
                 path,
@@ -290,6 +356,10 @@ class Result:
     @property
     def deltas(self) -> tuple[Fraction, ...]:
         return tuple(p.delta for p in self.players)
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(next_dealer=self.next_dealer, house=self.house, void=self.void)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -496,8 +566,8 @@ def seat_draw(draws: Sequence[str]) -> SeatDraw:
     r = Reader()
     if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
         r.add("draws", f"Otoroku seats 2 to 7 players, not {len(draws)}")
-    ids = r.card_ids(list(draws), "draws", OTOROKU_DECK, GAME)
-    ledger = CardLedger(r)
+    ids = r.card_ids(list(draws), "draws", OTOROKU_DECK, left_out)
+    ledger = CardClaims(r)
     for i, card_id in enumerate(ids):
         ledger.claim(card_id, "draws", f"player {i + 1}'s draw")
     r.raise_if_any()
@@ -518,16 +588,11 @@ def seat_draw(draws: Sequence[str]) -> SeatDraw:
     return SeatDraw(tuple(order))
 
 
-def evaluate(data: Mapping[str, Any]) -> Result:
-    return score(parse(data))
-
-
 __all__ = [
     "Input",
     "InvalidInput",
     "PlayerInput",
     "Result",
-    "evaluate",
     "parse",
     "score",
     "seat_draw",

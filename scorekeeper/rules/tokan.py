@@ -13,13 +13,36 @@ from itertools import groupby
 from typing import Any
 
 from scorekeeper.exact import amount_str
-from scorekeeper.rules.common import InvalidInput, Note, Reader, Violation
+from scorekeeper.rules.common import InvalidInput, Note, Option, Outcome, Reader, Violation
 
 GAME = "tokan"
 TITLE = "Tokan"
 MIN_PLAYERS, MAX_PLAYERS = 3, 30
-DEFAULT_STAKE = 22
-DEFAULT_TOKENS = 11
+#: The table's settings for Tokan: each player's stake per tour and tokens of each colour.
+STAKE = Option(
+    "stake",
+    "int",
+    22,
+    "Stake",
+    hint="per tour",
+    minimum=1,
+    maximum=1_000_000,
+    what="a stake in whole coins",
+    checker=True,
+)
+TOKENS = Option(
+    "tokens",
+    "int",
+    11,
+    "Tokens of each colour",
+    minimum=0,
+    maximum=1_000,
+    what="a number of tokens",
+    checker=True,
+)
+SETTINGS = (STAKE, TOKENS)
+DEFAULT_STAKE = int(STAKE.default)
+DEFAULT_TOKENS = int(TOKENS.default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +159,10 @@ class Result:
     def pot_change(self) -> Fraction:
         return Fraction(self.pot_after - self.pot_before)
 
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(pot_after=Fraction(self.pot_after))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": GAME,
@@ -150,24 +177,8 @@ class Result:
 
 def parse(data: Mapping[str, Any]) -> Input:
     r = Reader()
-    stake = r.integer(
-        data,
-        "stake",
-        "stake",
-        default=DEFAULT_STAKE,
-        minimum=1,
-        maximum=1_000_000,
-        what="a stake in whole coins",
-    )
-    tokens = r.integer(
-        data,
-        "tokens",
-        "tokens",
-        default=DEFAULT_TOKENS,
-        minimum=0,
-        maximum=1_000,
-        what="a number of tokens",
-    )
+    stake = r.option(data, STAKE, "stake")
+    tokens = r.option(data, TOKENS, "tokens")
     pot_value = r.amount(data, "pot", "pot", default=Fraction(0))
     if pot_value.denominator != 1 or pot_value < 0:
         r.add("pot", f"The pot holds whole coins, never fewer than 0 (got {amount_str(pot_value)})")
@@ -346,17 +357,12 @@ def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:
     return {p: each for p in players}, odd
 
 
-def evaluate(data: Mapping[str, Any]) -> Result:
-    return score(parse(data))
-
-
 __all__ = [
     "Input",
     "InvalidInput",
     "PlayerInput",
     "Result",
     "achieved",
-    "evaluate",
     "parse",
     "score",
     "split_pot",

@@ -11,12 +11,40 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
+from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK, Card
 from scorekeeper.exact import amount_str
-from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader, split_evenly
+from scorekeeper.rules.common import (
+    CardClaims,
+    InvalidInput,
+    Note,
+    Option,
+    Outcome,
+    Reader,
+    split_evenly,
+)
 
 GAME = "tokotoko"
 TITLE = "Tokotoko"
+
+#: The table's stake per round (a round may give its own).
+STAKE = Option(
+    "stake",
+    "int",
+    1,
+    "Stake",
+    hint="per round",
+    minimum=1,
+    maximum=1_000_000,
+    what="a stake in whole units",
+)
+SETTINGS = (STAKE,)
+
+
+def left_out(card: Card) -> str:
+    """Why a card is not in Tokotoko's deck (RULES 1)."""
+    return f"{card.id} is not used in Tokotoko: the three paulownia chaff are removed from its deck"
+
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 21
 
 
@@ -103,6 +131,10 @@ class Result:
     def deltas(self) -> tuple[Fraction, ...]:
         return tuple(p.delta for p in self.players)
 
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome()
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": GAME,
@@ -117,10 +149,10 @@ def parse(data: Mapping[str, Any]) -> Input:
     """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
     r = Reader()
     stake = r.integer(data, "stake", "stake", minimum=1, what="a stake in whole units") or 1
-    ledger = CardLedger(r)
+    ledger = CardClaims(r)
 
     raw_field = r.items(data, "field", "field", what="a list of the 2 field cards")
-    field = r.card_ids(raw_field, "field", TOKOTOKO_DECK, GAME)
+    field = r.card_ids(raw_field, "field", TOKOTOKO_DECK, left_out)
     if raw_field is not None and len(raw_field) != 2:
         r.add("field", f"The field holds exactly 2 cards, not {len(raw_field)}")
     field = [c for c in field if ledger.claim(c, "field", "the field")]
@@ -133,7 +165,7 @@ def parse(data: Mapping[str, Any]) -> Input:
         names.append(name)
         path = f"players.{i}.hand"
         raw_hand = r.items(p, "hand", path, what="a list of the 2 hand cards")
-        hand = r.card_ids(raw_hand, path, TOKOTOKO_DECK, GAME)
+        hand = r.card_ids(raw_hand, path, TOKOTOKO_DECK, left_out)
         if raw_hand is not None and len(raw_hand) != 2:
             r.add(path, f"A hand holds exactly 2 cards, not {len(raw_hand)}")
         hand = [c for c in hand if ledger.claim(c, path, f"{name}'s hand")]
@@ -142,7 +174,7 @@ def parse(data: Mapping[str, Any]) -> Input:
         cpath = f"players.{i}.chosen"
         raw_chosen = r.items(p, "chosen", cpath, required=False, what="a list of 3 cards")
         if raw_chosen is not None and len(raw_chosen) > 0:
-            picked = r.card_ids(raw_chosen, cpath, TOKOTOKO_DECK, GAME)
+            picked = r.card_ids(raw_chosen, cpath, TOKOTOKO_DECK, left_out)
             available = set(hand) | set(field)
             if len(raw_chosen) != 3:
                 r.add(cpath, f"A chosen hand is exactly 3 cards, not {len(raw_chosen)}")
@@ -224,8 +256,4 @@ def score(inp: Input) -> Result:
     )
 
 
-def evaluate(data: Mapping[str, Any]) -> Result:
-    return score(parse(data))
-
-
-__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "evaluate", "parse", "score"]
+__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "parse", "score"]

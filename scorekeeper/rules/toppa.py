@@ -24,7 +24,7 @@ from scorekeeper.cards import (
     in_deck_order,
 )
 from scorekeeper.exact import amount_str, display
-from scorekeeper.rules.common import CardLedger, InvalidInput, Note, Reader
+from scorekeeper.rules.common import CardClaims, InvalidInput, Note, Option, Outcome, Reader
 
 PAR = {"toppa": 120, "baka": 80}
 PLAYERS = {"toppa": 2, "baka": 3}
@@ -69,13 +69,45 @@ YAKU_NAMES: dict[str, tuple[str, str]] = {
     "empty-hand": ("Empty Hand", "sō gara 総ガラ"),
 }
 
-YAKU_VALUES = ("high", "low")
-YAKU_SETTLEMENTS = ("average", "pairwise")
+#: House rules of RULES 4.4 and 4.6, defaults as listed there. Baka reads all five; Toppa
+#: the first three (the others are accepted in a Toppa body and have no effect).
+RULE_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "yaku_values",
+        "choice",
+        "high",
+        "Yaku values",
+        choices=(("high", "High (five brights 60)"), ("low", "Low (five brights 40)")),
+        checker=True,
+    ),
+    Option("boar_deer_butterfly", "bool", True, "Boar-Deer-Butterfly counts", checker=True),
+    Option("willow_as_chaff", "bool", False, "Willow cards also count as chaff", checker=True),
+    Option(
+        "yaku_settlement",
+        "choice",
+        "average",
+        "Yaku settlement",
+        choices=(
+            ("average", "Against the average (thirds)"),
+            ("pairwise", "Pairwise (Hachi-hachi)"),
+        ),
+        checker=True,
+    ),
+    Option(
+        "low_man_out_forfeits_cards",
+        "bool",
+        False,
+        "Low Man Out forfeits everybody's card points",
+        checker=True,
+    ),
+)
+TOPPA_RULES = RULE_OPTIONS[:3]
+BAKA_RULES = RULE_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """House rules of RULES 4.4 and 4.6, defaults as listed there."""
+    """House rules of RULES 4.4 and 4.6 (see ``RULE_OPTIONS`` for their defaults)."""
 
     yaku_values: str = "high"
     boar_deer_butterfly: bool = True
@@ -83,27 +115,8 @@ class Rules:
     yaku_settlement: str = "average"
     low_man_out_forfeits_cards: bool = False
 
-    def to_dict(self, game: str) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "yaku_values": self.yaku_values,
-            "boar_deer_butterfly": self.boar_deer_butterfly,
-            "willow_as_chaff": self.willow_as_chaff,
-        }
-        if game == "baka":
-            out["yaku_settlement"] = self.yaku_settlement
-            out["low_man_out_forfeits_cards"] = self.low_man_out_forfeits_cards
-        return out
 
-
-RULE_NAMES = frozenset(
-    {
-        "yaku_values",
-        "boar_deer_butterfly",
-        "willow_as_chaff",
-        "yaku_settlement",
-        "low_man_out_forfeits_cards",
-    }
-)
+RULE_NAMES = frozenset(o.key for o in RULE_OPTIONS)
 
 
 def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules:
@@ -111,19 +124,7 @@ def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules
         if key not in RULE_NAMES:
             known = ", ".join(sorted(RULE_NAMES))
             r.add(f"{path}.{key}", f"'{key}' is not a house rule of Toppa or Baka (known: {known})")
-    return Rules(
-        yaku_values=r.choice(raw, "yaku_values", f"{path}.yaku_values", YAKU_VALUES, "high"),
-        boar_deer_butterfly=r.boolean(
-            raw, "boar_deer_butterfly", f"{path}.boar_deer_butterfly", True
-        ),
-        willow_as_chaff=r.boolean(raw, "willow_as_chaff", f"{path}.willow_as_chaff", False),
-        yaku_settlement=r.choice(
-            raw, "yaku_settlement", f"{path}.yaku_settlement", YAKU_SETTLEMENTS, "average"
-        ),
-        low_man_out_forfeits_cards=r.boolean(
-            raw, "low_man_out_forfeits_cards", f"{path}.low_man_out_forfeits_cards", False
-        ),
-    )
+    return Rules(**{o.key: r.option(raw, o, f"{path}.{o.key}") for o in RULE_OPTIONS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,8 +352,8 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
 
     piles: list[list[str] | None] = []
     hands: list[list[str]] = []
-    pile_ledger = CardLedger(r)
-    hand_ledger = CardLedger(r)
+    pile_ledger = CardClaims(r)
+    hand_ledger = CardClaims(r)
     left_out: list[int] = []
     for i, p in enumerate(raw_players):
         name = names[i]
@@ -364,12 +365,12 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             left_out.append(i)
             piles.append(None)
         else:
-            ids = r.card_ids(raw, path, TOPPA_DECK, game)
+            ids = r.card_ids(raw, path, TOPPA_DECK)
             piles.append([c for c in ids if pile_ledger.claim(c, path, f"{name}'s pile")])
 
         hpath = f"players.{i}.hand"
         hraw = r.items(p, "hand", hpath, required=False, what="a list of exposed hand cards")
-        hids = r.card_ids(hraw, hpath, TOPPA_DECK, game)
+        hids = r.card_ids(hraw, hpath, TOPPA_DECK)
         hand = [c for c in hids if hand_ledger.claim(c, hpath, f"{name}'s hand")]
         hands.append(hand)
         _check_hand(r, hand, hraw, hpath, name, game)
@@ -488,6 +489,10 @@ class Result:
     @property
     def game_over(self) -> bool:
         return self.game == "baka" and self.round == BAKA_ROUNDS
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(next_dealer=self.next_dealer, game_over=self.game_over)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -756,9 +761,9 @@ def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
         r.add("draws", "Every player draws the same number of cards")
     if 0 in sizes:
         r.add("draws", "Every player draws at least one card")
-    ledger = CardLedger(r)
+    ledger = CardClaims(r)
     for i, d in enumerate(draws):
-        ids = r.card_ids(list(d), f"draws.{i}", TOPPA_DECK, "toppa")
+        ids = r.card_ids(list(d), f"draws.{i}", TOPPA_DECK)
         for c in ids:
             ledger.claim(c, f"draws.{i}", f"player {i + 1}'s draw")
     r.raise_if_any()
@@ -770,10 +775,6 @@ def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
     return DrawResult(totals, leaders[0])
 
 
-def evaluate(data: Mapping[str, Any], game: str = "toppa") -> Result:
-    return score(parse(data, game))
-
-
 __all__ = [
     "Input",
     "InvalidInput",
@@ -781,7 +782,6 @@ __all__ = [
     "Result",
     "Rules",
     "dekiyaku",
-    "evaluate",
     "first_dealer",
     "parse",
     "score",

@@ -1,16 +1,35 @@
-"""The web layer: one blueprint per module (sessions, rounds, check, api)."""
+"""The web layer: one blueprint per module (sessions, rounds, check, api).
+
+Views validate the request, call one function of ``scorekeeper.tables.service``, commit,
+and redirect or answer; what differs per game they ask the table's game object.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import NoReturn
+
 from flask import abort
 
-from scorekeeper import tables
 from scorekeeper.models import Table
+from scorekeeper.rules import Violation
+from scorekeeper.tables import store
 
 
 def get_table_or_404(token: str, *, lock: bool = False) -> Table:
     """The table behind a link, or 404 (the same answer for a wrong or a foreign token)."""
     try:
-        return tables.find_table(token, lock=lock)
+        return store.find_table(token, lock=lock)
     except LookupError:
-        abort(404, description="There is no table at this link. Check the address you were sent.")
+        not_found("There is no table at this link. Check the address you were sent.")
+
+
+def not_found(description: str) -> NoReturn:
+    abort(404, description=description)
+
+
+def errors_by_field(violations: Iterable[Violation]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for v in violations:
+        out.setdefault(v.field, []).append(v.message)
+    return out

@@ -1,4 +1,9 @@
-"""The JSON API of shared/API.md: stateless scoring and table sessions."""
+"""The JSON API of shared/API.md: stateless scoring and table sessions.
+
+Each view reads its body, calls one service function and answers; failures are mapped onto
+API.md's status codes once, by this blueprint's error handlers (the transaction is rolled
+back there, so nothing is stored half-way).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,22 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import tables
+from scorekeeper.games import GAMES, find_game
 from scorekeeper.models import Table, db
-from scorekeeper.rules import GAMES, InvalidInput, Violation, find_game
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.tables import service, store
+from scorekeeper.tables.checks import check_table
+from scorekeeper.tables.shapes import round_json, session_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class BadBody(ValueError):
     """The request body is not a JSON object."""
+
+
+class UnknownGame(store.NotFound):
+    """A game name that is not one of ours."""
 
 
 def _reject_constant(name: str) -> Any:
@@ -41,6 +53,45 @@ def errors_response(errors: list[dict[str, str]], status: int) -> tuple[Response
     return jsonify({"errors": errors}), status
 
 
+def _message(message: str, status: int, field: str = "") -> tuple[Response, int]:
+    db.session.rollback()
+    return errors_response([{"field": field, "message": message}], status)
+
+
+@bp.errorhandler(BadBody)
+def _bad_body(exc: BadBody) -> tuple[Response, int]:
+    return _message(str(exc), 400)
+
+
+@bp.errorhandler(InvalidInput)
+def _invalid(exc: InvalidInput) -> tuple[Response, int]:
+    db.session.rollback()
+    return errors_response([v.to_dict() for v in exc.violations], 422)
+
+
+@bp.errorhandler(service.Conflict)
+def _conflict(exc: service.Conflict) -> tuple[Response, int]:
+    return _message(str(exc), 409)
+
+
+@bp.errorhandler(IntegrityError)
+def _collided(exc: IntegrityError) -> tuple[Response, int]:
+    return _message(
+        "Another phone wrote to this table at the same moment; reload it and try again", 409
+    )
+
+
+@bp.errorhandler(UnknownGame)
+def _unknown_game(exc: UnknownGame) -> tuple[Response, int]:
+    known = ", ".join(GAMES)
+    return _message(f"'{exc.args[0]}' is not a game here (known: {known})", 404, "game")
+
+
+@bp.errorhandler(store.NotFound)
+def _missing(exc: store.NotFound) -> tuple[Response, int]:
+    return _message("No such table or round", 404)
+
+
 def http_error(exc: HTTPException) -> tuple[Response, int]:
     """An HTTP error under /api/ as the JSON error shape of API.md."""
     return errors_response([{"field": "", "message": exc.description or exc.name}], exc.code or 500)
@@ -51,95 +102,40 @@ def score(game: str) -> Any:
     """Score one round of ``game`` without storing anything."""
     found = find_game(game)
     if found is None:
-        known = ", ".join(GAMES)
-        return errors_response(
-            [{"field": "game", "message": f"'{game}' is not a game here (known: {known})"}], 404
-        )
-    try:
-        data = read_json_object()
-    except BadBody as exc:
-        return errors_response([{"field": "", "message": str(exc)}], 400)
-    try:
-        result = found.evaluate(data)
-    except InvalidInput as exc:
-        return errors_response([v.to_dict() for v in exc.violations], 422)
-    return jsonify(result.to_dict())
+        raise UnknownGame(game)
+    return jsonify(found.evaluate(read_json_object()).to_dict())
 
 
 # -- sessions ----------------------------------------------------------------------------
 
 
-def _table_url(table: Table) -> str:
-    return url_for("sessions.show", token=table.token, _external=True)
-
-
 def _session(table: Table) -> dict[str, Any]:
-    return tables.session_json(table, _table_url(table))
-
-
-def _write(action: Any) -> Any:
-    """Run a write inside one transaction, mapping failures onto API.md's status codes."""
-    try:
-        data = read_json_object()
-    except BadBody as exc:
-        return errors_response([{"field": "", "message": str(exc)}], 400)
-    try:
-        out = action(data)
-        db.session.commit()
-        return out
-    except InvalidInput as exc:
-        db.session.rollback()
-        return errors_response([v.to_dict() for v in exc.violations], 422)
-    except tables.Conflict as exc:
-        db.session.rollback()
-        return errors_response([{"field": "", "message": str(exc)}], 409)
-    except IntegrityError:
-        db.session.rollback()
-        return errors_response(
-            [
-                {
-                    "field": "",
-                    "message": "Another phone wrote to this table at the same moment; "
-                    "reload it and try again",
-                }
-            ],
-            409,
-        )
-    except LookupError:
-        db.session.rollback()
-        return errors_response([{"field": "", "message": "No such table or round"}], 404)
+    return session_json(table, url_for("sessions.show", token=table.token, _external=True))
 
 
 @bp.post("/sessions")
 def create_session() -> Any:
     """Open a new table."""
-
-    def action(data: dict[str, Any]) -> Any:
-        table = tables.create_table(tables.check_table(data))
-        body = _session(table)
-        resp = jsonify(body)
-        resp.status_code = 201
-        resp.headers["Location"] = body["url"]
-        return resp
-
-    return _write(action)
+    table = service.open_table(check_table(read_json_object()))
+    db.session.commit()
+    body = _session(table)
+    resp = jsonify(body)
+    resp.status_code = 201
+    resp.headers["Location"] = body["url"]
+    return resp
 
 
 @bp.get("/sessions/<token>")
 def get_session(token: str) -> Any:
     """The table with its players' totals and every round."""
-    try:
-        table = tables.find_table(token)
-    except LookupError:
-        return errors_response([{"field": "", "message": "No such table"}], 404)
-    return jsonify(_session(table))
+    return jsonify(_session(store.find_table(token)))
 
 
 def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
     kind = data.pop("kind", "round")
     submission = data.pop("submission_id", None)
     expected = data.pop("expected_number", None)
-    if kind not in ("round", "end"):
+    if kind not in service.KINDS:
         raise InvalidInput([Violation("kind", f"{kind!r} is not 'round' or 'end'")])
     if submission is not None and (not isinstance(submission, str) or len(submission) > 64):
         raise InvalidInput([Violation("submission_id", "Up to 64 characters of text")])
@@ -151,66 +147,47 @@ def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
 @bp.post("/sessions/<token>/rounds")
 def add_round(token: str) -> Any:
     """Score and store the next round of a table."""
-
-    def action(data: dict[str, Any]) -> Any:
-        kind, submission, expected = _round_fields(data)
-        table = tables.find_table(token, lock=True)
-        rnd, created = tables.add_round(
-            table, kind, data, submission_id=submission, expected_number=expected
-        )
-        return jsonify(tables.round_json(rnd)), 201 if created else 200
-
-    return _write(action)
+    data = read_json_object()
+    kind, submission, expected = _round_fields(data)
+    table = store.find_table(token, lock=True)
+    rnd, created = service.enter_round(
+        table, kind, data, submission_id=submission, expected_number=expected
+    )
+    db.session.commit()
+    return jsonify(round_json(rnd)), 201 if created else 200
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
 def correct_round(token: str, number: int) -> Any:
     """Replace a round's input; every later round is recomputed."""
-
-    def action(data: dict[str, Any]) -> Any:
-        data.pop("kind", None)
-        data.pop("submission_id", None)
-        data.pop("expected_number", None)
-        table = tables.find_table(token, lock=True)
-        tables.correct_round(table, number, data)
-        return jsonify(_session(table))
-
-    return _write(action)
+    data = read_json_object()
+    for key in ("kind", "submission_id", "expected_number"):
+        data.pop(key, None)
+    table = store.find_table(token, lock=True)
+    service.correct_round(table, number, data)
+    db.session.commit()
+    return jsonify(_session(table))
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int) -> Any:
     """Delete a round; later rounds move up and are recomputed."""
-    try:
-        table = tables.find_table(token, lock=True)
-        tables.delete_round(table, number)
-        db.session.commit()
-    except LookupError:
-        db.session.rollback()
-        return errors_response([{"field": "", "message": "No such table or round"}], 404)
-    except InvalidInput as exc:
-        db.session.rollback()
-        return errors_response([v.to_dict() for v in exc.violations], 422)
+    table = store.find_table(token, lock=True)
+    service.delete_round(table, number)
+    db.session.commit()
     return jsonify(_session(table))
 
 
 @bp.get("/sessions/<token>/export.json")
 def export(token: str) -> Any:
-    try:
-        table = tables.find_table(token)
-    except LookupError:
-        return errors_response([{"field": "", "message": "No such table"}], 404)
-    return jsonify(tables.export_json(table))
+    return jsonify(service.export_table(store.find_table(token)))
 
 
 @bp.post("/sessions/import")
 def import_session() -> Any:
     """Recreate a table from a JSON export."""
-
-    def action(data: dict[str, Any]) -> Any:
-        table = tables.import_table(data)
-        resp = jsonify(_session(table))
-        resp.status_code = 201
-        return resp
-
-    return _write(action)
+    table = service.import_table(read_json_object())
+    db.session.commit()
+    resp = jsonify(_session(table))
+    resp.status_code = 201
+    return resp

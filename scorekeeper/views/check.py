@@ -5,34 +5,20 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 
-from scorekeeper.forms import entry_from_form
-from scorekeeper.ledger import SETTING_DEFAULTS
-from scorekeeper.rules import GAMES, InvalidInput, Violation
-from scorekeeper.views.sessions import errors_by_field
+from scorekeeper.games import GAMES, Game
+from scorekeeper.games.form_input import ChaffPool, FormData, read_cards
+from scorekeeper.rules import InvalidInput, Option, Violation
+from scorekeeper.rules.otoroku import seat_draw
+from scorekeeper.rules.toppa import draw_value, first_dealer
+from scorekeeper.state import State, TableSpec
+from scorekeeper.views import errors_by_field, not_found
 
 bp = Blueprint("check", __name__, url_prefix="/check")
 
-DEFAULT_PLAYERS = {"tokotoko": 2, "toppa": 2, "baka": 3, "otoroku": 3, "tokan": 3}
 
-
-def _players(source: Any, game: str) -> int:
-    """How many players the form asks for, within the game's limits (else its default)."""
-    spec = GAMES[game]
-    n = _number(source.get("n"), DEFAULT_PLAYERS[game])
-    if not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
-        return DEFAULT_PLAYERS[game]
-    return n
-
-
-@bp.get("/")
-def index() -> str:
-    """List the games whose rounds can be checked."""
-    return render_template("check/index.html", games=GAMES.values())
-
-
-def _number(raw: str | None, default: int) -> int | str:
+def _number(raw: str | None, default: int | str) -> int | str:
     if raw is None or raw.strip() == "":
         return default
     try:
@@ -41,38 +27,50 @@ def _number(raw: str | None, default: int) -> int | str:
         return raw
 
 
-@bp.route("/<game>", methods=["GET", "POST"])
-def check(game: str) -> Any:
+def _game_or_404(name: str) -> Game:
+    game = GAMES.get(name)
+    if game is None:
+        not_found(f"There is no game called {name!r} here.")
+    return game
+
+
+def _players(source: FormData, game: Game) -> int:
+    """How many players the form asks for, within the game's limits (else its default)."""
+    n = _number(source.get("n"), game.default_players)
+    if not isinstance(n, int) or not game.min_players <= n <= game.max_players:
+        return game.default_players
+    return n
+
+
+def _option(source: FormData, o: Option) -> Any:
+    """An option as the checker's form gives it; the engine checks the value."""
+    if o.kind == "bool":
+        if request.method == "GET" and o.key not in source:
+            return o.default
+        return source.get(o.key) == "on"
+    if o.kind == "int":
+        return _number(source.get(o.key), int(o.default))
+    return source.get(o.key) or o.default
+
+
+@bp.get("/")
+def index() -> str:
+    """List the games whose rounds can be checked."""
+    return render_template("check/index.html", games=GAMES.values())
+
+
+@bp.route("/<game_id>", methods=["GET", "POST"])
+def check(game_id: str) -> Any:
     """Show the checker for one game, and the result of a posted round."""
-    spec = GAMES.get(game)
-    if spec is None:
-        abort(404, description=f"There is no game called {game!r} here.")
-    source = request.form if request.method == "POST" else request.args
+    game = _game_or_404(game_id)
+    source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
-    names = [f"P{i + 1}" for i in range(n)]
-    settings = dict(SETTING_DEFAULTS[game])
-    rules: dict[str, Any] = {}
-    if game in ("toppa", "baka"):
-        rules = {
-            "yaku_values": source.get("yaku_values", "high"),
-            "boar_deer_butterfly": source.get(
-                "boar_deer_butterfly", "on" if request.method == "GET" else ""
-            )
-            == "on",
-            "willow_as_chaff": source.get("willow_as_chaff") == "on",
-        }
-        if game == "baka":
-            rules["yaku_settlement"] = source.get("yaku_settlement", "average")
-            rules["low_man_out_forfeits_cards"] = source.get("low_man_out_forfeits_cards") == "on"
-    elif game == "otoroku":
-        settings["method"] = source.get("method", "everyone")
-        rules = {"tera_zen_percent": _number(source.get("tera_zen_percent"), 0)}
-    elif game == "tokan":
-        settings["stake"] = _number(source.get("stake"), 22)
-        settings["tokens"] = _number(source.get("tokens"), 11)
-    table = SimpleNamespace(
-        game=game, players=names, settings=settings, rules=rules, token=None, name="Dispute check"
-    )
+    names = tuple(f"P{i + 1}" for i in range(n))
+
+    def chosen(options: tuple[Option, ...]) -> dict[str, Any]:
+        return {o.key: _option(source, o) if o.checker else o.default for o in options}
+
+    spec = TableSpec(game.id, names, chosen(game.rule_options), chosen(game.setting_options))
     entry: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     result = None
@@ -80,35 +78,33 @@ def check(game: str) -> Any:
     dealer = 0
     if request.method == "POST":
         problems: list[Violation] = []
-        entry = entry_from_form(game, request.form, n, problems)
+        entry = game.entry_from_form(source, n, problems)
         body = dict(entry)
         body["players"] = [{**p, "name": names[i]} for i, p in enumerate(entry["players"])]
-        if game in ("toppa", "baka"):
-            body["rules"] = rules
-            if game == "baka":
-                body["round"] = _number(request.form.get("round"), 1)
-        elif game == "otoroku":
-            body["method"] = settings["method"]
-            body["rules"] = rules
-            body.setdefault("wager", settings["wager"])
-        elif game == "tokan":
-            body.update(
-                stake=settings["stake"],
-                tokens=settings["tokens"],
-                pot=request.form.get("pot") or "0",
-            )
+        game.complete(body, spec, State.initial(spec))
+        for key, default in game.checker_inputs.items():
+            body[key] = _number(source.get(key), default)
         if isinstance(entry.get("dealer"), int):
             dealer = entry["dealer"]
         try:
             if problems:
                 raise InvalidInput(problems)
-            result = spec.evaluate(body).to_dict()
+            result = game.evaluate(body).to_dict()
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)
             status = 422
+    table = SimpleNamespace(
+        game=game.id,
+        players=names,
+        rules=spec.rules,
+        settings=spec.settings,
+        token=None,
+        name="Dispute check",
+    )
     return render_template(
         "rounds/entry.html",
         table=table,
+        spec=spec,
         form=None,
         entry=entry,
         number=1,
@@ -116,42 +112,37 @@ def check(game: str) -> Any:
         positions=list(range(n)),
         state=None,
         dealer=dealer,
+        seat_notes=game.seat_notes(list(range(n)), dealer),
         rnd=None,
         check=True,
         result=result,
-        action=url_for(".check", game=game),
+        action=url_for(".check", game_id=game.id),
         n=n,
-        spec=spec,
-        pot=request.form.get("pot", "0"),
+        pot=source.get("pot") or "0",
     ), status
 
 
-@bp.route("/draw/<game>", methods=["GET", "POST"])
-def draw(game: str) -> Any:
+@bp.route("/draw/<game_id>", methods=["GET", "POST"])
+def draw(game_id: str) -> Any:
     """The first-dealer draw (Toppa and Baka, RULES 4.7) or Otoroku's seat draw (5.7)."""
-    from scorekeeper.cards import DECKS
-    from scorekeeper.forms import ChaffPool, read_cards
-    from scorekeeper.rules.otoroku import seat_draw
-    from scorekeeper.rules.toppa import draw_value, first_dealer
-
-    if game not in ("toppa", "baka", "otoroku"):
-        abort(404, description="Only Toppa, Baka and Otoroku start with a draw of cards.")
-    source = request.form if request.method == "POST" else request.args
-    spec = GAMES[game]
+    game = _game_or_404(game_id)
+    if game.draw is None:
+        not_found("Only Toppa, Baka and Otoroku start with a draw of cards.")
+    source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
     names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
     errors: dict[str, list[str]] = {}
-    outcome = None
+    outcome: dict[str, Any] | None = None
     picks: list[list[str]] = [[] for _ in range(n)]
     status = 200
     if request.method == "POST":
         problems: list[Violation] = []
-        pool = ChaffPool(DECKS[game])
-        picks = [read_cards(request.form, f"d{i}", pool, f"draws.{i}", problems) for i in range(n)]
+        pool = ChaffPool(game.deck)
+        picks = [read_cards(source, f"d{i}", pool, f"draws.{i}", problems) for i in range(n)]
         try:
             if problems:
                 raise InvalidInput(problems)
-            if game == "otoroku":
+            if game.draw == "seats":
                 if any(len(p) != 1 for p in picks):
                     raise InvalidInput([Violation("draws", "Each player draws exactly one card")])
                 seats = seat_draw([p[0] for p in picks])
@@ -175,7 +166,6 @@ def draw(game: str) -> Any:
     return render_template(
         "check/draw.html",
         game=game,
-        spec=spec,
         n=n,
         names=names,
         picks=picks,

@@ -21,14 +21,15 @@ from flask import (
     url_for,
 )
 
-from scorekeeper import tables
-from scorekeeper.charts import running_chart
-from scorekeeper.exact import amount_str, display, parse_amount
+from scorekeeper.charts import Chart, running_chart
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
-from scorekeeper.ledger import BAKA_ROUNDS, stones_left
+from scorekeeper.games import GAMES
 from scorekeeper.models import Table, db
-from scorekeeper.rules import GAMES, InvalidInput
-from scorekeeper.views import get_table_or_404
+from scorekeeper.rules import InvalidInput
+from scorekeeper.tables import service, store
+from scorekeeper.tables.checks import check_table
+from scorekeeper.views import errors_by_field, get_table_or_404
 
 bp = Blueprint("sessions", __name__)
 
@@ -44,13 +45,6 @@ def remember(table: Table) -> None:
     recent = [r for r in current if r.get("token") != table.token]
     recent.insert(0, {"token": table.token, "name": table.name, "game": table.game})
     session["recent"] = recent[:RECENT_KEPT]
-
-
-def errors_by_field(violations: Any) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for v in violations:
-        out.setdefault(v.field, []).append(v.message)
-    return out
 
 
 def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
@@ -77,7 +71,7 @@ def create() -> Any:
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
-            table = tables.create_table(tables.check_table(form.to_body()))
+            table = service.open_table(check_table(form.to_body()))
             db.session.commit()
             remember(table)
             flash(f"Table “{table.name}” is ready. Share its link to follow it on other phones.")
@@ -98,32 +92,12 @@ def create() -> Any:
     return _home(form, errors), 422
 
 
-def progress(table: Table, state: tables.State) -> str:
-    g = table.game
-    next_round = state.game_round
-    if g == "baka":
-        return f"Game {state.game_no}, round {next_round} of {BAKA_ROUNDS} next"
-    if g == "otoroku":
-        stones = stones_left(tables.spec_of(table), state)
-        if stones is not None:
-            left = ", ".join(
-                f"{n} {display(s)}" for n, s in zip(table.players, stones, strict=True)
-            )
-            return f"Game {state.game_no}, round {next_round} next · stones: {left}"
-        return (
-            f"Game {state.game_no}, round {next_round} of {table.settings.get('length', '12')} next"
-        )
-    if g == "tokan":
-        return f"Game {state.game_no}, tour {next_round} next · pot {display(state.pot)}"
-    return f"Round {table.round_count + 1} next"
-
-
 @bp.get("/t/<token>")
 def show(token: str) -> str:
     """Show a table: standings, chart, whose deal, progress and history."""
     table = get_table_or_404(token)
     remember(table)
-    state = tables.state_of(table)
+    state = store.state_of(table)
     value = parse_amount(table.point_value) if table.point_value else None
     standings = [
         {
@@ -134,8 +108,8 @@ def show(token: str) -> str:
         }
         for i, (n, t) in enumerate(zip(table.players, state.totals, strict=True))
     ]
-    history = tables.history(table, HISTORY_SHOWN)
-    versions = tables.versions_by_round(table, [r.id for r in history if r.version > 1])
+    history = store.history(table, HISTORY_SHOWN)
+    versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = table_chart(table)
     link = url_for(".show", token=table.token, _external=True)
     qr = qr_svg(link)
@@ -152,7 +126,7 @@ def show(token: str) -> str:
         chart=chart,
         link=link,
         qr=qr,
-        progress=progress(table, state),
+        progress=GAMES[table.game].progress(store.spec_of(table), state, table.round_count),
         dealer=table.players[state.dealer],
         action_form=ActionForm(),
         last_game=last_game,
@@ -161,17 +135,17 @@ def show(token: str) -> str:
     )
 
 
-_CHARTS: dict[int, tuple[tuple[Any, ...], Any]] = {}
+_CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
 
 
-def table_chart(table: Table) -> Any:
+def table_chart(table: Table) -> Chart | None:
     """The running-totals chart, drawn again only when the table has changed."""
     version = (table.updated_at, table.round_count, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
         if len(_CHARTS) > 512:
             _CHARTS.clear()
-        cached = (version, running_chart(table.players, tables.running_totals(table)))
+        cached = (version, running_chart(table.players, store.running_totals(table)))
         _CHARTS[table.id] = cached
     return cached[1]
 
@@ -184,14 +158,14 @@ def qr_svg(link: str) -> str:
 
 def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     """Each player's result over one game, from its rounds."""
-    rounds = tables.history(table, game_no=game_no)
+    rounds = store.history(table, game_no=game_no)
     sums = [Fraction(0)] * len(table.players)
     for r in rounds:
         sums = [s + parse_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
-        notes = tables.get_round(table, ends[0].number).result.get("notes") or []
+        notes = store.get_round(table, ends[0].number).result.get("notes") or []
         pot_note = notes[0]["text"] if notes else None
     return {
         "game_no": game_no,
@@ -205,8 +179,8 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
 def history(token: str) -> str:
     """Show every round of a table, newest first."""
     table = get_table_or_404(token)
-    rounds = tables.history(table)
-    versions = tables.versions_by_round(table, [r.id for r in rounds if r.version > 1])
+    rounds = store.history(table)
+    versions = store.versions_by_round(table, [r.id for r in rounds if r.version > 1])
     return render_template("sessions/history.html", table=table, history=rounds, versions=versions)
 
 
@@ -219,7 +193,7 @@ def end_game(token: str) -> Any:
         return redirect(url_for(".show", token=token))
     table = get_table_or_404(token, lock=True)
     try:
-        rnd, _ = tables.add_round(table, "end", {})
+        rnd = service.end_game(table)
         db.session.commit()
         flash(f"Game {rnd.game_no} is over; the next round starts game {rnd.game_no + 1}.")
     except InvalidInput as exc:
@@ -256,7 +230,7 @@ def export_csv(token: str) -> Response:
         + [csv_safe(f"{p} total") for p in table.players]
     )
     acc = [Fraction(0)] * len(table.players)
-    for r in reversed(tables.history(table)):
+    for r in reversed(store.history(table)):
         acc = [a + parse_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
         w.writerow(
@@ -275,7 +249,7 @@ def export_csv(token: str) -> Response:
 def export_json(token: str) -> Response:
     """A table as JSON that the import recreates exactly."""
     table = get_table_or_404(token)
-    body = json.dumps(tables.export_json(table), ensure_ascii=False, indent=1)
+    body = json.dumps(service.export_table(table), ensure_ascii=False, indent=1)
     return Response(
         body,
         mimetype="application/json",
@@ -299,7 +273,7 @@ def import_table() -> Any:
         flash("That file is not a Scorekeeper JSON export.", "error")
         return redirect(url_for(".home"))
     try:
-        table = tables.import_table(data)
+        table = service.import_table(data)
         db.session.commit()
     except InvalidInput as exc:
         db.session.rollback()

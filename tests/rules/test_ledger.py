@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import Scored, TableSpec, initial_state, replay
+from scorekeeper.ledger import PriorScore, TableSpec, initial_state, replay
 from tests.helpers import EXAMPLE_A, suit
 
 PILES = [
@@ -37,7 +37,7 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
     entries = [entry(i) for i in picks]
     first = replay(spec, entries)
     corrected = [entry(fix)] + entries[1:]
-    earlier = [None] + [Scored(s.body, s.result, s.deltas) for s in first[1:]]
+    earlier = [None] + [PriorScore(s.body, s.result, s.outcome, s.deltas) for s in first[1:]]
     reused = replay(spec, corrected, initial_state(spec), 1, earlier)
     fresh = replay(spec, corrected)
     assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [

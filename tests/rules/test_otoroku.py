@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import InvalidInput, find_game
+from scorekeeper.games import find_game
+from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.otoroku import seat_draw
 
 GAME = find_game("otoroku")

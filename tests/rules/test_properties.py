@@ -8,7 +8,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.cards import CARD_BY_ID, CARDS, TOKOTOKO_DECK
-from scorekeeper.rules import InvalidInput, find_game
+from scorekeeper.games import find_game
+from scorekeeper.rules import InvalidInput
 from tests.helpers import SUIT_IDS
 
 RULES = st.fixed_dictionaries(

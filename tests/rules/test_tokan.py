@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import InvalidInput, find_game
+from scorekeeper.games import find_game
+from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.tokan import achieved, split_pot
 
 GAME = find_game("tokan")

@@ -1,0 +1,170 @@
+"""What a game is to the rest of the app: one object per game owning all that differs.
+
+The rules engine (``scorekeeper.rules``) scores one round from a complete input. A ``Game``
+adds what a table and its pages need to know about that game: its house rules and settings
+(declared once as ``Option``s), how a table completes a round's input from its state (who
+deals, Baka's round of the game, Tokan's pot), how a result moves the table on (seats, the
+end of a game), how a posted form becomes a round entry, and which template partials draw
+its entry form and its result. Pure: no Flask and no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.rules import Option, Outcome, RoundResult, Violation
+from scorekeeper.rules.common import Reader
+from scorekeeper.state import State, TableSpec
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """What ending a game early does: each table player's share, and the rest of the result."""
+
+    deltas: tuple[Fraction, ...]
+    pot_change: Fraction = Fraction(0)
+    result: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """One game: the engine's entry points plus everything a table and its pages ask of it.
+
+    Subclasses set the class attributes that differ and override the hooks they need; the
+    defaults describe a game of single rounds with no dealer, pot, house or seats.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    """How many players the dispute checker starts with."""
+    noun = "round"
+    """What players call one deal of the game ("tour" in Tokan)."""
+    rule_options: tuple[Option, ...] = ()
+    """House rules: stored under a table's ``rules`` and sent to the engine as ``rules``."""
+    setting_options: tuple[Option, ...] = ()
+    """Table settings: stored under ``settings``; the game puts them into each round's input."""
+    checker_inputs: Mapping[str, int | str] = MappingProxyType({})
+    """Inputs of the dispute checker that a table derives from its state, with defaults."""
+    partial = ""
+    """The folder under ``templates/games/`` holding ``entry.html`` and ``result.html``."""
+    deck: frozenset[str] = frozenset()
+    """The card ids the game is played with (none for a dice game)."""
+
+    has_dealer = False
+    """Somebody deals each round: the form asks who, the table says who deals next."""
+    multi_game = False
+    """Rounds make up games (numbered), and the table can end a game early."""
+    has_pot = False
+    has_house = False
+    draw: str | None = None
+    """'dealer' (RULES 4.7) or 'seats' (5.7): the draw page that starts a game."""
+    players_may_leave = False
+    """A round may leave seated players out for good (Tokan)."""
+    seats_vary = False
+    """Fewer than all the table's players may be seated for a round (the form lists those)."""
+
+    # -- the engine ----------------------------------------------------------------------
+
+    def parse(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def score(self, inp: Any) -> RoundResult:
+        raise NotImplementedError
+
+    def evaluate(self, data: Mapping[str, Any]) -> RoundResult:
+        """Parse and score a body; raises InvalidInput with every violation found."""
+        return self.score(self.parse(data))
+
+    # -- options -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.rule_options + self.setting_options
+
+    @property
+    def nouns(self) -> str:
+        return self.noun + "s"
+
+    @property
+    def entry_template(self) -> str:
+        return f"games/{self.partial}/entry.html"
+
+    @property
+    def result_template(self) -> str:
+        return f"games/{self.partial}/result.html"
+
+    def setting(self, spec: TableSpec, key: str) -> Any:
+        """A table's setting, or its declared default."""
+        if key in spec.settings:
+            return spec.settings[key]
+        return next(o.default for o in self.setting_options if o.key == key)
+
+    def check_rules(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table's house rules, each defaulting as declared."""
+        known = {o.key for o in self.rule_options}
+        for key in raw:
+            if key not in known:
+                r.add(f"rules.{key}", f"'{key}' is not a setting of {self.title}")
+        return {o.key: r.option(raw, o, f"rules.{o.key}") for o in self.rule_options}
+
+    def check_settings(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table's settings, each defaulting as declared."""
+        return {o.key: r.option(raw, o, f"settings.{o.key}") for o in self.setting_options}
+
+    # -- the ledger ----------------------------------------------------------------------
+
+    def check_seats(self, seated: int) -> None:
+        """Refuse a table's round that seats too few players to go on (Tokan's leavers)."""
+
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+        """Fill in what the table's rules, settings and state say about the next round."""
+
+    def seated_after(
+        self, spec: TableSpec, after: State, positions: Sequence[int]
+    ) -> tuple[int, ...]:
+        """Who is still seated after a round that seated ``positions`` (totals already moved)."""
+        return after.seated
+
+    def ends_game(self, spec: TableSpec, after: State, outcome: Outcome) -> bool:
+        """Whether the round just played ends the current game: the one place that decides."""
+        return outcome.game_over
+
+    def can_end(self, state: State) -> bool:
+        """Whether the table may end the current game now."""
+        return state.game_round > 1
+
+    def end_game(self, spec: TableSpec, state: State) -> GameEnd:
+        """What ending the current game early pays out (nothing, by default)."""
+        return GameEnd(tuple(Fraction(0) for _ in spec.players))
+
+    def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        """Where the table stands, in words, for its page."""
+        return f"Round {round_count + 1} next"
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def entry_from_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        """The JSON-shaped entry a round's form describes (``n`` players on the form).
+
+        The dealer is a position among the players on the form, as in the API.
+        """
+        entry: dict[str, Any] = {}
+        dealer = form_int(form, "dealer")
+        if dealer is not None:
+            entry["dealer"] = dealer
+        entry.update(self.read_form(form, n, errors))
+        return entry
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
+        """Words shown beside a player on the entry form, by table position."""
+        return {}

@@ -1,0 +1,109 @@
+"""Otoroku: Kingo-like hands of 15 and 16, paid "everyone" or against the "banker" (RULES 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.cards import OTOROKU_DECK
+from scorekeeper.exact import display
+from scorekeeper.games.base import Game
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.rules import Outcome, RoundResult, Violation
+from scorekeeper.rules import otoroku as engine
+from scorekeeper.state import State, TableSpec
+
+
+class Otoroku(Game):
+    id = "otoroku"
+    title = engine.TITLE
+    min_players = engine.MIN_PLAYERS
+    max_players = engine.MAX_PLAYERS
+    default_players = 3
+    rule_options = engine.RULES
+    setting_options = engine.SETTINGS
+    partial = "otoroku"
+    deck = OTOROKU_DECK
+    has_dealer = True
+    multi_game = True
+    has_house = True
+    draw = "seats"
+    seats_vary = True
+
+    def parse(self, data: Mapping[str, Any]) -> engine.Input:
+        return engine.parse(data)
+
+    def score(self, inp: Any) -> RoundResult:
+        return engine.score(inp)
+
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+        body["method"] = self.setting(spec, "method")
+        body.setdefault("wager", self.setting(spec, "wager"))
+        body["rules"] = {"tera_zen_percent": spec.rules.get("tera_zen_percent", 0)}
+
+    def stones_left(self, spec: TableSpec, state: State) -> tuple[Fraction, ...] | None:
+        """Each player's stones in the current game, or None when games are not played for
+        stones."""
+        if self.setting(spec, "length") != "stones":
+            return None
+        stock = Fraction(int(self.setting(spec, "stones")))
+        return tuple(stock + t for t in state.game_totals)
+
+    def seated_after(
+        self, spec: TableSpec, after: State, positions: Sequence[int]
+    ) -> tuple[int, ...]:
+        stones = self.stones_left(spec, after)
+        if stones is None:
+            return after.seated
+        return tuple(i for i, s in enumerate(stones) if s > 0)
+
+    def ends_game(self, spec: TableSpec, after: State, outcome: Outcome) -> bool:
+        if self.stones_left(spec, after) is not None:
+            return len(after.seated) <= 1
+        return after.game_round > int(self.setting(spec, "length"))
+
+    def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        stones = self.stones_left(spec, state)
+        if stones is not None:
+            left = ", ".join(f"{n} {display(s)}" for n, s in zip(spec.players, stones, strict=True))
+            return f"Game {state.game_no}, round {state.game_round} next · stones: {left}"
+        length = self.setting(spec, "length")
+        return f"Game {state.game_no}, round {state.game_round} of {length} next"
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        pool = ChaffPool(self.deck)
+        entry: dict[str, Any] = {}
+        wager = form_int(form, "wager")
+        if wager is not None:
+            entry["wager"] = wager
+        players = []
+        for i in range(n):
+            cards: list[Any] = read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors)
+            for token in (form.get(f"p{i}_values") or "").replace(",", " ").split():
+                try:
+                    cards.append(int(token))
+                except ValueError:
+                    errors.append(
+                        Violation(f"players.{i}.cards", f"{token!r} is not a card value (1 to 10)")
+                    )
+            p: dict[str, Any] = {"name": form.get(f"p{i}_name"), "cards": cards}
+            pw = form_int(form, f"p{i}_wager")
+            if pw is not None:
+                p["wager"] = pw
+            players.append(p)
+        entry["players"] = players
+        return entry
+
+    def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
+        # The dealer counts last; the player on the dealer's left, just before, may reach 16.
+        if dealer not in positions:
+            return {}
+        k = positions.index(dealer)
+        last = positions[(k + len(positions) - 1) % len(positions)]
+        notes = {last: "last player"} if last != dealer else {}
+        notes[dealer] = "dealer"
+        return notes
+
+
+OTOROKU = Otoroku()

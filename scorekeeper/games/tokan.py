@@ -1,0 +1,120 @@
+"""Tokan: a dice bluffing game with a common pot carried from tour to tour (RULES 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.exact import amount_str, display
+from scorekeeper.games.base import Game, GameEnd
+from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.rules import InvalidInput, RoundResult, Violation
+from scorekeeper.rules import tokan as engine
+from scorekeeper.state import State, TableSpec
+
+
+class Tokan(Game):
+    id = "tokan"
+    title = engine.TITLE
+    min_players = engine.MIN_PLAYERS
+    max_players = engine.MAX_PLAYERS
+    default_players = 3
+    noun = "tour"
+    setting_options = engine.SETTINGS
+    checker_inputs: Mapping[str, int | str] = MappingProxyType({"pot": "0"})
+    partial = "tokan"
+    multi_game = True
+    has_pot = True
+    players_may_leave = True
+    seats_vary = True
+
+    def parse(self, data: Mapping[str, Any]) -> engine.Input:
+        return engine.parse(data)
+
+    def score(self, inp: Any) -> RoundResult:
+        return engine.score(inp)
+
+    def check_seats(self, seated: int) -> None:
+        if seated < self.min_players:
+            raise InvalidInput(
+                [
+                    Violation(
+                        "players",
+                        f"Only {seated} players would stay: Tokan needs {self.min_players}, so "
+                        "the game is over. End the game to split the pot",
+                    )
+                ]
+            )
+
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+        body["stake"] = self.setting(spec, "stake")
+        body["tokens"] = self.setting(spec, "tokens")
+        body["pot"] = amount_str(state.pot)
+
+    def seated_after(
+        self, spec: TableSpec, after: State, positions: Sequence[int]
+    ) -> tuple[int, ...]:
+        return tuple(positions)  # who was not in this tour has left for good
+
+    def can_end(self, state: State) -> bool:
+        return super().can_end(state) or state.pot >= len(state.seated)
+
+    def end_game(self, spec: TableSpec, state: State) -> GameEnd:
+        """The pot is split equally among the players still seated; odd coins stay (R21)."""
+        deltas = [Fraction(0)] * len(spec.players)
+        if not state.pot:
+            return GameEnd(tuple(deltas))
+        seated_names = [spec.players[i] for i in state.seated]
+        shares, odd = engine.split_pot(int(state.pot), seated_names)
+        for i in state.seated:
+            deltas[i] = Fraction(shares[spec.players[i]])
+        return GameEnd(
+            tuple(deltas),
+            pot_change=-sum(deltas, Fraction(0)),
+            result={
+                "split": {name: amount_str(v) for name, v in shares.items()},
+                "unclaimed": amount_str(odd),
+                "notes": [
+                    {
+                        "text": f"The pot of {amount_str(state.pot)} is split equally among the "
+                        f"{len(seated_names)} players still seated: "
+                        f"{amount_str(deltas[state.seated[0]])} each; {odd} odd coin(s) stay in "
+                        "the pot, unclaimed.",
+                        "ruling": "R21",
+                    }
+                ],
+            },
+        )
+
+    def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        return f"Game {state.game_no}, tour {state.game_round} next · pot {display(state.pot)}"
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        players = []
+        for i in range(n):
+            if not form.get(f"p{i}_seated"):
+                continue
+            p: dict[str, Any] = {
+                "name": form.get(f"p{i}_name"),
+                "dice": [form_int(form, f"p{i}_d1"), form_int(form, f"p{i}_d2")],
+            }
+            for side in ("left", "right"):
+                amount = form_int(form, f"p{i}_{side}_n")
+                direction = form.get(f"p{i}_{side}_dir") or "more"
+                if isinstance(amount, int):
+                    amount = -abs(amount) if direction == "less" else abs(amount)
+                p[side] = amount if amount is not None else 0
+            players.append(p)
+        return {"players": players}
+
+    @staticmethod
+    def side(prediction: Any) -> dict[str, Any]:
+        """A prediction as the form shows it: a direction and a number of tokens."""
+        if isinstance(prediction, int) and prediction < 0:
+            return {"dir": "less", "n": -prediction}
+        return {"dir": "more", "n": prediction if isinstance(prediction, int) else 0}
+
+
+TOKAN = Tokan()

@@ -1,0 +1,85 @@
+"""Tokotoko: a 3-card kabu from 2 hand cards and 2 shared field cards (RULES 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.cards import TOKOTOKO_DECK
+from scorekeeper.games.base import Game
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.rules import RoundResult, Violation
+from scorekeeper.rules import tokotoko as engine
+from scorekeeper.state import State, TableSpec
+
+
+class Tokotoko(Game):
+    id = "tokotoko"
+    title = engine.TITLE
+    min_players = engine.MIN_PLAYERS
+    max_players = engine.MAX_PLAYERS
+    default_players = 2
+    setting_options = engine.SETTINGS
+    partial = "tokotoko"
+    deck = TOKOTOKO_DECK
+
+    def parse(self, data: Mapping[str, Any]) -> engine.Input:
+        return engine.parse(data)
+
+    def score(self, inp: Any) -> RoundResult:
+        return engine.score(inp)
+
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+        body.setdefault("stake", self.setting(spec, "stake"))
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        pool = ChaffPool(self.deck)
+        entry: dict[str, Any] = {"field": read_cards(form, "field", pool, "field", errors)}
+        stake = form_int(form, "stake")
+        if stake is not None:
+            entry["stake"] = stake
+        players = []
+        for i in range(n):
+            p: dict[str, Any] = {
+                "hand": read_cards(form, f"p{i}_hand", pool, f"players.{i}.hand", errors)
+            }
+            leave = form.get(f"p{i}_leave") or ""
+            if leave:
+                four = {"hand": p["hand"], "field": entry["field"]}
+                where, _, k = leave.partition("-")
+                if (
+                    where in four
+                    and k in ("0", "1")
+                    and len(four[where]) == 2
+                    and len(entry["field"]) == 2
+                    and len(p["hand"]) == 2
+                ):
+                    out = four[where][int(k)]
+                    p["chosen"] = [c for c in p["hand"] + entry["field"] if c != out]
+                else:
+                    errors.append(
+                        Violation(
+                            f"players.{i}.chosen",
+                            "Enter both hand cards and both field cards before choosing which "
+                            "card was left out",
+                        )
+                    )
+            players.append(p)
+        entry["players"] = players
+        return entry
+
+    @staticmethod
+    def left_out(player: Any, field: Sequence[str] | None) -> str:
+        """The form's 'left out' choice for a player's chosen triple ('' for none)."""
+        chosen = player.get("chosen") if isinstance(player, Mapping) else None
+        hand = player.get("hand") if isinstance(player, Mapping) else None
+        if not chosen or not isinstance(hand, list) or not isinstance(field, list):
+            return ""
+        for where, cards in (("hand", hand), ("field", field)):
+            for k, c in enumerate(cards[:2]):
+                if c not in chosen:
+                    return f"{where}-{k}"
+        return ""
+
+
+TOKOTOKO = Tokotoko()

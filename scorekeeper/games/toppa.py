@@ -1,0 +1,86 @@
+"""Toppa (2 players, par 120) and Baka (3 players, par 80, games of 3 rounds): RULES 4 and 6.
+
+Both score captured piles and exposed hands with the engine of ``scorekeeper.rules.toppa``;
+they differ in players, par, hand size, house rules and Baka's rounds of a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.cards import TOPPA_DECK
+from scorekeeper.games.base import Game
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.rules import Option, RoundResult, Violation
+from scorekeeper.rules import toppa as engine
+from scorekeeper.rules.common import Reader
+from scorekeeper.state import State, TableSpec
+
+
+class PileGame(Game):
+    """A captured-pile game: Toppa, or Baka with its rounds of a game."""
+
+    has_dealer = True
+    draw = "dealer"
+    partial = "piles"
+    deck = TOPPA_DECK
+
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        players: int,
+        rule_options: tuple[Option, ...],
+        rounds_per_game: int | None,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.min_players = self.max_players = self.default_players = players
+        self.rule_options = rule_options
+        self.hand_size = engine.HAND_SIZE[id]
+        self.rounds_per_game = rounds_per_game
+        """Rounds in a game (Baka: 3); None when every round stands alone (Toppa)."""
+        self.multi_game = rounds_per_game is not None
+        self.checker_inputs = {"round": 1} if rounds_per_game else {}
+
+    def parse(self, data: Mapping[str, Any]) -> engine.Input:
+        return engine.parse(data, self.id)
+
+    def score(self, inp: Any) -> RoundResult:
+        return engine.score(inp)
+
+    def check_rules(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+        # Toppa and Baka read the same house rules; a table keeps those of its own game.
+        rules = engine.parse_rules(r, raw)
+        return {o.key: getattr(rules, o.key) for o in self.rule_options}
+
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+        body["rules"] = dict(spec.rules)
+        if self.rounds_per_game:
+            body["round"] = state.game_round
+
+    def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        if self.rounds_per_game:
+            return f"Game {state.game_no}, round {state.game_round} of {self.rounds_per_game} next"
+        return super().progress(spec, state, round_count)
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        rest = form_int(form, "rest")
+        piles, hands = ChaffPool(self.deck), ChaffPool(self.deck)
+        players = []
+        for i in range(n):
+            p: dict[str, Any] = {}
+            if rest != i:
+                p["captured"] = read_cards(
+                    form, f"p{i}_pile", piles, f"players.{i}.captured", errors
+                )
+            hand = read_cards(form, f"p{i}_hand", hands, f"players.{i}.hand", errors)
+            if hand:
+                p["hand"] = hand
+            players.append(p)
+        return {"players": players}
+
+
+TOPPA = PileGame("toppa", "Toppa", 2, engine.TOPPA_RULES, None)
+BAKA = PileGame("baka", "Baka", 3, engine.BAKA_RULES, engine.BAKA_ROUNDS)

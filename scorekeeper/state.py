@@ -1,0 +1,84 @@
+"""A table as the ledger sees it: what it fixes for every round, and its state between rounds.
+
+Pure data: no Flask, no database. ``scorekeeper.ledger`` moves a ``State`` on round by round;
+the game objects of ``scorekeeper.games`` read both to complete a round's input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.exact import amount_str, parse_amount
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a table fixes for all its rounds."""
+
+    game: str
+    players: tuple[str, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    first_dealer: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table between two rounds."""
+
+    dealer: int
+    """Table position of whoever deals the next round."""
+    totals: tuple[Fraction, ...]
+    pot: Fraction = Fraction(0)
+    house: Fraction = Fraction(0)
+    game_no: int = 1
+    game_round: int = 1
+    """The next round's number within the current game (void Otoroku rounds do not count)."""
+    seated: tuple[int, ...] = ()
+    """Table positions still playing this game (Tokan leavers, Otoroku players out of stones)."""
+    game_totals: tuple[Fraction, ...] = ()
+    """Each player's result within the current game (Otoroku stones)."""
+    game_over: bool = False
+    """The last entry ended a game; the next round starts a new one."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "totals": [amount_str(t) for t in self.totals],
+            "pot": amount_str(self.pot),
+            "house": amount_str(self.house),
+            "game_no": self.game_no,
+            "game_round": self.game_round,
+            "seated": list(self.seated),
+            "game_totals": [amount_str(t) for t in self.game_totals],
+            "game_over": self.game_over,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        return cls(
+            dealer=int(data["dealer"]),
+            totals=tuple(parse_amount(t) for t in data["totals"]),
+            pot=parse_amount(data["pot"]),
+            house=parse_amount(data["house"]),
+            game_no=int(data["game_no"]),
+            game_round=int(data["game_round"]),
+            seated=tuple(int(i) for i in data["seated"]),
+            game_totals=tuple(parse_amount(t) for t in data["game_totals"]),
+            game_over=bool(data["game_over"]),
+        )
+
+    @classmethod
+    def initial(cls, spec: TableSpec) -> State:
+        """A table before its first round."""
+        n = len(spec.players)
+        zero = tuple(Fraction(0) for _ in range(n))
+        return cls(
+            dealer=spec.first_dealer % n if n else 0,
+            totals=zero,
+            seated=tuple(range(n)),
+            game_totals=zero,
+        )

@@ -1,0 +1,95 @@
+"""Checking a new table's body (from the API, the home page's form or an import)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.games import GAMES, Game
+from scorekeeper.rules.common import Reader
+
+#: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
+TOP_LEVEL_SETTINGS = frozenset(o.key for g in GAMES.values() for o in g.setting_options)
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    name: str
+    game: str
+    players: tuple[str, ...]
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    point_value: str | None
+    first_dealer: int
+
+
+def check_table(data: Mapping[str, Any]) -> NewTable:
+    """Validate a new table's body; InvalidInput lists every problem."""
+    r = Reader()
+    raw_name = data.get("name")
+    name = "Table"
+    if raw_name is not None:
+        name = r.name({"name": raw_name}, "name", 0)
+    game_id = data.get("game")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        r.add("game", f"{game_id!r} is not a game here (choose one of {', '.join(GAMES)})")
+        r.raise_if_any()
+    assert isinstance(game_id, str)
+    game = GAMES[game_id]
+    raw_players = data.get("players")
+    names: list[str] = []
+    if not isinstance(raw_players, list):
+        r.add("players", 'List the players in turn order, e.g. ["Aki", "Ben"]')
+    else:
+        for i, p in enumerate(raw_players):
+            value = p.get("name") if isinstance(p, Mapping) else p
+            names.append(r.name({"name": value}, f"players.{i}", i))
+        r.player_count(len(names), game.min_players, game.max_players, game.title)
+        r.unique_names(names, suffix="")
+
+    rules, settings = _check_options(r, game, data)
+    point_value = None
+    pv = data.get("point_value")
+    if pv not in (None, ""):
+        try:
+            value = parse_amount(pv)
+            if value < 0:
+                raise ValueError("A point value cannot be negative")
+            point_value = amount_str(value)
+        except ValueError as exc:
+            r.add("point_value", str(exc))
+    first = r.integer(
+        data,
+        "first_dealer",
+        "first_dealer",
+        default=0,
+        minimum=0,
+        maximum=max(len(names) - 1, 0),
+        what="a player position",
+    )
+    r.raise_if_any()
+    return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
+
+
+def _check_options(
+    r: Reader, game: Game, data: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """House rules and settings, given under ``rules``, ``settings`` or at the top level."""
+    merged: dict[str, Any] = {}
+    for key in ("rules", "settings"):
+        part = data.get(key)
+        if part is None:
+            continue
+        if not isinstance(part, Mapping):
+            r.add(key, "This must be an object of named settings")
+            continue
+        merged.update(part)
+    for key in TOP_LEVEL_SETTINGS:
+        if key in data and key not in merged:
+            merged[key] = data[key]
+    setting_keys = {o.key for o in game.setting_options}
+    rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
+    settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})
+    return rules, settings

@@ -1,0 +1,53 @@
+"""A table and its rounds as the JSON API shows them (shared/API.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.exact import amount_str
+from scorekeeper.models import Round, Table
+from scorekeeper.tables import store
+
+
+def session_json(table: Table, url: str, rounds: Sequence[Round] | None = None) -> dict[str, Any]:
+    """The session as API.md shows it."""
+    state = store.state_of(table)
+    if rounds is None:
+        rounds = list(reversed(store.recent_rounds(table)))
+    return {
+        "id": table.token,
+        "url": url,
+        "name": table.name,
+        "game": table.game,
+        "rules": table.rules,
+        "settings": table.settings,
+        "point_value": table.point_value,
+        "first_dealer": table.first_dealer,
+        "players": [
+            {"name": name, "total": amount_str(total)}
+            for name, total in zip(table.players, state.totals, strict=True)
+        ],
+        "rounds": [round_json(r) for r in rounds],
+        "pot": amount_str(state.pot),
+        "house": amount_str(state.house),
+        "next_dealer": state.dealer,
+        "game_no": state.game_no,
+        "next_round_of_game": state.game_round,
+        "seated": [table.players[i] for i in state.seated],
+    }
+
+
+def round_json(rnd: Round) -> dict[str, Any]:
+    return {
+        "number": rnd.number,
+        "kind": rnd.kind,
+        "input": rnd.entry,
+        "result": rnd.result,
+        "deltas": rnd.deltas,
+        "game_no": rnd.game_no,
+        "game_round": rnd.game_round,
+        "dealer": rnd.dealer,
+        "version": rnd.version,
+        "submission_id": rnd.submission_id,
+    }

@@ -1,0 +1,213 @@
+"""Reading and writing tables and rounds: queries and persistence, no decisions.
+
+Each function works inside the caller's transaction (one per request).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Row, or_, select
+
+from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.ledger import PriorScore, Step
+from scorekeeper.models import Round, RoundVersion, Table, db, now
+from scorekeeper.rules import Outcome
+from scorekeeper.state import State, TableSpec
+
+TOKEN_BYTES = 24  # 192 random bits, 32 url-safe characters
+
+
+class NotFound(LookupError):
+    """No table at this link, or no such round at the table."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def find_table(token: str, *, lock: bool = False) -> Table:
+    """The table with this link token; LookupError if there is none."""
+    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+        raise NotFound(token)
+    query = select(Table).where(Table.token == token)
+    if lock:
+        query = query.with_for_update()
+    table: Table | None = db.session.scalar(query)
+    # The index finds the row; compare in constant time anyway so a near miss leaks nothing.
+    if table is None or not secrets.compare_digest(table.token, token):
+        raise NotFound(token)
+    return table
+
+
+def spec_of(table: Table) -> TableSpec:
+    return TableSpec(
+        table.game, tuple(table.players), table.rules, table.settings, table.first_dealer
+    )
+
+
+def state_of(table: Table) -> State:
+    return State.from_json(table.state)
+
+
+def state_before(table: Table, number: int) -> State:
+    """The table's state just before round ``number``."""
+    if number <= 1:
+        return State.initial(spec_of(table))
+    after: dict[str, Any] | None = db.session.scalar(
+        select(Round.after).where(Round.table_id == table.id, Round.number == number - 1)
+    )
+    if after is None:
+        raise NotFound(number - 1)
+    return State.from_json(after)
+
+
+def get_round(table: Table, number: int) -> Round:
+    rnd: Round | None = db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.number == number)
+    )
+    if rnd is None:
+        raise NotFound(number)
+    return rnd
+
+
+def find_submission(table: Table, submission_id: str) -> Round | None:
+    return db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.submission_id == submission_id)
+    )
+
+
+def rounds_from(table: Table, number: int) -> list[Round]:
+    return list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.table_id == table.id, Round.number >= number)
+            .order_by(Round.number)
+        )
+    )
+
+
+def prior_score(rnd: Round) -> PriorScore | None:
+    """How a stored round scored last time, for the replay to reuse when nothing changed."""
+    if rnd.kind != "round" or rnd.outcome is None:
+        return None
+    return PriorScore(
+        rnd.body,
+        rnd.result,
+        Outcome.from_json(rnd.outcome),
+        tuple(parse_amount(d) for d in rnd.deltas),
+    )
+
+
+def store_step(rnd: Round, step: Step) -> None:
+    """Write a step's figures onto its round, touching only what changed.
+
+    After a correction most later rounds differ only in their running state, so the
+    UPDATEs stay small (and batch together).
+    """
+    fields = {
+        "kind": step.kind,
+        "body": step.body,
+        "result": step.result,
+        "outcome": step.outcome.to_json(),
+        "deltas": [amount_str(d) for d in step.deltas],
+        "after": step.after.to_json(),
+        "game_no": step.game_no,
+        "game_round": step.game_round,
+        "dealer": step.dealer,
+    }
+    for name, value in fields.items():
+        if rnd.id is None or getattr(rnd, name) != value:
+            setattr(rnd, name, value)
+
+
+def save_steps(table: Table, rounds: Sequence[Round], steps: Sequence[Step]) -> None:
+    for rnd, step in zip(rounds, steps, strict=True):
+        store_step(rnd, step)
+    table.state = steps[-1].after.to_json()
+    table.updated_at = now()
+    db.session.flush()
+
+
+def keep_version(rnd: Round, note: str) -> None:
+    """Keep a round's current version in its history before it is corrected."""
+    db.session.add(
+        RoundVersion(
+            round_id=rnd.id,
+            version=rnd.version,
+            entry=rnd.entry,
+            result=rnd.result,
+            deltas=rnd.deltas,
+            note=note,
+        )
+    )
+
+
+# -- reading for the pages ------------------------------------------------------------------
+
+
+def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
+    query = select(Round).where(Round.table_id == table.id).order_by(Round.number.desc())
+    if limit:
+        query = query.limit(limit)
+    return list(db.session.scalars(query))
+
+
+def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
+    """Each player's total at the start and after every k-th round, for the chart.
+
+    One query reading at most ``points`` rows, whatever the number of rounds: the totals
+    after each round are stored with it, so nothing is summed here.
+    """
+    n = len(table.players)
+    step = max(1, -(-table.round_count // points))
+    rows = db.session.execute(
+        select(Round.after)
+        .where(
+            Round.table_id == table.id,
+            or_(Round.number % step == 0, Round.number == table.round_count),
+        )
+        .order_by(Round.number)
+    ).all()
+    out = [[Fraction(0)] * n]
+    out += [[parse_amount(t) for t in after["totals"]] for (after,) in rows]
+    return out
+
+
+HISTORY_COLUMNS = (
+    Round.id,
+    Round.number,
+    Round.kind,
+    Round.deltas,
+    Round.version,
+    Round.game_no,
+    Round.game_round,
+    Round.dealer,
+    Round.result["void"].as_boolean().label("void"),
+)
+
+
+def history(table: Table, limit: int | None = None, game_no: int | None = None) -> list[Row[Any]]:
+    """The rounds' headlines, newest first, without their full inputs and results."""
+    query = select(*HISTORY_COLUMNS).where(Round.table_id == table.id).order_by(Round.number.desc())
+    if game_no is not None:
+        query = query.where(Round.game_no == game_no)
+    if limit:
+        query = query.limit(limit)
+    return list(db.session.execute(query).all())
+
+
+def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[RoundVersion]]:
+    if not round_ids:
+        return {}
+    out: dict[int, list[RoundVersion]] = {}
+    for v in db.session.scalars(
+        select(RoundVersion)
+        .where(RoundVersion.round_id.in_(round_ids))
+        .order_by(RoundVersion.version)
+    ):
+        out.setdefault(v.round_id, []).append(v)
+    return out
