@@ -9,7 +9,12 @@ from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+# templates/ and static/ live at the top of the checkout (and stay there for an editable
+# install); a wheel carries them inside the package (see package-dir in pyproject.toml).
+INSTALLED = (PACKAGE / "templates").is_dir()
+RESOURCES = PACKAGE if INSTALLED else ROOT
 DEV_SECRET_KEY = "dev"
 
 
@@ -20,8 +25,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=instance,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(RESOURCES / "templates"),
+        static_folder=str(RESOURCES / "static"),
     )
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,
