@@ -1,5 +1,6 @@
 """An ordinary install works: the wheel carries the templates, the static files and the
-migrations, and an app created from the installed wheel serves a page with its CSS and JS.
+migrations, and an app created from the installed wheel serves a page with its CSS and JS and
+keeps its instance folder out of site-packages.
 
 The wheel is built offline with this environment's setuptools (the `test` extra) from a copy of
 the sources, so the checkout gets no build/ or *.egg-info. It is installed into a throwaway venv
@@ -34,9 +35,10 @@ PIP = (sys.executable, "-m", "pip")
 OFFLINE = ("--no-deps", "--no-index", "--quiet")  # the network is never asked for anything
 
 # Run inside the throwaway venv: create the app and fetch the home page and every static file it
-# links to, reporting what happened as JSON (errors included: a missing template raises in tests).
+# links to, reporting what happened as JSON (errors included: a missing template raises in tests);
+# then where an app would keep its instance folder without SCOREKEEPER_INSTANCE_PATH.
 CLIENT = r"""
-import json, re, sys
+import json, os, re, sys
 import scorekeeper
 
 out = {"module": scorekeeper.__file__, "pages": {}}
@@ -56,6 +58,9 @@ def get(url):
 home = out["pages"]["/"] = get("/")
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', home.get("body", "")):
     out["pages"][url] = get(url)
+
+del os.environ["SCOREKEEPER_INSTANCE_PATH"]
+out["default_instance"] = scorekeeper.create_app(json.loads(sys.argv[1])).instance_path
 print(json.dumps(out))
 """
 
@@ -150,3 +155,6 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     assert css["body"] == (ROOT / "static/css/app.css").read_text(encoding="utf-8")
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     assert js["body"] == (ROOT / "static/js/picker.js").read_text(encoding="utf-8")
+
+    default = Path(out["default_instance"])
+    assert default.is_relative_to(venv) and not default.is_relative_to(own), default
