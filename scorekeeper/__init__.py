@@ -9,23 +9,32 @@ from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+# templates/ and static/ live at the top of the checkout (and stay there for an editable
+# install); a wheel carries them inside the package (see package-dir in pyproject.toml).
+INSTALLED = (PACKAGE / "templates").is_dir()
+RESOURCES = PACKAGE if INSTALLED else ROOT
 DEV_SECRET_KEY = "dev"
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app: defaults, instance/config.py, env, then ``test_config``."""
-    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(ROOT / "instance")
+    # A checkout keeps instance/ at its top; an installed copy gets Flask's default,
+    # <prefix>/var/scorekeeper-instance, rather than a folder inside site-packages.
+    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or (
+        None if INSTALLED else str(ROOT / "instance")
+    )
     app = Flask(
         __name__,
         instance_path=instance,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(RESOURCES / "templates"),
+        static_folder=str(RESOURCES / "static"),
     )
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,
-        SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(instance) / "scorekeeper.sqlite"),
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=12 * 3600,  # a form opened at the start of an evening still works
         SESSION_COOKIE_SAMESITE="Lax",
