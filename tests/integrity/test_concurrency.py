@@ -66,34 +66,63 @@ def test_sixteen_threads_write_one_table(server):
 
 
 def test_stale_views_get_409_never_an_overwrite(server):
+    """Sixteen phones read the table, then all enter "the next round" from that same view.
+
+    A barrier makes every view of a wave stale but one, whatever the scheduling: each wave
+    must store exactly one round (the first writer's) and answer the other fifteen 409.
+    """
     sid = new_table(server)
-    statuses, acked, lock = [], [], threading.Lock()
+    phones, waves = 16, 6
+    barrier = threading.Barrier(phones, timeout=120)
+    outcomes, lock = [], threading.Lock()  # (wave, submission_id, expected, status, body)
 
-    def worker(w):
-        for k in range(6):
-            _, s = server.call("GET", f"/api/v1/sessions/{sid}")
-            sub = f"s{w}-{k}"
-            code, body = server.call(
-                "POST",
-                f"/api/v1/sessions/{sid}/rounds",
-                {
-                    "players": [{"captured": random.choice(PILES)}, {}],
-                    "submission_id": sub,
-                    "expected_number": len(s["rounds"]) + 1,
-                },
-            )
-            with lock:
-                statuses.append(code)
-                if code == 201:
-                    acked.append(sub)
-                elif code == 409:
-                    assert "already entered from another phone" in body["errors"][0]["message"]
+    def phone(w):
+        try:
+            for k in range(waves):
+                _, s = server.call("GET", f"/api/v1/sessions/{sid}")
+                barrier.wait()  # everybody has read the same view before anybody writes
+                sub = f"s{w}-{k}"
+                expected = len(s["rounds"]) + 1
+                code, body = server.call(
+                    "POST",
+                    f"/api/v1/sessions/{sid}/rounds",
+                    {
+                        "players": [{"captured": PILES[(w + k) % len(PILES)]}, {}],
+                        "submission_id": sub,
+                        "expected_number": expected,
+                    },
+                )
+                with lock:
+                    outcomes.append((k, sub, expected, code, body))
+                barrier.wait()  # the wave's writes are done before the next view is read
+        except BaseException:
+            barrier.abort()  # let the other phones fail fast instead of waiting
+            raise
 
-    with ThreadPoolExecutor(16) as pool:
-        list(pool.map(worker, range(16)))
-    assert set(statuses) <= {201, 409}
-    rounds = check_ledger(server, sid, acked)
-    assert len(rounds) == len(acked)
+    with ThreadPoolExecutor(phones) as pool:
+        list(pool.map(phone, range(phones)))
+
+    assert len(outcomes) == phones * waves
+    codes = [code for _, _, _, code, _ in outcomes]
+    assert codes.count(201) == waves and codes.count(409) == (phones - 1) * waves
+    winners = {}
+    for k in range(waves):
+        wave = [o for o in outcomes if o[0] == k]
+        assert {expected for _, _, expected, _, _ in wave} == {k + 1}  # all saw k rounds
+        stored = [(sub, body) for _, sub, _, code, body in wave if code == 201]
+        assert len(stored) == 1, f"wave {k + 1}: {len(stored)} rounds stored"
+        winners[k + 1] = stored[0]
+        for _, _, _, code, body in wave:
+            if code == 409:
+                assert body["errors"][0]["message"].startswith(
+                    f"Round {k + 1} was already entered from another phone"
+                )
+    rounds = check_ledger(server, sid, [sub for sub, _ in winners.values()])
+    assert len(rounds) == waves
+    for r in rounds:  # each stored round is its winner's, unchanged by the 409s after it
+        sub, body = winners[r["number"]]
+        assert r["submission_id"] == sub and body["number"] == r["number"]
+        assert r["input"] == body["input"] and r["deltas"] == body["deltas"]
 
 
 def test_a_hundred_double_taps_store_a_hundred_rounds(server):

@@ -213,6 +213,20 @@ def test_seat_draw_rules():
     assert d.order is None and d.redraw == ((0, 1),)
 
 
+def test_r17_two_chaff_of_one_month_draw_again():
+    # Two plain cards of maple cannot be ranked (same month, same type): no seating yet,
+    # and those two players draw again.
+    d = seat_draw(["maple-chaff-1", "pine-ribbon", "maple-chaff-2", "iris-chaff-1"])
+    assert d.order is None and d.redraw == ((0, 2),)
+    # Two such ties at once: each pair draws again.
+    d = seat_draw(["pine-chaff-1", "maple-chaff-1", "pine-chaff-2", "maple-chaff-2"])
+    assert d.order is None and d.redraw == ((0, 2), (1, 3))
+    # Not R17: a chaff and a ribbon of one month rank by type (ribbon first), and chaff of
+    # different months rank by month. Pine ribbon deals, pine chaff next, iris chaff last.
+    d = seat_draw(["pine-chaff-1", "iris-chaff-1", "pine-ribbon"])
+    assert d.order == (2, 0, 1) and d.redraw == ()
+
+
 def test_banker_wagers_may_all_be_per_bettor():
     body = {
         "method": "banker",

@@ -42,6 +42,73 @@ def test_worked_examples_and_r20(mine, theirs, prediction, ok, gain, pay):
     assert achieved(prediction, mine - theirs) is ok
 
 
+def test_r19_less_claims_are_read_by_meaning_and_use_red_tokens():
+    """R19: -N claims "their total beats mine by at least N", whatever the token colour.
+
+    Seats A, B, C: left neighbour is the next (A -> B -> C -> A), right the previous.
+    A 6, B 9, C 8.
+    A left (B): d = -3, "less by 2" achieved, takes 2; right (C): d = -2, "less by 3"
+      missed, pays |-3 - -2| = 1. Net +1.
+    B left (C): d = +1, "more by 1" achieved, takes 1; right (A): d = +3, "more by 4"
+      missed, pays 1. Net 0.
+    C left (A): d = +2, "less by 1" missed, pays |-1 - 2| = 3; right (B): d = -1, "less by 1"
+      achieved, takes 1. Net -2.
+    Pot 66 + 5 paid - 4 taken = 67; each takes back 22 (A, B, C), 1 coin carries over.
+    """
+    r = tour([("A", [3, 3], -2, -3), ("B", [4, 5], 1, 4), ("C", [2, 6], -1, -1)])
+    a, b, c = r["players"]
+    sides = [(p["left"], p["right"]) for p in (a, b, c)]
+    assert [(x["difference"], x["achieved"], x["gain"], x["pay"]) for s in sides for x in s] == [
+        (-3, True, 2, 0),
+        (-2, False, 0, 1),
+        (1, True, 1, 0),
+        (3, False, 0, 1),
+        (2, False, 0, 3),
+        (-1, True, 1, 0),
+    ]
+    assert [p["net"] for p in (a, b, c)] == [1, 0, -2]
+    assert [p["delta"] for p in (a, b, c)] == ["1", "0", "-2"]
+    assert (r["pot_after"], r["pot_change"]) == ("1", "1")
+    # Token limits follow the meaning too: "less" spends red tokens, "more" blue ones.
+    ok = tour([("A", [3, 3], 11, -11), ("B", [4, 5], 0, 0), ("C", [2, 6], 0, 0)])
+    assert len(ok["players"]) == 3
+    with pytest.raises(InvalidInput) as info:
+        tour([("A", [3, 3], -6, -6), ("B", [4, 5], 6, 6), ("C", [2, 6], 0, 0)])
+    less, more = info.value.violations  # A: 12 red needed; B: 12 blue needed
+    assert less.field == "players.0.right" and "'less' by 12" in less.message
+    assert "11 red tokens" in less.message
+    assert more.field == "players.1.left" and "'more' by 12" in more.message
+    assert "11 blue tokens" in more.message
+
+
+def test_r20_a_zero_prediction_needs_equal_totals():
+    """R20: 0 is achieved only on equal totals; missed, it pays |0 - d| = |d|.
+
+    A 4, B 6, C 4, everybody predicts 0 on both sides (A -> B -> C -> A on the left).
+    A left (B) d = -2 missed, pays 2; A right (C) d = 0 achieved, takes 0.
+    B left (C) d = +2 missed, pays 2; B right (A) d = +2 missed, pays 2.
+    C left (A) d = 0 achieved; C right (B) d = -2 missed, pays 2.
+    Nets A -2, B -4, C -2; pot 66 + 8 = 74: A and C (tied) take 22 each, then B 22;
+    8 coins carry over. Deltas A -2, B -4, C -2.
+    """
+    r = tour([("A", [1, 3], 0, 0), ("B", [2, 4], 0, 0), ("C", [2, 2], 0, 0)])
+    a, b, c = r["players"]
+    sides = [(p["left"], p["right"]) for p in (a, b, c)]
+    assert [(x["difference"], x["achieved"], x["pay"]) for s in sides for x in s] == [
+        (-2, False, 2),
+        (0, True, 0),
+        (2, False, 2),
+        (2, False, 2),
+        (0, True, 0),
+        (-2, False, 2),
+    ]
+    assert [p["net"] for p in (a, b, c)] == [-2, -4, -2]
+    assert [p["reclaimed"] for p in (a, b, c)] == [22, 22, 22]
+    assert [p["delta"] for p in (a, b, c)] == ["-2", "-4", "-2"]
+    assert (r["pot_before"], r["pot_after"]) == ("0", "8")
+    assert [n["ruling"] for n in r["notes"]].count("R20") == 6
+
+
 def test_a_tour_with_a_short_pot():
     # A 8, B 5, C 6. A: +3 left (B) achieved, -1 right (C) missed by 3: net 0.
     # B: -1 left (C) achieved, -3 right (A) achieved: net 4. C: 0 left (A) missed 2,

@@ -353,6 +353,45 @@ def test_worked_example_baka_thirds_and_low_man_out():
     assert [p["delta_display"] for p in (a, b, c)] == ["-18⅓", "-58⅓", "+76⅔"]
 
 
+def test_r10_baka_yaku_settle_in_exact_thirds():
+    """R10: Y_i - (Y1 + Y2 + Y3) / 3 stays an exact third, never a float or a rounded figure.
+
+    Worked by hand from RULES 4.4 and 4.6 (default house rules):
+    A pine, plum, cherry: 2 brights + warbler + 3 ribbons = 65 card points; poetry 20.
+    B wisteria, iris: 2 animals + 2 ribbons = 30; wisteria and iris rows, 40.
+    C the rest: moon, rain man, phoenix, 6 animals, 5 ribbons = 145; boar-deer-butterfly 20,
+    blue 20, seven ribbons (5 ribbons + 3 other willow = 8) 30, chaff (13, lightning
+    aside; Baka counts from 10) 50, bush clover row 20: 140.
+    Nobody is at 25 or less. Yaku 200, average 200/3:
+    A 20 - 200/3 = -140/3, B 40 - 200/3 = -80/3, C 140 - 200/3 = 220/3;
+    cards A -15, B -50, C +65; results A -185/3, B -230/3, C 415/3.
+    """
+    result = BAKA.evaluate(
+        {
+            "players": [
+                {"name": "A", "captured": suit("pine", "plum", "cherry")},
+                {"name": "B", "captured": suit("wisteria", "iris")},
+                {"name": "C"},
+            ]
+        }
+    )
+    assert result.deltas == (Fraction(-185, 3), Fraction(-230, 3), Fraction(415, 3))
+    assert all(type(d) is Fraction for d in result.deltas)
+    assert sum(result.deltas) == 0
+    r = result.to_dict()
+    assert [p["card_points"] for p in r["players"]] == [65, 30, 145]
+    assert [p["yaku_total"] for p in r["players"]] == [20, 40, 140]
+    assert [p["low_man_out"] for p in r["players"]] == [False, False, False]
+    assert [{s["step"]: s["amount"] for s in p["parts"]} for p in r["players"]] == [
+        {"low_man_out": "0", "yaku": "-140/3", "cards": "-15"},
+        {"low_man_out": "0", "yaku": "-80/3", "cards": "-50"},
+        {"low_man_out": "0", "yaku": "220/3", "cards": "65"},
+    ]
+    assert [p["delta"] for p in r["players"]] == ["-185/3", "-230/3", "415/3"]
+    assert [p["delta_display"] for p in r["players"]] == ["-61⅔", "-76⅔", "+138⅓"]
+    assert "R10" in [n["ruling"] for n in r["notes"]]
+
+
 # -- Toppa settlement (RULES 4.5) --------------------------------------------------------
 # A holds pine..peony (110 card points; poetry, chaff 12, wisteria and iris rows: 80);
 # B the rest (130; seven ribbons by R6 with 4 ribbons + 3 willow, bush clover row: 40).

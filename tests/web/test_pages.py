@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -79,6 +80,78 @@ def pile_fields(prefix, cards):
     ).items():
         data[f"{prefix}_chaff_{suit_id}"] = str(k)
     return data
+
+
+VOID_TAGS = frozenset(
+    ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr")
+)
+
+
+class ResultRows(HTMLParser):
+    """Each player's block of a result: name, data-delta and {yaku name: points}.
+
+    A yaku is one ``<li>`` of ``<ul class="yaku">``: its ``<strong>`` holds the name and
+    the li's own text (outside its child elements) starts with the points, so a figure is
+    only ever read from the row of the yaku it belongs to.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, set[str]]] = []
+        self.players: list[dict] = []
+        self.row: dict | None = None  # the yaku row being read, with its depth
+        self.h3_depth: int | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attr = dict(attrs)
+        classes = set((attr.get("class") or "").split())
+        parent = self.stack[-1] if self.stack else ("", set())
+        if tag not in VOID_TAGS:
+            self.stack.append((tag, classes))
+        if tag == "li" and "presult" in classes:
+            self.players.append({"name": "", "delta": None, "yaku": {}})
+        elif tag == "h3" and any("presult" in c for _, c in self.stack[:-1]):
+            self.h3_depth = len(self.stack)
+        elif tag == "span" and "delta" in classes and self.players:
+            self.players[-1]["delta"] = attr.get("data-delta")
+        elif tag == "li" and parent[0] == "ul" and "yaku" in parent[1] and self.players:
+            self.row = {"depth": len(self.stack), "name": "", "own": ""}
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            depth = len(self.stack)
+            if self.row is not None and depth == self.row["depth"]:
+                points = re.match(r"\s*(\d+)", self.row["own"])
+                name, yaku = self.row["name"].strip(), self.players[-1]["yaku"]
+                assert points, f"no points in the row of {name!r}"
+                assert name not in yaku, f"{name!r} listed twice"
+                yaku[name] = int(points.group(1))
+                self.row = None
+            if self.h3_depth == depth:
+                self.h3_depth = None
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        depth = len(self.stack)
+        if self.h3_depth == depth:
+            self.players[-1]["name"] += data.strip()
+        if self.row is None:
+            return
+        if depth == self.row["depth"]:
+            self.row["own"] += data
+        elif depth == self.row["depth"] + 1 and self.stack[-1][0] == "strong":
+            self.row["name"] += data
+
+
+def result_rows(page: str) -> list[dict]:
+    """The players of the page's result section, as ResultRows reads them."""
+    section = page.split('<section class="result"', 1)
+    assert len(section) == 2, "no result section on the page"
+    parser = ResultRows()
+    parser.feed(section[1].split("</section>", 1)[0])
+    parser.close()
+    return parser.players
 
 
 def totals(client, table_url):
@@ -318,21 +391,47 @@ def test_data_survives_a_restart(tmp_path):
 
 
 def test_dispute_checker_needs_no_table(client):
-    resp = client.post(
-        "/check/toppa",
-        data={
-            "n": "2",
-            "yaku_values": "low",
-            "boar_deer_butterfly": "on",
-            **pile_fields("p0_pile", EXAMPLE_A),
-            "rest": "1",
-        },
-    )
-    assert resp.status_code == 200
-    page = resp.get_data(as_text=True)
-    # Low values: five brights 40; A 40 + 20 = 60 yaku; B real seven 30 + 10 -> 40, ...
-    assert 'data-delta="' in page and "Five Brights" in page
-    assert re.search(r"<strong>Five Brights</strong>.*?40", page, re.S)
+    # RULES 8 Toppa example (A's pile, B the rest), worked out under both yaku_values (4.4).
+    # low: A five-brights 40 + poetry 20 = 60; B boar-deer-butterfly 20, blue 20,
+    # real-seven-ribbons 30 + 10 x 1 = 40, chaff 100, three rows 60 = 240. D = 180 > 115:
+    # A scores 115 - 240 - 120 = -245. high: A 60 + 20 = 80; B real seven 50, so 250:
+    # A 115 - 250 - 120 = -255.
+    common = {
+        "Boar-Deer-Butterfly": 20,
+        "Blue Ribbons": 20,
+        "Chaff": 100,
+        "Wisteria Row": 20,
+        "Iris Row": 20,
+        "Bush Clover Row": 20,
+    }
+    expected = {
+        "low": (40, 40, "245"),
+        "high": (60, 50, "255"),
+    }
+    for values, (five_brights, real_seven, score) in expected.items():
+        resp = client.post(
+            "/check/toppa",
+            data={
+                "n": "2",
+                "yaku_values": values,
+                "boar_deer_butterfly": "on",
+                **pile_fields("p0_pile", EXAMPLE_A),
+                "rest": "1",
+            },
+        )
+        assert resp.status_code == 200
+        assert result_rows(resp.get_data(as_text=True)) == [
+            {
+                "name": "P1",
+                "delta": f"-{score}",
+                "yaku": {"Five Brights": five_brights, "Poetry Ribbons": 20},
+            },
+            {
+                "name": "P2",
+                "delta": score,
+                "yaku": {**common, "Real Seven Ribbons": real_seven},
+            },
+        ], values
     resp = client.post(
         "/check/toppa", data={"n": "2", **pile_fields("p0_pile", ["pine-crane"]), "rest": "1"}
     )
