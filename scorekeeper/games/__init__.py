@@ -12,8 +12,33 @@ from scorekeeper.games.otoroku import OTOROKU
 from scorekeeper.games.tokan import TOKAN
 from scorekeeper.games.tokotoko import TOKOTOKO
 from scorekeeper.games.toppa import BAKA, TOPPA
+from scorekeeper.rules import Option
 
 GAMES: dict[str, Game] = {g.id: g for g in (TOKOTOKO, TOPPA, BAKA, OTOROKU, TOKAN)}
+
+
+def options_table() -> str:
+    """The README's table of house rules and settings, written from the declarations."""
+    rows: dict[int, tuple[list[str], Option]] = {}
+    for game in GAMES.values():
+        for o in game.options:
+            rows.setdefault(id(o), ([], o))[0].append(game.title)
+    lines = ["| game | option | where | values (default first) |", "|---|---|---|---|"]
+    for titles, o in rows.values():
+        where = "rules" if any(o in g.rule_options for g in GAMES.values()) else "settings"
+        lines.append(f"| {', '.join(titles)} | `{o.key}` | {where} | {_values(o)} |")
+    return "\n".join(lines)
+
+
+def _values(o: Option) -> str:
+    if o.kind == "bool":
+        ordered = [o.default, not o.default]
+        return ", ".join(f"`{str(v).lower()}`" for v in ordered)
+    if o.kind == "choice":
+        ordered = [str(o.default)] + [v for v in o.values if v != o.default]
+        return ", ".join(f"`{v}`" for v in ordered)
+    hint = f" {o.hint}" if o.hint else ""
+    return f"`{o.default}`{hint} ({o.minimum} to {o.maximum:,})"
 
 
 def find_game(name: str) -> Game | None:
@@ -21,4 +46,4 @@ def find_game(name: str) -> Game | None:
     return GAMES.get(name.strip().lower())
 
 
-__all__ = ["GAMES", "Game", "GameEnd", "find_game"]
+__all__ = ["GAMES", "Game", "GameEnd", "find_game", "options_table"]

@@ -14,12 +14,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.rules import Option, Outcome, RoundResult, Violation
 from scorekeeper.rules.common import Reader
 from scorekeeper.state import State, TableSpec
+
+
+class Engine(Protocol):
+    """A rules module of ``scorekeeper.rules``: reads a body, scores the input."""
+
+    def parse(self, data: Mapping[str, Any]) -> Any: ...
+
+    def score(self, inp: Any) -> RoundResult: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,8 @@ class Game:
     defaults describe a game of single rounds with no dealer, pot, house or seats.
     """
 
+    engine: Engine
+    """The game's rules module."""
     id: str
     title: str
     min_players: int
@@ -73,10 +83,11 @@ class Game:
     # -- the engine ----------------------------------------------------------------------
 
     def parse(self, data: Mapping[str, Any]) -> Any:
-        raise NotImplementedError
+        """The engine's input read from a JSON-shaped body; InvalidInput if it is bad."""
+        return self.engine.parse(data)
 
     def score(self, inp: Any) -> RoundResult:
-        raise NotImplementedError
+        return self.engine.score(inp)
 
     def evaluate(self, data: Mapping[str, Any]) -> RoundResult:
         """Parse and score a body; raises InvalidInput with every violation found."""

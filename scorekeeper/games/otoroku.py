@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -10,12 +10,13 @@ from scorekeeper.cards import OTOROKU_DECK
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.rules import Outcome, RoundResult, Violation
+from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
 
 
 class Otoroku(Game):
+    engine = engine
     id = "otoroku"
     title = engine.TITLE
     min_players = engine.MIN_PLAYERS
@@ -30,12 +31,6 @@ class Otoroku(Game):
     has_house = True
     draw = "seats"
     seats_vary = True
-
-    def parse(self, data: Mapping[str, Any]) -> engine.Input:
-        return engine.parse(data)
-
-    def score(self, inp: Any) -> RoundResult:
-        return engine.score(inp)
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")

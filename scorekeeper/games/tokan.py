@@ -10,12 +10,13 @@ from typing import Any
 from scorekeeper.exact import amount_str, display
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.rules import InvalidInput, RoundResult, Violation
+from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
 
 
 class Tokan(Game):
+    engine = engine
     id = "tokan"
     title = engine.TITLE
     min_players = engine.MIN_PLAYERS
@@ -29,12 +30,6 @@ class Tokan(Game):
     has_pot = True
     players_may_leave = True
     seats_vary = True
-
-    def parse(self, data: Mapping[str, Any]) -> engine.Input:
-        return engine.parse(data)
-
-    def score(self, inp: Any) -> RoundResult:
-        return engine.score(inp)
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:

@@ -8,12 +8,13 @@ from typing import Any
 from scorekeeper.cards import TOKOTOKO_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.rules import RoundResult, Violation
+from scorekeeper.rules import Violation
 from scorekeeper.rules import tokotoko as engine
 from scorekeeper.state import State, TableSpec
 
 
 class Tokotoko(Game):
+    engine = engine
     id = "tokotoko"
     title = engine.TITLE
     min_players = engine.MIN_PLAYERS
@@ -22,12 +23,6 @@ class Tokotoko(Game):
     setting_options = engine.SETTINGS
     partial = "tokotoko"
     deck = TOKOTOKO_DECK
-
-    def parse(self, data: Mapping[str, Any]) -> engine.Input:
-        return engine.parse(data)
-
-    def score(self, inp: Any) -> RoundResult:
-        return engine.score(inp)
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))

@@ -1,0 +1,45 @@
+"""The structure the README promises: options declared once, game names compared only by games."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from scorekeeper.games import GAMES, options_table
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = "|".join(GAMES)
+
+
+def test_readme_table_of_options_is_the_one_the_declarations_write():
+    readme = (ROOT / "README.md").read_text()
+    assert options_table() in readme
+
+
+def test_no_game_name_is_compared_outside_the_games():
+    # A game's name in quotes outside scorekeeper/games and scorekeeper/rules means a switch on
+    # the game that belongs with the game object instead.
+    quoted = re.compile(rf"""["'](?:{NAMES})["']""")
+    places = [
+        *(ROOT / "scorekeeper").rglob("*.py"),
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "static").rglob("*.js"),
+    ]
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in places
+        if not path.is_relative_to(ROOT / "scorekeeper" / "games")
+        and not path.is_relative_to(ROOT / "scorekeeper" / "rules")
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if quoted.search(line)
+    ]
+    assert found == []
+
+
+def test_every_game_declares_what_the_pages_ask_of_it():
+    for game in GAMES.values():
+        assert (ROOT / "templates" / game.entry_template).is_file(), game.id
+        assert (ROOT / "templates" / game.result_template).is_file(), game.id
+        assert game.min_players <= game.default_players <= game.max_players
+        keys = [o.key for o in game.options]
+        assert len(keys) == len(set(keys)), game.id
