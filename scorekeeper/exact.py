@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
 
 _VULGAR = {

@@ -38,6 +38,8 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
     round_count: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """The ``seq`` of the table's last journal entry: changes with every write."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 
@@ -60,7 +62,8 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """1..N without gaps among the table's rounds; None once the round is deleted."""
     kind: Mapped[str] = mapped_column(String(8), default="round")
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
@@ -80,6 +83,9 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     submission_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
+    deleted_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    deleted_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The number the round had when it was deleted (where a restore puts it back)."""
 
     table: Mapped[Table] = relationship(back_populates="rounds")
     versions: Mapped[list[RoundVersion]] = relationship(
@@ -105,3 +111,23 @@ class RoundVersion(db.Model):  # type: ignore[name-defined,misc]
     note: Mapped[str] = mapped_column(Text, default="")
 
     round: Mapped[Round] = relationship(back_populates="versions")
+
+
+class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
+    """One write to a table, appended and never removed (API.md "Journal")."""
+
+    __tablename__ = "journal"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_journal_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(default=now)
+    action: Mapped[str] = mapped_column(String(16))
+    """'enter', 'correct', 'delete', 'undo', 'end', 'edit' or 'settle'."""
+    number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round's number when the entry concerns a round."""
+    round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    summary: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """What the write did, so it can be undone: its ``effect`` and what that needs."""

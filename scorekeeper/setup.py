@@ -108,6 +108,8 @@ def _security_headers(response: Response) -> Response:
 
 
 def _template_helpers(app: Flask) -> None:
+    from flask_wtf.csrf import generate_csrf
+
     from scorekeeper.cards import CARD_BY_ID
     from scorekeeper.exact import amount_str, display, parse_amount
     from scorekeeper.games import GAMES
@@ -115,6 +117,7 @@ def _template_helpers(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         card_by_id=CARD_BY_ID.__getitem__,
+        csrf_token=generate_csrf,
         month_rows=month_rows,
         picked=picked,
         display=display,

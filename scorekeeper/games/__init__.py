@@ -32,11 +32,10 @@ def options_table() -> str:
 
 def _values(o: Option) -> str:
     if o.kind == "bool":
-        ordered = [o.default, not o.default]
-        return ", ".join(f"`{str(v).lower()}`" for v in ordered)
+        return ", ".join(f"`{str(v).lower()}`" for v in (o.default, not o.default))
     if o.kind == "choice":
-        ordered = [str(o.default)] + [v for v in o.values if v != o.default]
-        return ", ".join(f"`{v}`" for v in ordered)
+        others = [v for v in o.values if v != o.default]
+        return ", ".join(f"`{v}`" for v in [str(o.default), *others])
     hint = f" {o.hint}" if o.hint else ""
     return f"`{o.default}`{hint} ({o.minimum} to {o.maximum:,})"
 

@@ -14,8 +14,9 @@ from typing import Any
 from sqlalchemy import update
 
 from scorekeeper.exact import amount_str
+from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply, replay
-from scorekeeper.models import Round, Table, db, now
+from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
@@ -64,6 +65,11 @@ def enter_round(
     """
     if submission_id:
         existing = store.find_submission(table, submission_id)
+        if existing is not None and existing.number is None:
+            raise Conflict(
+                "This round was entered and later deleted; restore it from the history "
+                "instead of entering it again"
+            )
         if existing is not None:
             return existing, False
     if expected_number is not None and expected_number != table.round_count + 1:
@@ -86,6 +92,18 @@ def enter_round(
     table.state = step.after.to_json()
     table.updated_at = now()
     db.session.flush()
+    if kind == "end":
+        summary = f"game {step.game_no} ended"
+    else:
+        summary = f"{_noun(table)} {rnd.number} entered"
+    store.record(
+        table,
+        kind if kind == "end" else "enter",
+        summary,
+        number=rnd.number,
+        round_id=rnd.id,
+        data={"effect": "created"},
+    )
     return rnd, True
 
 
@@ -97,10 +115,115 @@ def end_game(table: Table) -> Round:
 
 def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str = "") -> Round:
     """Replace round ``number``'s entry and recompute every later round from its input."""
+    target = store.get_round(table, number)
+    before = target.version
+    _change(table, target, entry, note)
+    store.record(
+        table,
+        "correct",
+        f"{_noun(table)} {number} corrected",
+        number=number,
+        round_id=target.id,
+        data={"effect": "changed", "before": before},
+    )
+    return target
+
+
+def delete_round(table: Table, number: int) -> Round:
+    """Delete round ``number``: later rounds move up one and are recomputed; it can be restored."""
+    target = store.get_round(table, number)
+    _delete(table, target)
+    store.record(
+        table,
+        "delete",
+        f"{_noun(table)} {number} deleted",
+        number=number,
+        round_id=target.id,
+        data={"effect": "deleted"},
+    )
+    return target
+
+
+def restore_round(table: Table, round_id: int) -> Round:
+    """Put a deleted round back at its number; later rounds move down one and are recomputed."""
+    target = store.round_by_id(table, round_id)
+    if target is None:
+        raise store.NotFound(round_id)
+    if target.number is not None:
+        raise Conflict(f"{_noun(table).capitalize()} {target.number} is not deleted")
+    _restore(table, target)
+    store.record(
+        table,
+        "undo",
+        f"{_noun(table)} {target.number} restored",
+        number=target.number,
+        round_id=target.id,
+        data={"effect": "restored"},
+    )
+    return target
+
+
+def undo(table: Table, seq: int) -> JournalEntry:
+    """Undo journal entry ``seq`` (itself a journal entry, which can be undone in turn).
+
+    An entered round is deleted, a deleted one restored at its number, a correction replaced
+    by the version before it; Conflict when the entry can no longer be undone as such.
+    """
+    entry = store.journal_entry(table, seq)
+    effect = entry.data.get("effect")
+    rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
+    noun = _noun(table)
+    data: dict[str, Any]
+    if rnd is None or effect not in ("created", "restored", "deleted", "changed"):
+        raise Conflict(f"Entry {seq} ({entry.summary}) cannot be undone")
+    if effect in ("created", "restored"):
+        if rnd.number is None:
+            raise Conflict(f"Entry {seq} cannot be undone: that {noun} is already deleted")
+        number = rnd.number
+        _delete(table, rnd)
+        done, data = f"{noun} {number} deleted", {"effect": "deleted"}
+    elif effect == "deleted":
+        if rnd.number is not None:
+            raise Conflict(
+                f"Entry {seq} cannot be undone: that {noun} is already back as {noun} {rnd.number}"
+            )
+        _restore(table, rnd)
+        assert rnd.number is not None
+        number = rnd.number
+        done, data = f"{noun} {number} restored", {"effect": "restored"}
+    else:
+        if rnd.number is None:
+            raise Conflict(
+                f"Entry {seq} cannot be undone: that {noun} is deleted; restore it first"
+            )
+        wanted = entry.data.get("before")
+        old = next((v for v in store.versions_of(rnd) if v.version == wanted), None)
+        if old is None:
+            raise Conflict(f"Entry {seq} cannot be undone: the earlier version is not kept")
+        number = rnd.number
+        before = rnd.version
+        _change(table, rnd, old.entry, f"undo of entry {seq}")
+        done = f"{noun} {number} back to version {wanted}"
+        data = {"effect": "changed", "before": before}
+    return store.record(
+        table,
+        "undo",
+        f"undo of entry {seq}: {done}",
+        number=number,
+        round_id=rnd.id,
+        data={**data, "undoes": seq},
+    )
+
+
+def _noun(table: Table) -> str:
+    return GAMES[table.game].noun
+
+
+def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
+    """Give a live round a new entry (its current version is kept) and replay what follows."""
+    number = target.number
+    assert number is not None
     rounds = store.rounds_from(table, number)
-    if not rounds or rounds[0].number != number:
-        raise store.NotFound(number)
-    target = rounds[0]
     steps = replay(
         store.spec_of(table),
         [(target.kind, entry)] + [(r.kind, r.entry) for r in rounds[1:]],
@@ -113,15 +236,13 @@ def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str
     target.version += 1
     target.updated_at = now()
     store.save_steps(table, rounds, steps)
-    return target
 
 
-def delete_round(table: Table, number: int) -> None:
-    """Delete round ``number``; later rounds move up one and are recomputed."""
-    rounds = store.rounds_from(table, number)
-    if not rounds or rounds[0].number != number:
-        raise store.NotFound(number)
-    later = rounds[1:]
+def _delete(table: Table, target: Round) -> None:
+    """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
+    number = target.number
+    assert number is not None
+    later = store.rounds_from(table, number + 1)
     before = store.state_before(table, number)
     steps = replay(
         store.spec_of(table),
@@ -130,28 +251,54 @@ def delete_round(table: Table, number: int) -> None:
         number,
         [store.prior_score(r) for r in later],
     )
-    db.session.delete(rounds[0])
+    target.number = None
+    target.deleted_number = number
+    target.deleted_at = now()
     db.session.flush()
-    if later:
-        # Two steps, so the unique (table, number) never sees two rows with one number.
-        db.session.execute(
-            update(Round)
-            .where(Round.table_id == table.id, Round.number > number)
-            .values(number=-Round.number)
-        )
-        db.session.execute(
-            update(Round)
-            .where(Round.table_id == table.id, Round.number < 0)
-            .values(number=-Round.number - 1)
-        )
-        for r in later:
-            db.session.refresh(r)
+    _shift(table, number + 1, -1)
     table.round_count -= 1
     if steps:
         store.save_steps(table, later, steps)
     else:
         table.state = before.to_json()
         table.updated_at = now()
+
+
+def _restore(table: Table, target: Round) -> None:
+    """Put a deleted round back at the number it had (or last) and replay from there."""
+    number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
+    later = store.rounds_from(table, number)
+    steps = replay(
+        store.spec_of(table),
+        [(target.kind, target.entry)] + [(r.kind, r.entry) for r in later],
+        store.state_before(table, number),
+        number,
+        [store.prior_score(target)] + [store.prior_score(r) for r in later],
+    )
+    _shift(table, number, +1)
+    target.number = number
+    target.deleted_at = None
+    target.deleted_number = None
+    table.round_count += 1
+    store.save_steps(table, [target, *later], steps)
+
+
+def _shift(table: Table, first: int, by: int) -> None:
+    """Renumber the rounds from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
+    (table, number) never sees two rows with one number."""
+    db.session.execute(
+        update(Round)
+        .where(Round.table_id == table.id, Round.number >= first)
+        .values(number=-Round.number)
+    )
+    db.session.execute(
+        update(Round)
+        .where(Round.table_id == table.id, Round.number < 0)
+        .values(number=-Round.number + by)
+    )
+    for r in list(db.session.identity_map.values()):
+        if isinstance(r, Round) and r.table_id == table.id and r.number is not None:
+            db.session.refresh(r, ["number"])
 
 
 def export_table(table: Table) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.exact import amount_str
-from scorekeeper.models import Round, Table
+from scorekeeper.models import JournalEntry, Round, Table
 from scorekeeper.tables import store
 
 
@@ -35,6 +35,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round] | None = None) 
         "game_no": state.game_no,
         "next_round_of_game": state.game_round,
         "seated": [table.players[i] for i in state.seated],
+        "version": table.version,
     }
 
 
@@ -51,3 +52,18 @@ def round_json(rnd: Round) -> dict[str, Any]:
         "version": rnd.version,
         "submission_id": rnd.submission_id,
     }
+
+
+def journal_json(entry: JournalEntry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "at": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "action": entry.action,
+        "number": entry.number,
+        "summary": entry.summary,
+    }
+
+
+def etag(table: Table) -> str:
+    """Changes with every write to the table (its journal's last seq)."""
+    return f"v{table.version}"

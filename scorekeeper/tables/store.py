@@ -14,7 +14,7 @@ from sqlalchemy import Row, or_, select
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.ledger import PriorScore, Step
-from scorekeeper.models import Round, RoundVersion, Table, db, now
+from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.rules import Outcome
 from scorekeeper.state import State, TableSpec
 
@@ -74,7 +74,13 @@ def get_round(table: Table, number: int) -> Round:
     return rnd
 
 
+def round_by_id(table: Table, round_id: int) -> Round | None:
+    rnd: Round | None = db.session.get(Round, round_id)
+    return rnd if rnd is not None and rnd.table_id == table.id else None
+
+
 def find_submission(table: Table, submission_id: str) -> Round | None:
+    """The round stored with this submission id, deleted or not."""
     return db.session.scalar(
         select(Round).where(Round.table_id == table.id, Round.submission_id == submission_id)
     )
@@ -132,6 +138,16 @@ def save_steps(table: Table, rounds: Sequence[Round], steps: Sequence[Step]) -> 
     db.session.flush()
 
 
+def versions_of(rnd: Round) -> list[RoundVersion]:
+    return list(
+        db.session.scalars(
+            select(RoundVersion)
+            .where(RoundVersion.round_id == rnd.id)
+            .order_by(RoundVersion.version)
+        )
+    )
+
+
 def keep_version(rnd: Round, note: str) -> None:
     """Keep a round's current version in its history before it is corrected."""
     db.session.add(
@@ -150,7 +166,11 @@ def keep_version(rnd: Round, note: str) -> None:
 
 
 def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
-    query = select(Round).where(Round.table_id == table.id).order_by(Round.number.desc())
+    query = (
+        select(Round)
+        .where(Round.table_id == table.id, Round.number.is_not(None))
+        .order_by(Round.number.desc())
+    )
     if limit:
         query = query.limit(limit)
     return list(db.session.scalars(query))
@@ -192,7 +212,11 @@ HISTORY_COLUMNS = (
 
 def history(table: Table, limit: int | None = None, game_no: int | None = None) -> list[Row[Any]]:
     """The rounds' headlines, newest first, without their full inputs and results."""
-    query = select(*HISTORY_COLUMNS).where(Round.table_id == table.id).order_by(Round.number.desc())
+    query = (
+        select(*HISTORY_COLUMNS)
+        .where(Round.table_id == table.id, Round.number.is_not(None))
+        .order_by(Round.number.desc())
+    )
     if game_no is not None:
         query = query.where(Round.game_no == game_no)
     if limit:
@@ -211,3 +235,63 @@ def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[
     ):
         out.setdefault(v.round_id, []).append(v)
     return out
+
+
+# -- the journal --------------------------------------------------------------------------------
+
+
+def record(
+    table: Table,
+    action: str,
+    summary: str,
+    *,
+    number: int | None = None,
+    round_id: int | None = None,
+    data: dict[str, Any] | None = None,
+) -> JournalEntry:
+    """Append an entry to the table's journal; the table's version becomes its seq."""
+    table.version += 1
+    entry = JournalEntry(
+        table_id=table.id,
+        seq=table.version,
+        at=now(),
+        action=action,
+        number=number,
+        round_id=round_id,
+        summary=summary,
+        data=data or {},
+    )
+    db.session.add(entry)
+    return entry
+
+
+def journal(table: Table, limit: int | None = None) -> list[JournalEntry]:
+    """The table's journal, newest first."""
+    query = (
+        select(JournalEntry)
+        .where(JournalEntry.table_id == table.id)
+        .order_by(JournalEntry.seq.desc())
+    )
+    if limit:
+        query = query.limit(limit)
+    return list(db.session.scalars(query))
+
+
+def journal_entry(table: Table, seq: int) -> JournalEntry:
+    entry: JournalEntry | None = db.session.scalar(
+        select(JournalEntry).where(JournalEntry.table_id == table.id, JournalEntry.seq == seq)
+    )
+    if entry is None:
+        raise NotFound(seq)
+    return entry
+
+
+def deleted_rounds(table: Table) -> list[Round]:
+    """Rounds deleted from the table (kept for the history and a restore), newest first."""
+    return list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.table_id == table.id, Round.number.is_(None))
+            .order_by(Round.deleted_at.desc(), Round.id.desc())
+        )
+    )

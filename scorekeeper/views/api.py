@@ -19,7 +19,7 @@ from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table
-from scorekeeper.tables.shapes import round_json, session_json
+from scorekeeper.tables.shapes import etag, journal_json, round_json, session_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -127,8 +127,33 @@ def create_session() -> Any:
 
 @bp.get("/sessions/<token>")
 def get_session(token: str) -> Any:
-    """The table with its players' totals and every round."""
-    return jsonify(_session(store.find_table(token)))
+    """The table with its players' totals and every round; 304 when nothing changed."""
+    table = store.find_table(token)
+    tag = etag(table)
+    resp = Response(status=304) if request.if_none_match.contains(tag) else jsonify(_session(table))
+    resp.set_etag(tag)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/sessions/<token>/journal")
+def get_journal(token: str) -> Any:
+    """Every write to the table, newest first."""
+    table = store.find_table(token)
+    return jsonify({"entries": [journal_json(e) for e in store.journal(table)]})
+
+
+@bp.post("/sessions/<token>/undo")
+def undo(token: str) -> Any:
+    """Undo one journal entry; answers with the session."""
+    table = store.find_table(token, lock=True)
+    data = read_json_object()
+    seq = data.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise InvalidInput([Violation("seq", "The seq of a journal entry (a whole number)")])
+    service.undo(table, seq)
+    db.session.commit()
+    return jsonify(_session(table))
 
 
 def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:

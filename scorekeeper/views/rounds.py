@@ -40,13 +40,13 @@ class RoundPage:
         self.rnd = rnd
         self.game = GAMES[table.game]
         self.spec = store.spec_of(table)
+        self.number = table.round_count + 1 if rnd is None or rnd.number is None else rnd.number
         self.state: State = (
-            store.state_of(table) if rnd is None else store.state_before(table, rnd.number)
+            store.state_of(table) if rnd is None else store.state_before(table, self.number)
         )
         self.positions = (
             list(self.state.seated) if self.game.seats_vary else list(range(len(table.players)))
         )
-        self.number = table.round_count + 1 if rnd is None else rnd.number
 
     def dealer(self) -> int:
         """The dealer the form shows: the one entered for this round, else the table's."""
@@ -191,16 +191,20 @@ def edit(token: str, number: int) -> Any:
 
 @bp.post("/<int:number>/delete")
 def delete(token: str, number: int) -> Any:
-    """Delete a round; later rounds move up and are recomputed."""
+    """Delete a round; later rounds move up and are recomputed. It can be restored."""
     form = ActionForm()
     if not form.validate_on_submit():
         flash("This page had expired; reload it and try again.", "error")
         return redirect(url_for("sessions.show", token=token))
     table = get_table_or_404(token, lock=True)
+    noun = GAMES[table.game].noun
     try:
         service.delete_round(table, number)
         db.session.commit()
-        flash(f"Round {number} deleted; later rounds were renumbered and recomputed.")
+        flash(
+            f"{noun.capitalize()} {number} deleted; later {noun}s were renumbered and recomputed.",
+            f"undo:{table.version}",
+        )
     except LookupError:
         db.session.rollback()
         not_found(f"This table has no round {number}.")

@@ -177,11 +177,70 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
 
 @bp.get("/t/<token>/history")
 def history(token: str) -> str:
-    """Show every round of a table, newest first."""
+    """Show every round of a table, newest first, the deleted ones, and the journal."""
     table = get_table_or_404(token)
     rounds = store.history(table)
     versions = store.versions_by_round(table, [r.id for r in rounds if r.version > 1])
-    return render_template("sessions/history.html", table=table, history=rounds, versions=versions)
+    return render_template(
+        "sessions/history.html",
+        table=table,
+        history=rounds,
+        versions=versions,
+        deleted=store.deleted_rounds(table),
+        journal=store.journal(table),
+        action_form=ActionForm(),
+    )
+
+
+@bp.post("/t/<token>/undo")
+def undo(token: str) -> Any:
+    """Undo one journal entry (a delete, a correction, an entered round, an earlier undo)."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash("This page had expired; reload it and try again.", "error")
+        return redirect(url_for(".show", token=token))
+    table = get_table_or_404(token, lock=True)
+    seq = request.form.get("seq", "")
+    try:
+        entry = service.undo(table, int(seq) if seq.isdigit() and len(seq) < 10 else -1)
+        db.session.commit()
+        flash(f"Done: {entry.summary}.", f"undo:{entry.seq}")
+    except LookupError:
+        db.session.rollback()
+        flash("There is no such entry in this table's journal.", "error")
+    except service.Conflict as exc:
+        db.session.rollback()
+        flash(str(exc), "error")
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash("Cannot undo: " + " ".join(v.message for v in exc.violations), "error")
+    return redirect(url_for(".show", token=token))
+
+
+@bp.post("/t/<token>/restore")
+def restore(token: str) -> Any:
+    """Put a deleted round back at its number."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash("This page had expired; reload it and try again.", "error")
+        return redirect(url_for(".history", token=token))
+    table = get_table_or_404(token, lock=True)
+    raw = request.form.get("round", "")
+    try:
+        rnd = service.restore_round(table, int(raw) if raw.isdigit() and len(raw) < 12 else -1)
+        db.session.commit()
+        noun = GAMES[table.game].noun
+        flash(f"{noun.capitalize()} {rnd.number} restored.", f"undo:{table.version}")
+    except LookupError:
+        db.session.rollback()
+        flash("There is no such deleted round at this table.", "error")
+    except service.Conflict as exc:
+        db.session.rollback()
+        flash(str(exc), "error")
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash("Cannot restore: " + " ".join(v.message for v in exc.violations), "error")
+    return redirect(url_for(".show", token=token))
 
 
 @bp.post("/t/<token>/end")

@@ -1,0 +1,202 @@
+"""A table's journal (API.md "Journal, undo and change detection"; issue: nothing is ever lost).
+
+Every write appends an entry; a deleted round is kept aside and comes back at its number; any
+entry can be undone, and an undo is itself an entry that can be undone.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import EXAMPLE_A, suit
+from tests.web.test_pages import app, csrf, entry_form, new_table, pile_fields  # noqa: F401
+from tests.web.test_sessions_api import HALF_A, add, conserved, create, session, totals
+
+PILES = [EXAMPLE_A, HALF_A, suit("pine", "plum"), suit("susuki", "maple", "willow")]
+
+
+def toppa_round(pile):
+    return {"players": [{"captured": pile}, {}]}
+
+
+def journal(client, sid):
+    resp = client.get(f"/api/v1/sessions/{sid}/journal")
+    assert resp.status_code == 200
+    return resp.get_json()["entries"]
+
+
+def undo(client, sid, seq, status=200):
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": seq})
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()
+
+
+def three_rounds(client):
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    for pile in PILES[:3]:
+        add(client, sid, toppa_round(pile))
+    return sid
+
+
+def test_every_write_is_a_journal_entry_newest_first(client):
+    sid = three_rounds(client)
+    client.put(f"/api/v1/sessions/{sid}/rounds/2", json=toppa_round(PILES[3]))
+    client.delete(f"/api/v1/sessions/{sid}/rounds/1")
+    entries = journal(client, sid)
+    assert [(e["seq"], e["action"], e["number"]) for e in entries] == [
+        (5, "delete", 1),
+        (4, "correct", 2),
+        (3, "enter", 3),
+        (2, "enter", 2),
+        (1, "enter", 1),
+    ]
+    assert entries[0]["summary"] == "round 1 deleted"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", entries[0]["at"])
+    assert session(client, sid)["version"] == 5
+
+
+def test_a_deleted_round_comes_back_at_its_number_with_every_figure(client):
+    sid = three_rounds(client)
+    before = session(client, sid)
+    after_delete = client.delete(f"/api/v1/sessions/{sid}/rounds/2").get_json()
+    assert [r["number"] for r in after_delete["rounds"]] == [1, 2]
+    assert after_delete["rounds"][1]["input"] == before["rounds"][2]["input"]
+    seq = journal(client, sid)[0]["seq"]
+    restored = undo(client, sid, seq)
+    assert [r["input"] for r in restored["rounds"]] == [r["input"] for r in before["rounds"]]
+    assert [r["deltas"] for r in restored["rounds"]] == [r["deltas"] for r in before["rounds"]]
+    assert totals(restored) == totals(before) and restored["next_dealer"] == before["next_dealer"]
+    assert journal(client, sid)[0]["summary"] == f"undo of entry {seq}: round 2 restored"
+    # The same delete cannot be undone twice; the undo itself can be undone.
+    undo(client, sid, seq, status=409)
+    again = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert [r["number"] for r in again["rounds"]] == [1, 2]
+
+
+def test_undoing_a_correction_restores_the_version_before_it(client):
+    sid = three_rounds(client)
+    before = session(client, sid)
+    client.put(f"/api/v1/sessions/{sid}/rounds/1", json=toppa_round(PILES[3]))
+    assert totals(session(client, sid)) != totals(before)
+    back = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert back["rounds"][0]["input"] == before["rounds"][0]["input"]
+    assert totals(back) == totals(before)
+    assert back["rounds"][0]["version"] == 3  # 1 entered, 2 corrected, 3 the undo
+    redo = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert redo["rounds"][0]["input"] == toppa_round(PILES[3])
+
+
+def test_undoing_an_entered_round_deletes_it_and_unknown_entries_are_404(client):
+    sid = three_rounds(client)
+    s = undo(client, sid, 3)
+    assert len(s["rounds"]) == 2
+    undo(client, sid, 99, status=404)
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": "3"})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "seq"
+
+
+def test_a_double_tap_across_a_delete_stores_nothing(client):
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    body = {**toppa_round(EXAMPLE_A), "submission_id": "tap-1"}
+    add(client, sid, body)
+    client.delete(f"/api/v1/sessions/{sid}/rounds/1")
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.status_code == 409
+    assert "deleted" in resp.get_json()["errors"][0]["message"]
+    assert session(client, sid)["rounds"] == []
+
+
+def test_tokan_pot_comes_back_with_a_restored_tour(client):
+    sid = create(client, "tokan", ["A", "B", "C"], settings={"stake": 3})["id"]
+    tour = {
+        "players": [
+            {"dice": [3, 3], "left": 0, "right": 0},
+            {"dice": [3, 3], "left": 0, "right": 0},
+            {"dice": [3, 3], "left": 5, "right": 5},
+        ]
+    }
+    add(client, sid, tour)
+    add(client, sid, tour)
+    pot = session(client, sid)["pot"]
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/1").get_json()["pot"] != pot
+    s = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert s["pot"] == pot and conserved(s)
+
+
+def test_etag_changes_with_every_write_and_answers_304(client):
+    sid = three_rounds(client)
+    first = client.get(f"/api/v1/sessions/{sid}")
+    tag = first.headers["ETag"]
+    assert client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 304
+    client.delete(f"/api/v1/sessions/{sid}/rounds/3")
+    changed = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+
+
+def test_pages_delete_with_undo_and_restore_from_the_history(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    for pile in PILES[:2]:
+        new, data = entry_form(client, url)
+        data.update(rest="1", **pile_fields("p0_pile", pile))
+        assert client.post(new, data=data).status_code == 302
+    shown = client.get(f"{url}/rounds/1").get_data(as_text=True)
+    assert "Yes, delete round 1" in shown  # the delete asks first
+    resp = client.post(f"{url}/rounds/1/delete", data={"csrf_token": csrf(shown)})
+    table_page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 deleted" in table_page
+    undo_form = re.search(r'action="([^"]*/undo)".*?name="seq" value="(\d+)"', table_page, re.S)
+    assert undo_form, "the notice offers Undo"
+    history = client.get(f"{url}/history").get_data(as_text=True)
+    assert "<s>" in history and "round 1 deleted at" in history and "Restore" in history
+    round_id = re.search(r'name="round" value="(\d+)"', history)[1]
+    resp = client.post(f"{url}/restore", data={"csrf_token": csrf(history), "round": round_id})
+    assert resp.status_code == 302
+    history = client.get(f"{url}/history").get_data(as_text=True)
+    assert "<s>" not in history and "round 1 restored" in history
+    assert client.get(f"{url}/rounds/2").status_code == 200
+
+
+OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("enter"), st.sampled_from(range(len(PILES)))),
+        st.tuples(st.just("delete"), st.integers(1, 6)),
+        st.tuples(st.just("correct"), st.integers(1, 6), st.sampled_from(range(len(PILES)))),
+        st.tuples(st.just("undo"), st.integers(1, 12)),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS)
+def test_any_mix_of_writes_and_undos_leaves_a_ledger_equal_to_a_fresh_replay(app, ops):  # noqa: F811
+    client = app.test_client()
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    for op in ops:
+        if op[0] == "enter":
+            add(client, sid, toppa_round(PILES[op[1]]))
+        elif op[0] == "delete":
+            assert client.delete(f"/api/v1/sessions/{sid}/rounds/{op[1]}").status_code in (200, 404)
+        elif op[0] == "correct":
+            resp = client.put(
+                f"/api/v1/sessions/{sid}/rounds/{op[1]}", json=toppa_round(PILES[op[2]])
+            )
+            assert resp.status_code in (200, 404)
+        else:
+            resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": op[1]})
+            assert resp.status_code in (200, 404, 409)
+    s = session(client, sid)
+    assert [r["number"] for r in s["rounds"]] == list(range(1, len(s["rounds"]) + 1))
+    fresh = create(client, "toppa", ["A", "B"])["id"]
+    for r in s["rounds"]:
+        add(client, fresh, r["input"])
+    again = session(client, fresh)
+    assert [r["deltas"] for r in again["rounds"]] == [r["deltas"] for r in s["rounds"]]
+    assert totals(again) == totals(s) and again["next_dealer"] == s["next_dealer"]
+    assert sum(Fraction(t) for t in totals(s)) == 0
+    assert s["version"] == len(journal(client, sid))
