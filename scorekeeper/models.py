@@ -35,6 +35,8 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     point_value: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    opening: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The ledger state before round 1 when the table continues another (totals carried)."""
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
     round_count: Mapped[int] = mapped_column(Integer, default=0)

@@ -9,11 +9,12 @@ among that round's players, and when it is left out the table's ledger decides.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import update
 
-from scorekeeper.exact import amount_str
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply, replay
 from scorekeeper.models import JournalEntry, Round, Table, db, now
@@ -22,7 +23,8 @@ from scorekeeper.state import State
 from scorekeeper.tables import store
 from scorekeeper.tables.checks import NewTable, check_table
 
-MAX_ROUNDS = 100_000
+MAX_ROUNDS = 10_000
+"""A table's limit: past it the players continue in a new table with the totals carried."""
 KINDS = ("round", "end")
 
 
@@ -30,8 +32,9 @@ class Conflict(Exception):
     """A write that collides with another one (a stale view, a number already taken)."""
 
 
-def open_table(new: NewTable) -> Table:
-    """Store a checked new table."""
+def open_table(new: NewTable, continues: Table | None = None) -> Table:
+    """Store a checked new table; ``continues`` is a table whose running totals (and pot and
+    house) it carries over."""
     table = Table(
         token=store.new_token(),
         name=new.name,
@@ -43,7 +46,12 @@ def open_table(new: NewTable) -> Table:
         first_dealer=new.first_dealer,
         round_count=0,
     )
-    table.state = State.initial(store.spec_of(table)).to_json()
+    start = State.initial(store.spec_of(table))
+    if continues is not None:
+        carried = store.state_of(continues)
+        start = replace(start, totals=carried.totals, pot=carried.pot, house=carried.house)
+        table.opening = start.to_json()
+    table.state = start.to_json()
     db.session.add(table)
     db.session.flush()
     return table
@@ -78,7 +86,15 @@ def enter_round(
             "reload the table to see it before entering the next round"
         )
     if table.round_count >= MAX_ROUNDS:
-        raise InvalidInput([Violation("", f"A table holds at most {MAX_ROUNDS} rounds")])
+        raise InvalidInput(
+            [
+                Violation(
+                    "",
+                    f"This table is full: it holds at most {MAX_ROUNDS:,} rounds. Continue in a "
+                    "new table: it keeps the players, the rules and the running totals",
+                )
+            ]
+        )
     step = apply(store.spec_of(table), store.state_of(table), kind, entry)
     rnd = Round(
         table_id=table.id,
@@ -105,6 +121,20 @@ def enter_round(
         data={"effect": "created"},
     )
     return rnd, True
+
+
+def continue_table(old: Table) -> Table:
+    """A new table with ``old``'s players, rules and settings, starting from its totals."""
+    new = NewTable(
+        name=old.name,
+        game=old.game,
+        players=tuple(old.players),
+        rules=dict(old.rules),
+        settings=dict(old.settings),
+        point_value=old.point_value,
+        first_dealer=store.state_of(old).dealer,
+    )
+    return open_table(new, continues=old)
 
 
 def end_game(table: Table) -> Round:
@@ -314,6 +344,7 @@ def export_table(table: Table) -> dict[str, Any]:
         "settings": table.settings,
         "point_value": table.point_value,
         "first_dealer": table.first_dealer,
+        "opening": table.opening,
         "rounds": [
             {"number": r.number, "kind": r.kind, "input": r.entry, "deltas": r.deltas}
             for r in rounds
@@ -330,7 +361,20 @@ def import_table(data: Mapping[str, Any]) -> Table:
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list):
         raise InvalidInput([Violation("rounds", "The export has no list of rounds")])
+    if len(raw_rounds) > MAX_ROUNDS:
+        raise InvalidInput(
+            [
+                Violation(
+                    "rounds",
+                    f"A table holds at most {MAX_ROUNDS:,} rounds, not {len(raw_rounds):,}",
+                )
+            ]
+        )
     table = open_table(new)
+    opening = data.get("opening")
+    if opening is not None:
+        table.opening = _opening(opening, table)
+        table.state = table.opening
     for k, item in enumerate(raw_rounds):
         if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
             raise InvalidInput([Violation(f"rounds.{k}", "Each round needs its input")])
@@ -353,3 +397,23 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 ]
             )
     return table
+
+
+def _opening(raw: Any, table: Table) -> dict[str, Any]:
+    """An exported opening state (totals carried over), checked like any other input."""
+    n = len(table.players)
+    try:
+        if not isinstance(raw, Mapping):
+            raise ValueError("not an object")
+        start = State.initial(store.spec_of(table))
+        totals = tuple(parse_amount(t) for t in raw["totals"])
+        if len(totals) != n:
+            raise ValueError(f"{len(totals)} totals for {n} players")
+        pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))
+        if pot < 0 or sum(totals) + pot + house != 0:
+            raise ValueError("the totals, pot and house do not sum to zero")
+        return replace(start, totals=totals, pot=pot, house=house).to_json()
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(
+            [Violation("opening", f"The carried-over totals cannot be read: {exc}")]
+        ) from exc

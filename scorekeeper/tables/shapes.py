@@ -10,11 +10,9 @@ from scorekeeper.models import JournalEntry, Round, Table
 from scorekeeper.tables import store
 
 
-def session_json(table: Table, url: str, rounds: Sequence[Round] | None = None) -> dict[str, Any]:
-    """The session as API.md shows it."""
+def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, Any]:
+    """The session as API.md shows it, with a page of its rounds (oldest first)."""
     state = store.state_of(table)
-    if rounds is None:
-        rounds = list(reversed(store.recent_rounds(table)))
     return {
         "id": table.token,
         "url": url,
@@ -28,6 +26,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round] | None = None) 
             {"name": name, "total": amount_str(total)}
             for name, total in zip(table.players, state.totals, strict=True)
         ],
+        "round_count": table.round_count,
         "rounds": [round_json(r) for r in rounds],
         "pot": amount_str(state.pot),
         "house": amount_str(state.house),

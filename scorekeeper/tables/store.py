@@ -53,10 +53,17 @@ def state_of(table: Table) -> State:
     return State.from_json(table.state)
 
 
+def opening_state(table: Table) -> State:
+    """The table before its first round: all zero, or what it carried over from another."""
+    if table.opening is not None:
+        return State.from_json(table.opening)
+    return State.initial(spec_of(table))
+
+
 def state_before(table: Table, number: int) -> State:
     """The table's state just before round ``number``."""
     if number <= 1:
-        return State.initial(spec_of(table))
+        return opening_state(table)
     after: dict[str, Any] | None = db.session.scalar(
         select(Round.after).where(Round.table_id == table.id, Round.number == number - 1)
     )
@@ -176,6 +183,20 @@ def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
     return list(db.session.scalars(query))
 
 
+def round_page(table: Table, first: int | None, limit: int) -> list[Round]:
+    """Up to ``limit`` rounds from round ``first`` on, or the last ``limit``; oldest first."""
+    if first is None:
+        return list(reversed(recent_rounds(table, limit)))
+    return list(
+        db.session.scalars(
+            select(Round)
+            .where(Round.table_id == table.id, Round.number >= first)
+            .order_by(Round.number)
+            .limit(limit)
+        )
+    )
+
+
 def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
     """Each player's total at the start and after every k-th round, for the chart.
 
@@ -192,7 +213,7 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         )
         .order_by(Round.number)
     ).all()
-    out = [[Fraction(0)] * n]
+    out = [list(opening_state(table).totals) if table.opening else [Fraction(0)] * n]
     out += [[parse_amount(t) for t in after["totals"]] for (after,) in rows]
     return out
 

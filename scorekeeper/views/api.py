@@ -110,13 +110,46 @@ def score(game: str) -> Any:
 
 
 def _session(table: Table) -> dict[str, Any]:
-    return session_json(table, url_for("sessions.show", token=table.token, _external=True))
+    """The session with the page of rounds the request asks for (API.md "Long tables")."""
+    first = _page_arg("from", 1, 10**9)
+    limit = _page_arg("limit", 1, MAX_PAGE)
+    return session_json(
+        table,
+        url_for("sessions.show", token=table.token, _external=True),
+        store.round_page(table, first, limit or DEFAULT_PAGE),
+    )
+
+
+DEFAULT_PAGE = 100
+MAX_PAGE = 1000
+
+
+def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
+    raw = request.args.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 10 or not minimum <= int(raw) <= maximum:
+        raise InvalidInput(
+            [Violation(name, f"{name} is a whole number from {minimum} to {maximum}")]
+        )
+    return int(raw)
 
 
 @bp.post("/sessions")
 def create_session() -> Any:
-    """Open a new table."""
-    table = service.open_table(check_table(read_json_object()))
+    """Open a new table, or continue one (``continue_from``) with its totals carried over."""
+    data = read_json_object()
+    source = data.get("continue_from")
+    if source is not None:
+        try:
+            old = store.find_table(source)
+        except store.NotFound:
+            raise InvalidInput(
+                [Violation("continue_from", "There is no table with this id to continue")]
+            ) from None
+        table = service.continue_table(old)
+    else:
+        table = service.open_table(check_table(data))
     db.session.commit()
     body = _session(table)
     resp = jsonify(body)
@@ -130,6 +163,9 @@ def get_session(token: str) -> Any:
     """The table with its players' totals and every round; 304 when nothing changed."""
     table = store.find_table(token)
     tag = etag(table)
+    if request.query_string:
+        # Each page of rounds is its own representation.
+        tag += "-" + "-".join(f"{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
     resp = Response(status=304) if request.if_none_match.contains(tag) else jsonify(_session(table))
     resp.set_etag(tag)
     resp.headers["Cache-Control"] = "no-cache"

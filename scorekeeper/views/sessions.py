@@ -132,6 +132,7 @@ def show(token: str) -> str:
         last_game=last_game,
         shown=HISTORY_SHOWN,
         draw_names={f"name{i}": name for i, name in enumerate(table.players)},
+        max_rounds=service.MAX_ROUNDS,
     )
 
 
@@ -241,6 +242,21 @@ def restore(token: str) -> Any:
         db.session.rollback()
         flash("Cannot restore: " + " ".join(v.message for v in exc.violations), "error")
     return redirect(url_for(".show", token=token))
+
+
+@bp.post("/t/<token>/continue")
+def continue_table(token: str) -> Any:
+    """A new table with the same players and rules, starting from this one's totals."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash("This page had expired; reload it and try again.", "error")
+        return redirect(url_for(".show", token=token))
+    old = get_table_or_404(token)
+    table = service.continue_table(old)
+    db.session.commit()
+    remember(table)
+    flash(f"“{table.name}” goes on here, with the running totals carried over.")
+    return redirect(url_for(".show", token=table.token))
 
 
 @bp.post("/t/<token>/end")

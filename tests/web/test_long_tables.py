@@ -1,0 +1,88 @@
+"""Long tables (API.md "Long tables"; issue: bounded work): a cap, paging, continuing a table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.tables import service
+from tests.web.test_sessions_api import HALF_A, add, conserved, create, session, totals
+
+ROUND = {"players": [{"captured": HALF_A}, {}]}
+
+
+def toppa_with(client, n):
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    for _ in range(n):
+        add(client, sid, ROUND)
+    return sid
+
+
+def test_the_session_lists_the_last_hundred_rounds_and_pages_on_request(client):
+    sid = toppa_with(client, 103)
+    s = session(client, sid)
+    assert s["round_count"] == 103
+    assert [r["number"] for r in s["rounds"]] == list(range(4, 104))
+    page = client.get(f"/api/v1/sessions/{sid}?from=2&limit=3").get_json()
+    assert [r["number"] for r in page["rounds"]] == [2, 3, 4]
+    for bad in ("limit=0", "limit=1001", "from=x", "limit=-1"):
+        resp = client.get(f"/api/v1/sessions/{sid}?{bad}")
+        assert resp.status_code == 422, bad
+        assert resp.get_json()["errors"][0]["field"] == bad.split("=")[0]
+    # A write that answers with the session answers with the same default page.
+    after = client.delete(f"/api/v1/sessions/{sid}/rounds/1").get_json()
+    assert after["round_count"] == 102 and len(after["rounds"]) == 100
+
+
+def test_pages_of_one_table_have_their_own_etags(client):
+    sid = toppa_with(client, 3)
+    whole = client.get(f"/api/v1/sessions/{sid}")
+    page = client.get(f"/api/v1/sessions/{sid}?limit=1")
+    assert whole.headers["ETag"] != page.headers["ETag"]
+    again = client.get(
+        f"/api/v1/sessions/{sid}?limit=1", headers={"If-None-Match": page.headers["ETag"]}
+    )
+    assert again.status_code == 304
+
+
+def test_a_full_table_refuses_a_round_and_continues_in_a_new_one(client, monkeypatch):
+    monkeypatch.setattr(service, "MAX_ROUNDS", 3)
+    sid = toppa_with(client, 3)
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND)
+    assert resp.status_code == 422
+    assert "Continue in a new table" in resp.get_json()["errors"][0]["message"]
+    old = session(client, sid)
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "Continue in a new table" in page and "Enter round 4" not in page
+
+    new = client.post("/api/v1/sessions", json={"continue_from": sid})
+    assert new.status_code == 201
+    s = new.get_json()
+    assert s["id"] != sid and [p["name"] for p in s["players"]] == ["A", "B"]
+    assert totals(s) == totals(old) and s["rounds"] == [] and s["rules"] == old["rules"]
+    assert s["next_dealer"] == old["next_dealer"]
+    add(client, s["id"], ROUND)
+    # A correction replays from the carried totals, not from zero.
+    client.put(f"/api/v1/sessions/{s['id']}/rounds/1", json={"players": [{}, {"captured": HALF_A}]})
+    s2 = session(client, s["id"])
+    first = [Fraction(t) for t in totals(old)]
+    delta = [Fraction(d) for d in s2["rounds"][0]["deltas"]]
+    assert [Fraction(t) for t in totals(s2)] == [a + b for a, b in zip(first, delta, strict=True)]
+    assert conserved(s2)
+    assert session(client, sid) == old  # the old table is unchanged
+    # Export and import keep the carried totals.
+    exported = client.get(f"/api/v1/sessions/{s['id']}/export.json").get_json()
+    back = client.post("/api/v1/sessions/import", json=exported)
+    assert back.status_code == 201 and totals(back.get_json()) == totals(s2)
+    bad = {**exported, "opening": {**exported["opening"], "totals": ["1", "1"]}}
+    resp = client.post("/api/v1/sessions/import", json=bad)
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "opening"
+    missing = client.post("/api/v1/sessions", json={"continue_from": "x" * 32})
+    assert missing.status_code == 422
+
+
+def test_import_refuses_more_rounds_than_a_table_holds(client, monkeypatch):
+    sid = toppa_with(client, 3)
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    monkeypatch.setattr(service, "MAX_ROUNDS", 2)
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "rounds"
