@@ -32,8 +32,8 @@ def options_table() -> str:
 
 def _values(o: Option) -> str:
     if o.kind == "bool":
-        ordered = [o.default, not o.default]
-        return ", ".join(f"`{str(v).lower()}`" for v in ordered)
+        flags = [bool(o.default), not o.default]
+        return ", ".join(f"`{str(v).lower()}`" for v in flags)
     if o.kind == "choice":
         ordered = [str(o.default)] + [v for v in o.values if v != o.default]
         return ", ".join(f"`{v}`" for v in ordered)
