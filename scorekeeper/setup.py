@@ -109,7 +109,7 @@ def _security_headers(response: Response) -> Response:
 
 def _template_helpers(app: Flask) -> None:
     from scorekeeper.cards import CARD_BY_ID
-    from scorekeeper.exact import amount_str, display, parse_amount
+    from scorekeeper.exact import amount_str, display, read_stored_amount
     from scorekeeper.games import GAMES
     from scorekeeper.picker import month_rows, picked
 
@@ -118,7 +118,7 @@ def _template_helpers(app: Flask) -> None:
         month_rows=month_rows,
         picked=picked,
         display=display,
-        amount=parse_amount,
+        amount=read_stored_amount,
         amount_str=amount_str,
         games=GAMES,
     )

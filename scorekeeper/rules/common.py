@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Final, Protocol
 
 from scorekeeper.cards import Card, unknown_card_message
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 
 MAX_NAME_LENGTH: Final = 40
 
@@ -97,8 +97,8 @@ class Outcome:
         next_dealer = data.get("next_dealer")
         return cls(
             next_dealer=None if next_dealer is None else int(next_dealer),
-            pot_after=None if pot is None else parse_amount(pot),
-            house=parse_amount(data.get("house", "0")),
+            pot_after=None if pot is None else read_stored_amount(pot),
+            house=read_stored_amount(data.get("house", "0")),
             void=bool(data.get("void")),
             game_over=bool(data.get("game_over")),
         )

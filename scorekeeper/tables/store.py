@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Row, or_, select
 
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, read_stored_amount
 from scorekeeper.ledger import PriorScore, Step
 from scorekeeper.models import Round, RoundVersion, Table, db, now
 from scorekeeper.rules import Outcome
@@ -98,7 +98,7 @@ def prior_score(rnd: Round) -> PriorScore | None:
         rnd.body,
         rnd.result,
         Outcome.from_json(rnd.outcome),
-        tuple(parse_amount(d) for d in rnd.deltas),
+        tuple(read_stored_amount(d) for d in rnd.deltas),
     )
 
 
@@ -173,7 +173,7 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         .order_by(Round.number)
     ).all()
     out = [[Fraction(0)] * n]
-    out += [[parse_amount(t) for t in after["totals"]] for (after,) in rows]
+    out += [[read_stored_amount(t) for t in after["totals"]] for (after,) in rows]
     return out
 
 

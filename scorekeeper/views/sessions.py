@@ -22,7 +22,7 @@ from flask import (
 )
 
 from scorekeeper.charts import Chart, running_chart
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.models import Table, db
@@ -98,7 +98,7 @@ def show(token: str) -> str:
     table = get_table_or_404(token)
     remember(table)
     state = store.state_of(table)
-    value = parse_amount(table.point_value) if table.point_value else None
+    value = read_stored_amount(table.point_value) if table.point_value else None
     standings = [
         {
             "name": n,
@@ -161,7 +161,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     rounds = store.history(table, game_no=game_no)
     sums = [Fraction(0)] * len(table.players)
     for r in rounds:
-        sums = [s + parse_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
+        sums = [s + read_stored_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
@@ -231,7 +231,7 @@ def export_csv(token: str) -> Response:
     )
     acc = [Fraction(0)] * len(table.players)
     for r in reversed(store.history(table)):
-        acc = [a + parse_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
+        acc = [a + read_stored_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
         w.writerow(
             [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
