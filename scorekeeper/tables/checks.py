@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES, Game
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules.common import MAX_POINT_VALUE, Reader
 
 #: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
 TOP_LEVEL_SETTINGS = frozenset(o.key for g in GAMES.values() for o in g.setting_options)
@@ -54,10 +55,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
     pv = data.get("point_value")
     if pv not in (None, ""):
         try:
-            value = parse_amount(pv)
-            if value < 0:
-                raise ValueError("A point value cannot be negative")
-            point_value = amount_str(value)
+            point_value = amount_str(point_value_of(pv))
         except ValueError as exc:
             r.add("point_value", str(exc))
     first = r.integer(
@@ -93,3 +91,16 @@ def _check_options(
     rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
     settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})
     return rules, settings
+
+
+def point_value_of(raw: object) -> Fraction:
+    """Money per point as a client gives it ("10", "1/2"), within its bounds; ValueError."""
+    value = parse_amount(raw)
+    if value < 0:
+        raise ValueError("A point value cannot be negative")
+    if value > MAX_POINT_VALUE or value.denominator > MAX_POINT_VALUE:
+        raise ValueError(
+            f"A point value is at most {MAX_POINT_VALUE:,}, and a fraction's denominator at "
+            f"most {MAX_POINT_VALUE:,}"
+        )
+    return value
