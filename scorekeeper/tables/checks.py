@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -9,7 +10,14 @@ from typing import Any
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES, Game
-from scorekeeper.rules.common import MAX_POINT_VALUE, Reader
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import (
+    MAX_POINT_VALUE,
+    MAX_ROUND_NUMBER,
+    SUBMISSION_ID_LENGTH,
+    Reader,
+    shown,
+)
 
 #: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
 TOP_LEVEL_SETTINGS = frozenset(o.key for g in GAMES.values() for o in g.setting_options)
@@ -104,3 +112,39 @@ def point_value_of(raw: object) -> Fraction:
             f"most {MAX_POINT_VALUE:,}"
         )
     return value
+
+
+_SUBMISSION_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{SUBMISSION_ID_LENGTH}}}")
+
+
+def submission_id_of(raw: object) -> str | None:
+    """A round's ``submission_id`` (API.md's alphabet) or None; InvalidInput otherwise."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not _SUBMISSION_ID.fullmatch(raw):
+        raise InvalidInput(
+            [
+                Violation(
+                    "submission_id",
+                    f"{shown(raw)} is not a submission id: 1 to {SUBMISSION_ID_LENGTH} ASCII "
+                    "letters, digits, '-' and '_'",
+                )
+            ]
+        )
+    return raw
+
+
+def expected_number_of(raw: object) -> int | None:
+    """A round's ``expected_number`` or None; InvalidInput when it is not a round number."""
+    r = Reader()
+    number = r.integer(
+        {"expected_number": raw},
+        "expected_number",
+        "expected_number",
+        default=0,
+        minimum=1,
+        maximum=MAX_ROUND_NUMBER,
+        what="a round number",
+    )
+    r.raise_if_any()
+    return number or None

@@ -14,12 +14,13 @@ from typing import Any
 from sqlalchemy import update
 
 from scorekeeper.exact import amount_str
+from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply, replay
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
-from scorekeeper.tables.checks import NewTable, check_table
+from scorekeeper.tables.checks import NewTable, check_table, submission_id_of
 
 MAX_ROUNDS = 100_000
 KINDS = ("round", "end")
@@ -62,6 +63,8 @@ def enter_round(
     ``expected_number`` is the round number the player's page was about to enter: if
     another phone entered it first, Conflict.
     """
+    submission_id = submission_id_of(submission_id)
+    entry = GAMES[table.game].table_entry(kind, entry)
     if submission_id:
         existing = store.find_submission(table, submission_id)
         if existing is not None:
@@ -101,6 +104,7 @@ def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str
     if not rounds or rounds[0].number != number:
         raise store.NotFound(number)
     target = rounds[0]
+    entry = GAMES[table.game].table_entry(target.kind, entry)
     steps = replay(
         store.spec_of(table),
         [(target.kind, entry)] + [(r.kind, r.entry) for r in rounds[1:]],

@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 
+from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
@@ -266,15 +267,11 @@ def import_table() -> Any:
         return redirect(url_for(".home"))
     upload = request.files.get("file")
     try:
-        data = json.loads((upload.read() if upload else b"").decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    except (ValueError, UnicodeDecodeError):
+        table = service.import_table(load_object(upload.read() if upload else b""))
+        db.session.commit()
+    except BadJSON:
         flash("That file is not a Scorekeeper JSON export.", "error")
         return redirect(url_for(".home"))
-    try:
-        table = service.import_table(data)
-        db.session.commit()
     except InvalidInput as exc:
         db.session.rollback()
         flash(
