@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -148,3 +148,57 @@ def expected_number_of(raw: object) -> int | None:
     )
     r.raise_if_any()
     return number or None
+
+
+# -- an import's figures ---------------------------------------------------------------------
+
+
+def check_exported_round(
+    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str]
+) -> None:
+    """Round ``k`` of an import against how it scored here: its number and each delta given."""
+    if "number" in item and (item["number"] != number or isinstance(item["number"], bool)):
+        raise InvalidInput(
+            [
+                Violation(
+                    f"rounds.{k}.number", f"this is round {number}, not {_quoted(item['number'])}"
+                )
+            ]
+        )
+    if "deltas" in item:
+        _same_amounts(f"rounds.{k}.deltas", item["deltas"], deltas, f"round {number} gives {{}}")
+
+
+def check_exported_totals(
+    data: Mapping[str, Any], totals: Sequence[str], pot: str, house: str
+) -> None:
+    """An import's totals, pot and house (those it gives) against the re-scored ledger."""
+    if "totals" in data:
+        _same_amounts("totals", data["totals"], totals, "the rounds give {}")
+    if "pot" in data:
+        _same_amount("pot", data["pot"], pot, "the rounds leave {} in the pot")
+    if "house" in data:
+        _same_amount("house", data["house"], house, "the rounds give the house {}")
+
+
+def _same_amounts(path: str, given: object, actual: Sequence[str], words: str) -> None:
+    if not isinstance(given, list) or len(given) != len(actual):
+        raise InvalidInput(
+            [Violation(path, f"This must be a list of {len(actual)} amounts, one per player")]
+        )
+    for i, (g, a) in enumerate(zip(given, actual, strict=True)):
+        _same_amount(f"{path}.{i}", g, a, words)
+
+
+def _same_amount(path: str, given: object, actual: str, words: str) -> None:
+    """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is."""
+    try:
+        value = parse_amount(given)
+    except ValueError as exc:
+        raise InvalidInput([Violation(path, str(exc))]) from exc
+    if amount_str(value) != actual:
+        raise InvalidInput([Violation(path, f"{words.format(actual)}, not {_quoted(given)}")])
+
+
+def _quoted(value: object) -> str:
+    return value if isinstance(value, str) and len(value) <= 40 else shown(value)

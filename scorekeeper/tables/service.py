@@ -20,7 +20,13 @@ from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
-from scorekeeper.tables.checks import NewTable, check_table, submission_id_of
+from scorekeeper.tables.checks import (
+    NewTable,
+    check_exported_round,
+    check_exported_totals,
+    check_table,
+    submission_id_of,
+)
 
 MAX_ROUNDS = 100_000
 KINDS = ("round", "end")
@@ -161,6 +167,7 @@ def delete_round(table: Table, number: int) -> None:
 def export_table(table: Table) -> dict[str, Any]:
     """Everything needed to recreate the table: its settings and every entry in order."""
     rounds = list(reversed(store.recent_rounds(table)))
+    state = store.state_of(table)
     return {
         "format": "scorekeeper-table",
         "version": 1,
@@ -175,7 +182,9 @@ def export_table(table: Table) -> dict[str, Any]:
             {"number": r.number, "kind": r.kind, "input": r.entry, "deltas": r.deltas}
             for r in rounds
         ],
-        "totals": [amount_str(t) for t in store.state_of(table).totals],
+        "totals": [amount_str(t) for t in state.totals],
+        "pot": amount_str(state.pot),
+        "house": amount_str(state.house),
     }
 
 
@@ -200,13 +209,12 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        if "deltas" in item and item["deltas"] != rnd.deltas:
-            raise InvalidInput(
-                [
-                    Violation(
-                        f"rounds.{k}.deltas",
-                        f"Round {k + 1} scores {rnd.deltas} here, not {item['deltas']} as exported",
-                    )
-                ]
-            )
+        check_exported_round(k, item, rnd.number, rnd.deltas)
+    state = store.state_of(table)
+    check_exported_totals(
+        data,
+        [amount_str(t) for t in state.totals],
+        amount_str(state.pot),
+        amount_str(state.house),
+    )
     return table
