@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
@@ -21,6 +21,7 @@ from scorekeeper.rules.common import shown
 from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import round_json, session_json
+from scorekeeper.views.links import table_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -103,7 +104,7 @@ def score(game: str) -> Any:
 
 
 def _session(table: Table) -> dict[str, Any]:
-    return session_json(table, url_for("sessions.show", token=table.token, _external=True))
+    return session_json(table, table_link(table))
 
 
 @bp.post("/sessions")

@@ -31,6 +31,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, get_table_or_404
+from scorekeeper.views.links import attachment, table_link
 
 bp = Blueprint("sessions", __name__)
 
@@ -112,7 +113,7 @@ def show(token: str) -> str:
     history = store.history(table, HISTORY_SHOWN)
     versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = table_chart(table)
-    link = url_for(".show", token=table.token, _external=True)
+    link = table_link(table)
     qr = qr_svg(link)
     last_game = None
     if state.game_over and history:
@@ -242,7 +243,7 @@ def export_csv(token: str) -> Response:
     return Response(
         out.getvalue(),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.csv"'},
+        headers=attachment(table, "csv"),
     )
 
 
@@ -254,7 +255,7 @@ def export_json(token: str) -> Response:
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.json"'},
+        headers=attachment(table, "json"),
     )
 
 
