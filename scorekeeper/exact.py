@@ -6,6 +6,13 @@ import re
 from fractions import Fraction
 
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
+_STORED_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
+
+STORED_DIGITS = 4000
+"""The most digits a stored numerator or denominator may have. ``amount_str`` writes with
+``str(int)`` and ``read_stored_amount`` reads with ``int(str)``: Python does both up to 4,300
+digits, so everything the ledger may hold is written and read back alike."""
+_STORED_LIMIT = 10**STORED_DIGITS
 
 _VULGAR = {
     (1, 2): "½",
@@ -27,23 +34,55 @@ def amount_str(value: Fraction | int) -> str:
 
 
 def parse_amount(text: object) -> Fraction:
-    """Read an amount written as an integer or 'n/d'; ValueError on anything else.
+    """Read an amount a client wrote as an integer or 'n/d' (each part at most 18 digits);
+    ValueError on anything else.
 
     Floats are refused on purpose: a ledger that accepts 0.1 has already lost exactness.
+    What the ledger stored is read back with ``read_stored_amount``, which has no such bound.
     """
     if isinstance(text, bool):
         raise ValueError("true/false is not an amount")
     if isinstance(text, int):
         return Fraction(text)
     if not isinstance(text, str):
-        raise ValueError(f'{text!r} is not an exact amount (write it as text, e.g. "12" or "40/3")')
+        raise ValueError(
+            f'{_quoted(text)} is not an exact amount (write it as text, e.g. "12" or "40/3")'
+        )
     m = _AMOUNT_RE.match(text)
     if not m:
-        raise ValueError(f'{text!r} is not an exact amount (write e.g. "12" or "40/3")')
+        raise ValueError(f'{_quoted(text)} is not an exact amount (write e.g. "12" or "40/3")')
     den = int(m.group(2) or 1)
     if den == 0:
         raise ValueError(f"{text!r} divides by zero")
     return Fraction(int(m.group(1)), den)
+
+
+def _quoted(value: object) -> str:
+    if isinstance(value, str) and len(value) > 40:
+        return f"{value[:30]!r}… ({len(value)} characters)"
+    if isinstance(value, list | dict):
+        return f"a {type(value).__name__}"
+    return repr(value)
+
+
+def read_stored_amount(text: object) -> Fraction:
+    """Read back an amount that ``amount_str`` wrote (from the database or a stored state).
+
+    Unlike ``parse_amount``, which bounds what a client may send, this takes any length that
+    ``amount_str`` can write: a stored figure always reads back.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return Fraction(text)
+    if not isinstance(text, str) or not _STORED_RE.fullmatch(text):
+        raise ValueError(f"{str(text)[:40]!r} is not a stored amount")
+    num, _, den = text.partition("/")
+    return Fraction(int(num), int(den or 1))
+
+
+def storable(value: Fraction | int) -> bool:
+    """Whether ``amount_str`` can write ``value`` (so ``read_stored_amount`` reads it back)."""
+    f = value if isinstance(value, Fraction) else Fraction(value)
+    return bool(-_STORED_LIMIT < f.numerator < _STORED_LIMIT and f.denominator < _STORED_LIMIT)
 
 
 def display(value: Fraction | int, signed: bool = False) -> str:

@@ -24,6 +24,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
+from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
 from scorekeeper.rules import Option
 
@@ -80,6 +81,17 @@ def option_fields() -> list[OptionField]:
 OPTION_FIELDS = option_fields()
 
 
+class WholeNumberField(IntegerField):
+    """An IntegerField that refuses a number of more digits than any bound allows before
+    its range is checked (WTForms compares through a float, which a huge int overflows)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > MAX_NUMBER_DIGITS:
+            self.data = None
+            raise ValueError(f"A number of more than {MAX_NUMBER_DIGITS} digits is far too large")
+        super().process_formdata(valuelist)
+
+
 def _field(of: OptionField) -> Field:
     o = of.option
     if o.kind == "bool":
@@ -87,7 +99,7 @@ def _field(of: OptionField) -> Field:
     if o.kind == "choice":
         choices = [SelectChoice(v, label) for v, label in o.choices]
         return SelectField(of.label, validate_choice=False, choices=choices, default=o.default)
-    return IntegerField(
+    return WholeNumberField(
         of.label,
         default=None if of.shared else int(o.default),
         validators=[Optional(), NumberRange(min=o.minimum, max=o.maximum)],
@@ -110,7 +122,7 @@ class NewTableForm(FlaskForm):
     point_value = StringField(
         "Money per point (optional, e.g. 10 or 1/2)", validators=[Optional(), Length(max=40)]
     )
-    first_dealer = IntegerField(
+    first_dealer = WholeNumberField(
         "First dealer (position, 1 = first player)",
         default=1,
         validators=[Optional(), NumberRange(min=1, max=30)],

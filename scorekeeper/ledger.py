@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import amount_str
+from scorekeeper.exact import STORED_DIGITS, amount_str, storable
 from scorekeeper.games import GAMES, Game
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import State, TableSpec
@@ -207,6 +207,7 @@ def apply(
         game_totals=tuple(t + d for t, d in zip(state.game_totals, deltas, strict=True)),
         game_over=False,
     )
+    _check_storable(after, deltas)
     after = replace(after, seated=game.seated_after(spec, after, positions))
     if game.ends_game(spec, after, outcome):
         after = _new_game(spec, after, next_dealer)
@@ -235,6 +236,7 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         for name, d in zip(spec.players, end.deltas, strict=True)
     ]
     totals = tuple(t + d for t, d in zip(state.totals, end.deltas, strict=True))
+    _check_storable(replace(state, totals=totals), end.deltas)
     after = _new_game(
         spec, replace(state, totals=totals, pot=state.pot + end.pot_change), state.dealer
     )
@@ -249,6 +251,25 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         dealer=None,
         after=after,
     )
+
+
+def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
+    """Refuse a round whose figures the table could not write and read back.
+
+    The bounds on stakes and wagers keep every table far inside this (a total of 13 digits
+    after 100,000 rounds at the largest stakes); it guards what nothing else can.
+    """
+    figures = (*deltas, *after.totals, *after.game_totals, after.pot, after.house)
+    if not all(storable(f) for f in figures):
+        raise InvalidInput(
+            [
+                Violation(
+                    "",
+                    f"This would take a total beyond {STORED_DIGITS:,} digits, more than a "
+                    "table can keep",
+                )
+            ]
+        )
 
 
 class ReplayError(InvalidInput):

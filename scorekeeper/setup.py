@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import gzip
+import re
+import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, has_request_context, render_template, request
 from flask.sessions import SecureCookieSessionInterface
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
 from scorekeeper import DEV_SECRET_KEY
 from scorekeeper.models import db
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
+UNTRUSTED_HOST = (
+    "This server does not answer to that host name: open the table's link as it was shared "
+    "(or add the name to SCOREKEEPER_TRUSTED_HOSTS)."
+)
 
 
 class InsecureConfig(RuntimeError):
@@ -31,6 +40,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.database import init_db
     from scorekeeper.views import api, check, rounds, sessions
 
+    _configure_links(app)
     app.session_interface = _SessionInterface()
     init_db(app)
     for bp in (api.bp, sessions.bp, rounds.bp, check.bp):
@@ -51,6 +61,11 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
+        if isinstance(exc, SecurityError):
+            # A Host outside TRUSTED_HOSTS: no link can be built for it, nor is it repeated.
+            exc = BadRequest(UNTRUSTED_HOST)
+            if not request.path.startswith("/api/"):
+                return Response(UNTRUSTED_HOST, 400, mimetype="text/plain")
         if request.path.startswith("/api/"):
             return api.http_error(exc)
         return render_template("errors/error.html", error=exc), exc.code or 500
@@ -60,6 +75,48 @@ def init_app(app: Flask) -> None:
         db.session.rollback()
         app.logger.exception("Unhandled error on %s %s", request.method, request.path)
         return http_error(InternalServerError())
+
+
+def _configure_links(app: Flask) -> None:
+    """Check ``PUBLIC_URL`` and settle ``TRUSTED_HOSTS`` (a list; text may list hosts
+    separated by commas or spaces, as an environment variable does).
+
+    Unless configured, the trusted hosts are this machine's own names and addresses (so a
+    phone on the same network reaches ``scripts/run``) and the public URL's host: a forged
+    ``Host`` header is then a 400, never reflected into a link.
+    """
+    public = app.config.get("PUBLIC_URL") or None
+    public_host = None
+    if public is not None:
+        parts = urlsplit(str(public))
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(
+                "PUBLIC_URL must be the address players open, such as "
+                f"https://scores.example.org, not {public!r}"
+            )
+        public_host = parts.hostname
+    app.config["PUBLIC_URL"] = public
+    hosts = app.config.get("TRUSTED_HOSTS")
+    if isinstance(hosts, str):
+        hosts = [h for h in re.split(r"[\s,]+", hosts) if h]
+    if hosts is None:
+        hosts = [*LOOPBACK_HOSTS, *_own_names(), *([public_host] if public_host else [])]
+    app.config["TRUSTED_HOSTS"] = list(dict.fromkeys(hosts))
+
+
+def _own_names() -> list[str]:
+    """This machine's host name and its address on the network (no packet is sent)."""
+    names: list[str] = []
+    host = socket.gethostname().lower()
+    if re.fullmatch(r"[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*", host):
+        names += [host, f"{host}.local"]
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks a route
+            names.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    return names
 
 
 CSP = (
@@ -111,7 +168,7 @@ def _template_helpers(app: Flask) -> None:
     from flask_wtf.csrf import generate_csrf
 
     from scorekeeper.cards import CARD_BY_ID
-    from scorekeeper.exact import amount_str, display, parse_amount
+    from scorekeeper.exact import amount_str, display, read_stored_amount
     from scorekeeper.games import GAMES
     from scorekeeper.picker import month_rows, picked
 
@@ -121,7 +178,7 @@ def _template_helpers(app: Flask) -> None:
         month_rows=month_rows,
         picked=picked,
         display=display,
-        amount=parse_amount,
+        amount=read_stored_amount,
         amount_str=amount_str,
         games=GAMES,
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, read_stored_amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +61,13 @@ class State:
     def from_json(cls, data: Mapping[str, Any]) -> State:
         return cls(
             dealer=int(data["dealer"]),
-            totals=tuple(parse_amount(t) for t in data["totals"]),
-            pot=parse_amount(data["pot"]),
-            house=parse_amount(data["house"]),
+            totals=tuple(read_stored_amount(t) for t in data["totals"]),
+            pot=read_stored_amount(data["pot"]),
+            house=read_stored_amount(data["house"]),
             game_no=int(data["game_no"]),
             game_round=int(data["game_round"]),
             seated=tuple(int(i) for i in data["seated"]),
-            game_totals=tuple(parse_amount(t) for t in data["game_totals"]),
+            game_totals=tuple(read_stored_amount(t) for t in data["game_totals"]),
             game_over=bool(data["game_over"]),
         )
 

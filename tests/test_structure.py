@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper.games import GAMES, options_table
+from scorekeeper.games import GAMES, bounds_table, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = "|".join(GAMES)
@@ -43,3 +43,8 @@ def test_every_game_declares_what_the_pages_ask_of_it():
         assert game.min_players <= game.default_players <= game.max_players
         keys = [o.key for o in game.options]
         assert len(keys) == len(set(keys)), game.id
+
+
+def test_readme_table_of_bounds_is_the_one_the_declarations_write():
+    readme = (ROOT / "README.md").read_text()
+    assert bounds_table() in readme

@@ -13,6 +13,12 @@ from scorekeeper.games.tokan import TOKAN
 from scorekeeper.games.tokotoko import TOKOTOKO
 from scorekeeper.games.toppa import BAKA, TOPPA
 from scorekeeper.rules import Option
+from scorekeeper.rules.common import (
+    MAX_NAME_LENGTH,
+    MAX_POINT_VALUE,
+    MAX_ROUND_NUMBER,
+    SUBMISSION_ID_LENGTH,
+)
 
 GAMES: dict[str, Game] = {g.id: g for g in (TOKOTOKO, TOPPA, BAKA, OTOROKU, TOKAN)}
 
@@ -32,7 +38,8 @@ def options_table() -> str:
 
 def _values(o: Option) -> str:
     if o.kind == "bool":
-        return ", ".join(f"`{str(v).lower()}`" for v in (o.default, not o.default))
+        flags = [bool(o.default), not o.default]
+        return ", ".join(f"`{str(v).lower()}`" for v in flags)
     if o.kind == "choice":
         others = [v for v in o.values if v != o.default]
         return ", ".join(f"`{v}`" for v in [str(o.default), *others])
@@ -40,9 +47,38 @@ def _values(o: Option) -> str:
     return f"`{o.default}`{hint} ({o.minimum} to {o.maximum:,})"
 
 
+def bounds_table() -> str:
+    """The README's table of bounds beyond the options, written from the declarations: what a
+    round or a new table may carry, and a value outside is refused (422) naming its field."""
+    lines = [
+        "| game | input | bounds |",
+        "|---|---|---|",
+        f"| every game | a player's or the table's `name` | 1 to {MAX_NAME_LENGTH} characters |",
+        f"| every game | `point_value` | 0 to {MAX_POINT_VALUE:,}, whole or a fraction `n/d` "
+        f"with `d` at most {MAX_POINT_VALUE:,} |",
+        f"| every game | `submission_id` | 1 to {SUBMISSION_ID_LENGTH} ASCII letters, digits, "
+        "`-` and `_` |",
+        "| every game | `dealer`, `first_dealer` | a position among the players |",
+        f"| every game | `expected_number`, a round number in a link | 1 to "
+        f"{MAX_ROUND_NUMBER:,} (in a link, a round the table lacks is 404) |",
+    ]
+    for game in GAMES.values():
+        span = (
+            f"exactly {game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
+        lines.append(f"| {game.title} | players | {span} |")
+        lines += [
+            f"| {game.title} | `{b.field}`, {b.what} | {b.minimum:,} to {b.maximum:,} |"
+            for b in game.bounds
+        ]
+    return "\n".join(lines)
+
+
 def find_game(name: str) -> Game | None:
     """The game called ``name`` (case-insensitive), or None."""
     return GAMES.get(name.strip().lower())
 
 
-__all__ = ["GAMES", "Game", "GameEnd", "find_game", "options_table"]
+__all__ = ["GAMES", "Game", "GameEnd", "bounds_table", "find_game", "options_table"]

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.rules import Option, Outcome, RoundResult, Violation
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
+from scorekeeper.rules.common import Bound, Reader
 from scorekeeper.state import State, TableSpec
 
 
@@ -60,6 +60,15 @@ class Game:
     """House rules: stored under a table's ``rules`` and sent to the engine as ``rules``."""
     setting_options: tuple[Option, ...] = ()
     """Table settings: stored under ``settings``; the game puts them into each round's input."""
+    bounds: tuple[Bound, ...] = ()
+    """The whole numbers a round's body carries beyond the options, with their limits."""
+    keys: frozenset[str] = frozenset({"players"})
+    """What a round's body may hold (the engine's); anything else is refused on a table."""
+    player_keys: frozenset[str] = frozenset({"name"})
+    """What each player of a round's body may hold."""
+    decided_keys: frozenset[str] = frozenset()
+    """Keys of the engine's body that a table decides itself: accepted in a table's round (it
+    takes the stateless body) and dropped, never stored."""
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})
     """Inputs of the dispute checker that a table derives from its state, with defaults."""
     partial = ""
@@ -110,6 +119,36 @@ class Game:
     @property
     def result_template(self) -> str:
         return f"games/{self.partial}/result.html"
+
+    def bound(self, field: str) -> Bound:
+        """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""
+        return next(b for b in self.bounds if b.field == field)
+
+    def table_entry(self, kind: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """A round's entry as a table stores it: an unknown key refused by name, the keys the
+        table decides dropped (an end of game keeps nothing)."""
+        if kind != "round":
+            return {}
+        errors = [
+            Violation(str(key), self._unknown(key, self.keys))
+            for key in entry
+            if key not in self.keys
+        ]
+        players = entry.get("players")
+        for i, p in enumerate(players if isinstance(players, list) else []):
+            if isinstance(p, Mapping):
+                errors += [
+                    Violation(f"players.{i}.{key}", self._unknown(key, self.player_keys))
+                    for key in p
+                    if key not in self.player_keys
+                ]
+        if errors:
+            raise InvalidInput(errors)
+        return {k: v for k, v in entry.items() if k not in self.decided_keys}
+
+    def _unknown(self, key: object, known: frozenset[str]) -> str:
+        listed = ", ".join(sorted(known))
+        return f"{str(key)[:40]!r} is not part of a {self.title} {self.noun} (known: {listed})"
 
     def setting(self, spec: TableSpec, key: str) -> Any:
         """A table's setting, or its declared default."""

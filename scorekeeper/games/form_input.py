@@ -11,6 +11,7 @@ from typing import Protocol
 
 from scorekeeper.cards import CARD_BY_ID, SUITS
 from scorekeeper.rules import Violation
+from scorekeeper.rules.common import MAX_ROUND_NUMBER
 
 
 class FormData(Protocol):
@@ -75,6 +76,15 @@ def read_cards(
         else:
             cards += ids
     return cards
+
+
+def round_number(raw: str | None) -> int | None:
+    """A round number from a hidden field (the stale-view guard), or None if it is not one."""
+    text = (raw or "").strip()
+    if text.isascii() and text.isdigit() and 1 <= len(text) <= 10:
+        number = int(text)
+        return number if 1 <= number <= MAX_ROUND_NUMBER else None
+    return None
 
 
 def form_int(form: FormData, key: str) -> int | str | None:

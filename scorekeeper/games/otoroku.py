@@ -24,6 +24,10 @@ class Otoroku(Game):
     default_players = 3
     rule_options = engine.RULES
     setting_options = engine.SETTINGS
+    bounds = engine.BOUNDS
+    keys = engine.KEYS
+    player_keys = engine.PLAYER_KEYS
+    decided_keys = frozenset({"method", "rules"})
     partial = "otoroku"
     deck = OTOROKU_DECK
     has_dealer = True

@@ -24,6 +24,10 @@ class Tokan(Game):
     default_players = 3
     noun = "tour"
     setting_options = engine.SETTINGS
+    bounds = engine.BOUNDS
+    keys = engine.KEYS
+    player_keys = engine.PLAYER_KEYS
+    decided_keys = frozenset({"stake", "tokens", "pot"})
     checker_inputs: Mapping[str, int | str] = MappingProxyType({"pot": "0"})
     partial = "tokan"
     multi_game = True

@@ -21,6 +21,10 @@ class Tokotoko(Game):
     max_players = engine.MAX_PLAYERS
     default_players = 2
     setting_options = engine.SETTINGS
+    bounds = engine.BOUNDS
+    keys = engine.KEYS
+    player_keys = engine.PLAYER_KEYS
+    decided_keys = frozenset()
     partial = "tokotoko"
     deck = TOKOTOKO_DECK
 

@@ -25,6 +25,9 @@ class PileGame(Game):
     draw = "dealer"
     partial = "piles"
     deck = TOPPA_DECK
+    keys = engine.KEYS
+    player_keys = engine.PLAYER_KEYS
+    decided_keys = frozenset({"rules", "round"})
 
     def __init__(
         self,
@@ -43,6 +46,7 @@ class PileGame(Game):
         """Rounds in a game (Baka: 3); None when every round stands alone (Toppa)."""
         self.multi_game = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
+        self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
 
     def parse(self, data: Mapping[str, Any]) -> engine.Input:
         return engine.parse(data, self.id)

@@ -14,9 +14,18 @@ from fractions import Fraction
 from typing import Any, Final, Protocol
 
 from scorekeeper.cards import Card, unknown_card_message
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 
 MAX_NAME_LENGTH: Final = 40
+"""A player's or a table's name, in characters (after cleaning)."""
+MAX_POINT_VALUE: Final = 1_000_000
+"""Money per point: at most this much, written as a whole number or a fraction whose
+numerator and denominator are at most this too."""
+MAX_ROUND_NUMBER: Final = 2**31 - 1
+"""The largest round number anything reads (a URL, ``expected_number``): every database's
+INTEGER holds it. A larger one in a URL is simply a round the table does not have (404)."""
+SUBMISSION_ID_LENGTH: Final = 64
+"""A ``submission_id`` is 1 to this many ASCII letters, digits, ``-`` and ``_`` (API.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +75,30 @@ class Option:
     def values(self) -> tuple[str, ...]:
         return tuple(v for v, _ in self.choices)
 
+    def bound(self, field: str | None = None) -> Bound:
+        """This whole-number option's limits, for a round's own value of it (at ``field``)."""
+        assert self.kind == "int" and self.minimum is not None and self.maximum is not None
+        return Bound(field or self.key, self.minimum, self.maximum, self.what)
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A whole number a round's body carries, with its limits: declared once with its game.
+
+    The engine reads the number with these limits, the forms take their ``min`` and ``max``
+    from them, and the README's table of bounds is written from the declarations.
+    """
+
+    field: str
+    """Where it sits in a body, ``<i>`` standing for a player's position (``players.<i>.dice``)."""
+    minimum: int
+    maximum: int
+    what: str
+    """What the number is, for messages ("a stake in whole units")."""
+
+    def path(self, i: int | None = None) -> str:
+        return self.field if i is None else self.field.replace("<i>", str(i))
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -97,8 +130,8 @@ class Outcome:
         next_dealer = data.get("next_dealer")
         return cls(
             next_dealer=None if next_dealer is None else int(next_dealer),
-            pot_after=None if pot is None else parse_amount(pot),
-            house=parse_amount(data.get("house", "0")),
+            pot_after=None if pot is None else read_stored_amount(pot),
+            house=read_stored_amount(data.get("house", "0")),
             void=bool(data.get("void")),
             game_over=bool(data.get("game_over")),
         )
@@ -159,15 +192,35 @@ class Reader:
                 self.add(path, f"{what[0].upper()}{what[1:]} is required here")
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(path, f"{value!r} is not {what}")
+            self.add(path, f"{shown(value)} is not {what}")
             return default
         if minimum is not None and value < minimum:
-            self.add(path, f"{value} is too small: it must be at least {minimum}")
+            self.add(path, f"{shown(value)} is too small: it must be at least {minimum}")
             return default
         if maximum is not None and value > maximum:
-            self.add(path, f"{value} is too large: it must be at most {maximum}")
+            self.add(path, f"{shown(value)} is too large: it must be at most {maximum}")
             return default
         return value
+
+    def within(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        bound: Bound,
+        *,
+        i: int | None = None,
+        default: int | None = None,
+    ) -> int | None:
+        """The whole number at ``key``, within its declared ``bound`` (player ``i``'s)."""
+        return self.integer(
+            data,
+            key,
+            bound.path(i),
+            default=default,
+            minimum=bound.minimum,
+            maximum=bound.maximum,
+            what=bound.what,
+        )
 
     def amount(
         self, data: Mapping[str, Any], key: str, path: str, *, default: Fraction
@@ -194,7 +247,7 @@ class Reader:
             return default
         if not isinstance(value, str) or value not in options:
             listed = ", ".join(f"'{o}'" for o in options)
-            self.add(path, f"{value!r} is not one of {listed}")
+            self.add(path, f"{shown(value)} is not one of {listed}")
             return default
         return value
 
@@ -203,7 +256,7 @@ class Reader:
         if value is None:
             return default
         if not isinstance(value, bool):
-            self.add(path, f"{value!r} is not true or false")
+            self.add(path, f"{shown(value)} is not true or false")
             return default
         return value
 
@@ -212,7 +265,7 @@ class Reader:
         if value is None:
             return f"P{index + 1}"
         if not isinstance(value, str):
-            self.add(path, f"{value!r} is not a name: a name is text")
+            self.add(path, f"{shown(value)} is not a name: a name is text")
             return f"P{index + 1}"
         cleaned = clean_name(value)
         if not cleaned:
@@ -348,6 +401,18 @@ class CardClaims:
             return False
         self.where[card_id] = place
         return True
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it: a number of many digits, or a long text, shortened."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 13_000:
+            return "a number of thousands of digits"
+        text = str(value)
+        digits = len(text.lstrip("-"))
+        return text if digits <= 20 else f"{text[:12]}… (a number of {digits} digits)"
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}… ({len(text)} characters)"
 
 
 def clean_name(value: str) -> str:

@@ -22,12 +22,14 @@ from scorekeeper.cards import (
 )
 from scorekeeper.exact import amount_str
 from scorekeeper.rules.common import (
+    Bound,
     CardClaims,
     InvalidInput,
     Note,
     Option,
     Outcome,
     Reader,
+    shown,
     split_evenly,
 )
 
@@ -63,19 +65,20 @@ METHOD = Option(
     choices=(("everyone", "Everyone against everyone"), ("banker", "Dealer against bettors")),
     checker=True,
 )
+WAGER = Option(
+    "wager",
+    "int",
+    10,
+    "Wager",
+    hint="per round",
+    minimum=1,
+    maximum=1_000_000,
+    what="a wager in whole units",
+)
 #: The table's settings for Otoroku (a round may give its own wager).
 SETTINGS = (
     METHOD,
-    Option(
-        "wager",
-        "int",
-        10,
-        "Wager",
-        hint="per round",
-        minimum=1,
-        maximum=1_000_000,
-        what="a wager in whole units",
-    ),
+    WAGER,
     Option(
         "length",
         "choice",
@@ -98,6 +101,14 @@ SETTINGS = (
         what="a starting stock of stones",
     ),
 )
+#: A round's own wager, and a bettor's own (banker method), within the table's bounds.
+ROUND_WAGER = WAGER.bound()
+PLAYER_WAGER = WAGER.bound("players.<i>.wager")
+CARD_VALUE = Bound("players.<i>.cards", 1, 10, "a card value")
+BOUNDS = (ROUND_WAGER, PLAYER_WAGER, CARD_VALUE)
+#: What a round's body may hold, and each of its players.
+KEYS = frozenset({"method", "dealer", "wager", "rules", "players"})
+PLAYER_KEYS = frozenset({"name", "cards", "wager"})
 
 TEYAKU_NAMES: dict[str, str] = {
     "undefeatable": "Undefeatable (makezu 負けず)",
@@ -215,7 +226,7 @@ def parse(data: Mapping[str, Any]) -> Input:
     top_wager = data.get("wager")
     wager = 1
     if top_wager is not None or method == "everyone":
-        wager = r.integer(data, "wager", "wager", minimum=1, what="a wager in whole units") or 1
+        wager = r.within(data, "wager", ROUND_WAGER) or 1
     rules = r.mapping(data, "rules", "rules")
     for key in rules:
         if key != "tera_zen_percent":
@@ -252,11 +263,15 @@ def parse(data: Mapping[str, Any]) -> Input:
             if isinstance(item, bool):
                 r.add(path, f"{item!r} is not a card: give a card id or a value from 1 to 10")
             elif isinstance(item, int):
-                if 1 <= item <= 10:
+                if CARD_VALUE.minimum <= item <= CARD_VALUE.maximum:
                     cards.append(HandCard(item))
                     month_count[item] += 1
                 else:
-                    r.add(path, f"{item} is not a card value: Otoroku cards are worth 1 to 10")
+                    r.add(
+                        path,
+                        f"{shown(item)} is not a card value: Otoroku cards are worth "
+                        f"{CARD_VALUE.minimum} to {CARD_VALUE.maximum}",
+                    )
             elif isinstance(item, str) and item in OTOROKU_DECK:
                 if ledger.claim(item, path, f"{names[i]}'s hand"):
                     cards.append(HandCard(CARD_BY_ID[item].month, item))
@@ -283,9 +298,7 @@ def parse(data: Mapping[str, Any]) -> Input:
                 )
         pw: int | None = None
         if "wager" in p and p["wager"] is not None:
-            pw = r.integer(
-                p, "wager", f"players.{i}.wager", minimum=1, what="a wager in whole units"
-            )
+            pw = r.within(p, "wager", PLAYER_WAGER, i=i)
             if pw is not None and method == "everyone" and pw != wager:
                 r.add(
                     f"players.{i}.wager",

@@ -13,7 +13,16 @@ from itertools import groupby
 from typing import Any
 
 from scorekeeper.exact import amount_str
-from scorekeeper.rules.common import InvalidInput, Note, Option, Outcome, Reader, Violation
+from scorekeeper.rules.common import (
+    Bound,
+    InvalidInput,
+    Note,
+    Option,
+    Outcome,
+    Reader,
+    Violation,
+    shown,
+)
 
 GAME = "tokan"
 TITLE = "Tokan"
@@ -41,6 +50,27 @@ TOKENS = Option(
     checker=True,
 )
 SETTINGS = (STAKE, TOKENS)
+#: A die, and each prediction: never more tokens than a table may give a player.
+DIE = Bound("players.<i>.dice", 1, 6, "a die")
+LEFT = Bound(
+    "players.<i>.left",
+    -TOKENS.bound().maximum,
+    TOKENS.bound().maximum,
+    "a prediction against the left neighbour (+N more, -N less)",
+)
+RIGHT = Bound(
+    "players.<i>.right",
+    LEFT.minimum,
+    LEFT.maximum,
+    "a prediction against the right neighbour (+N more, -N less)",
+)
+POT = Bound("pot", 0, 10**12, "a pot in whole coins")
+"""What the pot may hold before a tour. A table cannot come near it: only what the players
+pay for missed predictions stays in the pot, at most 30 x 2 x 1,010 coins a tour."""
+BOUNDS = (DIE, LEFT, RIGHT, POT)
+#: What a round's body may hold, and each of its players.
+KEYS = frozenset({"stake", "tokens", "pot", "players"})
+PLAYER_KEYS = frozenset({"name", "dice", "left", "right"})
 DEFAULT_STAKE = int(STAKE.default)
 DEFAULT_TOKENS = int(TOKENS.default)
 
@@ -180,8 +210,12 @@ def parse(data: Mapping[str, Any]) -> Input:
     stake = r.option(data, STAKE, "stake")
     tokens = r.option(data, TOKENS, "tokens")
     pot_value = r.amount(data, "pot", "pot", default=Fraction(0))
-    if pot_value.denominator != 1 or pot_value < 0:
-        r.add("pot", f"The pot holds whole coins, never fewer than 0 (got {amount_str(pot_value)})")
+    if pot_value.denominator != 1 or not POT.minimum <= pot_value <= POT.maximum:
+        r.add(
+            "pot",
+            f"The pot holds whole coins, from {POT.minimum} to {POT.maximum:,} "
+            f"(got {shown(pot_value.numerator) if pot_value.denominator == 1 else pot_value})",
+        )
         pot_value = Fraction(0)
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
@@ -193,28 +227,15 @@ def parse(data: Mapping[str, Any]) -> Input:
         raw = r.items(p, "dice", path, what="a list of the player's 2 dice")
         dice: list[int] = []
         for d in raw or []:
-            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-                r.add(path, f"{d!r} is not a die: each die shows 1 to 6")
+            if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
+                faces = f"{DIE.minimum} to {DIE.maximum}"
+                r.add(path, f"{shown(d)} is not a die: each die shows {faces}")
             else:
                 dice.append(d)
         if raw is not None and len(raw) != 2:
             r.add(path, f"Each player rolls exactly 2 dice, not {len(raw)}")
-        left = r.integer(
-            p,
-            "left",
-            f"players.{i}.left",
-            minimum=-1000,
-            maximum=1000,
-            what="a prediction against the left neighbour (+N more, -N less)",
-        )
-        right = r.integer(
-            p,
-            "right",
-            f"players.{i}.right",
-            minimum=-1000,
-            maximum=1000,
-            what="a prediction against the right neighbour (+N more, -N less)",
-        )
+        left = r.within(p, "left", LEFT, i=i)
+        right = r.within(p, "right", RIGHT, i=i)
         if left is not None and right is not None:
             blue = max(left, 0) + max(right, 0)
             red = max(-left, 0) + max(-right, 0)

@@ -38,6 +38,12 @@ STAKE = Option(
     what="a stake in whole units",
 )
 SETTINGS = (STAKE,)
+#: A round's own stake, within the same bounds as the table's.
+ROUND_STAKE = STAKE.bound()
+BOUNDS = (ROUND_STAKE,)
+#: What a round's body may hold, and each of its players.
+KEYS = frozenset({"stake", "field", "players"})
+PLAYER_KEYS = frozenset({"name", "hand", "chosen"})
 
 
 def left_out(card: Card) -> str:
@@ -148,7 +154,7 @@ class Result:
 def parse(data: Mapping[str, Any]) -> Input:
     """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
     r = Reader()
-    stake = r.integer(data, "stake", "stake", minimum=1, what="a stake in whole units") or 1
+    stake = r.within(data, "stake", ROUND_STAKE) or 1
     ledger = CardClaims(r)
 
     raw_field = r.items(data, "field", "field", what="a list of the 2 field cards")

@@ -24,7 +24,15 @@ from scorekeeper.cards import (
     in_deck_order,
 )
 from scorekeeper.exact import amount_str, display
-from scorekeeper.rules.common import CardClaims, InvalidInput, Note, Option, Outcome, Reader
+from scorekeeper.rules.common import (
+    Bound,
+    CardClaims,
+    InvalidInput,
+    Note,
+    Option,
+    Outcome,
+    Reader,
+)
 
 PAR = {"toppa": 120, "baka": 80}
 PLAYERS = {"toppa": 2, "baka": 3}
@@ -103,6 +111,12 @@ RULE_OPTIONS: tuple[Option, ...] = (
 )
 TOPPA_RULES = RULE_OPTIONS[:3]
 BAKA_RULES = RULE_OPTIONS
+#: Baka's round of the game (a table works it out; the dispute checker asks).
+ROUND = Bound("round", 1, BAKA_ROUNDS, "the round of the game (1, 2 or 3)")
+BAKA_BOUNDS = (ROUND,)
+#: What a round's body may hold, and each of its players (Toppa ignores ``round``).
+KEYS = frozenset({"dealer", "round", "rules", "players"})
+PLAYER_KEYS = frozenset({"name", "captured", "hand"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,18 +347,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     )
     round_no = 1
     if game == "baka":
-        round_no = (
-            r.integer(
-                data,
-                "round",
-                "round",
-                default=1,
-                minimum=1,
-                maximum=BAKA_ROUNDS,
-                what="the round of the game (1, 2 or 3)",
-            )
-            or 1
-        )
+        round_no = r.within(data, "round", ROUND, default=1) or 1
 
     raw_players = r.players(data, n, n, title)
     names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]

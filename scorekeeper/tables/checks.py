@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES, Game
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import (
+    MAX_POINT_VALUE,
+    MAX_ROUND_NUMBER,
+    SUBMISSION_ID_LENGTH,
+    Reader,
+    shown,
+)
 
 #: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
 TOP_LEVEL_SETTINGS = frozenset(o.key for g in GAMES.values() for o in g.setting_options)
@@ -54,10 +63,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
     pv = data.get("point_value")
     if pv not in (None, ""):
         try:
-            value = parse_amount(pv)
-            if value < 0:
-                raise ValueError("A point value cannot be negative")
-            point_value = amount_str(value)
+            point_value = amount_str(point_value_of(pv))
         except ValueError as exc:
             r.add("point_value", str(exc))
     first = r.integer(
@@ -93,3 +99,106 @@ def _check_options(
     rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
     settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})
     return rules, settings
+
+
+def point_value_of(raw: object) -> Fraction:
+    """Money per point as a client gives it ("10", "1/2"), within its bounds; ValueError."""
+    value = parse_amount(raw)
+    if value < 0:
+        raise ValueError("A point value cannot be negative")
+    if value > MAX_POINT_VALUE or value.denominator > MAX_POINT_VALUE:
+        raise ValueError(
+            f"A point value is at most {MAX_POINT_VALUE:,}, and a fraction's denominator at "
+            f"most {MAX_POINT_VALUE:,}"
+        )
+    return value
+
+
+_SUBMISSION_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{SUBMISSION_ID_LENGTH}}}")
+
+
+def submission_id_of(raw: object) -> str | None:
+    """A round's ``submission_id`` (API.md's alphabet) or None; InvalidInput otherwise."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not _SUBMISSION_ID.fullmatch(raw):
+        raise InvalidInput(
+            [
+                Violation(
+                    "submission_id",
+                    f"{shown(raw)} is not a submission id: 1 to {SUBMISSION_ID_LENGTH} ASCII "
+                    "letters, digits, '-' and '_'",
+                )
+            ]
+        )
+    return raw
+
+
+def expected_number_of(raw: object) -> int | None:
+    """A round's ``expected_number`` or None; InvalidInput when it is not a round number."""
+    r = Reader()
+    number = r.integer(
+        {"expected_number": raw},
+        "expected_number",
+        "expected_number",
+        default=0,
+        minimum=1,
+        maximum=MAX_ROUND_NUMBER,
+        what="a round number",
+    )
+    r.raise_if_any()
+    return number or None
+
+
+# -- an import's figures ---------------------------------------------------------------------
+
+
+def check_exported_round(
+    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str]
+) -> None:
+    """Round ``k`` of an import against how it scored here: its number and each delta given."""
+    if "number" in item and (item["number"] != number or isinstance(item["number"], bool)):
+        raise InvalidInput(
+            [
+                Violation(
+                    f"rounds.{k}.number", f"this is round {number}, not {_quoted(item['number'])}"
+                )
+            ]
+        )
+    if "deltas" in item:
+        _same_amounts(f"rounds.{k}.deltas", item["deltas"], deltas, f"round {number} gives {{}}")
+
+
+def check_exported_totals(
+    data: Mapping[str, Any], totals: Sequence[str], pot: str, house: str
+) -> None:
+    """An import's totals, pot and house (those it gives) against the re-scored ledger."""
+    if "totals" in data:
+        _same_amounts("totals", data["totals"], totals, "the rounds give {}")
+    if "pot" in data:
+        _same_amount("pot", data["pot"], pot, "the rounds leave {} in the pot")
+    if "house" in data:
+        _same_amount("house", data["house"], house, "the rounds give the house {}")
+
+
+def _same_amounts(path: str, given: object, actual: Sequence[str], words: str) -> None:
+    if not isinstance(given, list) or len(given) != len(actual):
+        raise InvalidInput(
+            [Violation(path, f"This must be a list of {len(actual)} amounts, one per player")]
+        )
+    for i, (g, a) in enumerate(zip(given, actual, strict=True)):
+        _same_amount(f"{path}.{i}", g, a, words)
+
+
+def _same_amount(path: str, given: object, actual: str, words: str) -> None:
+    """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is."""
+    try:
+        value = parse_amount(given)
+    except ValueError as exc:
+        raise InvalidInput([Violation(path, str(exc))]) from exc
+    if amount_str(value) != actual:
+        raise InvalidInput([Violation(path, f"{words.format(actual)}, not {_quoted(given)}")])
+
+
+def _quoted(value: object) -> str:
+    return value if isinstance(value, str) and len(value) <= 40 else shown(value)

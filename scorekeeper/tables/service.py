@@ -21,7 +21,13 @@ from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
-from scorekeeper.tables.checks import NewTable, check_table
+from scorekeeper.tables.checks import (
+    NewTable,
+    check_exported_round,
+    check_exported_totals,
+    check_table,
+    submission_id_of,
+)
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
@@ -71,6 +77,8 @@ def enter_round(
     ``expected_number`` is the round number the player's page was about to enter: if
     another phone entered it first, Conflict.
     """
+    submission_id = submission_id_of(submission_id)
+    entry = GAMES[table.game].table_entry(kind, entry)
     if submission_id:
         existing = store.find_submission(table, submission_id)
         if existing is not None and existing.number is None:
@@ -254,6 +262,7 @@ def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) ->
     number = target.number
     assert number is not None
     rounds = store.rounds_from(table, number)
+    entry = GAMES[table.game].table_entry(target.kind, entry)
     steps = replay(
         store.spec_of(table),
         [(target.kind, entry)] + [(r.kind, r.entry) for r in rounds[1:]],
@@ -334,6 +343,7 @@ def _shift(table: Table, first: int, by: int) -> None:
 def export_table(table: Table) -> dict[str, Any]:
     """Everything needed to recreate the table: its settings and every entry in order."""
     rounds = list(reversed(store.recent_rounds(table)))
+    state = store.state_of(table)
     return {
         "format": "scorekeeper-table",
         "version": 1,
@@ -349,7 +359,9 @@ def export_table(table: Table) -> dict[str, Any]:
             {"number": r.number, "kind": r.kind, "input": r.entry, "deltas": r.deltas}
             for r in rounds
         ],
-        "totals": [amount_str(t) for t in store.state_of(table).totals],
+        "totals": [amount_str(t) for t in state.totals],
+        "pot": amount_str(state.pot),
+        "house": amount_str(state.house),
     }
 
 
@@ -387,15 +399,14 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        if "deltas" in item and item["deltas"] != rnd.deltas:
-            raise InvalidInput(
-                [
-                    Violation(
-                        f"rounds.{k}.deltas",
-                        f"Round {k + 1} scores {rnd.deltas} here, not {item['deltas']} as exported",
-                    )
-                ]
-            )
+        check_exported_round(k, item, rnd.number or k + 1, rnd.deltas)
+    state = store.state_of(table)
+    check_exported_totals(
+        data,
+        [amount_str(t) for t in state.totals],
+        amount_str(state.pot),
+        amount_str(state.house),
+    )
     return table
 
 

@@ -5,6 +5,7 @@ Each function works inside the caller's transaction (one per request).
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from fractions import Fraction
@@ -12,13 +13,15 @@ from typing import Any
 
 from sqlalchemy import Row, or_, select
 
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, read_stored_amount
 from scorekeeper.ledger import PriorScore, Step
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.rules import Outcome
+from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import State, TableSpec
 
 TOKEN_BYTES = 24  # 192 random bits, 32 url-safe characters
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")  # nothing else reaches the database (NUL, say)
 
 
 class NotFound(LookupError):
@@ -31,7 +34,7 @@ def new_token() -> str:
 
 def find_table(token: str, *, lock: bool = False) -> Table:
     """The table with this link token; LookupError if there is none."""
-    if not isinstance(token, str) or not 20 <= len(token) <= 64:
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         raise NotFound(token)
     query = select(Table).where(Table.token == token)
     if lock:
@@ -41,6 +44,12 @@ def find_table(token: str, *, lock: bool = False) -> Table:
     if table is None or not secrets.compare_digest(table.token, token):
         raise NotFound(token)
     return table
+
+
+def _check_number(number: int) -> None:
+    """A round number no database column holds (from a link, say) is a round no table has."""
+    if not 1 <= number <= MAX_ROUND_NUMBER:
+        raise NotFound(number)
 
 
 def spec_of(table: Table) -> TableSpec:
@@ -64,6 +73,7 @@ def state_before(table: Table, number: int) -> State:
     """The table's state just before round ``number``."""
     if number <= 1:
         return opening_state(table)
+    _check_number(number)
     after: dict[str, Any] | None = db.session.scalar(
         select(Round.after).where(Round.table_id == table.id, Round.number == number - 1)
     )
@@ -73,6 +83,7 @@ def state_before(table: Table, number: int) -> State:
 
 
 def get_round(table: Table, number: int) -> Round:
+    _check_number(number)
     rnd: Round | None = db.session.scalar(
         select(Round).where(Round.table_id == table.id, Round.number == number)
     )
@@ -94,6 +105,7 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
 
 
 def rounds_from(table: Table, number: int) -> list[Round]:
+    _check_number(number)
     return list(
         db.session.scalars(
             select(Round)
@@ -111,7 +123,7 @@ def prior_score(rnd: Round) -> PriorScore | None:
         rnd.body,
         rnd.result,
         Outcome.from_json(rnd.outcome),
-        tuple(parse_amount(d) for d in rnd.deltas),
+        tuple(read_stored_amount(d) for d in rnd.deltas),
     )
 
 
@@ -214,7 +226,7 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         .order_by(Round.number)
     ).all()
     out = [list(opening_state(table).totals) if table.opening else [Fraction(0)] * n]
-    out += [[parse_amount(t) for t in after["totals"]] for (after,) in rows]
+    out += [[read_stored_amount(t) for t in after["totals"]] for (after,) in rows]
     return out
 
 

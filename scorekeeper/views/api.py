@@ -7,19 +7,21 @@ back there, so nothing is stored half-way).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import shown
 from scorekeeper.tables import service, store
-from scorekeeper.tables.checks import check_table
+from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import etag, journal_json, round_json, session_json
+from scorekeeper.views.links import table_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -32,21 +34,13 @@ class UnknownGame(store.NotFound):
     """A game name that is not one of ours."""
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in JSON")
-
-
 def read_json_object() -> dict[str, Any]:
-    """The request body as a JSON object; BadBody on malformed JSON or a non-object."""
-    raw = request.get_data(cache=True)
+    """The request body as a JSON object: BadBody on malformed JSON or a non-object,
+    InvalidInput for what no table can keep (see ``scorekeeper.bodies``)."""
     try:
-        text = raw.decode("utf-8")
-        data = json.loads(text, parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise BadBody(f"The body is not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise BadBody('The body must be a JSON object, such as {"players": [...]}')
-    return data
+        return load_object(request.get_data(cache=True))
+    except BadJSON as exc:
+        raise BadBody(str(exc)) from exc
 
 
 def errors_response(errors: list[dict[str, str]], status: int) -> tuple[Response, int]:
@@ -115,7 +109,7 @@ def _session(table: Table) -> dict[str, Any]:
     limit = _page_arg("limit", 1, MAX_PAGE)
     return session_json(
         table,
-        url_for("sessions.show", token=table.token, _external=True),
+        table_link(table),
         store.round_page(table, first, limit or DEFAULT_PAGE),
     )
 
@@ -197,12 +191,8 @@ def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
     submission = data.pop("submission_id", None)
     expected = data.pop("expected_number", None)
     if kind not in service.KINDS:
-        raise InvalidInput([Violation("kind", f"{kind!r} is not 'round' or 'end'")])
-    if submission is not None and (not isinstance(submission, str) or len(submission) > 64):
-        raise InvalidInput([Violation("submission_id", "Up to 64 characters of text")])
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        raise InvalidInput([Violation("expected_number", "A round number")])
-    return kind, submission, expected
+        raise InvalidInput([Violation("kind", f"{shown(kind)} is not 'round' or 'end'")])
+    return kind, submission_id_of(submission), expected_number_of(expected)
 
 
 @bp.post("/sessions/<token>/rounds")

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
+from scorekeeper.games.form_input import round_number
 from scorekeeper.ledger import dealer_index
 from scorekeeper.models import Round, Table, db
 from scorekeeper.rules import InvalidInput, Violation
@@ -115,7 +116,7 @@ def _save(page: RoundPage) -> Any:
                 "round",
                 entry,
                 submission_id=form.submission_id.data or None,
-                expected_number=int(expected) if expected and expected.isdigit() else None,
+                expected_number=round_number(expected),
             )
         else:
             rnd = service.correct_round(

@@ -21,8 +21,9 @@ from flask import (
     url_for,
 )
 
+from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.models import Table, db
@@ -30,6 +31,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, get_table_or_404
+from scorekeeper.views.links import attachment, table_link
 
 bp = Blueprint("sessions", __name__)
 
@@ -98,7 +100,7 @@ def show(token: str) -> str:
     table = get_table_or_404(token)
     remember(table)
     state = store.state_of(table)
-    value = parse_amount(table.point_value) if table.point_value else None
+    value = read_stored_amount(table.point_value) if table.point_value else None
     standings = [
         {
             "name": n,
@@ -111,7 +113,7 @@ def show(token: str) -> str:
     history = store.history(table, HISTORY_SHOWN)
     versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = table_chart(table)
-    link = url_for(".show", token=table.token, _external=True)
+    link = table_link(table)
     qr = qr_svg(link)
     last_game = None
     if state.game_over and history:
@@ -162,7 +164,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     rounds = store.history(table, game_no=game_no)
     sums = [Fraction(0)] * len(table.players)
     for r in rounds:
-        sums = [s + parse_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
+        sums = [s + read_stored_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
@@ -306,7 +308,7 @@ def export_csv(token: str) -> Response:
     )
     acc = [Fraction(0)] * len(table.players)
     for r in reversed(store.history(table)):
-        acc = [a + parse_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
+        acc = [a + read_stored_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
         w.writerow(
             [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
@@ -316,7 +318,7 @@ def export_csv(token: str) -> Response:
     return Response(
         out.getvalue(),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.csv"'},
+        headers=attachment(table, "csv"),
     )
 
 
@@ -328,7 +330,7 @@ def export_json(token: str) -> Response:
     return Response(
         body,
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="table-{table.id}.json"'},
+        headers=attachment(table, "json"),
     )
 
 
@@ -341,15 +343,11 @@ def import_table() -> Any:
         return redirect(url_for(".home"))
     upload = request.files.get("file")
     try:
-        data = json.loads((upload.read() if upload else b"").decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    except (ValueError, UnicodeDecodeError):
+        table = service.import_table(load_object(upload.read() if upload else b""))
+        db.session.commit()
+    except BadJSON:
         flash("That file is not a Scorekeeper JSON export.", "error")
         return redirect(url_for(".home"))
-    try:
-        table = service.import_table(data)
-        db.session.commit()
     except InvalidInput as exc:
         db.session.rollback()
         flash(

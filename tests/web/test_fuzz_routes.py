@@ -3,6 +3,7 @@ only 2xx, 3xx, 400, 404, 409, 413 or 422, and a refused request stores nothing."
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -13,6 +14,15 @@ import scorekeeper
 from scorekeeper.cards import CARDS
 from tests import fuzz_counts
 from tests.helpers import SUIT_IDS
+from tests.hostile import (
+    AMOUNT_TEXT,
+    FORM_VALUE,
+    HOSTILE,
+    NOT_UTF8,
+    Raw,
+    dump,
+    plant,
+)
 
 ALLOWED = {200, 201, 302, 303, 400, 404, 409, 413, 422}
 CARD_IDS = [c.id for c in CARDS]
@@ -213,5 +223,294 @@ def test_api_bodies_never_fail_or_half_store(tmp_path):
         assert resp.status_code in ALLOWED, (url, body, resp.status_code, resp.get_data())
         if resp.status_code >= 400:
             assert snapshot(client, tokens) == before, (url, body)
+
+    check()
+
+
+# -- hostile values on every writing route (issue 9) --------------------------------------------
+# Huge, negative and non-finite numbers, text that cannot be stored, deep nesting and bytes
+# that are not UTF-8, planted into otherwise good bodies and forms so they reach the code that
+# stores. After every request, refused or not, each table still reads: its session, its page
+# and its export.
+
+HALF = [c.id for c in CARDS if c.month <= 6]
+ROUND_BODIES = {
+    "toppa": {"players": [{"captured": HALF}, {}]},
+    "baka": {"players": [{"captured": HALF[:12]}, {"captured": HALF[12:]}, {}]},
+    "tokotoko": {
+        "stake": 5,
+        "field": ["pine-chaff-2", "maple-deer"],
+        "players": [
+            {"hand": ["plum-ribbon", "chrysanthemum-chaff-1"]},
+            {"hand": ["pine-chaff-1", "wisteria-ribbon"]},
+        ],
+    },
+    "otoroku": {"wager": 10, "players": [{"cards": [3, 4]}, {"cards": [7, 8]}, {"cards": [5, 5]}]},
+    "tokan": {"players": [{"dice": [1, 1], "left": 0, "right": 0} for _ in range(3)]},
+}
+ROUND_PATHS = (
+    [
+        (k,)
+        for k in (
+            "stake",
+            "wager",
+            "pot",
+            "tokens",
+            "dealer",
+            "round",
+            "method",
+            "rules",
+            "zz",
+            "submission_id",
+            "expected_number",
+            "kind",
+            "field",
+            "players",
+        )
+    ]
+    + [
+        ("players", i, k)
+        for i in (0, 1, 3)
+        for k in (
+            "name",
+            "captured",
+            "hand",
+            "cards",
+            "dice",
+            "left",
+            "right",
+            "chosen",
+            "wager",
+            "zz",
+        )
+    ]
+    + [("players", 0, "dice", 0), ("players", 1, "cards", 0), ("field", 0), ("rules", "zz")]
+)
+TABLE_BODIES = {
+    game: {"name": "Friday", "game": game, "players": players}
+    for game, players in (
+        ("toppa", ["A", "B"]),
+        ("tokotoko", ["A", "B"]),
+        ("otoroku", ["A", "B", "C"]),
+        ("tokan", ["A", "B", "C"]),
+    )
+}
+TABLE_PATHS = [
+    ("name",),
+    ("players", 0),
+    ("players", 5),
+    ("point_value",),
+    ("first_dealer",),
+    ("zz",),
+    ("rules",),
+    ("settings",),
+    ("settings", "stake"),
+    ("settings", "wager"),
+    ("settings", "tokens"),
+    ("settings", "stones"),
+    ("rules", "tera_zen_percent"),
+    ("stake",),
+]
+IMPORT_PATHS = [
+    ("totals", 0),
+    ("totals",),
+    ("pot",),
+    ("house",),
+    ("name",),
+    ("players", 0),
+    ("point_value",),
+    ("rounds",),
+    ("rounds", 0, "number"),
+    ("rounds", 0, "deltas", 0),
+    ("rounds", 0, "input", "zz"),
+    ("rounds", 0, "input", "players", 0, "dice", 0),
+    ("rounds", 0, "input", "players", 0, "name"),
+    ("rounds", 1, "kind"),
+    ("rounds", 1, "input"),
+]
+BAD_BYTES = "\x01BAD\x01"
+
+
+def hostile_setup(tmp_path):
+    app, client, tokens, csrf = setup_app(tmp_path)
+    for game, body in ROUND_BODIES.items():
+        if game != "toppa":
+            resp = client.post(f"/api/v1/sessions/{tokens[game]}/rounds", json=body)
+            assert resp.status_code == 201, resp.get_json()
+    exported = client.get(f"/api/v1/sessions/{tokens['tokan']}/export.json").get_json()
+    return app, client, tokens, csrf, exported
+
+
+def still_reads(client, tokens, game):
+    """Every table answers its session; the one written to also its page and export."""
+    state = {}
+    for g, tok in tokens.items():
+        resp = client.get(f"/api/v1/sessions/{tok}")
+        assert resp.status_code == 200, (g, resp.status_code)
+        state[g] = resp.get_json()
+    for url in (f"/t/{tokens[game]}", f"/t/{tokens[game]}/export.json"):
+        assert client.get(url).status_code == 200, url
+    return state
+
+
+def body_bytes(body, bad):
+    data = dump(body).encode()
+    return data.replace(BAD_BYTES.encode(), bad) if bad else data
+
+
+VALUE = HOSTILE | st.sampled_from([Raw('"' + BAD_BYTES + '"')]) | AMOUNT_TEXT
+
+
+def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
+    app, client, tokens, _, exported = hostile_setup(tmp_path)
+
+    @settings(
+        max_examples=200,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(
+        route=st.sampled_from(["rounds", "correct", "create", "import", "score", "delete"]),
+        game=st.sampled_from(sorted(tokens)),
+        round_path=st.sampled_from(ROUND_PATHS),
+        table_path=st.sampled_from(TABLE_PATHS),
+        import_path=st.sampled_from(IMPORT_PATHS),
+        value=VALUE,
+        bad=NOT_UTF8,
+        number=st.integers(-5, 2**70) | st.sampled_from([2**31, 2**63, 2**64]),
+    )
+    def check(route, game, round_path, table_path, import_path, value, bad, number):
+        fuzz_counts["hostile API bodies"] = fuzz_counts.get("hostile API bodies", 0) + 1
+        tok = tokens[game]
+        method = "POST"
+        if route in ("rounds", "correct", "score"):
+            body = plant(ROUND_BODIES[game], round_path, value)
+            url = {
+                "rounds": f"/api/v1/sessions/{tok}/rounds",
+                "correct": f"/api/v1/sessions/{tok}/rounds/{number}",
+                "score": f"/api/v1/score/{game}",
+            }[route]
+            method = "PUT" if route == "correct" else "POST"
+        elif route == "create":
+            body = plant(TABLE_BODIES.get(game, TABLE_BODIES["toppa"]), table_path, value)
+            url = "/api/v1/sessions"
+        elif route == "import":
+            body = plant(exported, import_path, value)
+            url = "/api/v1/sessions/import"
+        else:
+            body, method = {}, "DELETE"
+            url = f"/api/v1/sessions/{tok}/rounds/{number}"
+        before = still_reads(client, tokens, game)
+        resp = client.open(
+            url, method=method, data=body_bytes(body, bad), content_type="application/json"
+        )
+        assert resp.status_code in ALLOWED, (url, resp.status_code, resp.get_data()[:300])
+        if resp.status_code >= 400:
+            errors = resp.get_json()["errors"]
+            assert errors and all(e["message"] for e in errors)
+        after = still_reads(client, tokens, game)
+        if resp.status_code >= 400:
+            assert after == before, url
+
+    check()
+
+
+ROUND_FORMS = {
+    "toppa": {"rest": "1", "p0_pile": [c for c in HALF if "chaff" not in c]},
+    "baka": {"rest": "2", "p0_pile": ["pine-crane"], "p1_pile": ["plum-ribbon"]},
+    "tokotoko": {
+        "stake": "5",
+        "field": ["maple-deer"],
+        "field_chaff_pine": "1",
+        "p0_hand": ["plum-ribbon"],
+        "p0_hand_chaff_chrysanthemum": "1",
+        "p1_hand": ["wisteria-ribbon"],
+        "p1_hand_chaff_pine": "1",
+    },
+    "otoroku": {
+        "wager": "10",
+        **{f"p{i}_name": n for i, n in enumerate("ABC")},
+        **{f"p{i}_values": v for i, v in enumerate(("3 4", "7 8", "5 5"))},
+    },
+    "tokan": {
+        **{f"p{i}_name": n for i, n in enumerate("ABC")},
+        **{f"p{i}_seated": "1" for i in range(3)},
+        **{f"p{i}_d{d}": "1" for i in range(3) for d in (1, 2)},
+        **{f"p{i}_{s}_n": "0" for i in range(3) for s in ("left", "right")},
+    },
+}
+FORM_KEYS = [
+    "stake",
+    "wager",
+    "pot",
+    "dealer",
+    "rest",
+    "n",
+    "tokens",
+    "submission_id",
+    "expected_number",
+    "p0_wager",
+    "p1_values",
+    "p0_d1",
+    "p1_left_n",
+    "p2_right_n",
+    "p0_pile_chaff_pine",
+    "field_chaff_pine",
+    "p0_name",
+    "p0_seated",
+    "name",
+    "players",
+    "point_value",
+    "first_dealer",
+    "stones",
+    "tera_zen_percent",
+]
+
+
+def test_hostile_form_posts_never_fail_and_tables_still_read(tmp_path):
+    app, client, tokens, csrf, exported = hostile_setup(tmp_path)
+    routes = [
+        "/tables",
+        "/import",
+        "/check/{game}",
+        "/t/{tok}/rounds/new",
+        "/t/{tok}/rounds/1/edit",
+        "/t/{tok}/rounds/{number}/edit",
+        "/t/{tok}/rounds/{number}/delete",
+        "/t/{tok}/end",
+    ]
+
+    @settings(
+        max_examples=200,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(
+        route=st.sampled_from(routes),
+        game=st.sampled_from(sorted(tokens)),
+        key=st.sampled_from(FORM_KEYS),
+        value=FORM_VALUE,
+        number=st.integers(2, 2**70),
+        import_path=st.sampled_from(IMPORT_PATHS),
+        file_value=HOSTILE,
+        bad=NOT_UTF8,
+    )
+    def check(route, game, key, value, number, import_path, file_value, bad):
+        fuzz_counts["hostile form posts"] = fuzz_counts.get("hostile form posts", 0) + 1
+        url = route.format(game=game, tok=tokens[game], number=number)
+        form = dict(ROUND_FORMS[game])
+        if route == "/tables":
+            form = {"game": game, "players": "A\nB\nC", "name": "Friday"}
+        form[key] = value
+        form["csrf_token"] = csrf
+        if route == "/import":
+            content = body_bytes(plant(exported, import_path, file_value), bad)
+            form = {"csrf_token": csrf, "file": (io.BytesIO(content), "t.json")}
+        before = still_reads(client, tokens, game)
+        resp = client.post(url, data=form)
+        assert resp.status_code in ALLOWED, (url, form, resp.status_code)
+        after = still_reads(client, tokens, game)
+        if resp.status_code >= 400:
+            assert after == before, (url, form)
 
     check()

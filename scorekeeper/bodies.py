@@ -1,0 +1,196 @@
+"""Reading a JSON body a client sent, refusing what JSON allows but a table cannot keep.
+
+A table stores text as UTF-8 (a lone surrogate such as "\\ud800" is not UTF-8 at all, and
+PostgreSQL refuses a NUL character), no real body is nested more than a few levels, and no
+field takes a number of more than a few digits (Python will not even turn one of more than
+4,300 digits into text). ``load_object`` reports each such value at its field path, as the
+rest of the input's mistakes are (422), before anything reads, scores or stores the body.
+Pure: no Flask.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from scorekeeper.rules import InvalidInput, Violation
+
+MAX_DEPTH: Final = 16
+"""How deep a body may nest (an export's deepest card id sits 7 levels down)."""
+MAX_NUMBER_DIGITS: Final = 30
+"""The most digits a JSON number may have; every field's own bound is far below."""
+MAX_REPORTED: Final = 20
+"""How many such problems a refusal lists at most."""
+TOO_DEEP: Final = f"This is nested more than {MAX_DEPTH} levels deep"
+
+
+class BadJSON(ValueError):
+    """The body is not JSON, or not a JSON object (400)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LongNumber:
+    """A JSON number of more than ``MAX_NUMBER_DIGITS`` digits, kept unconverted so that it
+    is refused by its field path rather than by Python's limit on converting it."""
+
+    digits: int
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def _parse_int(text: str) -> int | LongNumber:
+    digits = len(text) - text.startswith("-")
+    return LongNumber(digits) if digits > MAX_NUMBER_DIGITS else int(text)
+
+
+def load_object(raw: bytes) -> dict[str, Any]:
+    """The body as a JSON object; BadJSON if it is not one, InvalidInput for what cannot be
+    kept (text that is not UTF-8 or holds a NUL, deep nesting, numbers of many digits)."""
+    try:
+        text = raw.decode("utf-8")
+        data = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int)
+    except RecursionError as exc:
+        # Too deep for Python's parser, so well-formed or not, refused where it goes too deep.
+        raise InvalidInput([Violation(_too_deep_at(text), TOO_DEEP)]) from exc
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadJSON(f"The body is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise BadJSON('The body must be a JSON object, such as {"players": [...]}')
+    # Text can only go wrong through a \u escape (UTF-8 and JSON forbid the rest).
+    if not _fits(data, "\\u" in text):
+        raise InvalidInput(unstorable(data) or [Violation("", "This body cannot be kept")])
+    return data
+
+
+def _fits(data: Any, check_text: bool) -> bool:
+    """Whether nothing in ``data`` needs reporting: the quick pass every body takes."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(value, dict):
+            if check_text and any(_text_problem(k) for k in value):
+                return False
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            if check_text and _text_problem(value):
+                return False
+        elif _problem(value):
+            return False
+    return True
+
+
+def unstorable(data: Any) -> list[Violation]:
+    """Each value of ``data`` a table could not keep, with its field path, in order."""
+    out: list[Violation] = []
+    for path, depth, value in _walk(data):
+        problem = _problem(value)
+        if depth > MAX_DEPTH:
+            problem = TOO_DEEP
+        if problem:
+            out.append(Violation(path, problem))
+            if len(out) >= MAX_REPORTED:
+                break
+    return out
+
+
+def _walk(data: Any) -> Iterator[tuple[str, int, Any]]:
+    """Every value and key of ``data`` with its path and depth, depth first, in order; a
+    branch nested too deeply is reported once, not walked further."""
+    stack: list[tuple[str, int, Any]] = [("", 0, data)]
+    while stack:
+        path, depth, value = stack.pop()
+        yield path, depth, value
+        if depth > MAX_DEPTH:
+            continue
+        children: list[tuple[str, int, Any]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                child = f"{path}.{_safe(key)}" if path else _safe(key)
+                if _text_problem(key):
+                    children.append((child, depth + 1, _BadKey(key)))
+                else:
+                    children.append((child, depth + 1, item))
+        elif isinstance(value, list):
+            children = [
+                (f"{path}.{i}" if path else str(i), depth + 1, v) for i, v in enumerate(value)
+            ]
+        stack.extend(reversed(children))
+
+
+@dataclass(frozen=True, slots=True)
+class _BadKey:
+    key: str
+
+
+def _problem(value: Any) -> str | None:
+    if isinstance(value, _BadKey):
+        return f"The name of this field {_text_problem(value.key)}"
+    if isinstance(value, str):
+        problem = _text_problem(value)
+        return f"This text {problem}" if problem else None
+    if isinstance(value, LongNumber):
+        return (
+            f"A number of {value.digits} digits is far too large: no field takes more than "
+            f"{MAX_NUMBER_DIGITS} digits"
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        return "This number is too large to be read as one"
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    if text.isascii():
+        return "holds a NUL character, which cannot be stored" if "\x00" in text else None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a lone surrogate (half of a UTF-16 pair), which is not text"
+    return "holds a NUL character, which cannot be stored" if "\x00" in text else None
+
+
+def _too_deep_at(text: str) -> str:
+    """The path of the first value of JSON ``text`` nested deeper than ``MAX_DEPTH``, found
+    by scanning (Python's parser gave up): each open container's key or position."""
+    frames: list[list[Any]] = []  # [position or key, whether an object awaits a key]
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if frames and frames[-1][1]:
+                try:
+                    frames[-1][0] = _safe(str(json.loads(text[i : j + 1])))
+                except ValueError:
+                    frames[-1][0] = "?"
+                frames[-1][1] = False
+            i = j
+        elif c in "[{":
+            if len(frames) > MAX_DEPTH:
+                break
+            frames.append([0, False] if c == "[" else ["", True])
+        elif c in "]}" and frames:
+            frames.pop()
+        elif c == "," and frames:
+            if frames[-1][1] is False and isinstance(frames[-1][0], int):
+                frames[-1][0] += 1
+            else:
+                frames[-1][1] = True
+        i += 1
+    return ".".join(str(f[0]) for f in frames)
+
+
+def _safe(key: str) -> str:
+    """A key as a field path shows it: what cannot be stored escaped, a long one cut."""
+    shown = key.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+    return shown if len(shown) <= 40 else shown[:40] + "…"

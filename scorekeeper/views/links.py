@@ -1,0 +1,44 @@
+"""A table's link and its export file names: from configuration, never from the request.
+
+The link (on the table page, in its QR code and in the API's ``url``) starts with the
+configured ``PUBLIC_URL`` when there is one; otherwise it is built from the request's host,
+which Flask has checked against ``TRUSTED_HOSTS`` (a forged ``Host`` is a 400 before any view
+runs). An export is named after the table and the day it was started, not its internal id.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from urllib.parse import quote
+
+from flask import current_app, url_for
+
+from scorekeeper.models import Table
+
+
+def table_link(table: Table) -> str:
+    """The table's page as other phones should open it."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for("sessions.show", token=table.token)
+    return url_for("sessions.show", token=table.token, _external=True)
+
+
+def file_stem(name: str, day: date) -> str:
+    """``Friday at Aki's`` started on 22 November 2026: ``Friday-at-Akis-2026-11-22``."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    words = re.sub(r"[^A-Za-z0-9]+", "-", re.sub(r"['’]", "", ascii_name)).strip("-")
+    return f"{words[:60].rstrip('-') or 'table'}-{day.isoformat()}"
+
+
+def attachment(table: Table, extension: str) -> dict[str, str]:
+    """The header that offers an export for download under the table's name and date."""
+    stem = file_stem(table.name, table.created_at.date())
+    unicode_stem = re.sub(r"[\s/\\\"';:*?<>|\x00-\x1f\x7f]+", "-", table.name).strip("-.")
+    value = f'attachment; filename="{stem}.{extension}"'
+    if unicode_stem and not unicode_stem.isascii():
+        full = f"{unicode_stem[:60]}-{table.created_at.date().isoformat()}.{extension}"
+        value += f"; filename*=UTF-8''{quote(full, safe='')}"
+    return {"Content-Disposition": value}

@@ -1,0 +1,99 @@
+"""Storage and reading agree by construction (issue 9): every amount the ledger may hold is
+written by ``amount_str`` and read back by ``read_stored_amount`` exactly, however huge or tiny;
+a client's amounts keep their bound."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.exact import (
+    STORED_DIGITS,
+    amount_str,
+    parse_amount,
+    read_stored_amount,
+    storable,
+)
+from scorekeeper.state import State
+
+LIMIT = 10**STORED_DIGITS
+SIZES = st.sampled_from([1, 18, 19, 40, 400, STORED_DIGITS]).flatmap(
+    lambda digits: st.integers(-(10**digits) + 1, 10**digits - 1)
+)
+DENOMINATORS = st.sampled_from([1, 18, 19, 40, 400, STORED_DIGITS]).flatmap(
+    lambda digits: st.integers(1, 10**digits - 1)
+)
+AMOUNTS = st.builds(Fraction, SIZES, DENOMINATORS)
+
+
+@given(AMOUNTS)
+def test_every_storable_amount_reads_back_exactly(value):
+    assert storable(value)
+    text = amount_str(value)
+    assert read_stored_amount(text) == value
+    assert amount_str(read_stored_amount(text)) == text
+
+
+@given(st.integers(1, 10**30))
+def test_tiny_and_huge_fractions_read_back(n):
+    for value in (Fraction(1, LIMIT - n), Fraction(LIMIT - n, 7), Fraction(-(LIMIT - n), 3)):
+        assert storable(value)
+        assert read_stored_amount(amount_str(value)) == value
+
+
+def test_what_cannot_be_written_is_not_storable():
+    assert not storable(LIMIT)
+    assert not storable(Fraction(1, LIMIT))
+    assert not storable(Fraction(-LIMIT, 3))
+    assert storable(LIMIT - 1)
+
+
+@given(totals=st.lists(AMOUNTS, min_size=2, max_size=6), pot=AMOUNTS, house=AMOUNTS)
+def test_a_table_state_reads_back_whatever_it_holds(totals, pot, house):
+    state = State(
+        dealer=1,
+        totals=tuple(totals),
+        pot=pot,
+        house=house,
+        seated=tuple(range(len(totals))),
+        game_totals=tuple(reversed(totals)),
+    )
+    assert State.from_json(state.to_json()) == state
+
+
+def test_client_amounts_keep_their_bound():
+    # What a client sends stays at 18 digits a part; what the ledger wrote has no such limit.
+    assert parse_amount("999999999999999999") == 10**18 - 1
+    with pytest.raises(ValueError):
+        parse_amount("1" + "0" * 18)
+    assert read_stored_amount("1" + "0" * 18) == 10**18
+    for bad in ("", "1.5", "1/", "+1", " 1", "1e3", "٣", None, [1], True):
+        with pytest.raises(ValueError):
+            read_stored_amount(bad)
+
+
+def test_the_ledger_refuses_a_round_it_could_not_keep():
+    from dataclasses import replace
+
+    from scorekeeper.ledger import TableSpec, apply, initial_state
+    from scorekeeper.rules import InvalidInput
+
+    spec = TableSpec("tokotoko", ("A", "B"))
+    body = {
+        "stake": 1,
+        "field": ["pine-chaff-2", "maple-deer"],
+        "players": [
+            {"hand": ["plum-ribbon", "chrysanthemum-chaff-1"]},  # A loses the stake
+            {"hand": ["pine-chaff-1", "wisteria-ribbon"]},
+        ],
+    }
+    edge = Fraction(-(LIMIT - 1))
+    state = replace(initial_state(spec), totals=(edge, -edge), game_totals=(edge, -edge))
+    with pytest.raises(InvalidInput):
+        apply(spec, state, "round", body)
+    state = replace(state, totals=(edge + 1, -edge - 1), game_totals=(edge + 1, -edge - 1))
+    step = apply(spec, state, "round", body)
+    assert step.after.totals == (edge, -edge)

@@ -1,0 +1,219 @@
+"""Import checks every figure it is given against the re-scored ledger (issue 9, item 4), and
+every game's export imports cleanly."""
+
+from __future__ import annotations
+
+import copy
+import io
+
+import pytest
+
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, rest_of_deck, suit
+
+HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+
+
+def create(client, game, players, **extra):
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "Friday", "game": game, "players": players, **extra}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()["id"]
+
+
+def add(client, sid, body):
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.status_code == 201, resp.get_json()
+
+
+def tokan(*rows):
+    return {"players": [{"name": n, "dice": d, "left": a, "right": b} for n, d, a, b in rows]}
+
+
+def played(client, game):
+    """A table of ``game`` with a few rounds (and an ended game where the game has them)."""
+    if game == "toppa":
+        sid = create(client, "toppa", ["A", "B"], point_value="1/2")
+        add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+        add(client, sid, {"players": [{}, {"captured": suit("iris", "pine")}]})
+    elif game == "baka":
+        sid = create(client, "baka", ["A", "B", "C"], rules={"yaku_settlement": "pairwise"})
+        add(client, sid, {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]})
+        add(
+            client,
+            sid,
+            {
+                "players": [
+                    {},
+                    {"captured": suit("iris")},
+                    {"captured": rest_of_deck(suit("iris"), HALF_A)},
+                ]
+            },
+        )
+        add(client, sid, {"kind": "end"})
+    elif game == "tokotoko":
+        sid = create(client, "tokotoko", ["A", "B"], settings={"stake": 5})
+        add(
+            client,
+            sid,
+            {
+                "stake": 7,
+                "field": ["pine-chaff-2", "maple-deer"],
+                "players": [
+                    {"hand": ["plum-ribbon", "chrysanthemum-chaff-1"]},
+                    {"hand": ["pine-chaff-1", "wisteria-ribbon"]},
+                ],
+            },
+        )
+    elif game == "otoroku":
+        sid = create(
+            client,
+            "otoroku",
+            ["A", "B", "C"],
+            rules={"tera_zen_percent": 10},
+            settings={"method": "banker", "wager": 20},
+        )
+        add(
+            client,
+            sid,
+            {"players": [{"cards": [3, 4]}, {"cards": [7, 8], "wager": 30}, {"cards": [6, 9]}]},
+        )
+        add(client, sid, {"players": [{"cards": [5, 5]}, {"cards": [10, 9]}, {"cards": [2, 3]}]})
+    else:
+        sid = create(client, "tokan", ["A", "B", "C", "D"], settings={"stake": 3})
+        four = (("A", [3, 3], 0, 0), ("B", [3, 3], 0, 0), ("C", [3, 3], 5, 5), ("D", [1, 2], 0, 0))
+        add(client, sid, tokan(*four))
+        add(client, sid, tokan(("A", [6, 6], 2, 1), ("B", [1, 1], 0, -2), ("C", [1, 1], -2, 0)))
+        add(client, sid, {"kind": "end"})
+        four = (("A", [3, 3], 0, 0), ("B", [3, 3], 0, 0), ("C", [3, 3], 1, 0), ("D", [2, 2], 0, 0))
+        add(client, sid, tokan(*four))
+    return sid
+
+
+GAMES = ["toppa", "baka", "tokotoko", "otoroku", "tokan"]
+
+
+def exported(client, sid):
+    resp = client.get(f"/api/v1/sessions/{sid}/export.json")
+    assert resp.status_code == 200
+    return resp.get_json()
+
+
+def refused(client, data):
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 422, resp.get_json()
+    return resp.get_json()["errors"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_exports_and_imports_to_the_same_table(client, game):
+    sid = played(client, game)
+    data = exported(client, sid)
+    assert {"totals", "pot", "house"} <= set(data)
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    copy_ = resp.get_json()
+    original = client.get(f"/api/v1/sessions/{sid}").get_json()
+    for key in (
+        "name",
+        "game",
+        "rules",
+        "settings",
+        "players",
+        "pot",
+        "house",
+        "next_dealer",
+        "point_value",
+        "game_no",
+        "seated",
+    ):
+        assert copy_[key] == original[key], key
+    assert [r["result"] for r in copy_["rounds"]] == [r["result"] for r in original["rounds"]]
+    assert exported(client, copy_["id"])["rounds"] == data["rounds"]
+    # The page import takes the same file.
+    resp = client.post(
+        "/import",
+        data={"file": (io.BytesIO(client.get(f"/t/{sid}/export.json").data), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert resp.status_code == 302 and "/t/" in resp.headers["Location"]
+
+
+def test_edited_totals_are_refused_naming_the_first_difference(client):
+    sid = played(client, "toppa")
+    data = exported(client, sid)
+    real = data["totals"][1]
+    data["totals"][1] = "1000000"
+    errors = refused(client, data)
+    assert errors[0]["field"] == "totals.1"
+    assert errors[0]["message"] == f"the rounds give {real}, not 1000000"
+
+
+def test_totals_are_checked_without_deltas(client):
+    sid = played(client, "toppa")
+    data = exported(client, sid)
+    for r in data["rounds"]:
+        del r["deltas"]
+    data["totals"][0] = "1000000"
+    assert refused(client, data)[0]["field"] == "totals.0"
+    data["totals"] = exported(client, sid)["totals"]
+    assert client.post("/api/v1/sessions/import", json=data).status_code == 201
+
+
+def test_an_edited_round_is_refused_naming_it(client):
+    sid = played(client, "toppa")
+    data = exported(client, sid)
+    data["rounds"][1]["deltas"][0] = "-39"
+    errors = refused(client, data)
+    assert errors[0]["field"] == "rounds.1.deltas.0"
+    assert "-39" in errors[0]["message"]
+    data = exported(client, sid)
+    data["rounds"][0]["deltas"] = ["1"]
+    assert refused(client, data)[0]["field"] == "rounds.0.deltas"
+    data = exported(client, sid)
+    data["rounds"][0]["deltas"] = ["10/0", "x"]
+    assert refused(client, data)[0]["field"].startswith("rounds.0.deltas")
+    data = exported(client, sid)
+    data["rounds"][1]["number"] = 7
+    assert refused(client, data)[0]["field"] == "rounds.1.number"
+
+
+@pytest.mark.parametrize(("game", "key"), [("tokan", "pot"), ("otoroku", "house")])
+def test_an_edited_pot_or_house_is_refused(client, game, key):
+    sid = played(client, game)
+    data = exported(client, sid)
+    for value in ("999", "1/3", "abc", None, ["1"]):
+        bad = copy.deepcopy(data)
+        bad[key] = value
+        if value is None:
+            continue
+        assert refused(client, bad)[0]["field"] == key, value
+
+
+def test_totals_of_the_wrong_shape_are_refused(client):
+    sid = played(client, "toppa")
+    data = exported(client, sid)
+    for value in (["0"], "0", ["0", "0", "0"], [None, "0"], ["1" * 30, "0"]):
+        bad = {**data, "totals": value}
+        assert refused(client, bad)[0]["field"].startswith("totals"), value
+
+
+def test_a_refused_import_stores_nothing(client, app):
+    from scorekeeper.models import Table, db
+
+    sid = played(client, "tokan")
+    data = exported(client, sid)
+    data["pot"] = "12345"
+    with app.app_context():
+        before = db.session.query(Table).count()
+    refused(client, data)
+    resp = client.post(
+        "/import",
+        data={"file": (io.BytesIO(__import__("json").dumps(data).encode()), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert resp.status_code == 302
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Import refused" in page and "pot" in page
+    with app.app_context():
+        assert db.session.query(Table).count() == before
