@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
@@ -335,9 +336,12 @@ def _shift(table: Table, first: int, by: int) -> None:
         .where(Round.table_id == table.id, Round.number < 0)
         .values(number=-Round.number + by)
     )
+    # The rounds already loaded learn their new numbers without a query each.
     for r in list(db.session.identity_map.values()):
-        if isinstance(r, Round) and r.table_id == table.id and r.number is not None:
-            db.session.refresh(r, ["number"])
+        if isinstance(r, Round) and r.table_id == table.id:
+            number = r.number
+            if number is not None and number >= first:
+                set_committed_value(r, "number", number + by)
 
 
 def export_table(table: Table) -> dict[str, Any]:
