@@ -6,6 +6,7 @@ import csv
 import functools
 import io
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -198,51 +199,47 @@ def history(token: str) -> str:
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Any:
     """Undo one journal entry (a delete, a correction, an entered round, an earlier undo)."""
-    form = ActionForm()
-    if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
-        return redirect(url_for(".show", token=token))
-    table = get_table_or_404(token, lock=True)
     seq = request.form.get("seq", "")
-    try:
+
+    def write(table: Table) -> str:
         entry = service.undo(table, int(seq) if seq.isdigit() and len(seq) < 10 else -1)
-        db.session.commit()
-        flash(f"Done: {entry.summary}.", f"undo:{entry.seq}")
-    except LookupError:
-        db.session.rollback()
-        flash("There is no such entry in this table's journal.", "error")
-    except service.Conflict as exc:
-        db.session.rollback()
-        flash(str(exc), "error")
-    except InvalidInput as exc:
-        db.session.rollback()
-        flash("Cannot undo: " + " ".join(v.message for v in exc.violations), "error")
-    return redirect(url_for(".show", token=token))
+        return f"Done: {entry.summary}."
+
+    return _undoable(token, write, "There is no such entry in this table's journal.", "undo")
 
 
 @bp.post("/t/<token>/restore")
 def restore(token: str) -> Any:
     """Put a deleted round back at its number."""
+    raw = request.form.get("round", "")
+
+    def write(table: Table) -> str:
+        rnd = service.restore_round(table, int(raw) if raw.isdigit() and len(raw) < 12 else -1)
+        return f"{GAMES[table.game].noun.capitalize()} {rnd.number} restored."
+
+    return _undoable(token, write, "There is no such deleted round at this table.", "restore")
+
+
+def _undoable(token: str, write: Callable[[Table], str], missing: str, verb: str) -> Any:
+    """Run one journal write from a button; its notice offers to undo it in turn."""
     form = ActionForm()
     if not form.validate_on_submit():
         flash("This page had expired; reload it and try again.", "error")
-        return redirect(url_for(".history", token=token))
+        return redirect(url_for(".show", token=token))
     table = get_table_or_404(token, lock=True)
-    raw = request.form.get("round", "")
     try:
-        rnd = service.restore_round(table, int(raw) if raw.isdigit() and len(raw) < 12 else -1)
+        message = write(table)
         db.session.commit()
-        noun = GAMES[table.game].noun
-        flash(f"{noun.capitalize()} {rnd.number} restored.", f"undo:{table.version}")
+        flash(message, f"undo:{table.version}")
     except LookupError:
         db.session.rollback()
-        flash("There is no such deleted round at this table.", "error")
+        flash(missing, "error")
     except service.Conflict as exc:
         db.session.rollback()
         flash(str(exc), "error")
     except InvalidInput as exc:
         db.session.rollback()
-        flash("Cannot restore: " + " ".join(v.message for v in exc.violations), "error")
+        flash(f"Cannot {verb}: " + " ".join(v.message for v in exc.violations), "error")
     return redirect(url_for(".show", token=token))
 
 
