@@ -9,9 +9,8 @@ from the games' declared options.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -27,6 +26,19 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
 from scorekeeper.rules import Option
+
+if TYPE_CHECKING:
+    # Flask-WTF ships no type information: what Scorekeeper uses of its FlaskForm.
+    from wtforms import Form
+
+    class FlaskForm(Form):
+        def validate_on_submit(self, extra_validators: Any = None) -> bool: ...
+
+    def generate_csrf() -> str: ...
+
+else:
+    from flask_wtf import FlaskForm
+    from flask_wtf.csrf import generate_csrf as generate_csrf  # used by the templates
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,10 +165,9 @@ def _security_headers(response: Response) -> Response:
 
 
 def _template_helpers(app: Flask) -> None:
-    from flask_wtf.csrf import generate_csrf
-
     from scorekeeper.cards import CARD_BY_ID
     from scorekeeper.exact import amount_str, display, read_stored_amount
+    from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
     from scorekeeper.picker import month_rows, picked
 
