@@ -47,7 +47,8 @@ def find_table(token: str, *, lock: bool = False) -> Table:
 
 
 def _check_number(number: int) -> None:
-    """A round number no database column holds (from a link, say) is a round no table has."""
+    """A number no database column holds (a round number from a link, a journal seq or round
+    id from a form or body) names nothing the table has."""
     if not 1 <= number <= MAX_ROUND_NUMBER:
         raise NotFound(number)
 
@@ -93,6 +94,7 @@ def get_round(table: Table, number: int) -> Round:
 
 
 def round_by_id(table: Table, round_id: int) -> Round | None:
+    _check_number(round_id)
     rnd: Round | None = db.session.get(Round, round_id)
     return rnd if rnd is not None and rnd.table_id == table.id else None
 
@@ -311,6 +313,7 @@ def journal(table: Table, limit: int | None = None) -> list[JournalEntry]:
 
 
 def journal_entry(table: Table, seq: int) -> JournalEntry:
+    _check_number(seq)
     entry: JournalEntry | None = db.session.scalar(
         select(JournalEntry).where(JournalEntry.table_id == table.id, JournalEntry.seq == seq)
     )

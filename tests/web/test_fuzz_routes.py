@@ -49,6 +49,7 @@ FIELD_NAMES = (
         "submission_id",
         "expected_number",
         "field",
+        "seq",
     ]
     + [
         f"p{i}_{k}"
@@ -169,6 +170,9 @@ def test_form_posts_never_fail_or_half_store(tmp_path):
         "/t/{tok}/rounds/1/edit",
         "/t/{tok}/rounds/9/delete",
         "/t/{tok}/end",
+        "/t/{tok}/undo",
+        "/t/{tok}/restore",
+        "/t/{tok}/continue",
     ]
 
     @settings(
@@ -196,6 +200,7 @@ def test_api_bodies_never_fail_or_half_store(tmp_path):
         ("POST", "/api/v1/sessions/import"),
         ("POST", "/api/v1/sessions/{tok}/rounds"),
         ("PUT", "/api/v1/sessions/{tok}/rounds/1"),
+        ("POST", "/api/v1/sessions/{tok}/undo"),
         ("POST", "/api/v1/score/{game}"),
     ]
 
@@ -370,7 +375,7 @@ def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
     @given(
-        route=st.sampled_from(["rounds", "correct", "create", "import", "score", "delete"]),
+        route=st.sampled_from(["rounds", "correct", "create", "import", "score", "delete", "undo"]),
         game=st.sampled_from(sorted(tokens)),
         round_path=st.sampled_from(ROUND_PATHS),
         table_path=st.sampled_from(TABLE_PATHS),
@@ -397,6 +402,9 @@ def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
         elif route == "import":
             body = plant(exported, import_path, value)
             url = "/api/v1/sessions/import"
+        elif route == "undo":
+            body = {"seq": value}
+            url = f"/api/v1/sessions/{tok}/undo"
         else:
             body, method = {}, "DELETE"
             url = f"/api/v1/sessions/{tok}/rounds/{number}"
@@ -478,6 +486,8 @@ def test_hostile_form_posts_never_fail_and_tables_still_read(tmp_path):
         "/t/{tok}/rounds/{number}/edit",
         "/t/{tok}/rounds/{number}/delete",
         "/t/{tok}/end",
+        "/t/{tok}/undo",
+        "/t/{tok}/restore",
     ]
 
     @settings(

@@ -95,6 +95,7 @@ def test_undoing_an_entered_round_deletes_it_and_unknown_entries_are_404(client)
     s = undo(client, sid, 3)
     assert len(s["rounds"]) == 2
     undo(client, sid, 99, status=404)
+    undo(client, sid, 2**63, status=404)  # no column holds it: no such entry, not a 500
     resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": "3"})
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "seq"
 
