@@ -25,6 +25,10 @@ from scorekeeper.views.links import table_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
+DEFAULT_PAGE = 100
+"""Rounds a session lists unless asked for others (API.md "Long tables")."""
+MAX_PAGE = 1000
+
 
 class BadBody(ValueError):
     """The request body is not a JSON object."""
@@ -112,10 +116,6 @@ def _session(table: Table) -> dict[str, Any]:
         table_link(table),
         store.round_page(table, first, limit or DEFAULT_PAGE),
     )
-
-
-DEFAULT_PAGE = 100
-MAX_PAGE = 1000
 
 
 def _page_arg(name: str, minimum: int, maximum: int) -> int | None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper.games import GAMES, Game
-from scorekeeper.games.form_input import ChaffPool, FormData, read_cards
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.otoroku import seat_draw
 from scorekeeper.rules.toppa import draw_value, first_dealer
@@ -18,13 +18,11 @@ from scorekeeper.views import errors_by_field, not_found
 bp = Blueprint("check", __name__, url_prefix="/check")
 
 
-def _number(raw: str | None, default: int | str) -> int | str:
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+def _number(source: FormData, key: str, default: int | str) -> int | str:
+    """A whole number typed in the checker's form (the text when it is not one; the engine
+    says why), or ``default`` when the field is empty."""
+    value = form_int(source, key)
+    return default if value is None else value
 
 
 def _game_or_404(name: str) -> Game:
@@ -36,7 +34,7 @@ def _game_or_404(name: str) -> Game:
 
 def _players(source: FormData, game: Game) -> int:
     """How many players the form asks for, within the game's limits (else its default)."""
-    n = _number(source.get("n"), game.default_players)
+    n = _number(source, "n", game.default_players)
     if not isinstance(n, int) or not game.min_players <= n <= game.max_players:
         return game.default_players
     return n
@@ -49,7 +47,7 @@ def _option(source: FormData, o: Option) -> Any:
             return o.default
         return source.get(o.key) == "on"
     if o.kind == "int":
-        return _number(source.get(o.key), int(o.default))
+        return _number(source, o.key, int(o.default))
     return source.get(o.key) or o.default
 
 
@@ -83,7 +81,7 @@ def check(game_id: str) -> Any:
         body["players"] = [{**p, "name": names[i]} for i, p in enumerate(entry["players"])]
         game.complete(body, spec, State.initial(spec))
         for key, default in game.checker_inputs.items():
-            body[key] = _number(source.get(key), default)
+            body[key] = _number(source, key, default)
         if isinstance(entry.get("dealer"), int):
             dealer = entry["dealer"]
         try:

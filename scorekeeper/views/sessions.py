@@ -27,6 +27,7 @@ from scorekeeper.charts import Chart, running_chart
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
+from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import service, store
@@ -199,10 +200,10 @@ def history(token: str) -> str:
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Any:
     """Undo one journal entry (a delete, a correction, an entered round, an earlier undo)."""
-    seq = request.form.get("seq", "")
+    seq = _whole(request.form, "seq")
 
     def write(table: Table) -> str:
-        entry = service.undo(table, int(seq) if seq.isdigit() and len(seq) < 10 else -1)
+        entry = service.undo(table, seq)
         return f"Done: {entry.summary}."
 
     return _undoable(token, write, "There is no such entry in this table's journal.", "undo")
@@ -211,13 +212,19 @@ def undo(token: str) -> Any:
 @bp.post("/t/<token>/restore")
 def restore(token: str) -> Any:
     """Put a deleted round back at its number."""
-    raw = request.form.get("round", "")
+    round_id = _whole(request.form, "round")
 
     def write(table: Table) -> str:
-        rnd = service.restore_round(table, int(raw) if raw.isdigit() and len(raw) < 12 else -1)
+        rnd = service.restore_round(table, round_id)
         return f"{GAMES[table.game].noun.capitalize()} {rnd.number} restored."
 
     return _undoable(token, write, "There is no such deleted round at this table.", "restore")
+
+
+def _whole(form: FormData, key: str) -> int:
+    """A number posted by a button; anything else names nothing (the service says so)."""
+    value = form_int(form, key)
+    return value if isinstance(value, int) else -1
 
 
 def _undoable(token: str, write: Callable[[Table], str], missing: str, verb: str) -> Any:
