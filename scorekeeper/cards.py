@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorekeeper.messages import N_, Msg
+
 
 class CardType(StrEnum):
     """The four kinds of hanafuda card, strongest first."""
@@ -33,6 +35,19 @@ class Ribbon(StrEnum):
     BLUE = "blue"
     """Blue ribbon (peony, chrysanthemum, maple)."""
 
+
+#: The types and ribbon colours in words, for the card tiles.
+TYPE_NAMES: dict[CardType, Msg] = {
+    CardType.BRIGHT: N_("bright"),
+    CardType.ANIMAL: N_("animal"),
+    CardType.RIBBON: N_("ribbon"),
+    CardType.CHAFF: N_("chaff"),
+}
+RIBBON_NAMES: dict[Ribbon, Msg] = {
+    Ribbon.POETRY: N_("ribbon · poetry"),
+    Ribbon.PLAIN: N_("ribbon · plain"),
+    Ribbon.BLUE: N_("ribbon · blue"),
+}
 
 #: Higher rank first, for the Otoroku seat draw (RULES 5.7).
 TYPE_RANK: dict[CardType, int] = {
@@ -64,18 +79,18 @@ class Suit:
 
 
 SUITS: tuple[Suit, ...] = (
-    Suit("pine", 1, "Pine", "松", "matsu", 1),
-    Suit("plum", 2, "Plum Blossom", "梅", "ume", 12),
-    Suit("cherry", 3, "Cherry Blossom", "桜", "sakura", 3),
-    Suit("wisteria", 4, "Wisteria", "藤", "fuji", 4),
-    Suit("iris", 5, "Iris", "菖蒲", "ayame", 5),
-    Suit("peony", 6, "Peony", "牡丹", "botan", 11),
-    Suit("bushclover", 7, "Bush Clover", "萩", "hagi", 7),
-    Suit("susuki", 8, "Susuki Grass", "芒", "susuki", 8),
-    Suit("chrysanthemum", 9, "Chrysanthemum", "菊", "kiku", 9),
-    Suit("maple", 10, "Maple", "紅葉", "momiji", 10),
-    Suit("willow", 11, "Willow", "柳", "yanagi", 2),
-    Suit("paulownia", 12, "Paulownia", "桐", "kiri", 6),
+    Suit("pine", 1, N_("Pine"), "松", "matsu", 1),
+    Suit("plum", 2, N_("Plum Blossom"), "梅", "ume", 12),
+    Suit("cherry", 3, N_("Cherry Blossom"), "桜", "sakura", 3),
+    Suit("wisteria", 4, N_("Wisteria"), "藤", "fuji", 4),
+    Suit("iris", 5, N_("Iris"), "菖蒲", "ayame", 5),
+    Suit("peony", 6, N_("Peony"), "牡丹", "botan", 11),
+    Suit("bushclover", 7, N_("Bush Clover"), "萩", "hagi", 7),
+    Suit("susuki", 8, N_("Susuki Grass"), "芒", "susuki", 8),
+    Suit("chrysanthemum", 9, N_("Chrysanthemum"), "菊", "kiku", 9),
+    Suit("maple", 10, N_("Maple"), "紅葉", "momiji", 10),
+    Suit("willow", 11, N_("Willow"), "柳", "yanagi", 2),
+    Suit("paulownia", 12, N_("Paulownia"), "桐", "kiri", 6),
 )
 SUIT_BY_ID: dict[str, Suit] = {s.id: s for s in SUITS}
 
@@ -120,8 +135,18 @@ class Card:
 
     @property
     def label(self) -> str:
-        """English name for a player, e.g. 'Pine: Crane'."""
-        return f"{self.suit.english}: {self.english}"
+        """The card's name for a player, e.g. 'Pine: Crane' (a message a page translates)."""
+        if self.chaff_group:
+            n = int(self.id.rsplit("-", 1)[1])
+            return N_("%(suit)s: Chaff %(n)s", suit=self.suit.english, n=n)
+        return N_("%(suit)s: %(card)s", suit=self.suit.english, card=self.english)
+
+    @property
+    def type_name(self) -> str:
+        """The card's type in words ("bright"), with a ribbon's colour ("ribbon · poetry")."""
+        if self.ribbon is not None:
+            return RIBBON_NAMES[self.ribbon]
+        return TYPE_NAMES[self.type]
 
 
 def _special(
@@ -143,7 +168,7 @@ def _chaff(suit: str, n: int) -> Card:
         f"{suit}-chaff-{n}",
         s,
         CardType.CHAFF,
-        f"Chaff {n}",
+        N_("Chaff %(n)s", n=n),
         f"{s.kanji}のカス",
         f"{s.romaji} no kasu",
     )
@@ -152,51 +177,65 @@ def _chaff(suit: str, n: int) -> Card:
 B, A, R = CardType.BRIGHT, CardType.ANIMAL, CardType.RIBBON
 
 CARDS: tuple[Card, ...] = (
-    _special("pine", "crane", B, "Crane", "松に鶴", "matsu ni tsuru"),
-    _special("pine", "ribbon", R, "Poetry Ribbon", "松に赤短", "matsu ni akatan", Ribbon.POETRY),
+    _special("pine", "crane", B, N_("Crane"), "松に鶴", "matsu ni tsuru"),
+    _special(
+        "pine", "ribbon", R, N_("Poetry Ribbon"), "松に赤短", "matsu ni akatan", Ribbon.POETRY
+    ),
     _chaff("pine", 1),
     _chaff("pine", 2),
-    _special("plum", "warbler", A, "Bush Warbler", "梅に鶯", "ume ni uguisu"),
-    _special("plum", "ribbon", R, "Poetry Ribbon", "梅に赤短", "ume ni akatan", Ribbon.POETRY),
+    _special("plum", "warbler", A, N_("Bush Warbler"), "梅に鶯", "ume ni uguisu"),
+    _special("plum", "ribbon", R, N_("Poetry Ribbon"), "梅に赤短", "ume ni akatan", Ribbon.POETRY),
     _chaff("plum", 1),
     _chaff("plum", 2),
-    _special("cherry", "curtain", B, "Curtain", "桜に幕", "sakura ni maku"),
-    _special("cherry", "ribbon", R, "Poetry Ribbon", "桜に赤短", "sakura ni akatan", Ribbon.POETRY),
+    _special("cherry", "curtain", B, N_("Curtain"), "桜に幕", "sakura ni maku"),
+    _special(
+        "cherry", "ribbon", R, N_("Poetry Ribbon"), "桜に赤短", "sakura ni akatan", Ribbon.POETRY
+    ),
     _chaff("cherry", 1),
     _chaff("cherry", 2),
-    _special("wisteria", "cuckoo", A, "Cuckoo", "藤に不如帰", "fuji ni hototogisu"),
-    _special("wisteria", "ribbon", R, "Red Ribbon", "藤に短冊", "fuji ni tanzaku", Ribbon.PLAIN),
+    _special("wisteria", "cuckoo", A, N_("Cuckoo"), "藤に不如帰", "fuji ni hototogisu"),
+    _special(
+        "wisteria", "ribbon", R, N_("Red Ribbon"), "藤に短冊", "fuji ni tanzaku", Ribbon.PLAIN
+    ),
     _chaff("wisteria", 1),
     _chaff("wisteria", 2),
-    _special("iris", "bridge", A, "Eight-plank Bridge", "菖蒲に八橋", "ayame ni yatsuhashi"),
-    _special("iris", "ribbon", R, "Red Ribbon", "菖蒲に短冊", "ayame ni tanzaku", Ribbon.PLAIN),
+    _special("iris", "bridge", A, N_("Eight-plank Bridge"), "菖蒲に八橋", "ayame ni yatsuhashi"),
+    _special("iris", "ribbon", R, N_("Red Ribbon"), "菖蒲に短冊", "ayame ni tanzaku", Ribbon.PLAIN),
     _chaff("iris", 1),
     _chaff("iris", 2),
-    _special("peony", "butterflies", A, "Butterflies", "牡丹に蝶", "botan ni chō"),
-    _special("peony", "ribbon", R, "Blue Ribbon", "牡丹に青短", "botan ni aotan", Ribbon.BLUE),
+    _special("peony", "butterflies", A, N_("Butterflies"), "牡丹に蝶", "botan ni chō"),
+    _special("peony", "ribbon", R, N_("Blue Ribbon"), "牡丹に青短", "botan ni aotan", Ribbon.BLUE),
     _chaff("peony", 1),
     _chaff("peony", 2),
-    _special("bushclover", "boar", A, "Boar", "萩に猪", "hagi ni inoshishi"),
-    _special("bushclover", "ribbon", R, "Red Ribbon", "萩に短冊", "hagi ni tanzaku", Ribbon.PLAIN),
+    _special("bushclover", "boar", A, N_("Boar"), "萩に猪", "hagi ni inoshishi"),
+    _special(
+        "bushclover", "ribbon", R, N_("Red Ribbon"), "萩に短冊", "hagi ni tanzaku", Ribbon.PLAIN
+    ),
     _chaff("bushclover", 1),
     _chaff("bushclover", 2),
-    _special("susuki", "moon", B, "Full Moon", "芒に月", "susuki ni tsuki"),
-    _special("susuki", "geese", A, "Geese", "芒に雁", "susuki ni kari"),
+    _special("susuki", "moon", B, N_("Full Moon"), "芒に月", "susuki ni tsuki"),
+    _special("susuki", "geese", A, N_("Geese"), "芒に雁", "susuki ni kari"),
     _chaff("susuki", 1),
     _chaff("susuki", 2),
-    _special("chrysanthemum", "cup", A, "Sake Cup", "菊に盃", "kiku ni sakazuki"),
-    _special("chrysanthemum", "ribbon", R, "Blue Ribbon", "菊に青短", "kiku ni aotan", Ribbon.BLUE),
+    _special("chrysanthemum", "cup", A, N_("Sake Cup"), "菊に盃", "kiku ni sakazuki"),
+    _special(
+        "chrysanthemum", "ribbon", R, N_("Blue Ribbon"), "菊に青短", "kiku ni aotan", Ribbon.BLUE
+    ),
     _chaff("chrysanthemum", 1),
     _chaff("chrysanthemum", 2),
-    _special("maple", "deer", A, "Deer", "紅葉に鹿", "momiji ni shika"),
-    _special("maple", "ribbon", R, "Blue Ribbon", "紅葉に青短", "momiji ni aotan", Ribbon.BLUE),
+    _special("maple", "deer", A, N_("Deer"), "紅葉に鹿", "momiji ni shika"),
+    _special("maple", "ribbon", R, N_("Blue Ribbon"), "紅葉に青短", "momiji ni aotan", Ribbon.BLUE),
     _chaff("maple", 1),
     _chaff("maple", 2),
-    _special("willow", "rainman", B, "Rain Man", "柳に小野道風", "yanagi ni Ono no Michikaze"),
-    _special("willow", "swallow", A, "Swallow", "柳に燕", "yanagi ni tsubame"),
-    _special("willow", "ribbon", R, "Red Ribbon", "柳に短冊", "yanagi ni tanzaku", Ribbon.PLAIN),
-    _special("willow", "lightning", CardType.CHAFF, "Lightning", "柳に雷", "yanagi ni kaminari"),
-    _special("paulownia", "phoenix", B, "Phoenix", "桐に鳳凰", "kiri ni hōō"),
+    _special("willow", "rainman", B, N_("Rain Man"), "柳に小野道風", "yanagi ni Ono no Michikaze"),
+    _special("willow", "swallow", A, N_("Swallow"), "柳に燕", "yanagi ni tsubame"),
+    _special(
+        "willow", "ribbon", R, N_("Red Ribbon"), "柳に短冊", "yanagi ni tanzaku", Ribbon.PLAIN
+    ),
+    _special(
+        "willow", "lightning", CardType.CHAFF, N_("Lightning"), "柳に雷", "yanagi ni kaminari"
+    ),
+    _special("paulownia", "phoenix", B, N_("Phoenix"), "桐に鳳凰", "kiri ni hōō"),
     _chaff("paulownia", 1),
     _chaff("paulownia", 2),
     _chaff("paulownia", 3),
@@ -229,12 +268,20 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
     ``left_out`` says, for a real card the game's deck does not hold, why it was removed.
     """
     if not isinstance(value, str):
-        return f"{value!r} is not a card id: card ids are text such as 'pine-crane'"
+        return N_(
+            "%(value)s is not a card id: card ids are text such as 'pine-crane'",
+            value=repr(value),
+        )
     if value not in CARD_BY_ID:
         near = value.strip().lower().replace(" ", "-").replace("_", "-")
         if near in CARD_BY_ID:
-            return f"{value!r} is not a card id; did you mean '{near}'?"
-        return f"{value!r} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
+            return N_(
+                "%(value)s is not a card id; did you mean '%(near)s'?", value=repr(value), near=near
+            )
+        return N_(
+            "%(value)s is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')",
+            value=repr(value),
+        )
     if left_out is not None:
         return left_out(CARD_BY_ID[value])
-    return f"{value} is not in the deck"
+    return N_("%(card)s is not in the deck", card=value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from scorekeeper.messages import N_
+
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
 _STORED_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 
@@ -41,19 +43,24 @@ def parse_amount(text: object) -> Fraction:
     What the ledger stored is read back with ``read_stored_amount``, which has no such bound.
     """
     if isinstance(text, bool):
-        raise ValueError("true/false is not an amount")
+        raise ValueError(N_("true/false is not an amount"))
     if isinstance(text, int):
         return Fraction(text)
     if not isinstance(text, str):
         raise ValueError(
-            f'{_quoted(text)} is not an exact amount (write it as text, e.g. "12" or "40/3")'
+            N_(
+                '%(value)s is not an exact amount (write it as text, e.g. "12" or "40/3")',
+                value=_quoted(text),
+            )
         )
     m = _AMOUNT_RE.match(text)
     if not m:
-        raise ValueError(f'{_quoted(text)} is not an exact amount (write e.g. "12" or "40/3")')
+        raise ValueError(
+            N_('%(value)s is not an exact amount (write e.g. "12" or "40/3")', value=_quoted(text))
+        )
     den = int(m.group(2) or 1)
     if den == 0:
-        raise ValueError(f"{text!r} divides by zero")
+        raise ValueError(N_("%(value)s divides by zero", value=repr(text)))
     return Fraction(int(m.group(1)), den)
 
 

@@ -25,6 +25,8 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_
 from scorekeeper.rules import Option
 
 if TYPE_CHECKING:
@@ -57,14 +59,14 @@ class OptionField:
     def label(self) -> str:
         o = self.option
         if not self.shared:
-            return f"{o.label} {o.hint}".strip()
-        per = ", ".join(
-            f"{g.title} {opt.hint}".strip()
+            return N_("%(label)s %(hint)s", label=o.label, hint=o.hint) if o.hint else o.label
+        per = [
+            N_("%(game)s %(hint)s", game=g.title, hint=opt.hint) if opt.hint else g.title
             for g in self.games
             for opt in g.options
             if opt.key == self.key
-        )
-        return f"{o.label} ({per})"
+        ]
+        return N_("%(label)s (%(per)s)", label=o.label, per=per)
 
     @property
     def placeholder(self) -> str:
@@ -100,7 +102,14 @@ class WholeNumberField(IntegerField):
     def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > MAX_NUMBER_DIGITS:
             self.data = None
-            raise ValueError(f"A number of more than {MAX_NUMBER_DIGITS} digits is far too large")
+            raise ValueError(
+                tr(
+                    N_(
+                        "A number of more than %(n)s digits is far too large",
+                        n=MAX_NUMBER_DIGITS,
+                    )
+                )
+            )
         super().process_formdata(valuelist)
 
 
@@ -121,24 +130,31 @@ def _field(of: OptionField) -> Field:
 class NewTableForm(FlaskForm):
     """Start a table: its game, players in turn order, house rules and point value."""
 
-    name = StringField("Table name", validators=[Optional(), Length(max=80)])
+    name = StringField(N_("Table name"), validators=[Optional(), Length(max=80)])
     game = SelectField(
-        "Game",
+        N_("Game"),
         choices=[SelectChoice(g.id, g.title) for g in GAMES.values()],
         validators=[DataRequired()],
     )
     players = TextAreaField(
-        "Players, one per line, in turn order",
-        validators=[DataRequired(message="Enter the players, one per line")],
+        N_("Players, one per line, in turn order"),
+        validators=[DataRequired(message=N_("Enter the players, one per line"))],
     )
     point_value = StringField(
-        "Money per point (optional, e.g. 10 or 1/2)", validators=[Optional(), Length(max=40)]
+        N_("Money per point (optional, e.g. 10 or 1/2)"), validators=[Optional(), Length(max=40)]
     )
     first_dealer = WholeNumberField(
-        "First dealer (position, 1 = first player)",
+        N_("First dealer (position, 1 = first player)"),
         default=1,
         validators=[Optional(), NumberRange(min=1, max=30)],
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A select draws its choices as plain text: give it them in the page's language.
+        for field in self:
+            if isinstance(field, SelectField):
+                field.choices = [SelectChoice(c.value, tr(c.label)) for c in _choices(field)]
 
     def option_groups(self) -> list[tuple[tuple[Game, ...], list[tuple[OptionField, Any]]]]:
         """The option fields grouped by the games they belong to, for the page's fieldsets."""
@@ -160,7 +176,7 @@ class NewTableForm(FlaskForm):
             return o.default if data is None or data == "" else data
 
         return {
-            "name": (self.name.data or "").strip() or f"{game.title} table",
+            "name": (self.name.data or "").strip() or tr(N_("%(game)s table", game=game.title)),
             "game": game.id,
             "players": names,
             "rules": {o.key: value(o) for o in game.rule_options},
@@ -172,6 +188,10 @@ class NewTableForm(FlaskForm):
 
 for _of in OPTION_FIELDS:
     setattr(NewTableForm, _of.key, _field(_of))
+
+
+def _choices(field: SelectField) -> list[SelectChoice]:
+    return [c if isinstance(c, SelectChoice) else SelectChoice(*c) for c in field.choices or []]
 
 
 class RoundForm(FlaskForm):

@@ -15,6 +15,7 @@ from typing import Any
 
 from scorekeeper.exact import STORED_DIGITS, amount_str, storable
 from scorekeeper.games import GAMES, Game
+from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import State, TableSpec
 
@@ -87,7 +88,7 @@ def _seat_players(
     """
     raw = data.get("players")
     if not isinstance(raw, list) or not all(isinstance(p, Mapping) for p in raw):
-        raise InvalidInput([Violation("players", "A list of the seated players is required")])
+        raise InvalidInput([Violation("players", N_("A list of the seated players is required"))])
     seated = list(state.seated)
     named = [p.get("name") for p in raw]
     if all(n is None for n in named):
@@ -97,9 +98,13 @@ def _seat_players(
                 [
                     Violation(
                         "players",
-                        f"This table seats {len(seated)} players ({who}), but {len(raw)} were "
-                        "entered; "
-                        "name the players to leave somebody out",
+                        N_(
+                            "This table seats %(n)s players (%(who)s), but %(k)s were entered; "
+                            "name the players to leave somebody out",
+                            n=len(seated),
+                            who=who,
+                            k=len(raw),
+                        ),
                     )
                 ]
             )
@@ -114,22 +119,30 @@ def _seat_players(
                 errors.append(
                     Violation(
                         f"players.{k}.name",
-                        f"{name!r} is not a player seated at this table "
-                        f"(seated: {', '.join(spec.players[i] for i in seated)})",
+                        N_(
+                            "%(name)s is not a player seated at this table (seated: %(who)s)",
+                            name=repr(name),
+                            who=", ".join(spec.players[i] for i in seated),
+                        ),
                     )
                 )
             elif lookup[key] in positions:
-                errors.append(Violation(f"players.{k}.name", f"{name} is entered twice"))
+                errors.append(
+                    Violation(f"players.{k}.name", N_("%(name)s is entered twice", name=name))
+                )
             else:
                 positions.append(lookup[key])
         if not errors and positions != sorted(positions):
-            errors.append(Violation("players", "List the players in the table's seating order"))
+            errors.append(Violation("players", N_("List the players in the table's seating order")))
         if not errors and not game.players_may_leave and len(positions) != len(seated):
             missing = [spec.players[i] for i in seated if i not in positions]
             errors.append(
                 Violation(
                     "players",
-                    f"Every seated player takes part in the round: {', '.join(missing)} missing",
+                    N_(
+                        "Every seated player takes part in the round: %(who)s missing",
+                        who=", ".join(missing),
+                    ),
                 )
             )
         if errors:
@@ -227,7 +240,7 @@ def apply(
 def _end(game: Game, spec: TableSpec, state: State) -> Step:
     """The table ends the current game; what it pays out is the game's (Tokan's pot, R21)."""
     if not game.can_end(state):
-        raise InvalidInput([Violation("kind", "No round of this game has been played yet")])
+        raise InvalidInput([Violation("kind", N_("No round of this game has been played yet"))])
     end = game.end_game(spec, state)
     result: dict[str, Any] = {"game": spec.game, "end": True, "notes": []}
     result.update(end.result)
@@ -265,8 +278,10 @@ def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
             [
                 Violation(
                     "",
-                    f"This would take a total beyond {STORED_DIGITS:,} digits, more than a "
-                    "table can keep",
+                    N_(
+                        "This would take a total beyond %(n)s digits, more than a table can keep",
+                        n=f"{STORED_DIGITS:,}",
+                    ),
                 )
             ]
         )
@@ -278,7 +293,14 @@ class ReplayError(InvalidInput):
     def __init__(self, number: int, inner: InvalidInput) -> None:
         self.number = number
         violations = [
-            Violation(v.field, f"Round {number} would no longer be valid: {v.message}")
+            Violation(
+                v.field,
+                N_(
+                    "Round %(n)s would no longer be valid: %(why)s",
+                    n=number,
+                    why=v.message,
+                ),
+            )
             for v in inner.violations
         ]
         super().__init__(violations)

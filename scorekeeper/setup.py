@@ -37,12 +37,14 @@ def init_app(app: Flask) -> None:
             "set SCOREKEEPER_SECRET_KEY or put SECRET_KEY in instance/config.py "
             "(scripts/run does this for you)."
         )
+    from scorekeeper import i18n
     from scorekeeper.database import init_db
     from scorekeeper.views import api, check, rounds, sessions
 
     _configure_links(app)
     app.session_interface = _SessionInterface()
     init_db(app)
+    i18n.init_app(app)
     for bp in (api.bp, sessions.bp, rounds.bp, check.bp):
         app.register_blueprint(bp)
     _template_helpers(app)

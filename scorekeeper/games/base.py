@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
 from scorekeeper.rules.common import Bound, Reader
 from scorekeeper.state import State, TableSpec
@@ -54,8 +55,11 @@ class Game:
     max_players: int
     default_players: int
     """How many players the dispute checker starts with."""
-    noun = "round"
+    noun: Msg = N_("round")
     """What players call one deal of the game ("tour" in Tokan)."""
+    nouns: Msg = N_("rounds")
+    noun_numbered: Msg = N_("round %(n)s")
+    """One deal by its number ("round 3"), filled in by ``numbered``."""
     rule_options: tuple[Option, ...] = ()
     """House rules: stored under a table's ``rules`` and sent to the engine as ``rules``."""
     setting_options: tuple[Option, ...] = ()
@@ -108,9 +112,9 @@ class Game:
     def options(self) -> tuple[Option, ...]:
         return self.rule_options + self.setting_options
 
-    @property
-    def nouns(self) -> str:
-        return self.noun + "s"
+    def numbered(self, n: int) -> Msg:
+        """One deal of the game by its number: "round 3" (Tokan: "tour 3")."""
+        return self.noun_numbered(n=n)
 
     @property
     def entry_template(self) -> str:
@@ -148,7 +152,13 @@ class Game:
 
     def _unknown(self, key: object, known: frozenset[str]) -> str:
         listed = ", ".join(sorted(known))
-        return f"{str(key)[:40]!r} is not part of a {self.title} {self.noun} (known: {listed})"
+        return N_(
+            "%(key)s is not part of a %(game)s %(noun)s (known: %(known)s)",
+            key=repr(str(key)[:40]),
+            game=self.title,
+            noun=self.noun,
+            known=listed,
+        )
 
     def setting(self, spec: TableSpec, key: str) -> Any:
         """A table's setting, or its declared default."""
@@ -161,7 +171,10 @@ class Game:
         known = {o.key for o in self.rule_options}
         for key in raw:
             if key not in known:
-                r.add(f"rules.{key}", f"'{key}' is not a setting of {self.title}")
+                r.add(
+                    f"rules.{key}",
+                    N_("'%(key)s' is not a setting of %(game)s", key=key, game=self.title),
+                )
         return {o.key: r.option(raw, o, f"rules.{o.key}") for o in self.rule_options}
 
     def check_settings(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -196,7 +209,7 @@ class Game:
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         """Where the table stands, in words, for its page."""
-        return f"Round {round_count + 1} next"
+        return N_("Round %(n)s next", n=round_count + 1)
 
     # -- pages ---------------------------------------------------------------------------
 

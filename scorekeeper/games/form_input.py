@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from scorekeeper.cards import CARD_BY_ID, SUITS
+from scorekeeper.messages import N_
 from scorekeeper.rules import Violation
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 
@@ -58,10 +59,17 @@ def read_cards(
         try:
             count = int(raw)
         except ValueError:
-            errors.append(Violation(path, f"{s.english} chaff: {raw!r} is not a count"))
+            errors.append(
+                Violation(
+                    path,
+                    N_("%(suit)s chaff: %(value)s is not a count", suit=s.english, value=repr(raw)),
+                )
+            )
             continue
         if count < 0:
-            errors.append(Violation(path, f"{s.english} chaff: a count cannot be negative"))
+            errors.append(
+                Violation(path, N_("%(suit)s chaff: a count cannot be negative", suit=s.english))
+            )
             continue
         ids = pool.take(s.id, count)
         if ids is None:
@@ -69,8 +77,13 @@ def read_cards(
             errors.append(
                 Violation(
                     path,
-                    f"{s.english} chaff: {count} entered, but only {available} are left "
-                    "in the deck for this entry",
+                    N_(
+                        "%(suit)s chaff: %(count)s entered, but only %(available)s are left "
+                        "in the deck for this entry",
+                        suit=s.english,
+                        count=count,
+                        available=available,
+                    ),
                 )
             )
         else:

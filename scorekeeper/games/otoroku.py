@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -10,6 +10,7 @@ from scorekeeper.cards import OTOROKU_DECK
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.messages import N_
 from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
@@ -35,6 +36,15 @@ class Otoroku(Game):
     has_house = True
     draw = "seats"
     seats_vary = True
+
+    @staticmethod
+    def hand_label(player: Mapping[str, Any]) -> str:
+        """A stored result's hand in words (a message the page translates)."""
+        return engine.hand_label(player["total"], player.get("teyaku"), bool(player.get("buta")))
+
+    @staticmethod
+    def role_name(role: str) -> str:
+        return engine.ROLE_NAMES.get(role, role)
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")
@@ -66,9 +76,19 @@ class Otoroku(Game):
         stones = self.stones_left(spec, state)
         if stones is not None:
             left = ", ".join(f"{n} {display(s)}" for n, s in zip(spec.players, stones, strict=True))
-            return f"Game {state.game_no}, round {state.game_round} next · stones: {left}"
+            return N_(
+                "Game %(game)s, round %(n)s next · stones: %(left)s",
+                game=state.game_no,
+                n=state.game_round,
+                left=left,
+            )
         length = self.setting(spec, "length")
-        return f"Game {state.game_no}, round {state.game_round} of {length} next"
+        return N_(
+            "Game %(game)s, round %(n)s of %(length)s next",
+            game=state.game_no,
+            n=state.game_round,
+            length=length,
+        )
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
         pool = ChaffPool(self.deck)
@@ -84,7 +104,10 @@ class Otoroku(Game):
                     cards.append(int(token))
                 except ValueError:
                     errors.append(
-                        Violation(f"players.{i}.cards", f"{token!r} is not a card value (1 to 10)")
+                        Violation(
+                            f"players.{i}.cards",
+                            N_("%(value)s is not a card value (1 to 10)", value=repr(token)),
+                        )
                     )
             p: dict[str, Any] = {"name": form.get(f"p{i}_name"), "cards": cards}
             pw = form_int(form, f"p{i}_wager")
@@ -100,8 +123,8 @@ class Otoroku(Game):
             return {}
         k = positions.index(dealer)
         last = positions[(k + len(positions) - 1) % len(positions)]
-        notes = {last: "last player"} if last != dealer else {}
-        notes[dealer] = "dealer"
+        notes: dict[int, str] = {last: N_("last player")} if last != dealer else {}
+        notes[dealer] = N_("dealer")
         return notes
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from scorekeeper.exact import amount_str, display
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.messages import N_
+from scorekeeper.rules import InvalidInput, Note, Violation
 from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
 
@@ -22,7 +23,9 @@ class Tokan(Game):
     min_players = engine.MIN_PLAYERS
     max_players = engine.MAX_PLAYERS
     default_players = 3
-    noun = "tour"
+    noun = N_("tour")
+    nouns = N_("tours")
+    noun_numbered = N_("tour %(n)s")
     setting_options = engine.SETTINGS
     bounds = engine.BOUNDS
     keys = engine.KEYS
@@ -41,8 +44,12 @@ class Tokan(Game):
                 [
                     Violation(
                         "players",
-                        f"Only {seated} players would stay: Tokan needs {self.min_players}, so "
-                        "the game is over. End the game to split the pot",
+                        N_(
+                            "Only %(n)s players would stay: Tokan needs %(minimum)s, so "
+                            "the game is over. End the game to split the pot",
+                            n=seated,
+                            minimum=self.min_players,
+                        ),
                     )
                 ]
             )
@@ -69,26 +76,31 @@ class Tokan(Game):
         shares, odd = engine.split_pot(int(state.pot), seated_names)
         for i in state.seated:
             deltas[i] = Fraction(shares[spec.players[i]])
+        note = N_(
+            "The pot of %(pot)s is split equally among the %(n)s players still seated: "
+            "%(each)s each; %(odd)s odd coin(s) stay in the pot, unclaimed.",
+            pot=amount_str(state.pot),
+            n=len(seated_names),
+            each=amount_str(deltas[state.seated[0]]),
+            odd=odd,
+        )
         return GameEnd(
             tuple(deltas),
             pot_change=-sum(deltas, Fraction(0)),
             result={
                 "split": {name: amount_str(v) for name, v in shares.items()},
                 "unclaimed": amount_str(odd),
-                "notes": [
-                    {
-                        "text": f"The pot of {amount_str(state.pot)} is split equally among the "
-                        f"{len(seated_names)} players still seated: "
-                        f"{amount_str(deltas[state.seated[0]])} each; {odd} odd coin(s) stay in "
-                        "the pot, unclaimed.",
-                        "ruling": "R21",
-                    }
-                ],
+                "notes": [Note(note, "R21").to_dict()],
             },
         )
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
-        return f"Game {state.game_no}, tour {state.game_round} next · pot {display(state.pot)}"
+        return N_(
+            "Game %(game)s, tour %(n)s next · pot %(pot)s",
+            game=state.game_no,
+            n=state.game_round,
+            pot=display(state.pot),
+        )
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
         players = []

@@ -8,6 +8,7 @@ from typing import Any
 from scorekeeper.cards import TOKOTOKO_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.messages import N_
 from scorekeeper.rules import Violation
 from scorekeeper.rules import tokotoko as engine
 from scorekeeper.state import State, TableSpec
@@ -59,8 +60,10 @@ class Tokotoko(Game):
                     errors.append(
                         Violation(
                             f"players.{i}.chosen",
-                            "Enter both hand cards and both field cards before choosing which "
-                            "card was left out",
+                            N_(
+                                "Enter both hand cards and both field cards before choosing "
+                                "which card was left out"
+                            ),
                         )
                     )
             players.append(p)

@@ -12,6 +12,7 @@ from typing import Any
 from scorekeeper.cards import TOPPA_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.messages import N_
 from scorekeeper.rules import Option, RoundResult, Violation
 from scorekeeper.rules import toppa as engine
 from scorekeeper.rules.common import Reader
@@ -48,6 +49,11 @@ class PileGame(Game):
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
 
+    @staticmethod
+    def yaku_name(yaku_id: str) -> str:
+        """A yaku's name (a message the page translates)."""
+        return engine.YAKU_NAMES[yaku_id][0]
+
     def parse(self, data: Mapping[str, Any]) -> engine.Input:
         return engine.parse(data, self.id)
 
@@ -66,7 +72,12 @@ class PileGame(Game):
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         if self.rounds_per_game:
-            return f"Game {state.game_no}, round {state.game_round} of {self.rounds_per_game} next"
+            return N_(
+                "Game %(game)s, round %(n)s of %(length)s next",
+                game=state.game_no,
+                n=state.game_round,
+                length=self.rounds_per_game,
+            )
         return super().progress(spec, state, round_count)
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
@@ -86,5 +97,5 @@ class PileGame(Game):
         return {"players": players}
 
 
-TOPPA = PileGame("toppa", "Toppa", 2, engine.TOPPA_RULES, None)
-BAKA = PileGame("baka", "Baka", 3, engine.BAKA_RULES, engine.BAKA_ROUNDS)
+TOPPA = PileGame("toppa", engine.TITLES["toppa"], 2, engine.TOPPA_RULES, None)
+BAKA = PileGame("baka", engine.TITLES["baka"], 3, engine.BAKA_RULES, engine.BAKA_ROUNDS)

@@ -15,6 +15,7 @@ from typing import Any, Final, Protocol
 
 from scorekeeper.cards import Card, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.messages import N_, message_json, reason
 
 MAX_NAME_LENGTH: Final = 40
 """A player's or a table's name, in characters (after cleaning)."""
@@ -26,6 +27,8 @@ MAX_ROUND_NUMBER: Final = 2**31 - 1
 INTEGER holds it. A larger one in a URL is simply a round the table does not have (404)."""
 SUBMISSION_ID_LENGTH: Final = 64
 """A ``submission_id`` is 1 to this many ASCII letters, digits, ``-`` and ``_`` (API.md)."""
+WHOLE_NUMBER: Final = N_("a whole number")
+PLAYER_POSITION: Final = N_("a player position")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +37,10 @@ class Violation:
 
     field: str
     message: str
+    """In English; a ``Msg`` (``scorekeeper.messages``) that a page translates."""
 
     def to_dict(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+        return {"field": self.field, "message": str(self.message)}
 
 
 class InvalidInput(ValueError):
@@ -66,7 +70,7 @@ class Option:
     """For 'choice': each value with the words a player reads."""
     minimum: int | None = None
     maximum: int | None = None
-    what: str = "a whole number"
+    what: str = WHOLE_NUMBER
     """For 'int': what the number is, for messages ("a stake in whole coins")."""
     checker: bool = False
     """Whether the dispute checker asks for it (otherwise it takes the default)."""
@@ -156,8 +160,12 @@ class Note:
     text: str
     ruling: str | None = None
 
-    def to_dict(self) -> dict[str, str | None]:
-        return {"text": self.text, "ruling": self.ruling}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": str(self.text), "ruling": self.ruling}
+        msg = message_json(self.text)
+        if msg is not None:
+            out["msg"] = msg  # what a page translates (scorekeeper.i18n.note_text)
+        return out
 
 
 class Reader:
@@ -184,21 +192,35 @@ class Reader:
         default: int | None = None,
         minimum: int | None = None,
         maximum: int | None = None,
-        what: str = "a whole number",
+        what: str = WHOLE_NUMBER,
     ) -> int | None:
         value = data.get(key)
         if value is None:
             if default is None:
-                self.add(path, f"{what[0].upper()}{what[1:]} is required here")
+                self.add(path, N_("%(what)s is required here", what=what).capitalized())
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(path, f"{shown(value)} is not {what}")
+            self.add(path, N_("%(value)s is not %(what)s", value=shown(value), what=what))
             return default
         if minimum is not None and value < minimum:
-            self.add(path, f"{shown(value)} is too small: it must be at least {minimum}")
+            self.add(
+                path,
+                N_(
+                    "%(value)s is too small: it must be at least %(minimum)s",
+                    value=shown(value),
+                    minimum=minimum,
+                ),
+            )
             return default
         if maximum is not None and value > maximum:
-            self.add(path, f"{shown(value)} is too large: it must be at most {maximum}")
+            self.add(
+                path,
+                N_(
+                    "%(value)s is too large: it must be at most %(maximum)s",
+                    value=shown(value),
+                    maximum=maximum,
+                ),
+            )
             return default
         return value
 
@@ -231,7 +253,7 @@ class Reader:
         try:
             return parse_amount(value)
         except ValueError as exc:
-            self.add(path, str(exc))
+            self.add(path, reason(exc))
             return default
 
     def choice(
@@ -247,7 +269,9 @@ class Reader:
             return default
         if not isinstance(value, str) or value not in options:
             listed = ", ".join(f"'{o}'" for o in options)
-            self.add(path, f"{shown(value)} is not one of {listed}")
+            self.add(
+                path, N_("%(value)s is not one of %(listed)s", value=shown(value), listed=listed)
+            )
             return default
         return value
 
@@ -256,7 +280,7 @@ class Reader:
         if value is None:
             return default
         if not isinstance(value, bool):
-            self.add(path, f"{shown(value)} is not true or false")
+            self.add(path, N_("%(value)s is not true or false", value=shown(value)))
             return default
         return value
 
@@ -265,14 +289,14 @@ class Reader:
         if value is None:
             return f"P{index + 1}"
         if not isinstance(value, str):
-            self.add(path, f"{shown(value)} is not a name: a name is text")
+            self.add(path, N_("%(value)s is not a name: a name is text", value=shown(value)))
             return f"P{index + 1}"
         cleaned = clean_name(value)
         if not cleaned:
-            self.add(path, "A name cannot be empty")
+            self.add(path, N_("A name cannot be empty"))
             return f"P{index + 1}"
         if len(cleaned) > MAX_NAME_LENGTH:
-            self.add(path, f"A name is at most {MAX_NAME_LENGTH} characters")
+            self.add(path, N_("A name is at most %(n)s characters", n=MAX_NAME_LENGTH))
             return cleaned[:MAX_NAME_LENGTH]
         return cleaned
 
@@ -304,7 +328,7 @@ class Reader:
         if value is None:
             return {}
         if not isinstance(value, Mapping):
-            self.add(path, "This must be an object of named settings")
+            self.add(path, N_("This must be an object of named settings"))
             return {}
         return value
 
@@ -315,15 +339,15 @@ class Reader:
         path: str,
         *,
         required: bool = True,
-        what: str = "a list",
+        what: str = N_("a list"),
     ) -> list[Any] | None:
         value = data.get(key)
         if value is None:
             if required:
-                self.add(path, f"{what[0].upper()}{what[1:]} is required here")
+                self.add(path, N_("%(what)s is required here", what=what).capitalized())
             return None
         if not isinstance(value, list):
-            self.add(path, f"This must be {what}")
+            self.add(path, N_("This must be %(what)s", what=what))
             return None
         return value
 
@@ -331,14 +355,14 @@ class Reader:
         self, data: Mapping[str, Any], minimum: int, maximum: int, game: str
     ) -> list[Mapping[str, Any]]:
         """The ``players`` list, each entry an object; checks the count."""
-        raw = self.items(data, "players", "players", what="a list of players")
+        raw = self.items(data, "players", "players", what=N_("a list of players"))
         if raw is None:
             return []
         self.player_count(len(raw), minimum, maximum, game)
         out: list[Mapping[str, Any]] = []
         for i, p in enumerate(raw):
             if not isinstance(p, Mapping):
-                self.add(f"players.{i}", 'Each player must be an object such as {"name": "A"}')
+                self.add(f"players.{i}", N_('Each player must be an object such as {"name": "A"}'))
                 out.append({})
             else:
                 out.append(p)
@@ -347,8 +371,22 @@ class Reader:
     def player_count(self, n: int, minimum: int, maximum: int, game: str) -> None:
         if minimum <= n <= maximum:
             return
-        span = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
-        self.add("players", f"{game} is played by {span} players, not {n}")
+        if minimum == maximum:
+            message = N_(
+                "%(game)s is played by exactly %(minimum)s players, not %(n)s",
+                game=game,
+                minimum=minimum,
+                n=n,
+            )
+        else:
+            message = N_(
+                "%(game)s is played by %(minimum)s to %(maximum)s players, not %(n)s",
+                game=game,
+                minimum=minimum,
+                maximum=maximum,
+                n=n,
+            )
+        self.add("players", message)
 
     def unique_names(self, names: Sequence[str], suffix: str = ".name") -> None:
         """Reports each name used already (case aside) at ``players.<i><suffix>``."""
@@ -358,8 +396,12 @@ class Reader:
             if key in seen:
                 self.add(
                     f"players.{i}{suffix}",
-                    f"The name '{n}' is already used by player {seen[key] + 1}; "
-                    "each player needs a different name",
+                    N_(
+                        "The name '%(name)s' is already used by player %(other)s; "
+                        "each player needs a different name",
+                        name=n,
+                        other=seen[key] + 1,
+                    ),
                 )
             else:
                 seen[key] = i
@@ -395,9 +437,18 @@ class CardClaims:
         if card_id in self.where:
             earlier = self.where[card_id]
             if earlier == place:
-                self.reader.add(path, f"{card_id} is entered twice in {place}")
+                self.reader.add(
+                    path, N_("%(card)s is entered twice in %(place)s", card=card_id, place=place)
+                )
             else:
-                self.reader.add(path, f"{card_id} is entered twice: it is already in {earlier}")
+                self.reader.add(
+                    path,
+                    N_(
+                        "%(card)s is entered twice: it is already in %(earlier)s",
+                        card=card_id,
+                        earlier=earlier,
+                    ),
+                )
             return False
         self.where[card_id] = place
         return True
@@ -407,12 +458,16 @@ def shown(value: object) -> str:
     """A value as a message quotes it: a number of many digits, or a long text, shortened."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 13_000:
-            return "a number of thousands of digits"
+            return N_("a number of thousands of digits")
         text = str(value)
         digits = len(text.lstrip("-"))
-        return text if digits <= 20 else f"{text[:12]}… (a number of {digits} digits)"
+        if digits <= 20:
+            return text
+        return N_("%(start)s… (a number of %(n)s digits)", start=text[:12], n=digits)
     text = repr(value)
-    return text if len(text) <= 60 else f"{text[:40]}… ({len(text)} characters)"
+    if len(text) <= 60:
+        return text
+    return N_("%(start)s… (%(n)s characters)", start=text[:40], n=len(text))
 
 
 def clean_name(value: str) -> str:

@@ -21,7 +21,9 @@ from scorekeeper.cards import (
     unknown_card_message,
 )
 from scorekeeper.exact import amount_str
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
+    PLAYER_POSITION,
     Bound,
     CardClaims,
     InvalidInput,
@@ -34,15 +36,18 @@ from scorekeeper.rules.common import (
 )
 
 GAME = "otoroku"
-TITLE = "Otoroku"
+TITLE = N_("Otoroku")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
 def left_out(card: Card) -> str:
     """Why a card is not in Otoroku's deck (RULES 1)."""
-    return (
-        f"{card.id} is not used in Otoroku: its deck is months 1-10, "
-        f"so {card.suit.english} (month {card.month}) is removed"
+    return N_(
+        "%(card)s is not used in Otoroku: its deck is months 1-10, "
+        "so %(suit)s (month %(month)s) is removed",
+        card=card.id,
+        suit=card.suit.english,
+        month=card.month,
     )
 
 
@@ -50,10 +55,10 @@ TERA_ZEN = Option(
     "tera_zen_percent",
     "int",
     0,
-    "House fee (tera-zen) %",
+    N_("House fee (tera-zen) %"),
     minimum=0,
     maximum=100,
-    what="a house fee in whole percent",
+    what=N_("a house fee in whole percent"),
     checker=True,
 )
 RULES = (TERA_ZEN,)
@@ -61,19 +66,22 @@ METHOD = Option(
     "method",
     "choice",
     "everyone",
-    "Payout",
-    choices=(("everyone", "Everyone against everyone"), ("banker", "Dealer against bettors")),
+    N_("Payout"),
+    choices=(
+        ("everyone", N_("Everyone against everyone")),
+        ("banker", N_("Dealer against bettors")),
+    ),
     checker=True,
 )
 WAGER = Option(
     "wager",
     "int",
     10,
-    "Wager",
-    hint="per round",
+    N_("Wager"),
+    hint=N_("per round"),
     minimum=1,
     maximum=1_000_000,
-    what="a wager in whole units",
+    what=N_("a wager in whole units"),
 )
 #: The table's settings for Otoroku (a round may give its own wager).
 SETTINGS = (
@@ -83,40 +91,46 @@ SETTINGS = (
         "length",
         "choice",
         "12",
-        "Game length",
+        N_("Game length"),
         choices=(
-            ("12", "12 rounds"),
-            ("6", "6 rounds"),
-            ("3", "3 rounds"),
-            ("stones", "Until all but one are out of stones"),
+            ("12", N_("12 rounds")),
+            ("6", N_("6 rounds")),
+            ("3", N_("3 rounds")),
+            ("stones", N_("Until all but one are out of stones")),
         ),
     ),
     Option(
         "stones",
         "int",
         100,
-        "Starting stones each",
+        N_("Starting stones each"),
         minimum=1,
         maximum=1_000_000,
-        what="a starting stock of stones",
+        what=N_("a starting stock of stones"),
     ),
 )
 #: A round's own wager, and a bettor's own (banker method), within the table's bounds.
 ROUND_WAGER = WAGER.bound()
 PLAYER_WAGER = WAGER.bound("players.<i>.wager")
-CARD_VALUE = Bound("players.<i>.cards", 1, 10, "a card value")
+CARD_VALUE = Bound("players.<i>.cards", 1, 10, N_("a card value"))
 BOUNDS = (ROUND_WAGER, PLAYER_WAGER, CARD_VALUE)
 #: What a round's body may hold, and each of its players.
 KEYS = frozenset({"method", "dealer", "wager", "rules", "players"})
 PLAYER_KEYS = frozenset({"name", "cards", "wager"})
 
-TEYAKU_NAMES: dict[str, str] = {
-    "undefeatable": "Undefeatable (makezu 負けず)",
-    "otoroku": "Otoroku (おとろく)",
-    "birds": "Birds (toritori とりとり)",
-    "five-low": "Five Low (goshita gomai 五下五枚)",
-    "fourteen-and-a-half": "14.5",
-    "fourteen": "14",
+TEYAKU_NAMES: dict[str, Msg] = {
+    "undefeatable": N_("Undefeatable (makezu 負けず)"),
+    "otoroku": N_("Otoroku (おとろく)"),
+    "birds": N_("Birds (toritori とりとり)"),
+    "five-low": N_("Five Low (goshita gomai 五下五枚)"),
+    "fourteen-and-a-half": N_("14.5"),
+    "fourteen": N_("14"),
+}
+#: Each role in words.
+ROLE_NAMES: dict[str, Msg] = {
+    "dealer": N_("dealer"),
+    "last": N_("last"),
+    "bettor": N_("bettor"),
 }
 
 #: Strength of each teyaku on the scale where a plain hand of value v is worth 10 v.
@@ -200,11 +214,16 @@ class Hand:
 
     @property
     def label(self) -> str:
-        if self.buta:
-            return f"buta ({self.total})"
-        if self.teyaku:
-            return TEYAKU_NAMES[self.teyaku]
-        return str(self.total)
+        return hand_label(self.total, self.teyaku, self.buta)
+
+
+def hand_label(total: int, teyaku: str | None, buta: bool) -> str:
+    """A hand in words: its teyaku, its value, or buta with its value."""
+    if buta:
+        return N_("buta (%(total)s)", total=total)
+    if teyaku:
+        return TEYAKU_NAMES[teyaku]
+    return str(total)
 
 
 def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
@@ -231,7 +250,8 @@ def parse(data: Mapping[str, Any]) -> Input:
     for key in rules:
         if key != "tera_zen_percent":
             r.add(
-                f"rules.{key}", f"'{key}' is not a house rule of Otoroku (known: tera_zen_percent)"
+                f"rules.{key}",
+                N_("'%(key)s' is not a house rule of Otoroku (known: tera_zen_percent)", key=key),
             )
     fee = r.option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
@@ -244,7 +264,7 @@ def parse(data: Mapping[str, Any]) -> Input:
             default=0,
             minimum=0,
             maximum=max(n - 1, 0),
-            what="a player position",
+            what=PLAYER_POSITION,
         )
         or 0
     )
@@ -257,11 +277,17 @@ def parse(data: Mapping[str, Any]) -> Input:
     players: list[PlayerInput] = []
     for i, p in enumerate(raw_players):
         path = f"players.{i}.cards"
-        raw = r.items(p, "cards", path, what="a list of 2 to 5 cards")
+        raw = r.items(p, "cards", path, what=N_("a list of 2 to 5 cards"))
         cards: list[HandCard] = []
         for item in raw or []:
             if isinstance(item, bool):
-                r.add(path, f"{item!r} is not a card: give a card id or a value from 1 to 10")
+                r.add(
+                    path,
+                    N_(
+                        "%(value)s is not a card: give a card id or a value from 1 to 10",
+                        value=repr(item),
+                    ),
+                )
             elif isinstance(item, int):
                 if CARD_VALUE.minimum <= item <= CARD_VALUE.maximum:
                     cards.append(HandCard(item))
@@ -269,11 +295,16 @@ def parse(data: Mapping[str, Any]) -> Input:
                 else:
                     r.add(
                         path,
-                        f"{shown(item)} is not a card value: Otoroku cards are worth "
-                        f"{CARD_VALUE.minimum} to {CARD_VALUE.maximum}",
+                        N_(
+                            "%(value)s is not a card value: Otoroku cards are worth "
+                            "%(minimum)s to %(maximum)s",
+                            value=shown(item),
+                            minimum=CARD_VALUE.minimum,
+                            maximum=CARD_VALUE.maximum,
+                        ),
                     )
             elif isinstance(item, str) and item in OTOROKU_DECK:
-                if ledger.claim(item, path, f"{names[i]}'s hand"):
+                if ledger.claim(item, path, N_("%(name)s's hand", name=names[i])):
                     cards.append(HandCard(CARD_BY_ID[item].month, item))
                     month_count[CARD_BY_ID[item].month] += 1
             else:
@@ -281,8 +312,11 @@ def parse(data: Mapping[str, Any]) -> Input:
         if raw is not None and not 2 <= len(raw) <= 5:
             r.add(
                 path,
-                f"A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), "
-                f"not {len(raw)}",
+                N_(
+                    "A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), "
+                    "not %(n)s",
+                    n=len(raw),
+                ),
             )
         elif raw is not None and len(cards) == len(raw) and role_of:
             role = role_of[i]
@@ -292,9 +326,16 @@ def parse(data: Mapping[str, Any]) -> Input:
             if hand.buta and hand.total - top > lim:
                 r.add(
                     path,
-                    f"{names[i]}'s cards add up to {hand.total}, but without the highest card "
-                    f"({top}) they already make {hand.total - top}, over the limit of {lim}: "
-                    "a player stops at the card that busts them, so this hand cannot happen",
+                    N_(
+                        "%(name)s's cards add up to %(total)s, but without the highest card "
+                        "(%(top)s) they already make %(without)s, over the limit of %(limit)s: "
+                        "a player stops at the card that busts them, so this hand cannot happen",
+                        name=names[i],
+                        total=hand.total,
+                        top=top,
+                        without=hand.total - top,
+                        limit=lim,
+                    ),
                 )
         pw: int | None = None
         if "wager" in p and p["wager"] is not None:
@@ -302,22 +343,31 @@ def parse(data: Mapping[str, Any]) -> Input:
             if pw is not None and method == "everyone" and pw != wager:
                 r.add(
                     f"players.{i}.wager",
-                    "Per-player wagers belong to the banker method; with 'everyone' all "
-                    "players put the same wager in the pot",
+                    N_(
+                        "Per-player wagers belong to the banker method; with 'everyone' all "
+                        "players put the same wager in the pot"
+                    ),
                 )
         players.append(PlayerInput(names[i], tuple(cards), pw))
     for month, k in sorted(month_count.items()):
         if k > 4:
             r.add(
                 "players",
-                f"Month {month} appears {k} times, but the deck has only 4 cards of a month",
+                N_(
+                    "Month %(month)s appears %(k)s times, but the deck has only 4 cards of a month",
+                    month=month,
+                    k=k,
+                ),
             )
     if method == "banker" and top_wager is None:
         without = [p.name for i, p in enumerate(players) if i != dealer and p.wager is None]
         if without:
             r.add(
                 "wager",
-                f"A wager is required here (or one for each bettor: {', '.join(without)} has none)",
+                N_(
+                    "A wager is required here (or one for each bettor: %(names)s has none)",
+                    names=", ".join(without),
+                ),
             )
     r.raise_if_any()
     return Input(tuple(players), method, dealer, wager, fee)
@@ -347,7 +397,7 @@ class PlayerResult:
             "teyaku": self.hand.teyaku,
             "buta": self.hand.buta,
             "strength": self.hand.strength,
-            "hand": self.hand.label,
+            "hand": str(self.hand.label),
             "wager": self.wager,
             "outcome": self.outcome,
             "fee": self.fee,
@@ -401,10 +451,26 @@ def score(inp: Input) -> Result:
     notes: list[Note] = []
     for i, h in enumerate(hands):
         if h.teyaku:
-            notes.append(Note(f"{names[i]} ({role_of[i]}) claims {TEYAKU_NAMES[h.teyaku]}."))
+            notes.append(
+                Note(
+                    N_(
+                        "%(name)s (%(role)s) claims %(teyaku)s.",
+                        name=names[i],
+                        role=ROLE_NAMES[role_of[i]],
+                        teyaku=TEYAKU_NAMES[h.teyaku],
+                    )
+                )
+            )
         elif h.buta:
             notes.append(
-                Note(f"{names[i]} is buta: {h.total} is over the limit of {limit_for(role_of[i])}.")
+                Note(
+                    N_(
+                        "%(name)s is buta: %(total)s is over the limit of %(limit)s.",
+                        name=names[i],
+                        total=h.total,
+                        limit=limit_for(role_of[i]),
+                    )
+                )
             )
 
     def result(
@@ -450,8 +516,10 @@ def score(inp: Input) -> Result:
     if all(h.buta for h in hands):
         notes.append(
             Note(
-                "Every hand is buta: the round is void, no money moves and the same "
-                "dealer deals again."
+                N_(
+                    "Every hand is buta: the round is void, no money moves and the same "
+                    "dealer deals again."
+                )
             )
         )
         return result(zero, [], inp.dealer, True, Fraction(0), [None] * n, [0] * n, wagers)
@@ -481,17 +549,25 @@ def _everyone(
     if len(tied) == 1:
         notes.append(
             Note(
-                f"{names[tied[0]]} has the strongest hand and takes the pot of {pot}; "
-                f"{names[tied[0]]} deals next."
+                N_(
+                    "%(name)s has the strongest hand and takes the pot of %(pot)s; "
+                    "%(name)s deals next.",
+                    name=names[tied[0]],
+                    pot=pot,
+                )
             )
         )
     else:
-        who = ", ".join(names[i] for i in tied)
         notes.append(
             Note(
-                f"{who} tie and split the pot of {pot}; odd units go one each from the "
-                "dealer's right (the dealer counts last), and "
-                f"{names[tied[0]]}, nearest the dealer's right, deals next.",
+                N_(
+                    "%(who)s tie and split the pot of %(pot)s; odd units go one each from the "
+                    "dealer's right (the dealer counts last), and "
+                    "%(name)s, nearest the dealer's right, deals next.",
+                    who=[names[i] for i in tied],
+                    pot=pot,
+                    name=names[tied[0]],
+                ),
                 "R15",
             )
         )
@@ -527,20 +603,53 @@ def _banker(
             continue
         w = wagers[i]
         h = hands[i]
-        if h.buta:
-            outcome, why = "lose", "is buta and loses the wager to the dealer"
-            if dealer_hand.buta:
-                why += " (even though the dealer is buta too)"
+        name = names[i]
+        mine, theirs = h.label, dealer_hand.label
+        why: Msg
+        if h.buta and dealer_hand.buta:
+            outcome = "lose"
+            why = N_(
+                "%(name)s is buta and loses the wager to the dealer "
+                "(even though the dealer is buta too)",
+                name=name,
+            )
+        elif h.buta:
+            outcome, why = (
+                "lose",
+                N_("%(name)s is buta and loses the wager to the dealer", name=name),
+            )
         elif dealer_hand.buta:
-            outcome, why = "win", "wins: the dealer is buta"
+            outcome, why = "win", N_("%(name)s wins: the dealer is buta", name=name)
         elif h.strength > dealer_hand.strength:
-            outcome, why = "win", f"beats the dealer's {dealer_hand.label} with {h.label}"
+            outcome = "win"
+            why = N_(
+                "%(name)s beats the dealer's %(theirs)s with %(mine)s",
+                name=name,
+                theirs=theirs,
+                mine=mine,
+            )
         elif h.strength < dealer_hand.strength:
-            outcome, why = "lose", f"loses: {h.label} against the dealer's {dealer_hand.label}"
+            outcome = "lose"
+            why = N_(
+                "%(name)s loses: %(mine)s against the dealer's %(theirs)s",
+                name=name,
+                mine=mine,
+                theirs=theirs,
+            )
         elif h.strength >= FIFTEEN:
-            outcome, why = "tie", f"ties the dealer at {h.label} (15 or more): wager back"
+            outcome = "tie"
+            why = N_(
+                "%(name)s ties the dealer at %(mine)s (15 or more): wager back",
+                name=name,
+                mine=mine,
+            )
         else:
-            outcome, why = "lose", f"ties the dealer at {h.label}, under 15: the dealer wins"
+            outcome = "lose"
+            why = N_(
+                "%(name)s ties the dealer at %(mine)s, under 15: the dealer wins",
+                name=name,
+                mine=mine,
+            )
         outcomes[i] = outcome
         ruling = "R16" if outcome == "tie" and h.teyaku else None
         if outcome == "win":
@@ -549,17 +658,25 @@ def _banker(
             deltas[i] += w - fee
             deltas[d] -= w
             house += fee
-            text = f"{names[i]} {why}: paid {w}"
             if fee:
-                text += f" less the house fee of {fee} ({inp.tera_zen_percent}%, rounded down)"
-            notes.append(Note(text + ".", ruling))
+                text = N_(
+                    "%(why)s: paid %(wager)s less the house fee of %(fee)s "
+                    "(%(percent)s%%, rounded down).",
+                    why=why,
+                    wager=w,
+                    fee=fee,
+                    percent=inp.tera_zen_percent,
+                )
+            else:
+                text = N_("%(why)s: paid %(wager)s.", why=why, wager=w)
+            notes.append(Note(text, ruling))
         elif outcome == "lose":
             deltas[i] -= w
             deltas[d] += w
-            notes.append(Note(f"{names[i]} {why}: pays {w}."))
+            notes.append(Note(N_("%(why)s: pays %(wager)s.", why=why, wager=w)))
         else:
-            notes.append(Note(f"{names[i]} {why}.", ruling))
-    notes.append(Note(f"The dealer, {names[d]}, keeps the deal."))
+            notes.append(Note(N_("%(why)s.", why=why), ruling))
+    notes.append(Note(N_("The dealer, %(name)s, keeps the deal.", name=names[d])))
     winners = [i for i in range(n) if deltas[i] > 0]
     return result(deltas, winners, d, False, house, outcomes, fees, wagers)
 
@@ -578,11 +695,11 @@ def seat_draw(draws: Sequence[str]) -> SeatDraw:
     """Dealer and seats from one card drawn by each player (RULES 5.7, R17)."""
     r = Reader()
     if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
-        r.add("draws", f"Otoroku seats 2 to 7 players, not {len(draws)}")
+        r.add("draws", N_("Otoroku seats 2 to 7 players, not %(n)s", n=len(draws)))
     ids = r.card_ids(list(draws), "draws", OTOROKU_DECK, left_out)
     ledger = CardClaims(r)
     for i, card_id in enumerate(ids):
-        ledger.claim(card_id, "draws", f"player {i + 1}'s draw")
+        ledger.claim(card_id, "draws", N_("player %(n)s's draw", n=i + 1))
     r.raise_if_any()
 
     def key(i: int) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from itertools import groupby
 from typing import Any
 
 from scorekeeper.exact import amount_str
+from scorekeeper.messages import N_
 from scorekeeper.rules.common import (
     Bound,
     InvalidInput,
@@ -25,46 +26,46 @@ from scorekeeper.rules.common import (
 )
 
 GAME = "tokan"
-TITLE = "Tokan"
+TITLE = N_("Tokan")
 MIN_PLAYERS, MAX_PLAYERS = 3, 30
 #: The table's settings for Tokan: each player's stake per tour and tokens of each colour.
 STAKE = Option(
     "stake",
     "int",
     22,
-    "Stake",
-    hint="per tour",
+    N_("Stake"),
+    hint=N_("per tour"),
     minimum=1,
     maximum=1_000_000,
-    what="a stake in whole coins",
+    what=N_("a stake in whole coins"),
     checker=True,
 )
 TOKENS = Option(
     "tokens",
     "int",
     11,
-    "Tokens of each colour",
+    N_("Tokens of each colour"),
     minimum=0,
     maximum=1_000,
-    what="a number of tokens",
+    what=N_("a number of tokens"),
     checker=True,
 )
 SETTINGS = (STAKE, TOKENS)
 #: A die, and each prediction: never more tokens than a table may give a player.
-DIE = Bound("players.<i>.dice", 1, 6, "a die")
+DIE = Bound("players.<i>.dice", 1, 6, N_("a die"))
 LEFT = Bound(
     "players.<i>.left",
     -TOKENS.bound().maximum,
     TOKENS.bound().maximum,
-    "a prediction against the left neighbour (+N more, -N less)",
+    N_("a prediction against the left neighbour (+N more, -N less)"),
 )
 RIGHT = Bound(
     "players.<i>.right",
     LEFT.minimum,
     LEFT.maximum,
-    "a prediction against the right neighbour (+N more, -N less)",
+    N_("a prediction against the right neighbour (+N more, -N less)"),
 )
-POT = Bound("pot", 0, 10**12, "a pot in whole coins")
+POT = Bound("pot", 0, 10**12, N_("a pot in whole coins"))
 """What the pot may hold before a tour. A table cannot come near it: only what the players
 pay for missed predictions stays in the pot, at most 30 x 2 x 1,010 coins a tour."""
 BOUNDS = (DIE, LEFT, RIGHT, POT)
@@ -213,8 +214,12 @@ def parse(data: Mapping[str, Any]) -> Input:
     if pot_value.denominator != 1 or not POT.minimum <= pot_value <= POT.maximum:
         r.add(
             "pot",
-            f"The pot holds whole coins, from {POT.minimum} to {POT.maximum:,} "
-            f"(got {shown(pot_value.numerator) if pot_value.denominator == 1 else pot_value})",
+            N_(
+                "The pot holds whole coins, from %(minimum)s to %(maximum)s (got %(value)s)",
+                minimum=POT.minimum,
+                maximum=f"{POT.maximum:,}",
+                value=shown(pot_value.numerator) if pot_value.denominator == 1 else str(pot_value),
+            ),
         )
         pot_value = Fraction(0)
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
@@ -224,16 +229,23 @@ def parse(data: Mapping[str, Any]) -> Input:
     players: list[PlayerInput] = []
     for i, p in enumerate(raw_players):
         path = f"players.{i}.dice"
-        raw = r.items(p, "dice", path, what="a list of the player's 2 dice")
+        raw = r.items(p, "dice", path, what=N_("a list of the player's 2 dice"))
         dice: list[int] = []
         for d in raw or []:
             if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
-                faces = f"{DIE.minimum} to {DIE.maximum}"
-                r.add(path, f"{shown(d)} is not a die: each die shows {faces}")
+                r.add(
+                    path,
+                    N_(
+                        "%(value)s is not a die: each die shows %(minimum)s to %(maximum)s",
+                        value=shown(d),
+                        minimum=DIE.minimum,
+                        maximum=DIE.maximum,
+                    ),
+                )
             else:
                 dice.append(d)
         if raw is not None and len(raw) != 2:
-            r.add(path, f"Each player rolls exactly 2 dice, not {len(raw)}")
+            r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
         left = r.within(p, "left", LEFT, i=i)
         right = r.within(p, "right", RIGHT, i=i)
         if left is not None and right is not None:
@@ -242,13 +254,24 @@ def parse(data: Mapping[str, Any]) -> Input:
             if blue > limit:
                 r.add(
                     f"players.{i}.left",
-                    f"{names[i]} claims 'more' by {blue} in all, but holds only {limit} blue "
-                    "tokens",
+                    N_(
+                        "%(name)s claims 'more' by %(n)s in all, but holds only %(limit)s blue "
+                        "tokens",
+                        name=names[i],
+                        n=blue,
+                        limit=limit,
+                    ),
                 )
             if red > limit:
                 r.add(
                     f"players.{i}.right",
-                    f"{names[i]} claims 'less' by {red} in all, but holds only {limit} red tokens",
+                    N_(
+                        "%(name)s claims 'less' by %(n)s in all, but holds only %(limit)s red "
+                        "tokens",
+                        name=names[i],
+                        n=red,
+                        limit=limit,
+                    ),
                 )
         if len(dice) == 2 and left is not None and right is not None:
             players.append(PlayerInput(names[i], (dice[0], dice[1]), left, right))
@@ -285,8 +308,12 @@ def _check_pot_covers(inp: Input) -> None:
             [
                 Violation(
                     "stake",
-                    f"The achieved predictions take {gains} coins but the pot "
-                    f"holds only {available}: raise the stake per tour",
+                    N_(
+                        "The achieved predictions take %(gains)s coins but the pot "
+                        "holds only %(available)s: raise the stake per tour",
+                        gains=gains,
+                        available=available,
+                    ),
                 )
             ]
         )
@@ -296,33 +323,56 @@ def score(inp: Input) -> Result:
     n = len(inp.players)
     preds = _gains_and_pays(inp)
     pot = inp.pot + inp.stake * n
-    notes = [
-        Note(
-            f"{n} players each put {inp.stake} in the pot"
-            + (f", on top of {inp.pot} carried over" if inp.pot else "")
-            + f": it holds {pot}.",
-            "R18",
+    if inp.pot:
+        opening = N_(
+            "%(n)s players each put %(stake)s in the pot, on top of %(carried)s carried over: "
+            "it holds %(pot)s.",
+            n=n,
+            stake=inp.stake,
+            carried=inp.pot,
+            pot=pot,
         )
-    ]
+    else:
+        opening = N_(
+            "%(n)s players each put %(stake)s in the pot: it holds %(pot)s.",
+            n=n,
+            stake=inp.stake,
+            pot=pot,
+        )
+    notes = [Note(opening, "R18")]
     net = [a.gain + b.gain - a.pay - b.pay for a, b in preds]
     for a, b in preds:
         pot += a.pay + b.pay
         pot -= a.gain + b.gain
-    notes.append(Note(f"After the predictions are settled the pot holds {pot}."))
+    notes.append(Note(N_("After the predictions are settled the pot holds %(pot)s.", pot=pot)))
     for p, (a, b) in zip(inp.players, preds, strict=True):
-        for side, pr in (("left", a), ("right", b)):
-            if pr.prediction == 0:
-                notes.append(
-                    Note(
-                        f"{p.name}'s prediction of 0 on the {side} is "
-                        + (
-                            "achieved: the totals are equal."
-                            if pr.achieved
-                            else f"missed: the totals differ by {abs(pr.difference)}."
-                        ),
-                        "R20",
-                    )
+        for left, pr in ((True, a), (False, b)):
+            if pr.prediction != 0:
+                continue
+            if pr.achieved and left:
+                text = N_(
+                    "%(name)s's prediction of 0 on the left is achieved: the totals are equal.",
+                    name=p.name,
                 )
+            elif pr.achieved:
+                text = N_(
+                    "%(name)s's prediction of 0 on the right is achieved: the totals are equal.",
+                    name=p.name,
+                )
+            elif left:
+                text = N_(
+                    "%(name)s's prediction of 0 on the left is missed: the totals differ by %(d)s.",
+                    name=p.name,
+                    d=abs(pr.difference),
+                )
+            else:
+                text = N_(
+                    "%(name)s's prediction of 0 on the right is missed: "
+                    "the totals differ by %(d)s.",
+                    name=p.name,
+                    d=abs(pr.difference),
+                )
+            notes.append(Note(text, "R20"))
 
     reclaimed = [0] * n
     order = sorted(range(n), key=lambda i: -net[i])
@@ -342,24 +392,33 @@ def score(inp: Input) -> Result:
         for i in group:
             reclaimed[i] = each
         pot -= each * len(group)
-        who = ", ".join(inp.players[i].name for i in group)
+        who = [inp.players[i].name for i in group]
         if len(group) == 1:
             notes.append(
                 Note(
-                    f"The pot runs short: {who} takes back only {each}, and the "
-                    "players after take nothing."
+                    N_(
+                        "The pot runs short: %(who)s takes back only %(each)s, and the "
+                        "players after take nothing.",
+                        who=who,
+                        each=each,
+                    )
                 )
             )
         else:
             notes.append(
                 Note(
-                    f"The pot runs short at a tie: {who} share what is left, "
-                    f"{each} each in whole coins; {pot} odd coin(s) stay in the pot."
+                    N_(
+                        "The pot runs short at a tie: %(who)s share what is left, "
+                        "%(each)s each in whole coins; %(odd)s odd coin(s) stay in the pot.",
+                        who=who,
+                        each=each,
+                        odd=pot,
+                    )
                 )
             )
     if not short:
-        notes.append(Note("Everybody takes back their stake, best net result first."))
-    notes.append(Note(f"The pot carries {pot} to the next tour."))
+        notes.append(Note(N_("Everybody takes back their stake, best net result first.")))
+    notes.append(Note(N_("The pot carries %(pot)s to the next tour.", pot=pot)))
     results = tuple(
         PlayerResult(p.name, p.dice, preds[i][0], preds[i][1], reclaimed[i], inp.stake)
         for i, p in enumerate(inp.players)

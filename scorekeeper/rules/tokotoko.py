@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK, Card
 from scorekeeper.exact import amount_str
+from scorekeeper.messages import N_
 from scorekeeper.rules.common import (
     CardClaims,
     InvalidInput,
@@ -24,18 +25,18 @@ from scorekeeper.rules.common import (
 )
 
 GAME = "tokotoko"
-TITLE = "Tokotoko"
+TITLE = N_("Tokotoko")
 
 #: The table's stake per round (a round may give its own).
 STAKE = Option(
     "stake",
     "int",
     1,
-    "Stake",
-    hint="per round",
+    N_("Stake"),
+    hint=N_("per round"),
     minimum=1,
     maximum=1_000_000,
-    what="a stake in whole units",
+    what=N_("a stake in whole units"),
 )
 SETTINGS = (STAKE,)
 #: A round's own stake, within the same bounds as the table's.
@@ -48,7 +49,10 @@ PLAYER_KEYS = frozenset({"name", "hand", "chosen"})
 
 def left_out(card: Card) -> str:
     """Why a card is not in Tokotoko's deck (RULES 1)."""
-    return f"{card.id} is not used in Tokotoko: the three paulownia chaff are removed from its deck"
+    return N_(
+        "%(card)s is not used in Tokotoko: the three paulownia chaff are removed from its deck",
+        card=card.id,
+    )
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 21
@@ -157,11 +161,11 @@ def parse(data: Mapping[str, Any]) -> Input:
     stake = r.within(data, "stake", ROUND_STAKE) or 1
     ledger = CardClaims(r)
 
-    raw_field = r.items(data, "field", "field", what="a list of the 2 field cards")
+    raw_field = r.items(data, "field", "field", what=N_("a list of the 2 field cards"))
     field = r.card_ids(raw_field, "field", TOKOTOKO_DECK, left_out)
     if raw_field is not None and len(raw_field) != 2:
-        r.add("field", f"The field holds exactly 2 cards, not {len(raw_field)}")
-    field = [c for c in field if ledger.claim(c, "field", "the field")]
+        r.add("field", N_("The field holds exactly 2 cards, not %(n)s", n=len(raw_field)))
+    field = [c for c in field if ledger.claim(c, "field", N_("the field"))]
 
     players: list[PlayerInput] = []
     names: list[str] = []
@@ -170,27 +174,33 @@ def parse(data: Mapping[str, Any]) -> Input:
         name = r.name(p, f"players.{i}.name", i)
         names.append(name)
         path = f"players.{i}.hand"
-        raw_hand = r.items(p, "hand", path, what="a list of the 2 hand cards")
+        raw_hand = r.items(p, "hand", path, what=N_("a list of the 2 hand cards"))
         hand = r.card_ids(raw_hand, path, TOKOTOKO_DECK, left_out)
         if raw_hand is not None and len(raw_hand) != 2:
-            r.add(path, f"A hand holds exactly 2 cards, not {len(raw_hand)}")
-        hand = [c for c in hand if ledger.claim(c, path, f"{name}'s hand")]
+            r.add(path, N_("A hand holds exactly 2 cards, not %(n)s", n=len(raw_hand)))
+        place = N_("%(name)s's hand", name=name)
+        hand = [c for c in hand if ledger.claim(c, path, place)]
 
         chosen: tuple[str, str, str] | None = None
         cpath = f"players.{i}.chosen"
-        raw_chosen = r.items(p, "chosen", cpath, required=False, what="a list of 3 cards")
+        raw_chosen = r.items(p, "chosen", cpath, required=False, what=N_("a list of 3 cards"))
         if raw_chosen is not None and len(raw_chosen) > 0:
             picked = r.card_ids(raw_chosen, cpath, TOKOTOKO_DECK, left_out)
             available = set(hand) | set(field)
             if len(raw_chosen) != 3:
-                r.add(cpath, f"A chosen hand is exactly 3 cards, not {len(raw_chosen)}")
+                r.add(cpath, N_("A chosen hand is exactly 3 cards, not %(n)s", n=len(raw_chosen)))
             elif len(set(picked)) != len(picked):
-                r.add(cpath, "A chosen hand is 3 different cards")
+                r.add(cpath, N_("A chosen hand is 3 different cards"))
             for c in picked:
                 if c not in available and len(hand) == 2 and len(field) == 2:
                     r.add(
                         cpath,
-                        f"{c} is neither in {name}'s hand nor on the field, so it cannot be chosen",
+                        N_(
+                            "%(card)s is neither in %(name)s's hand nor on the field, so it "
+                            "cannot be chosen",
+                            card=c,
+                            name=name,
+                        ),
                     )
             if len(picked) == 3 and len(set(picked)) == 3:
                 chosen = (picked[0], picked[1], picked[2])
@@ -219,26 +229,52 @@ def score(inp: Input) -> Result:
     shares = split_evenly(pot, len(winner_idx))
     payout = dict(zip(winner_idx, shares, strict=True))
 
-    notes: list[Note] = [Note(f"Each of the {n} players put up {inp.stake}: the pot is {pot}.")]
+    notes: list[Note] = [
+        Note(
+            N_(
+                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
+                n=n,
+                stake=inp.stake,
+                pot=pot,
+            )
+        )
+    ]
     if len(winner_idx) == n:
         notes.append(
-            Note(f"Everybody's hand is worth {top}: everybody takes their stake back.", "R2")
+            Note(
+                N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
+                "R2",
+            )
         )
     elif len(winner_idx) > 1:
-        who = ", ".join(inp.players[i].name for i in winner_idx)
+        who = [inp.players[i].name for i in winner_idx]
         base, extra = divmod(pot, len(winner_idx))
-        text = f"{who} tie on {top} and split the pot: {base} each"
         if extra:
-            text += (
-                f", and the {extra} unit(s) left over go one each to the first tied "
-                "winner(s) in turn order"
+            text = N_(
+                "%(who)s tie on %(top)s and split the pot: %(base)s each, and the %(extra)s "
+                "unit(s) left over go one each to the first tied winner(s) in turn order.",
+                who=who,
+                top=top,
+                base=base,
+                extra=extra,
             )
-        notes.append(Note(text + ".", "R1"))
+        else:
+            text = N_(
+                "%(who)s tie on %(top)s and split the pot: %(base)s each.",
+                who=who,
+                top=top,
+                base=base,
+            )
+        notes.append(Note(text, "R1"))
     else:
         notes.append(
             Note(
-                f"{inp.players[winner_idx[0]].name} has the highest value, {top}, "
-                f"and takes the pot of {pot}."
+                N_(
+                    "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
+                    name=inp.players[winner_idx[0]].name,
+                    top=top,
+                    pot=pot,
+                )
             )
         )
 

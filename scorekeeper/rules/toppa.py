@@ -24,7 +24,9 @@ from scorekeeper.cards import (
     in_deck_order,
 )
 from scorekeeper.exact import amount_str, display
+from scorekeeper.messages import N_, Msg, message_json
 from scorekeeper.rules.common import (
+    PLAYER_POSITION,
     Bound,
     CardClaims,
     InvalidInput,
@@ -35,6 +37,7 @@ from scorekeeper.rules.common import (
 )
 
 PAR = {"toppa": 120, "baka": 80}
+TITLES = {"toppa": N_("Toppa"), "baka": N_("Baka")}
 PLAYERS = {"toppa": 2, "baka": 3}
 HAND_SIZE = {"toppa": 10, "baka": 7}
 CHAFF_THRESHOLD = {"toppa": 12, "baka": 10}
@@ -57,24 +60,26 @@ ROW_CARDS = {
 WILLOW = ("willow-rainman", "willow-swallow", "willow-ribbon", "willow-lightning")
 WILLOW_NON_RIBBON = ("willow-rainman", "willow-swallow", "willow-lightning")
 
-YAKU_NAMES: dict[str, tuple[str, str]] = {
-    "five-brights": ("Five Brights", "gokō 五光"),
-    "four-brights": ("Four Brights", "honshi 本四"),
-    "rainy-four-brights": ("Rainy Four Brights", "ameshikō 雨四光"),
-    "boar-deer-butterfly": ("Boar-Deer-Butterfly", "inoshikachō 猪鹿蝶"),
-    "poetry-ribbons": ("Poetry Ribbons", "sugawara 菅原"),
-    "blue-ribbons": ("Blue Ribbons", "aotan 青短"),
-    "real-seven-ribbons": ("Real Seven Ribbons", "shōnana しょう七"),
-    "seven-ribbons": ("Seven Ribbons", "tan 短"),
-    "chaff": ("Chaff", "kara カラ"),
-    "wisteria-row": ("Wisteria Row", "fuji ふじ"),
-    "iris-row": ("Iris Row", "kanko かんこ"),
-    "bush-clover-row": ("Bush Clover Row", "inu いぬ"),
-    "triplet": ("Triplet", "sanbonzarashi 三本ざらし"),
-    "one-ribbon": ("One Ribbon", "tan'ichi 短一"),
-    "one-animal": ("One Animal", "toichi 十一"),
-    "one-bright": ("One Bright", "pikaichi 光一"),
-    "empty-hand": ("Empty Hand", "sō gara 総ガラ"),
+#: Each yaku's name (a message: the Japanese catalogue gives the kanji and reading players
+#: use) and its Japanese name in romaji and kanji, shown beside the name in other languages.
+YAKU_NAMES: dict[str, tuple[Msg, str]] = {
+    "five-brights": (N_("Five Brights"), "gokō 五光"),
+    "four-brights": (N_("Four Brights"), "honshi 本四"),
+    "rainy-four-brights": (N_("Rainy Four Brights"), "ameshikō 雨四光"),
+    "boar-deer-butterfly": (N_("Boar-Deer-Butterfly"), "inoshikachō 猪鹿蝶"),
+    "poetry-ribbons": (N_("Poetry Ribbons"), "sugawara 菅原"),
+    "blue-ribbons": (N_("Blue Ribbons"), "aotan 青短"),
+    "real-seven-ribbons": (N_("Real Seven Ribbons"), "shōnana しょう七"),
+    "seven-ribbons": (N_("Seven Ribbons"), "tan 短"),
+    "chaff": (N_("Chaff"), "kara カラ"),
+    "wisteria-row": (N_("Wisteria Row"), "fuji ふじ"),
+    "iris-row": (N_("Iris Row"), "kanko かんこ"),
+    "bush-clover-row": (N_("Bush Clover Row"), "inu いぬ"),
+    "triplet": (N_("Triplet"), "sanbonzarashi 三本ざらし"),
+    "one-ribbon": (N_("One Ribbon"), "tan'ichi 短一"),
+    "one-animal": (N_("One Animal"), "toichi 十一"),
+    "one-bright": (N_("One Bright"), "pikaichi 光一"),
+    "empty-hand": (N_("Empty Hand"), "sō gara 総ガラ"),
 }
 
 #: House rules of RULES 4.4 and 4.6, defaults as listed there. Baka reads all five; Toppa
@@ -84,20 +89,20 @@ RULE_OPTIONS: tuple[Option, ...] = (
         "yaku_values",
         "choice",
         "high",
-        "Yaku values",
-        choices=(("high", "High (five brights 60)"), ("low", "Low (five brights 40)")),
+        N_("Yaku values"),
+        choices=(("high", N_("High (five brights 60)")), ("low", N_("Low (five brights 40)"))),
         checker=True,
     ),
-    Option("boar_deer_butterfly", "bool", True, "Boar-Deer-Butterfly counts", checker=True),
-    Option("willow_as_chaff", "bool", False, "Willow cards also count as chaff", checker=True),
+    Option("boar_deer_butterfly", "bool", True, N_("Boar-Deer-Butterfly counts"), checker=True),
+    Option("willow_as_chaff", "bool", False, N_("Willow cards also count as chaff"), checker=True),
     Option(
         "yaku_settlement",
         "choice",
         "average",
-        "Yaku settlement",
+        N_("Yaku settlement"),
         choices=(
-            ("average", "Against the average (thirds)"),
-            ("pairwise", "Pairwise (Hachi-hachi)"),
+            ("average", N_("Against the average (thirds)")),
+            ("pairwise", N_("Pairwise (Hachi-hachi)")),
         ),
         checker=True,
     ),
@@ -105,14 +110,14 @@ RULE_OPTIONS: tuple[Option, ...] = (
         "low_man_out_forfeits_cards",
         "bool",
         False,
-        "Low Man Out forfeits everybody's card points",
+        N_("Low Man Out forfeits everybody's card points"),
         checker=True,
     ),
 )
 TOPPA_RULES = RULE_OPTIONS[:3]
 BAKA_RULES = RULE_OPTIONS
 #: Baka's round of the game (a table works it out; the dispute checker asks).
-ROUND = Bound("round", 1, BAKA_ROUNDS, "the round of the game (1, 2 or 3)")
+ROUND = Bound("round", 1, BAKA_ROUNDS, N_("the round of the game (1, 2 or 3)"))
 BAKA_BOUNDS = (ROUND,)
 #: What a round's body may hold, and each of its players (Toppa ignores ``round``).
 KEYS = frozenset({"dealer", "round", "rules", "players"})
@@ -137,7 +142,14 @@ def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules
     for key in raw:
         if key not in RULE_NAMES:
             known = ", ".join(sorted(RULE_NAMES))
-            r.add(f"{path}.{key}", f"'{key}' is not a house rule of Toppa or Baka (known: {known})")
+            r.add(
+                f"{path}.{key}",
+                N_(
+                    "'%(key)s' is not a house rule of Toppa or Baka (known: %(known)s)",
+                    key=key,
+                    known=known,
+                ),
+            )
     return Rules(**{o.key: r.option(raw, o, f"{path}.{o.key}") for o in RULE_OPTIONS})
 
 
@@ -168,7 +180,7 @@ class Yaku:
     ruling: str | None = None
 
     @property
-    def name(self) -> str:
+    def name(self) -> Msg:
         return YAKU_NAMES[self.id][0]
 
     @property
@@ -176,15 +188,19 @@ class Yaku:
         return YAKU_NAMES[self.id][1]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
-            "name": self.name,
+            "name": str(self.name),
             "japanese": self.japanese,
             "points": self.points,
             "cards": list(self.cards),
-            "detail": self.detail,
+            "detail": str(self.detail),
             "ruling": self.ruling,
         }
+        msg = message_json(self.detail)
+        if msg is not None:
+            out["detail_msg"] = msg  # what a page translates
+        return out
 
 
 # -- yaku --------------------------------------------------------------------------------
@@ -194,11 +210,25 @@ def card_points(pile: Iterable[str]) -> int:
     return sum(POINTS[c] for c in pile)
 
 
-def _count_desc(n: int, threshold: int, what: str) -> str:
+def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
     extra = n - threshold
+    if willow:
+        if extra <= 0:
+            return N_("%(n)s chaff (willow cards counted as chaff)", n=n)
+        return N_(
+            "%(n)s chaff (willow cards counted as chaff): 20 + 10 x %(extra)s beyond %(threshold)s",
+            n=n,
+            extra=extra,
+            threshold=threshold,
+        )
     if extra <= 0:
-        return f"{n} {what}"
-    return f"{n} {what}: 20 + 10 x {extra} beyond {threshold}"
+        return N_("%(n)s chaff", n=n)
+    return N_(
+        "%(n)s chaff: 20 + 10 x %(extra)s beyond %(threshold)s",
+        n=n,
+        extra=extra,
+        threshold=threshold,
+    )
 
 
 def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Yaku, ...]:
@@ -235,7 +265,13 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                 "real-seven-ribbons",
                 base + 10 * extra,
                 tuple(ribbons + willows),
-                f"{r_count} ribbons + {w_count} other willow: {base} + 10 x {extra}",
+                N_(
+                    "%(r)s ribbons + %(w)s other willow: %(base)s + 10 x %(extra)s",
+                    r=r_count,
+                    w=w_count,
+                    base=base,
+                    extra=extra,
+                ),
                 "R6",
             )
         )
@@ -246,8 +282,12 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                 "seven-ribbons",
                 20 + 10 * extra,
                 tuple(ribbons + willows),
-                f"{r_count} ribbons + {w_count} other willow, fewer than 7 ribbons: "
-                f"20 + 10 x {extra}",
+                N_(
+                    "%(r)s ribbons + %(w)s other willow, fewer than 7 ribbons: 20 + 10 x %(extra)s",
+                    r=r_count,
+                    w=w_count,
+                    extra=extra,
+                ),
                 "R6",
             )
         )
@@ -258,13 +298,12 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
         chaff += [c for c in WILLOW if c in held]
     threshold = CHAFF_THRESHOLD[game]
     if len(chaff) >= threshold:
-        what = "chaff" + (" (willow cards counted as chaff)" if rules.willow_as_chaff else "")
         found.append(
             Yaku(
                 "chaff",
                 20 + 10 * (len(chaff) - threshold),
                 tuple(in_deck_order(chaff)),
-                _count_desc(len(chaff), threshold, what),
+                _count_desc(len(chaff), threshold, rules.willow_as_chaff),
                 "R7",
             )
         )
@@ -285,7 +324,7 @@ def teyaku(hand: Sequence[str], game: str) -> tuple[Yaku, ...]:
         by_month.setdefault(CARD_BY_ID[c].month, []).append(c)
     for cards in by_month.values():
         if len(cards) == 3:
-            found.append(Yaku("triplet", 20, tuple(cards), "three cards of one month", "R3"))
+            found.append(Yaku("triplet", 20, tuple(cards), N_("three cards of one month"), "R3"))
 
     size = HAND_SIZE[game]
     if len(hand) == size:
@@ -294,17 +333,17 @@ def teyaku(hand: Sequence[str], game: str) -> tuple[Yaku, ...]:
         ordered = tuple(in_deck_order(hand))
         ruling = "R4" if game == "baka" else None
         if chaff == size:
-            found.append(Yaku("empty-hand", 30, ordered, f"all {size} cards chaff", ruling))
+            found.append(
+                Yaku("empty-hand", 30, ordered, N_("all %(n)s cards chaff", n=size), ruling)
+            )
         elif chaff == size - 1:
-            for kind, yaku_id in (
-                (CardType.RIBBON, "one-ribbon"),
-                (CardType.ANIMAL, "one-animal"),
-                (CardType.BRIGHT, "one-bright"),
+            for kind, yaku_id, detail in (
+                (CardType.RIBBON, "one-ribbon", N_("one ribbon, %(n)s chaff", n=size - 1)),
+                (CardType.ANIMAL, "one-animal", N_("one animal, %(n)s chaff", n=size - 1)),
+                (CardType.BRIGHT, "one-bright", N_("one bright, %(n)s chaff", n=size - 1)),
             ):
                 if kinds[kind] == 1:
-                    found.append(
-                        Yaku(yaku_id, 20, ordered, f"one {kind.value}, {size - 1} chaff", ruling)
-                    )
+                    found.append(Yaku(yaku_id, 20, ordered, detail, ruling))
     return tuple(found)
 
 
@@ -340,10 +379,10 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     """Read a JSON-shaped body for ``game`` ('toppa' or 'baka'); raises InvalidInput."""
     r = Reader()
     n = PLAYERS[game]
-    title = game.capitalize()
+    title = TITLES[game]
     rules = parse_rules(r, r.mapping(data, "rules", "rules"))
     dealer = r.integer(
-        data, "dealer", "dealer", default=0, minimum=0, maximum=n - 1, what="a player position"
+        data, "dealer", "dealer", default=0, minimum=0, maximum=n - 1, what=PLAYER_POSITION
     )
     round_no = 1
     if game == "baka":
@@ -361,7 +400,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     for i, p in enumerate(raw_players):
         name = names[i]
         path = f"players.{i}.captured"
-        raw = r.items(p, "captured", path, required=False, what="a list of captured cards")
+        raw = r.items(p, "captured", path, required=False, what=N_("a list of captured cards"))
         if raw is None and "captured" in p and p["captured"] is not None:
             piles.append([])
         elif raw is None:
@@ -369,12 +408,15 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             piles.append(None)
         else:
             ids = r.card_ids(raw, path, TOPPA_DECK)
-            piles.append([c for c in ids if pile_ledger.claim(c, path, f"{name}'s pile")])
+            piles.append(
+                [c for c in ids if pile_ledger.claim(c, path, N_("%(name)s's pile", name=name))]
+            )
 
         hpath = f"players.{i}.hand"
-        hraw = r.items(p, "hand", hpath, required=False, what="a list of exposed hand cards")
+        hraw = r.items(p, "hand", hpath, required=False, what=N_("a list of exposed hand cards"))
         hids = r.card_ids(hraw, hpath, TOPPA_DECK)
-        hand = [c for c in hids if hand_ledger.claim(c, hpath, f"{name}'s hand")]
+        place = N_("%(name)s's hand", name=name)
+        hand = [c for c in hids if hand_ledger.claim(c, hpath, place)]
         hands.append(hand)
         _check_hand(r, hand, hraw, hpath, name, game)
 
@@ -383,8 +425,12 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             first = names[left_out[0]]
             r.add(
                 f"players.{i}.captured",
-                f"Only one pile may be left out (it is the rest of the deck, {first}'s); "
-                f"enter {names[i]}'s captured cards",
+                N_(
+                    "Only one pile may be left out (it is the rest of the deck, %(first)s's); "
+                    "enter %(name)s's captured cards",
+                    first=first,
+                    name=names[i],
+                ),
             )
     for i, pile in enumerate(piles):
         if pile is not None:
@@ -395,9 +441,12 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
         if missing:
             r.add(
                 "players",
-                f"All 48 cards are captured by the end of a round, but {len(missing)} "
-                f"are in no pile: {', '.join(missing)}. Add them, or leave one pile out "
-                "to give it the rest",
+                N_(
+                    "All 48 cards are captured by the end of a round, but %(n)s are in no "
+                    "pile: %(cards)s. Add them, or leave one pile out to give it the rest",
+                    n=len(missing),
+                    cards=", ".join(missing),
+                ),
             )
     r.raise_if_any()
 
@@ -415,8 +464,19 @@ def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
         if k % 2:
             r.add(
                 path,
-                f"{suit.english}: {k} card{'s' if k != 1 else ''} entered; a pile always "
-                "holds 0, 2 or 4 cards of a month (cards are captured in pairs)",
+                N_(
+                    "%(suit)s: %(k)s card entered; a pile always holds 0, 2 or 4 cards of a "
+                    "month (cards are captured in pairs)",
+                    suit=suit.english,
+                    k=k,
+                )
+                if k == 1
+                else N_(
+                    "%(suit)s: %(k)s cards entered; a pile always holds 0, 2 or 4 cards of a "
+                    "month (cards are captured in pairs)",
+                    suit=suit.english,
+                    k=k,
+                ),
             )
 
 
@@ -425,14 +485,26 @@ def _check_hand(
 ) -> None:
     size = HAND_SIZE[game]
     if raw is not None and len(raw) > size:
-        r.add(path, f"A {game.capitalize()} hand holds {size} cards; {len(raw)} were entered")
+        r.add(
+            path,
+            N_(
+                "A %(game)s hand holds %(size)s cards; %(n)s were entered",
+                game=TITLES[game],
+                size=size,
+                n=len(raw),
+            ),
+        )
     counts = Counter(CARD_BY_ID[c].suit for c in hand)
     for suit, k in counts.items():
         if k == 4:
             r.add(
                 path,
-                f"Misdeal: {name}'s hand holds all four {suit.english} cards; "
-                "the cards must be dealt again and this round cannot be scored",
+                N_(
+                    "Misdeal: %(name)s's hand holds all four %(suit)s cards; "
+                    "the cards must be dealt again and this round cannot be scored",
+                    name=name,
+                    suit=suit.english,
+                ),
             )
 
 
@@ -555,8 +627,12 @@ def _settle_toppa(
         scores = [points[0] - par, points[1] - par]
         notes.append(
             Note(
-                f"Equal yaku scores ({yaku[0]}): no cards change hands; "
-                f"each scores card points minus {par}."
+                N_(
+                    "Equal yaku scores (%(yaku)s): no cards change hands; "
+                    "each scores card points minus %(par)s.",
+                    yaku=yaku[0],
+                    par=par,
+                )
             )
         )
     else:
@@ -570,18 +646,26 @@ def _settle_toppa(
             exchange = exchange_suggestion(piles[lo], d)
             notes.append(
                 Note(
-                    f"{names[h]}'s yaku score is higher by {d}: {names[lo]} hands over cards worth "
-                    f"{d}, so {names[h]} scores {points[h]} + {d} - {par} = {scores[h]}."
+                    N_(
+                        "%(high)s's yaku score is higher by %(d)s: %(low)s hands over cards worth "
+                        "%(d)s, so %(high)s scores %(points)s + %(d)s - %(par)s = %(score)s.",
+                        high=names[h],
+                        low=names[lo],
+                        d=d,
+                        points=points[h],
+                        par=par,
+                        score=scores[h],
+                    )
                 )
             )
             if exchange:
                 notes.append(
                     Note(
-                        "Cards that make exactly "
-                        + str(d)
-                        + ": "
-                        + ", ".join(CARD_BY_ID[c].label for c in exchange)
-                        + "."
+                        N_(
+                            "Cards that make exactly %(d)s: %(cards)s.",
+                            d=d,
+                            cards=[CARD_BY_ID[c].label for c in exchange],
+                        )
                     )
                 )
         else:
@@ -590,20 +674,40 @@ def _settle_toppa(
             scores[h] = -scores[lo]
             notes.append(
                 Note(
-                    f"{names[lo]} holds only {points[lo]} card points, less than the {d} owed: the "
-                    f"exchange cannot be done, so {names[lo]} scores {points[lo]} - {yaku[h]} "
-                    f"(all of {names[h]}'s yaku) - {par} = {scores[lo]}."
+                    N_(
+                        "%(low)s holds only %(points)s card points, less than the %(d)s owed: the "
+                        "exchange cannot be done, so %(low)s scores %(points)s - %(yaku)s "
+                        "(all of %(high)s's yaku) - %(par)s = %(score)s.",
+                        low=names[lo],
+                        high=names[h],
+                        points=points[lo],
+                        d=d,
+                        yaku=yaku[h],
+                        par=par,
+                        score=scores[lo],
+                    )
                 )
             )
     if scores[0] == 0:
         winner = None
         next_dealer = inp.dealer
-        notes.append(Note("A score of exactly 0: nobody pays and the dealer keeps the deal.", "R8"))
+        notes.append(
+            Note(N_("A score of exactly 0: nobody pays and the dealer keeps the deal."), "R8")
+        )
     else:
         w = 0 if scores[0] > 0 else 1
         winner = names[w]
         next_dealer = w
-        notes.append(Note(f"{names[1 - w]} pays {names[w]} {scores[w]}; {names[w]} deals next."))
+        notes.append(
+            Note(
+                N_(
+                    "%(loser)s pays %(winner)s %(score)s; %(winner)s deals next.",
+                    loser=names[1 - w],
+                    winner=names[w],
+                    score=scores[w],
+                )
+            )
+        )
     results = tuple(
         PlayerResult(
             name=names[i],
@@ -653,16 +757,23 @@ def _settle_baka(
                     lmo[k] -= LOW_MAN_OUT_PAYMENT
             notes.append(
                 Note(
-                    f"Low Man Out: {names[j]} has {points[j]} card points (25 or less) and is paid "
-                    f"{LOW_MAN_OUT_PAYMENT} by each of the other two.",
+                    N_(
+                        "Low Man Out: %(name)s has %(points)s card points (25 or less) and is paid "
+                        "%(payment)s by each of the other two.",
+                        name=names[j],
+                        points=points[j],
+                        payment=LOW_MAN_OUT_PAYMENT,
+                    ),
                     "R9" if sum(low) > 1 else None,
                 )
             )
     if sum(low) > 1:
         notes.append(
             Note(
-                "Two players are Low Man Out: each is paid independently, so their "
-                "40s to each other cancel.",
+                N_(
+                    "Two players are Low Man Out: each is paid independently, so their "
+                    "40s to each other cancel."
+                ),
                 "R9",
             )
         )
@@ -672,8 +783,10 @@ def _settle_baka(
         yk = [Fraction(n * yaku[i] - total_yaku) for i in range(n)]
         notes.append(
             Note(
-                "Yaku settle pairwise: each player is paid their yaku score by each "
-                "opponent (2Y - the other two)."
+                N_(
+                    "Yaku settle pairwise: each player is paid their yaku score by each "
+                    "opponent (2Y - the other two)."
+                )
             )
         )
     else:
@@ -681,8 +794,12 @@ def _settle_baka(
         yk = [Fraction(yaku[i]) - avg for i in range(n)]
         notes.append(
             Note(
-                f"Yaku settle against the average {display(avg)} (= {total_yaku} / 3), kept exact "
-                "in thirds.",
+                N_(
+                    "Yaku settle against the average %(average)s (= %(total)s / 3), kept exact "
+                    "in thirds.",
+                    average=display(avg),
+                    total=total_yaku,
+                ),
                 "R10",
             )
         )
@@ -690,12 +807,17 @@ def _settle_baka(
     forfeit = rules.low_man_out_forfeits_cards and any(low)
     if forfeit:
         cp = [Fraction(0)] * n
-        notes.append(Note("House rule: Low Man Out forfeits everybody's card points this round."))
+        notes.append(
+            Note(N_("House rule: Low Man Out forfeits everybody's card points this round."))
+        )
     else:
         cp = [Fraction(points[i] - par) for i in range(n)]
         notes.append(
             Note(
-                f"Card points settle against par {par}, arithmetically (no exchange in Baka).",
+                N_(
+                    "Card points settle against par %(par)s, arithmetically (no exchange in Baka).",
+                    par=par,
+                ),
                 "R11",
             )
         )
@@ -720,12 +842,15 @@ def _settle_baka(
     if inp.round < BAKA_ROUNDS:
         notes.append(
             Note(
-                f"Dealers rotate whatever the result: {names[next_dealer]} deals "
-                f"round {inp.round + 1}."
+                N_(
+                    "Dealers rotate whatever the result: %(name)s deals round %(round)s.",
+                    name=names[next_dealer],
+                    round=inp.round + 1,
+                )
             )
         )
     else:
-        notes.append(Note("That was round 3: the game is over."))
+        notes.append(Note(N_("That was round 3: the game is over.")))
     return Result(
         game="baka",
         players=results,
@@ -758,17 +883,17 @@ def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
     """Who deals first after each player drew the same number of cards (RULES 4.7, R12)."""
     r = Reader()
     if len(draws) < 2:
-        r.add("draws", "At least two players draw")
+        r.add("draws", N_("At least two players draw"))
     sizes = {len(d) for d in draws}
     if len(sizes) > 1:
-        r.add("draws", "Every player draws the same number of cards")
+        r.add("draws", N_("Every player draws the same number of cards"))
     if 0 in sizes:
-        r.add("draws", "Every player draws at least one card")
+        r.add("draws", N_("Every player draws at least one card"))
     ledger = CardClaims(r)
     for i, d in enumerate(draws):
         ids = r.card_ids(list(d), f"draws.{i}", TOPPA_DECK)
         for c in ids:
-            ledger.claim(c, f"draws.{i}", f"player {i + 1}'s draw")
+            ledger.claim(c, f"draws.{i}", N_("player %(n)s's draw", n=i + 1))
     r.raise_if_any()
     totals = tuple(sum(draw_value(c) for c in d) for d in draws)
     top = max(totals)

@@ -10,10 +10,12 @@ from typing import Any
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES, Game
+from scorekeeper.messages import N_, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
     MAX_POINT_VALUE,
     MAX_ROUND_NUMBER,
+    PLAYER_POSITION,
     SUBMISSION_ID_LENGTH,
     Reader,
     shown,
@@ -43,14 +45,21 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
         name = r.name({"name": raw_name}, "name", 0)
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
-        r.add("game", f"{game_id!r} is not a game here (choose one of {', '.join(GAMES)})")
+        r.add(
+            "game",
+            N_(
+                "%(value)s is not a game here (choose one of %(games)s)",
+                value=repr(game_id),
+                games=", ".join(GAMES),
+            ),
+        )
         r.raise_if_any()
     assert isinstance(game_id, str)
     game = GAMES[game_id]
     raw_players = data.get("players")
     names: list[str] = []
     if not isinstance(raw_players, list):
-        r.add("players", 'List the players in turn order, e.g. ["Aki", "Ben"]')
+        r.add("players", N_('List the players in turn order, e.g. ["Aki", "Ben"]'))
     else:
         for i, p in enumerate(raw_players):
             value = p.get("name") if isinstance(p, Mapping) else p
@@ -65,7 +74,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
         try:
             point_value = amount_str(point_value_of(pv))
         except ValueError as exc:
-            r.add("point_value", str(exc))
+            r.add("point_value", reason(exc))
     first = r.integer(
         data,
         "first_dealer",
@@ -73,7 +82,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
         default=0,
         minimum=0,
         maximum=max(len(names) - 1, 0),
-        what="a player position",
+        what=PLAYER_POSITION,
     )
     r.raise_if_any()
     return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
@@ -89,7 +98,7 @@ def _check_options(
         if part is None:
             continue
         if not isinstance(part, Mapping):
-            r.add(key, "This must be an object of named settings")
+            r.add(key, N_("This must be an object of named settings"))
             continue
         merged.update(part)
     for key in TOP_LEVEL_SETTINGS:
@@ -105,11 +114,14 @@ def point_value_of(raw: object) -> Fraction:
     """Money per point as a client gives it ("10", "1/2"), within its bounds; ValueError."""
     value = parse_amount(raw)
     if value < 0:
-        raise ValueError("A point value cannot be negative")
+        raise ValueError(N_("A point value cannot be negative"))
     if value > MAX_POINT_VALUE or value.denominator > MAX_POINT_VALUE:
         raise ValueError(
-            f"A point value is at most {MAX_POINT_VALUE:,}, and a fraction's denominator at "
-            f"most {MAX_POINT_VALUE:,}"
+            N_(
+                "A point value is at most %(maximum)s, and a fraction's denominator at "
+                "most %(maximum)s",
+                maximum=f"{MAX_POINT_VALUE:,}",
+            )
         )
     return value
 
@@ -126,8 +138,12 @@ def submission_id_of(raw: object) -> str | None:
             [
                 Violation(
                     "submission_id",
-                    f"{shown(raw)} is not a submission id: 1 to {SUBMISSION_ID_LENGTH} ASCII "
-                    "letters, digits, '-' and '_'",
+                    N_(
+                        "%(value)s is not a submission id: 1 to %(n)s ASCII "
+                        "letters, digits, '-' and '_'",
+                        value=shown(raw),
+                        n=SUBMISSION_ID_LENGTH,
+                    ),
                 )
             ]
         )
@@ -144,7 +160,7 @@ def expected_number_of(raw: object) -> int | None:
         default=0,
         minimum=1,
         maximum=MAX_ROUND_NUMBER,
-        what="a round number",
+        what=N_("a round number"),
     )
     r.raise_if_any()
     return number or None
@@ -195,7 +211,7 @@ def _same_amount(path: str, given: object, actual: str, words: str) -> None:
     try:
         value = parse_amount(given)
     except ValueError as exc:
-        raise InvalidInput([Violation(path, str(exc))]) from exc
+        raise InvalidInput([Violation(path, reason(exc))]) from exc
     if amount_str(value) != actual:
         raise InvalidInput([Violation(path, f"{words.format(actual)}, not {_quoted(given)}")])
 

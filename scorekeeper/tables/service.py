@@ -18,6 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply, replay
+from scorekeeper.messages import N_, Msg
 from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
@@ -84,23 +85,31 @@ def enter_round(
         existing = store.find_submission(table, submission_id)
         if existing is not None and existing.number is None:
             raise Conflict(
-                "This round was entered and later deleted; restore it from the history "
-                "instead of entering it again"
+                N_(
+                    "This round was entered and later deleted; restore it from the history "
+                    "instead of entering it again"
+                )
             )
         if existing is not None:
             return existing, False
     if expected_number is not None and expected_number != table.round_count + 1:
         raise Conflict(
-            f"Round {expected_number} was already entered from another phone; "
-            "reload the table to see it before entering the next round"
+            N_(
+                "Round %(n)s was already entered from another phone; "
+                "reload the table to see it before entering the next round",
+                n=expected_number,
+            )
         )
     if table.round_count >= MAX_ROUNDS:
         raise InvalidInput(
             [
                 Violation(
                     "",
-                    f"This table is full: it holds at most {MAX_ROUNDS:,} rounds. Continue in a "
-                    "new table: it keeps the players, the rules and the running totals",
+                    N_(
+                        "This table is full: it holds at most %(n)s rounds. Continue in a "
+                        "new table: it keeps the players, the rules and the running totals",
+                        n=f"{MAX_ROUNDS:,}",
+                    ),
                 )
             ]
         )
@@ -118,9 +127,9 @@ def enter_round(
     table.updated_at = now()
     db.session.flush()
     if kind == "end":
-        summary = f"game {step.game_no} ended"
+        summary = N_("game %(n)s ended", n=step.game_no)
     else:
-        summary = f"{_noun(table)} {rnd.number} entered"
+        summary = N_("%(what)s entered", what=_numbered(table, table.round_count))
     store.record(
         table,
         kind if kind == "end" else "enter",
@@ -160,7 +169,7 @@ def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str
     store.record(
         table,
         "correct",
-        f"{_noun(table)} {number} corrected",
+        N_("%(what)s corrected", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
         data={"effect": "changed", "before": before},
@@ -175,7 +184,7 @@ def delete_round(table: Table, number: int) -> Round:
     store.record(
         table,
         "delete",
-        f"{_noun(table)} {number} deleted",
+        N_("%(what)s deleted", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
         data={"effect": "deleted"},
@@ -189,13 +198,17 @@ def restore_round(table: Table, round_id: int) -> Round:
     if target is None:
         raise store.NotFound(round_id)
     if target.number is not None:
-        raise Conflict(f"{_noun(table).capitalize()} {target.number} is not deleted")
+        raise Conflict(
+            N_("%(what)s is not deleted", what=_numbered(table, target.number)).capitalized()
+        )
     _restore(table, target)
+    number = target.number
+    assert number is not None  # _restore gave it its number back
     store.record(
         table,
         "undo",
-        f"{_noun(table)} {target.number} restored",
-        number=target.number,
+        N_("%(what)s restored", what=_numbered(table, number)),
+        number=number,
         round_id=target.id,
         data={"effect": "restored"},
     )
@@ -211,51 +224,81 @@ def undo(table: Table, seq: int) -> JournalEntry:
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
-    noun = _noun(table)
+    noun = GAMES[table.game].noun
     data: dict[str, Any]
+    done: Msg
     if rnd is None or effect not in ("created", "restored", "deleted", "changed"):
-        raise Conflict(f"Entry {seq} ({entry.summary}) cannot be undone")
+        raise Conflict(
+            N_(
+                "Entry %(seq)s (%(summary)s) cannot be undone",
+                seq=seq,
+                summary=store.summary_of(entry),
+            )
+        )
     if effect in ("created", "restored"):
         if rnd.number is None:
-            raise Conflict(f"Entry {seq} cannot be undone: that {noun} is already deleted")
+            raise Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: that %(noun)s is already deleted",
+                    seq=seq,
+                    noun=noun,
+                )
+            )
         number = rnd.number
         _delete(table, rnd)
-        done, data = f"{noun} {number} deleted", {"effect": "deleted"}
+        done, data = N_("%(what)s deleted", what=_numbered(table, number)), {"effect": "deleted"}
     elif effect == "deleted":
         if rnd.number is not None:
             raise Conflict(
-                f"Entry {seq} cannot be undone: that {noun} is already back as {noun} {rnd.number}"
+                N_(
+                    "Entry %(seq)s cannot be undone: that %(noun)s is already back as %(what)s",
+                    seq=seq,
+                    noun=noun,
+                    what=_numbered(table, rnd.number),
+                )
             )
         _restore(table, rnd)
         assert rnd.number is not None
         number = rnd.number
-        done, data = f"{noun} {number} restored", {"effect": "restored"}
+        done = N_("%(what)s restored", what=_numbered(table, number))
+        data = {"effect": "restored"}
     else:
         if rnd.number is None:
             raise Conflict(
-                f"Entry {seq} cannot be undone: that {noun} is deleted; restore it first"
+                N_(
+                    "Entry %(seq)s cannot be undone: that %(noun)s is deleted; restore it first",
+                    seq=seq,
+                    noun=noun,
+                )
             )
         wanted = entry.data.get("before")
         old = next((v for v in store.versions_of(rnd) if v.version == wanted), None)
         if old is None:
-            raise Conflict(f"Entry {seq} cannot be undone: the earlier version is not kept")
+            raise Conflict(
+                N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
+            )
         number = rnd.number
         before = rnd.version
         _change(table, rnd, old.entry, f"undo of entry {seq}")
-        done = f"{noun} {number} back to version {wanted}"
+        done = N_(
+            "%(what)s back to version %(version)s",
+            what=_numbered(table, number),
+            version=wanted,
+        )
         data = {"effect": "changed", "before": before}
     return store.record(
         table,
         "undo",
-        f"undo of entry {seq}: {done}",
+        N_("undo of entry %(seq)s: %(done)s", seq=seq, done=done),
         number=number,
         round_id=rnd.id,
         data={**data, "undoes": seq},
     )
 
 
-def _noun(table: Table) -> str:
-    return GAMES[table.game].noun
+def _numbered(table: Table, number: int) -> Msg:
+    """ "round 3" (Tokan: "tour 3"), as the table's game says it."""
+    return GAMES[table.game].numbered(number)
 
 
 def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
@@ -372,17 +415,21 @@ def export_table(table: Table) -> dict[str, Any]:
 def import_table(data: Mapping[str, Any]) -> Table:
     """Recreate a table from ``export_table``; every round is scored again and must agree."""
     if data.get("format") != "scorekeeper-table":
-        raise InvalidInput([Violation("format", "This is not a Scorekeeper table export")])
+        raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
     new = check_table(data)
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list):
-        raise InvalidInput([Violation("rounds", "The export has no list of rounds")])
+        raise InvalidInput([Violation("rounds", N_("The export has no list of rounds"))])
     if len(raw_rounds) > MAX_ROUNDS:
         raise InvalidInput(
             [
                 Violation(
                     "rounds",
-                    f"A table holds at most {MAX_ROUNDS:,} rounds, not {len(raw_rounds):,}",
+                    N_(
+                        "A table holds at most %(maximum)s rounds, not %(n)s",
+                        maximum=f"{MAX_ROUNDS:,}",
+                        n=f"{len(raw_rounds):,}",
+                    ),
                 )
             ]
         )
@@ -393,10 +440,12 @@ def import_table(data: Mapping[str, Any]) -> Table:
         table.state = table.opening
     for k, item in enumerate(raw_rounds):
         if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
-            raise InvalidInput([Violation(f"rounds.{k}", "Each round needs its input")])
+            raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
         kind = item.get("kind", "round")
         if kind not in KINDS:
-            raise InvalidInput([Violation(f"rounds.{k}.kind", f"{kind!r} is not a round kind")])
+            raise InvalidInput(
+                [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
+            )
         try:
             rnd, _ = enter_round(table, kind, item["input"])
         except InvalidInput as exc:

@@ -15,6 +15,7 @@ from sqlalchemy import Row, or_, select
 
 from scorekeeper.exact import amount_str, read_stored_amount
 from scorekeeper.ledger import PriorScore, Step
+from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
@@ -284,7 +285,14 @@ def record(
     round_id: int | None = None,
     data: dict[str, Any] | None = None,
 ) -> JournalEntry:
-    """Append an entry to the table's journal; the table's version becomes its seq."""
+    """Append an entry to the table's journal; the table's version becomes its seq.
+
+    A ``summary`` written with ``N_`` keeps its message in ``data["summary_msg"]`` so the
+    history page can show it in the reader's language (``summary_of``).
+    """
+    msg = message_json(summary)
+    if msg is not None:
+        data = {**(data or {}), "summary_msg": msg}
     table.version += 1
     entry = JournalEntry(
         table_id=table.id,
@@ -293,11 +301,16 @@ def record(
         action=action,
         number=number,
         round_id=round_id,
-        summary=summary,
+        summary=str(summary),
         data=data or {},
     )
     db.session.add(entry)
     return entry
+
+
+def summary_of(entry: JournalEntry) -> str:
+    """A journal entry's summary, as a message a page translates when it kept one."""
+    return Msg.from_json(entry.data.get("summary_msg")) or entry.summary
 
 
 def journal(table: Table, limit: int | None = None) -> list[JournalEntry]:

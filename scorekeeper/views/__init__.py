@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from flask import abort
 
+from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Table
 from scorekeeper.rules import Violation
 from scorekeeper.tables import store
@@ -21,11 +22,18 @@ def get_table_or_404(token: str, *, lock: bool = False) -> Table:
     try:
         return store.find_table(token, lock=lock)
     except LookupError:
-        not_found("There is no table at this link. Check the address you were sent.")
+        not_found(N_("There is no table at this link. Check the address you were sent."))
 
 
 def not_found(description: str) -> NoReturn:
     abort(404, description=description)
+
+
+def sentences(violations: Iterable[Violation]) -> Msg:
+    """Every violation's message, one sentence after the other (for a notice)."""
+    messages = [v.message for v in violations]
+    template = " ".join(f"%(m{i})s" for i in range(len(messages)))
+    return Msg(template, {f"m{i}": m for i, m in enumerate(messages)})
 
 
 def errors_by_field(violations: Iterable[Violation]) -> dict[str, list[str]]:

@@ -9,6 +9,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.otoroku import seat_draw
 from scorekeeper.rules.toppa import draw_value, first_dealer
@@ -28,7 +29,7 @@ def _number(source: FormData, key: str, default: int | str) -> int | str:
 def _game_or_404(name: str) -> Game:
     game = GAMES.get(name)
     if game is None:
-        not_found(f"There is no game called {name!r} here.")
+        not_found(N_("There is no game called %(name)s here.", name=repr(name)))
     return game
 
 
@@ -97,7 +98,7 @@ def check(game_id: str) -> Any:
         rules=spec.rules,
         settings=spec.settings,
         token=None,
-        name="Dispute check",
+        name=N_("Dispute check"),
     )
     return render_template(
         "rounds/entry.html",
@@ -125,7 +126,7 @@ def draw(game_id: str) -> Any:
     """The first-dealer draw (Toppa and Baka, RULES 4.7) or Otoroku's seat draw (5.7)."""
     game = _game_or_404(game_id)
     if game.draw is None:
-        not_found("Only Toppa, Baka and Otoroku start with a draw of cards.")
+        not_found(N_("Only Toppa, Baka and Otoroku start with a draw of cards."))
     source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
     names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
@@ -142,7 +143,9 @@ def draw(game_id: str) -> Any:
                 raise InvalidInput(problems)
             if game.draw == "seats":
                 if any(len(p) != 1 for p in picks):
-                    raise InvalidInput([Violation("draws", "Each player draws exactly one card")])
+                    raise InvalidInput(
+                        [Violation("draws", N_("Each player draws exactly one card"))]
+                    )
                 seats = seat_draw([p[0] for p in picks])
                 outcome = {
                     "kind": "seats",

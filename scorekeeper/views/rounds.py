@@ -11,20 +11,24 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import round_number
+from scorekeeper.i18n import translate as tr
 from scorekeeper.ledger import dealer_index
+from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import service, store
-from scorekeeper.views import errors_by_field, get_table_or_404, not_found
+from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
 
-EXPIRED = (
+EXPIRED = N_(
     "This form had expired (or was opened in another browser), so nothing was saved. "
     "Your cards are kept below: tap Save again."
 )
-COLLIDED = "Another phone wrote to this table at the same moment; check the table, then save again"
+COLLIDED = N_(
+    "Another phone wrote to this table at the same moment; check the table, then save again"
+)
 
 
 class RoundPage:
@@ -129,15 +133,15 @@ def _save(page: RoundPage) -> Any:
         return page.render(form, entry, errors_by_field(exc.violations), 422)
     except (service.Conflict, IntegrityError) as exc:
         db.session.rollback()
-        message = str(exc) if isinstance(exc, service.Conflict) else COLLIDED
+        message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
         if page.rnd is None:
             page = RoundPage(table)
             form.expected_number.data = str(page.number)
         return page.render(form, entry, {"": [message]}, 409)
     if page.rnd is not None:
-        flash(f"Round {page.number} corrected; later rounds were recomputed.")
+        flash(tr(N_("Round %(n)s corrected; later rounds were recomputed.", n=page.number)))
     elif not created:
-        flash(f"Round {rnd.number} was already saved (the button was tapped twice).")
+        flash(tr(N_("Round %(n)s was already saved (the button was tapped twice).", n=rnd.number)))
     return redirect(url_for(".show", token=table.token, number=rnd.number))
 
 
@@ -157,7 +161,7 @@ def _round_or_404(table: Table, number: int) -> Round:
     try:
         return store.get_round(table, number)
     except LookupError:
-        not_found(f"This table has no round {number}.")
+        not_found(N_("This table has no round %(n)s.", n=number))
 
 
 @bp.get("/<int:number>")
@@ -182,7 +186,7 @@ def edit(token: str, number: int) -> Any:
     table = get_table_or_404(token, lock=request.method == "POST")
     rnd = _round_or_404(table, number)
     if rnd.kind != "round":
-        flash("That entry ends a game; delete it instead of correcting it.", "error")
+        flash(tr(N_("That entry ends a game; delete it instead of correcting it.")), "error")
         return redirect(url_for("sessions.show", token=token))
     page = RoundPage(table, rnd)
     if request.method == "POST":
@@ -195,21 +199,27 @@ def delete(token: str, number: int) -> Any:
     """Delete a round; later rounds move up and are recomputed. It can be restored."""
     form = ActionForm()
     if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
+        flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("sessions.show", token=token))
     table = get_table_or_404(token, lock=True)
-    noun = GAMES[table.game].noun
+    game = GAMES[table.game]
     try:
         service.delete_round(table, number)
         db.session.commit()
         flash(
-            f"{noun.capitalize()} {number} deleted; later {noun}s were renumbered and recomputed.",
+            tr(
+                N_(
+                    "%(what)s deleted; later %(nouns)s were renumbered and recomputed.",
+                    what=game.numbered(number),
+                    nouns=game.nouns,
+                ).capitalized()
+            ),
             f"undo:{table.version}",
         )
     except LookupError:
         db.session.rollback()
-        not_found(f"This table has no round {number}.")
+        not_found(N_("This table has no round %(n)s.", n=number))
     except InvalidInput as exc:
         db.session.rollback()
-        flash("Cannot delete: " + " ".join(v.message for v in exc.violations), "error")
+        flash(tr(N_("Cannot delete: %(why)s", why=sentences(exc.violations))), "error")
     return redirect(url_for("sessions.show", token=token))

@@ -28,14 +28,19 @@ from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.i18n import note_text
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table
-from scorekeeper.views import errors_by_field, get_table_or_404
+from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.links import attachment, table_link
 
 bp = Blueprint("sessions", __name__)
+
+EXPIRED = N_("This page had expired; reload it and try again.")
 
 HISTORY_SHOWN = 20
 RECENT_KEPT = 8
@@ -78,7 +83,14 @@ def create() -> Any:
             table = service.open_table(check_table(form.to_body()))
             db.session.commit()
             remember(table)
-            flash(f"Table “{table.name}” is ready. Share its link to follow it on other phones.")
+            flash(
+                tr(
+                    N_(
+                        "Table “%(name)s” is ready. Share its link to follow it on other phones.",
+                        name=table.name,
+                    )
+                )
+            )
             return redirect(url_for(".show", token=table.token))
         except InvalidInput as exc:
             db.session.rollback()
@@ -88,10 +100,15 @@ def create() -> Any:
         shown = {"", "game", "name", "point_value", "first_dealer", "players"}
         for key in [k for k in errors if k not in shown]:
             label = getattr(form, key).label.text if hasattr(form, key) else key
-            errors.setdefault("", []).extend(f"{label}: {m}" for m in errors.pop(key))
+            errors.setdefault("", []).extend(
+                N_("%(label)s: %(message)s", label=label, message=m) for m in errors.pop(key)
+            )
         if "csrf_token" in form.errors:
             errors[""] = [
-                "This form had expired, so nothing was saved: check it and tap the button again."
+                N_(
+                    "This form had expired, so nothing was saved: "
+                    "check it and tap the button again."
+                )
             ]
     return _home(form, errors), 422
 
@@ -171,7 +188,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
         notes = store.get_round(table, ends[0].number).result.get("notes") or []
-        pot_note = notes[0]["text"] if notes else None
+        pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,
         "rounds": sum(1 for r in rounds if r.kind == "round"),
@@ -204,9 +221,10 @@ def undo(token: str) -> Any:
 
     def write(table: Table) -> str:
         entry = service.undo(table, seq)
-        return f"Done: {entry.summary}."
+        return str(tr(N_("Done: %(summary)s.", summary=store.summary_of(entry))))
 
-    return _undoable(token, write, "There is no such entry in this table's journal.", "undo")
+    missing = N_("There is no such entry in this table's journal.")
+    return _undoable(token, write, missing, N_("Cannot undo: %(why)s"))
 
 
 @bp.post("/t/<token>/restore")
@@ -216,9 +234,12 @@ def restore(token: str) -> Any:
 
     def write(table: Table) -> str:
         rnd = service.restore_round(table, round_id)
-        return f"{GAMES[table.game].noun.capitalize()} {rnd.number} restored."
+        assert rnd.number is not None
+        numbered = GAMES[table.game].numbered(rnd.number)
+        return str(tr(N_("%(what)s restored.", what=numbered).capitalized()))
 
-    return _undoable(token, write, "There is no such deleted round at this table.", "restore")
+    missing = N_("There is no such deleted round at this table.")
+    return _undoable(token, write, missing, N_("Cannot restore: %(why)s"))
 
 
 def _whole(form: FormData, key: str) -> int:
@@ -227,11 +248,11 @@ def _whole(form: FormData, key: str) -> int:
     return value if isinstance(value, int) else -1
 
 
-def _undoable(token: str, write: Callable[[Table], str], missing: str, verb: str) -> Any:
+def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: Msg) -> Any:
     """Run one journal write from a button; its notice offers to undo it in turn."""
     form = ActionForm()
     if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
+        flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     table = get_table_or_404(token, lock=True)
     try:
@@ -240,13 +261,13 @@ def _undoable(token: str, write: Callable[[Table], str], missing: str, verb: str
         flash(message, f"undo:{table.version}")
     except LookupError:
         db.session.rollback()
-        flash(missing, "error")
+        flash(tr(missing), "error")
     except service.Conflict as exc:
         db.session.rollback()
-        flash(str(exc), "error")
+        flash(tr(reason(exc)), "error")
     except InvalidInput as exc:
         db.session.rollback()
-        flash(f"Cannot {verb}: " + " ".join(v.message for v in exc.violations), "error")
+        flash(tr(refused(why=sentences(exc.violations))), "error")
     return redirect(url_for(".show", token=token))
 
 
@@ -255,13 +276,13 @@ def continue_table(token: str) -> Any:
     """A new table with the same players and rules, starting from this one's totals."""
     form = ActionForm()
     if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
+        flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     old = get_table_or_404(token)
     table = service.continue_table(old)
     db.session.commit()
     remember(table)
-    flash(f"“{table.name}” goes on here, with the running totals carried over.")
+    flash(tr(N_("“%(name)s” goes on here, with the running totals carried over.", name=table.name)))
     return redirect(url_for(".show", token=table.token))
 
 
@@ -270,16 +291,24 @@ def end_game(token: str) -> Any:
     """End the current game (Tokan: split the pot, R21) and start the next one."""
     form = ActionForm()
     if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
+        flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     table = get_table_or_404(token, lock=True)
     try:
         rnd = service.end_game(table)
         db.session.commit()
-        flash(f"Game {rnd.game_no} is over; the next round starts game {rnd.game_no + 1}.")
+        flash(
+            tr(
+                N_(
+                    "Game %(n)s is over; the next round starts game %(next)s.",
+                    n=rnd.game_no,
+                    next=rnd.game_no + 1,
+                )
+            )
+        )
     except InvalidInput as exc:
         db.session.rollback()
-        flash(" ".join(v.message for v in exc.violations), "error")
+        flash(tr(sentences(exc.violations)), "error")
     return redirect(url_for(".show", token=token))
 
 
@@ -343,22 +372,31 @@ def import_table() -> Any:
     """Recreate a table from an uploaded JSON export."""
     form = ImportForm()
     if not form.validate_on_submit():
-        flash("This page had expired; reload it and try again.", "error")
+        flash(tr(EXPIRED), "error")
         return redirect(url_for(".home"))
     upload = request.files.get("file")
     try:
         table = service.import_table(load_object(upload.read() if upload else b""))
         db.session.commit()
     except BadJSON:
-        flash("That file is not a Scorekeeper JSON export.", "error")
+        flash(tr(N_("That file is not a Scorekeeper JSON export.")), "error")
         return redirect(url_for(".home"))
     except InvalidInput as exc:
         db.session.rollback()
-        flash(
-            "Import refused: " + "; ".join(f"{v.field}: {v.message}" for v in exc.violations[:3]),
-            "error",
-        )
+        problems = [
+            N_("%(field)s: %(message)s", field=v.field, message=v.message)
+            for v in exc.violations[:3]
+        ]
+        flash(tr(N_("Import refused: %(problems)s", problems=problems)), "error")
         return redirect(url_for(".home"))
     remember(table)
-    flash(f"Imported “{table.name}” with {table.round_count} rounds.")
+    flash(
+        tr(
+            N_(
+                "Imported “%(name)s” with %(n)s rounds.",
+                name=table.name,
+                n=table.round_count,
+            )
+        )
+    )
     return redirect(url_for(".show", token=table.token))

@@ -1,0 +1,215 @@
+"""The interface's languages, through Flask-Babel.
+
+The language of a page is the one the reader chose with the switch at the foot of every page
+(remembered in a cookie), else the best match of the browser's ``Accept-Language`` among the
+catalogues in ``scorekeeper/translations``, else English, the language the code is written in.
+
+Templates mark their words with ``_()``; the web layer's Python with ``gettext``/``lazy_gettext``;
+the pure layers (rules, games, cards, services) with ``N_`` (``scorekeeper.messages``), whose
+messages are translated here when a page shows them. The catalogues are compiled (``.mo``) by
+``scripts/_venv.sh`` and, when one is missing or older than its ``.po``, when the app starts:
+next to the ``.po`` when that folder is writable, else in the instance folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, Response, current_app, redirect, request
+from werkzeug.wrappers import Response as BaseResponse
+
+from scorekeeper.messages import Msg
+
+if TYPE_CHECKING:
+    # Flask-Babel ships no type information: what Scorekeeper uses of it.
+    from gettext import NullTranslations
+
+    class Babel:
+        def __init__(self, app: Flask, locale_selector: Any = None) -> None: ...
+
+    def format_decimal(number: int) -> str: ...
+    def format_time(time: datetime, format: str) -> str: ...
+    def get_locale() -> Locale | None: ...
+    def get_translations() -> NullTranslations: ...
+
+else:
+    from flask_babel import Babel, format_decimal, format_time, get_locale, get_translations
+
+CATALOGUES = Path(__file__).resolve().parent / "translations"
+SOURCE_LANGUAGE = "en"
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
+
+bp = Blueprint("i18n", __name__)
+
+
+def languages(folder: Path = CATALOGUES) -> list[str]:
+    """The interface's languages: English, then each catalogue in ``folder``."""
+    found = sorted(
+        p.name for p in folder.glob("*") if (p / "LC_MESSAGES" / "messages.po").is_file()
+    )
+    return [SOURCE_LANGUAGE, *found]
+
+
+def compile_catalogues(source: Path, target: Path) -> None:
+    """Write ``<lang>/LC_MESSAGES/messages.mo`` under ``target`` for every ``.po`` under
+    ``source`` that has none there or an older one. OSError if ``target`` cannot be written."""
+    for po in sorted(source.glob("*/LC_MESSAGES/messages.po")):
+        mo = target / po.relative_to(source).with_suffix(".mo")
+        if mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalogue = read_po(f, locale=po.parent.parent.name)
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
+        with partial.open("wb") as f:
+            write_mo(f, catalogue)
+        partial.replace(mo)  # atomic: another process never reads half a catalogue
+
+
+def init_app(app: Flask) -> None:
+    """Compile what needs it, then set Flask-Babel and the templates' helpers on ``app``."""
+    folder = CATALOGUES
+    try:
+        compile_catalogues(CATALOGUES, CATALOGUES)
+    except OSError:  # an installed copy in a read-only site-packages
+        folder = Path(app.instance_path) / "translations"
+        compile_catalogues(CATALOGUES, folder)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(folder)
+    app.config.setdefault("LANGUAGES", languages())
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.finalize = _finalize
+    app.jinja_env.globals.update(
+        tr=translate,
+        note_text=note_text,
+        locale_code=locale_code,
+        language_links=language_links,
+        number=number,
+        clock=clock,
+    )
+    app.after_request(_vary)
+
+
+def select_locale() -> str:
+    """The switch's choice, else the browser's best match, else English."""
+    offered = _offered()
+    chosen = request.cookies.get(COOKIE)
+    if chosen in offered:
+        return chosen
+    return request.accept_languages.best_match(offered) or SOURCE_LANGUAGE
+
+
+def _offered() -> list[str]:
+    return list(current_app.config["LANGUAGES"])
+
+
+def locale_code() -> str:
+    """The page's language as ``<html lang>`` wants it (``ja``, ``en``)."""
+    locale = get_locale()
+    return str(locale) if locale is not None else SOURCE_LANGUAGE
+
+
+@bp.get("/language/<code>")
+def switch(code: str) -> BaseResponse:
+    """Remember the language chosen with the switch, and go back to the page it was on."""
+    target = request.args.get("next", "/")
+    if not _local(target):
+        target = "/"
+    response = redirect(target, 303)
+    if code in _offered():
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def _local(target: str) -> bool:
+    """Whether ``target`` is a path on this site (never another host: no open redirect)."""
+    parts = urlsplit(target)
+    return (
+        target.startswith("/")
+        and not target.startswith(("//", "/\\"))
+        and not parts.scheme
+        and not parts.netloc
+    )
+
+
+def language_links() -> list[dict[str, Any]]:
+    """The switch: each language named in itself, the current one marked."""
+    current = locale_code()
+    here = request.full_path if request.query_string else request.path
+    if request.method != "GET":
+        here = request.path
+    return [
+        {
+            "code": code,
+            "name": Locale.parse(code).get_display_name(code) or code,
+            "current": code == current,
+            "next": here,
+        }
+        for code in _offered()
+    ]
+
+
+def translate(value: Any) -> Any:
+    """A message in the page's language; anything else as it is."""
+    if not isinstance(value, Msg):
+        return value
+    if locale_code() == SOURCE_LANGUAGE:
+        return str(value)
+    text = get_translations().gettext(value.msgid)
+    if value.params:
+        try:
+            text = text % {k: _value(v) for k, v in value.params.items()}
+        except (KeyError, TypeError, ValueError):
+            return str(value)  # a translation that lost a value: the English is still right
+    return text[:1].upper() + text[1:] if value.capital else text
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Msg):
+        return str(translate(value))
+    if isinstance(value, list | tuple):
+        return format_list([_value(v) for v in value], locale=get_locale() or SOURCE_LANGUAGE)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
+
+
+def note_text(note: Mapping[str, Any]) -> str:
+    """A stored note (a result's "why") in the page's language: its message when it kept one,
+    else its English text (a round scored before the notes kept their messages)."""
+    msg = Msg.from_json(note.get("msg"))
+    if msg is not None:
+        return str(translate(msg))
+    return str(translate(Msg(str(note.get("text", "")))))
+
+
+def number(value: int) -> str:
+    """A whole number as the page's language writes it (1,234 or 1 234)."""
+    return str(format_decimal(value))
+
+
+def clock(at: datetime) -> str:
+    """A time of day (UTC) as the page's language writes it."""
+    return str(format_time(at, "HH:mm" if locale_code() == SOURCE_LANGUAGE else "short"))
+
+
+def _finalize(value: Any) -> Any:
+    """What ``{{ ... }}`` prints: messages in the page's language."""
+    return translate(value) if isinstance(value, Msg) else value
+
+
+def _vary(response: Response) -> Response:
+    if response.mimetype == "text/html":
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response

@@ -1,0 +1,117 @@
+"""Words for players that a page can translate (pure: no Flask, no Babel).
+
+The rules engine, the games and the table services write every message in English with
+``N_``, the marker the catalogue extraction looks for (``babel.cfg``). What ``N_`` returns is
+an ordinary ``str``, the English sentence that the JSON API, the logs and the tests read, which
+also remembers its message id and values: ``scorekeeper.i18n`` translates it for a page in the
+reader's language. So the pure layers choose no language and never import Flask-Babel.
+
+A value may itself be a message (a card's or a yaku's name, a role) or a list of values: the
+page translates those too, and joins a list the way its language does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+Value = Any
+"""A message's value: text, a whole number, a ``Msg``, or a list of those."""
+
+
+class Msg(str):
+    """An English message that remembers its ``msgid`` and the values put into it."""
+
+    msgid: str
+    params: dict[str, Value]
+    capital: bool
+    """Whether the sentence starts with a capital whatever its first value ("A stake ...")."""
+
+    def __new__(
+        cls, msgid: str, params: Mapping[str, Value] | None = None, capital: bool = False
+    ) -> Msg:
+        values = dict(params or {})
+        text = msgid % {k: english(v) for k, v in values.items()} if values else msgid
+        if capital:
+            text = text[:1].upper() + text[1:]
+        self = super().__new__(cls, text)
+        self.msgid = msgid
+        self.params = values
+        self.capital = capital
+        return self
+
+    def __call__(self, **params: Value) -> Msg:
+        """This message with (more) values filled in: ``NOUN_NUMBER(n=3)``."""
+        return Msg(self.msgid, {**self.params, **params}, self.capital)
+
+    def capitalized(self) -> Msg:
+        """This message starting with a capital letter."""
+        return Msg(self.msgid, self.params, True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Msg, (self.msgid, self.params, self.capital))
+
+    def to_json(self) -> dict[str, Any]:
+        """What a stored result keeps so a page can translate it later."""
+        out: dict[str, Any] = {"id": self.msgid}
+        if self.params:
+            out["args"] = {k: _json(v) for k, v in self.params.items()}
+        if self.capital:
+            out["capital"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Msg | None:
+        """A message back from ``to_json``; None if ``data`` is not one."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
+            return None
+        args = data.get("args")
+        if not isinstance(args, Mapping):
+            args = {}
+        try:
+            params = {str(k): _unjson(v) for k, v in args.items()}
+            return cls(data["id"], params, bool(data.get("capital")))
+        except (KeyError, TypeError, ValueError):
+            return None  # a stored message that no longer fits its id: show the text instead
+
+
+def N_(msgid: str, **params: Value) -> Msg:
+    """Mark ``msgid`` for translation and fill in its ``%(name)s`` values (English now)."""
+    return Msg(msgid, params)
+
+
+def english(value: Value) -> str:
+    """A value as the English text shows it (a list joined with commas)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(english(v) for v in value)
+    return str(value)
+
+
+def reason(exc: BaseException) -> str:
+    """Why ``exc`` was raised, as its message when it carries one (to keep it translatable)."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        return exc.args[0]
+    return str(exc)
+
+
+def message_json(value: object) -> dict[str, Any] | None:
+    """``value.to_json()`` when it is a message, else None."""
+    return value.to_json() if isinstance(value, Msg) else None
+
+
+def _json(value: Value) -> Any:
+    if isinstance(value, Msg):
+        return {"msg": value.to_json()}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    return value
+
+
+def _unjson(value: object) -> Value:
+    if isinstance(value, Mapping):
+        return Msg.from_json(value.get("msg")) or ""
+    if isinstance(value, list):
+        return [_unjson(v) for v in value]
+    return value
