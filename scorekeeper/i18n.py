@@ -25,6 +25,9 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, Response, current_app, redirect, request
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.messages import Msg
@@ -38,11 +41,19 @@ if TYPE_CHECKING:
 
     def format_decimal(number: int) -> str: ...
     def format_time(time: datetime, format: str) -> str: ...
+    def format_datetime(datetime: datetime, format: str) -> str: ...
     def get_locale() -> Locale | None: ...
     def get_translations() -> NullTranslations: ...
 
 else:
-    from flask_babel import Babel, format_decimal, format_time, get_locale, get_translations
+    from flask_babel import (
+        Babel,
+        format_datetime,
+        format_decimal,
+        format_time,
+        get_locale,
+        get_translations,
+    )
 
 CATALOGUES = Path(__file__).resolve().parent / "translations"
 SOURCE_LANGUAGE = "en"
@@ -88,15 +99,20 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("LANGUAGES", languages())
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    # Flask-Babel's _() puts its values in as they are: these put a message's translation.
+    app.jinja_env.globals.update(gettext=_gettext, _=_gettext, ngettext=_ngettext)
     app.jinja_env.finalize = _finalize
     app.jinja_env.globals.update(
         tr=translate,
         note_text=note_text,
+        yaku_detail=yaku_detail,
         locale_code=locale_code,
         language_links=language_links,
         number=number,
-        clock=clock,
+        moment=moment,
+        utc_time=utc_time,
     )
+    app.jinja_env.filters["tr"] = translate
     app.after_request(_vary)
 
 
@@ -193,6 +209,12 @@ def note_text(note: Mapping[str, Any]) -> str:
     return str(translate(Msg(str(note.get("text", "")))))
 
 
+def yaku_detail(yaku: Mapping[str, Any]) -> str:
+    """A stored yaku's detail ("8 ribbons + 1 other willow: ...") in the page's language."""
+    msg = Msg.from_json(yaku.get("detail_msg"))
+    return str(translate(msg)) if msg is not None else str(yaku.get("detail", ""))
+
+
 def number(value: int) -> str:
     """A whole number as the page's language writes it (1,234 or 1 234)."""
     return str(format_decimal(value))
@@ -200,7 +222,52 @@ def number(value: int) -> str:
 
 def clock(at: datetime) -> str:
     """A time of day (UTC) as the page's language writes it."""
-    return str(format_time(at, "HH:mm" if locale_code() == SOURCE_LANGUAGE else "short"))
+    if locale_code() == SOURCE_LANGUAGE:
+        return at.strftime("%H:%M")
+    return str(format_time(at, "short"))
+
+
+def moment(at: datetime) -> str:
+    """A date and time (UTC) as the page's language writes it."""
+    if locale_code() == SOURCE_LANGUAGE:
+        return at.strftime("%Y-%m-%d %H:%M")
+    return str(format_datetime(at, "short"))
+
+
+def utc_time(at: datetime) -> Markup:
+    """A ``<time>`` element: the machine-readable instant, and the time of day (UTC) for people."""
+    return Markup('<time datetime="{}">{} UTC</time>').format(
+        at.strftime("%Y-%m-%dT%H:%M:%SZ"), clock(at)
+    )
+
+
+@pass_context
+def _gettext(context: Context, string: str, **values: Any) -> str:
+    """A template's ``_()``: its words in the page's language, with its values put in (a
+    message among them translated, a number written as the language writes it)."""
+    text: str = get_translations().gettext(string)
+    return _fill(context, text, values)
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, num: int, **values: Any) -> str:
+    text: str = get_translations().ngettext(singular, plural, num)
+    return _fill(context, text, {"num": num, **values})
+
+
+def _fill(context: Context, text: str, values: Mapping[str, Any]) -> str:
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    # Always a format string, as Jinja's own newstyle gettext: a literal % is written %%.
+    return text % {k: _template_value(v) for k, v in values.items()}
+
+
+def _template_value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return translate(value)
+    if isinstance(value, int) and not isinstance(value, bool) and locale_code() != SOURCE_LANGUAGE:
+        return number(value)
+    return value
 
 
 def _finalize(value: Any) -> Any:

@@ -13,9 +13,32 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
 from scorekeeper import DEV_SECRET_KEY
+from scorekeeper.messages import N_, Msg
 from scorekeeper.models import db
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
+#: The error page's title for the errors a player may meet (others keep werkzeug's name).
+HTTP_NAMES: dict[int, Msg] = {
+    400: N_("Bad Request"),
+    404: N_("Not Found"),
+    405: N_("Method Not Allowed"),
+    413: N_("Request Entity Too Large"),
+    500: N_("Internal Server Error"),
+}
+#: What the error page says when the code gave no reason of its own (werkzeug's words).
+HTTP_DESCRIPTIONS: dict[int, Msg] = {
+    400: N_("The browser (or proxy) sent a request that this server could not understand."),
+    404: N_(
+        "The requested URL was not found on the server. If you entered the URL manually please "
+        "check your spelling and try again."
+    ),
+    405: N_("The method is not allowed for the requested URL."),
+    413: N_("The data value transmitted exceeds the capacity limit."),
+    500: N_(
+        "The server encountered an internal error and was unable to complete your request. "
+        "Either the server is overloaded or there is an error in the application."
+    ),
+}
 UNTRUSTED_HOST = (
     "This server does not answer to that host name: open the table's link as it was shared "
     "(or add the name to SCOREKEEPER_TRUSTED_HOSTS)."
@@ -166,14 +189,31 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+def http_name(exc: HTTPException) -> str:
+    """An error's name for its page (a message the page translates)."""
+    return HTTP_NAMES.get(exc.code or 500, exc.name)
+
+
+def http_description(exc: HTTPException) -> str:
+    """Why the error page is shown: the reason the code gave, else a general one."""
+    if exc.description and exc.description != type(exc).description:
+        return exc.description
+    return HTTP_DESCRIPTIONS.get(exc.code or 500, exc.description or "")
+
+
 def _template_helpers(app: Flask) -> None:
     from scorekeeper.cards import CARD_BY_ID
     from scorekeeper.exact import amount_str, display, read_stored_amount
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
     from scorekeeper.picker import month_rows, picked
+    from scorekeeper.tables.store import summary_of
 
     app.jinja_env.globals.update(
+        games_by_id=GAMES,
+        http_name=http_name,
+        http_description=http_description,
+        journal_summary=summary_of,
         card_by_id=CARD_BY_ID.__getitem__,
         csrf_token=generate_csrf,
         month_rows=month_rows,
