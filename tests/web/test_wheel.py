@@ -1,6 +1,6 @@
-"""An ordinary install works: the wheel carries the templates, the static files and the
-migrations, and an app created from the installed wheel serves a page with its CSS and JS and
-keeps its instance folder out of site-packages.
+"""An ordinary install works: the wheel carries the templates, the static files, the
+migrations and the message catalogues, and an app created from the installed wheel serves a page
+with its CSS and JS, in Japanese too, and keeps its instance folder out of site-packages.
 
 The wheel is built offline with this environment's setuptools (the `test` extra) from a copy of
 the sources, so the checkout gets no build/ or *.egg-info. It is installed into a throwaway venv
@@ -30,7 +30,9 @@ SHIPPED = {
     "templates": "scorekeeper/templates",
     "static": "scorekeeper/static",
 }
-JUNK = shutil.ignore_patterns("__pycache__", "*.pyc")
+# Compiled catalogues are built, never committed: the copy is a clean clone's, so the installed
+# app has to compile its catalogues itself (scorekeeper/i18n.py).
+JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
 PIP = (sys.executable, "-m", "pip")
 OFFLINE = ("--no-deps", "--no-index", "--quiet")  # the network is never asked for anything
 
@@ -56,6 +58,8 @@ def get(url):
     return page
 
 home = out["pages"]["/"] = get("/")
+r = client.get("/", headers={"Accept-Language": "ja"})
+out["japanese"] = r.get_data(as_text=True)
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', home.get("body", "")):
     out["pages"][url] = get(url)
 
@@ -82,7 +86,7 @@ def files(folder: Path) -> set[str]:
     return {
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".mo")
     }
 
 
@@ -155,6 +159,9 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     assert css["body"] == (ROOT / "static/css/app.css").read_text(encoding="utf-8")
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     assert js["body"] == (ROOT / "static/js/picker.js").read_text(encoding="utf-8")
+
+    # The catalogues came as .po files and were compiled when the app started.
+    assert '<html lang="ja">' in out["japanese"] and "卓で点数をつける" in out["japanese"]
 
     default = Path(out["default_instance"])
     assert default.is_relative_to(venv) and not default.is_relative_to(own), default

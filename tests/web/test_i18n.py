@@ -1,0 +1,348 @@
+"""Japanese and English (issue 11 item 5): the browser's language or the remembered switch
+chooses the page's language; every page in Japanese; the catalogue complete and up to date."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from scorekeeper.cards import CARDS
+from scorekeeper.messages import N_, Msg
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
+
+ROOT = Path(__file__).resolve().parents[2]
+JA_PO = ROOT / "scorekeeper" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+JA = {"Accept-Language": "ja,en-US;q=0.7,en;q=0.3"}
+PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
+
+
+def text(resp) -> str:
+    """A page's visible words, tags removed and spaces collapsed."""
+    body = resp.get_data(as_text=True)
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def lang(resp) -> str:
+    m = re.search(r'<html lang="([^"]+)">', resp.get_data(as_text=True))
+    assert m, "the page declares no language"
+    return m.group(1)
+
+
+def api_table(client, game, players, rounds, **extra):
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "金曜", "game": game, "players": players, **extra}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    sid = resp.get_json()["id"]
+    for body in rounds:
+        r = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+        assert r.status_code == 201, r.get_json()
+    return f"/t/{sid}"
+
+
+TOKOTOKO_ROUND = {
+    "field": ["pine-chaff-2", "maple-deer"],
+    "players": [
+        {"hand": ["plum-ribbon", "chrysanthemum-chaff-1"]},
+        {"hand": ["pine-chaff-1", "wisteria-ribbon"]},
+    ],
+}
+TABLES = {
+    # game: (players, rounds, extra, what its round page must say in Japanese)
+    "toppa": (["A", "B"], [{"players": [{"captured": EXAMPLE_A}, {}]}], {}, "五光 (ごこう)"),
+    "baka": (
+        ["A", "B", "C"],
+        [{"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}],
+        {},
+        "ローマンアウト",
+    ),
+    "tokotoko": (["P1", "P2"], [TOKOTOKO_ROUND], {"settings": {"stake": 5}}, "最高の3枚"),
+    "otoroku": (
+        ["P1", "P2", "P3"],
+        [{"players": [{"cards": [3, 4]}, {"cards": [9, 8]}, {"cards": [9, 5]}]}],
+        {"rules": {"tera_zen_percent": 10}, "settings": {"method": "banker", "wager": 15}},
+        "寺銭",
+    ),
+    "tokan": (
+        ["A", "B", "C"],
+        [
+            {
+                "players": [
+                    {"name": "A", "dice": [6, 6], "left": 3, "right": 0},
+                    {"name": "B", "dice": [1, 2], "left": 0, "right": -2},
+                    {"name": "C", "dice": [3, 3], "left": 0, "right": 0},
+                ]
+            }
+        ],
+        {},
+        "第1巡",
+    ),
+}
+
+
+def test_english_is_the_default_and_unchanged(client):
+    for headers in ({}, {"Accept-Language": "en-GB,en;q=0.8"}, {"Accept-Language": "de"}):
+        resp = client.get("/", headers=headers)
+        assert lang(resp) == "en"
+        assert "Keep score at the table" in text(resp)
+        assert "卓で点数をつける" not in text(resp)
+
+
+def test_the_browser_asking_for_japanese_gets_japanese(client):
+    resp = client.get("/", headers=JA)
+    assert lang(resp) == "ja"
+    assert "卓で点数をつける" in text(resp)
+    assert "Keep score at the table" not in text(resp)
+    assert "Accept-Language" in resp.headers["Vary"]
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_every_page_of_a_table_in_japanese(client, game):
+    players, rounds, extra, said = TABLES[game]
+    url = api_table(client, game, players, rounds, **extra)
+    pages = {
+        url: "順位",
+        f"{url}/rounds/new": "を入力",
+        f"{url}/rounds/1": said,
+        f"{url}/rounds/1/edit": "を訂正",
+        f"{url}/history": "操作の記録",
+    }
+    for page, words in pages.items():
+        resp = client.get(page, headers=JA)
+        assert resp.status_code == 200, page
+        assert lang(resp) == "ja", page
+        assert words in text(resp), f"{page} does not say {words!r}"
+        assert "English" in text(resp) and "日本語" in text(resp)  # the switch
+
+
+def test_the_pages_without_a_table_in_japanese(client):
+    pages = {
+        "/": "卓を始める",
+        "/check/": "好きなローカルルールで",
+        "/check/toppa": "プレイヤーとローカルルール",
+        "/check/baka": "ゲームの何回目",
+        "/check/tokotoko": "場札2枚",
+        "/check/otoroku": "最後の子",
+        "/check/tokan": "左隣に対して",
+        "/check/draw/toppa": "最初の親は誰?",
+        "/check/draw/otoroku": "札を引いて席を決める",
+    }
+    for page, words in pages.items():
+        resp = client.get(page, headers=JA)
+        assert resp.status_code == 200, page
+        assert lang(resp) == "ja", page
+        assert words in text(resp), f"{page} does not say {words!r}"
+    missing = client.get("/t/no-such-table", headers=JA)
+    assert missing.status_code == 404 and lang(missing) == "ja"
+    assert "このリンクには卓がありません" in text(missing)
+
+
+def test_a_round_page_names_cards_yaku_and_why_in_japanese(client):
+    url = api_table(client, "toppa", ["A", "B"], [{"players": [{"captured": EXAMPLE_A}, {}]}])
+    page = text(client.get(f"{url}/rounds/1", headers=JA))
+    assert "松に鶴" in page and "桐に鳳凰" in page and "柳に小野道風" in page  # the pile
+    assert (
+        "五光 (ごこう)" in page and "菅原 (すがわら)" in page and "猪鹿蝶 (いのしかちょう)" in page
+    )
+    # The stored notes keep their message: the "why" reads in Japanese, with the names put in.
+    assert "Aの札の点は115点しかなく" in page
+    assert "札の受け渡しはできない" in page
+    english = text(client.get(f"{url}/rounds/1"))
+    assert "A holds only 115 card points" in english and "Five Brights" in english
+
+
+def test_the_switch_is_remembered_over_the_browser_language(client):
+    resp = client.get("/language/ja?next=/check/")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("/check/")
+    assert "lang=ja" in resp.headers["Set-Cookie"]
+    # The browser asks for English, the reader chose Japanese: the choice wins, and stays.
+    for page in ("/", "/check/", "/check/toppa"):
+        resp = client.get(page, headers={"Accept-Language": "en"})
+        assert lang(resp) == "ja", page
+    client.get("/language/en?next=/")
+    resp = client.get("/", headers=JA)
+    assert lang(resp) == "en"
+    assert "Keep score at the table" in text(resp)
+
+
+def test_the_switch_links_back_to_the_page_it_is_on(client):
+    page = client.get("/check/toppa?n=2", headers=JA).get_data(as_text=True)
+    assert 'href="/language/en?next=/check/toppa?n%3D2"' in page
+    assert '<span class="current" aria-current="true" lang="ja">日本語</span>' in page
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil", "x"])
+def test_the_switch_never_sends_the_reader_to_another_site(client, target):
+    resp = client.get("/language/ja", query_string={"next": target})
+    assert resp.status_code == 303 and resp.headers["Location"] in ("/", "http://localhost/")
+
+
+def test_an_unknown_language_is_not_remembered(client):
+    resp = client.get("/language/xx?next=/")
+    assert resp.status_code == 303 and "Set-Cookie" not in resp.headers
+    assert lang(client.get("/")) == "en"
+
+
+def test_errors_flashes_and_the_journal_in_japanese(client):
+    # A form error from the rules engine: message in Japanese, with the month's name.
+    url = api_table(client, "toppa", ["A", "B"], [])
+    bad = {"p0_pile": ["pine-crane"], "p0_pile_chaff_pine": "2", "rest": "1", "dealer": "0"}
+    resp = client.post(f"{url}/rounds/new", data=bad, headers=JA)
+    assert resp.status_code == 422
+    assert "松: 3枚入力されています" in text(resp)
+    # A new table's flash, and the journal's summaries.
+    resp = client.post(
+        "/tables",
+        data={"game": "tokan", "players": "A\nB\nC", "name": "", "stake": "22", "tokens": "11"},
+        headers=JA,
+        follow_redirects=True,
+    )
+    page = text(resp)
+    assert "卓「トカンの卓」ができました" in page
+    url = api_table(client, "toppa", ["A", "B"], [{"players": [{"captured": EXAMPLE_A}, {}]}])
+    client.post(f"{url}/rounds/1/delete", data={})
+    history = text(client.get(f"{url}/history", headers=JA))
+    assert "第1回を入力" in history and "第1回を削除" in history
+
+
+def test_numbers_and_times_follow_the_language(app):
+    from datetime import datetime
+
+    from scorekeeper import i18n
+
+    at = datetime(2026, 11, 22, 21, 4)
+    with app.test_request_context(headers=JA):
+        assert i18n.number(1234567) == "1,234,567"
+        assert i18n.clock(at) == "21:04"
+        assert str(i18n.utc_time(at)) == '<time datetime="2026-11-22T21:04:00Z">21:04 UTC</time>'
+        # Exact amounts stay exact: a fraction is never turned into a decimal.
+        assert i18n.translate(N_("Money at %(value)s per point.", value="175/3")) == (
+            "1点あたり175/3で計算した金額です。"
+        )
+    with app.test_request_context():
+        assert i18n.clock(at) == "21:04" and i18n.number(1234567) == "1,234,567"
+
+
+def test_a_message_is_english_text_that_remembers_its_id():
+    card = CARDS[0]
+    msg = N_("%(card)s is entered twice in %(place)s", card=card.label, place="A's pile")
+    assert msg == "Pine: Crane is entered twice in A's pile"
+    back = Msg.from_json(msg.to_json())
+    assert back == msg and back.msgid == msg.msgid and back.params["card"].msgid == card.label.msgid
+    assert N_("%(what)s is required here", what=N_("a whole number")).capitalized() == (
+        "A whole number is required here"
+    )
+    assert Msg.from_json({"id": "%(x)s and %(y)s", "args": {"x": 1}}) is None  # a value lost
+
+
+def test_card_names_in_japanese_are_the_ones_the_deck_gives(app):
+    from scorekeeper.i18n import translate
+
+    with app.test_request_context(headers=JA):
+        for card in CARDS:
+            if card.chaff_group is None:
+                assert translate(card.label) == card.kanji, card.id
+            else:
+                assert translate(card.label).startswith(card.kanji), card.id
+
+
+def test_the_rules_engine_needs_neither_flask_babel_nor_babel():
+    code = (
+        "import sys\n"
+        "import scorekeeper.rules.toppa, scorekeeper.rules.otoroku, scorekeeper.rules.tokan\n"
+        "import scorekeeper.rules.tokotoko, scorekeeper.games\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flask_babel', 'babel')]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+# -- the catalogue -------------------------------------------------------------------------
+
+
+def catalogue():
+    with JA_PO.open("rb") as f:
+        return read_po(f, locale="ja")
+
+
+def test_every_message_of_the_japanese_catalogue_is_translated():
+    untranslated, fuzzy, mismatched = [], [], []
+    for m in catalogue():
+        if not m.id:
+            continue
+        if not m.string:
+            untranslated.append(m.id)
+        if m.fuzzy:
+            fuzzy.append(m.id)
+        if sorted(set(PLACEHOLDER.findall(m.id))) != sorted(set(PLACEHOLDER.findall(m.string))):
+            mismatched.append((m.id, m.string))
+    assert untranslated == []
+    assert fuzzy == []
+    assert mismatched == []
+
+
+def source_messages() -> set[str]:
+    """Every message the code marks, extracted as README's "Adding a language" does."""
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=keywords
+    ):
+        found.add(message if isinstance(message, str) else message[0])
+    return found - {""}
+
+
+def test_the_catalogue_is_up_to_date_with_the_source():
+    source = source_messages()
+    translated = {m.id for m in catalogue() if m.id}
+    assert sorted(source - translated) == [], "run the README's extract and update commands"
+    assert sorted(translated - source) == [], "the catalogue keeps messages the code dropped"
+
+
+def test_the_catalogue_compiles_when_it_changes(tmp_path):
+    from scorekeeper.i18n import compile_catalogues
+
+    target = tmp_path / "out"
+    compile_catalogues(JA_PO.parents[2], target)
+    mo = target / "ja" / "LC_MESSAGES" / "messages.mo"
+    first = mo.stat().st_mtime_ns
+    compile_catalogues(JA_PO.parents[2], target)
+    assert mo.stat().st_mtime_ns == first  # up to date: not written again
+
+
+def test_a_read_only_install_compiles_its_catalogues_into_the_instance_folder(
+    tmp_path, monkeypatch
+):
+    import scorekeeper
+    from scorekeeper import i18n
+
+    real = i18n.compile_catalogues
+
+    def read_only(source, target):
+        if target == i18n.CATALOGUES:
+            raise PermissionError(f"{target} is read-only")
+        real(source, target)
+
+    monkeypatch.setattr(i18n, "compile_catalogues", read_only)
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(instance))
+    app = scorekeeper.create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite'}",
+        }
+    )
+    assert (instance / "translations" / "ja" / "LC_MESSAGES" / "messages.mo").is_file()
+    resp = app.test_client().get("/", headers=JA)
+    assert lang(resp) == "ja" and "卓で点数をつける" in text(resp)
