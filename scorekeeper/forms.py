@@ -26,7 +26,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
 from scorekeeper.i18n import translate as tr
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Option
 
 if TYPE_CHECKING:
@@ -73,12 +73,13 @@ class OptionField:
         """A shared field's defaults, game by game (it has no single default)."""
         if not self.shared:
             return ""
-        return ", ".join(
-            f"{g.title} {opt.default}"
+        defaults = [
+            N_("%(game)s %(value)s", game=g.title, value=str(opt.default))
             for g in self.games
             for opt in g.options
             if opt.key == self.key
-        )
+        ]
+        return Msg("%(defaults)s", {"defaults": defaults})  # a list, as the language joins one
 
 
 def option_fields() -> list[OptionField]:
