@@ -14,8 +14,10 @@ next to the ``.po`` when that folder is writable, else in the instance folder.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from datetime import datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -30,6 +32,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.exact import display
 from scorekeeper.messages import Msg
 
 if TYPE_CHECKING:
@@ -218,6 +221,18 @@ def yaku_detail(yaku: Mapping[str, Any]) -> str:
 def number(value: int) -> str:
     """A whole number as the page's language writes it (1,234 or 1 234)."""
     return str(format_decimal(value))
+
+
+def display_amount(value: Fraction | int, signed: bool = False) -> str:
+    """``exact.display`` with its whole part grouped as the page's language groups digits
+    ("+1,234⅓"); the fraction stays a fraction, English pages stay as they were."""
+    text = display(value, signed)
+    if locale_code() == SOURCE_LANGUAGE:
+        return text
+    return _DIGITS.sub(lambda m: number(int(m.group())), text, count=1)
+
+
+_DIGITS = re.compile(r"\d{4,}")
 
 
 def clock(at: datetime) -> str:

@@ -203,7 +203,8 @@ def http_description(exc: HTTPException) -> str:
 
 def _template_helpers(app: Flask) -> None:
     from scorekeeper.cards import CARD_BY_ID
-    from scorekeeper.exact import amount_str, display, read_stored_amount
+    from scorekeeper.exact import amount_str, read_stored_amount
+    from scorekeeper.i18n import display_amount
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
     from scorekeeper.picker import month_rows, picked
@@ -218,7 +219,7 @@ def _template_helpers(app: Flask) -> None:
         csrf_token=generate_csrf,
         month_rows=month_rows,
         picked=picked,
-        display=display,
+        display=display_amount,
         amount=read_stored_amount,
         amount_str=amount_str,
         games=GAMES,

@@ -215,12 +215,17 @@ def test_errors_flashes_and_the_journal_in_japanese(client):
 
 def test_numbers_and_times_follow_the_language(app):
     from datetime import datetime
+    from fractions import Fraction
+
+    from flask_babel import force_locale
 
     from scorekeeper import i18n
 
     at = datetime(2026, 11, 22, 21, 4)
     with app.test_request_context(headers=JA):
         assert i18n.number(1234567) == "1,234,567"
+        assert i18n.display_amount(Fraction(37030, 3), signed=True) == "+12,343⅓"
+        assert i18n.display_amount(Fraction(-175, 3)) == "-58⅓"
         assert i18n.clock(at) == "21:04"
         assert str(i18n.utc_time(at)) == '<time datetime="2026-11-22T21:04:00Z">21:04 UTC</time>'
         # Exact amounts stay exact: a fraction is never turned into a decimal.
@@ -229,6 +234,10 @@ def test_numbers_and_times_follow_the_language(app):
         )
     with app.test_request_context():
         assert i18n.clock(at) == "21:04" and i18n.number(1234567) == "1,234,567"
+        assert i18n.display_amount(Fraction(37030, 3), signed=True) == "+12343⅓"  # as before
+    with app.test_request_context(headers={"Accept-Language": "fr"}), force_locale("fr"):
+        # A language that groups otherwise (what a French catalogue would get).
+        assert i18n.display_amount(1234567) == "1\u202f234\u202f567"
 
 
 def test_a_message_is_english_text_that_remembers_its_id():
