@@ -204,9 +204,9 @@ def http_description(exc: HTTPException) -> str:
 def _template_helpers(app: Flask) -> None:
     from scorekeeper.cards import CARD_BY_ID
     from scorekeeper.exact import amount_str, read_stored_amount
-    from scorekeeper.i18n import display_amount
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
+    from scorekeeper.i18n import display_amount
     from scorekeeper.picker import month_rows, picked
     from scorekeeper.tables.store import summary_of
 
