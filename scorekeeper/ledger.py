@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import STORED_DIGITS, amount_str, storable
+from scorekeeper.exact import STORED_DIGITS, amount_str, plus, storable
 from scorekeeper.games import GAMES, Game
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import State, TableSpec
@@ -25,6 +25,7 @@ __all__ = [
     "Step",
     "TableSpec",
     "apply",
+    "check_storable",
     "initial_state",
     "replay",
 ]
@@ -38,8 +39,9 @@ class Step:
     """'round', or 'end' (the table ends the game; Tokan splits its pot, R21)."""
     body: dict[str, Any]
     """The engine's input, with everything the table derived filled in."""
-    result: dict[str, Any]
-    """The engine's result as the API shows it (stored, never read back here)."""
+    result: dict[str, Any] | None
+    """The engine's result as the API shows it; None when it was not asked for (a replay
+    leaves later rounds' results to be recomputed on reading) or reused unchanged."""
     outcome: Outcome
     deltas: tuple[Fraction, ...]
     """Each table player's change, in table order (0 for a player not seated)."""
@@ -47,6 +49,8 @@ class Step:
     game_round: int
     dealer: int | None
     after: State
+    rescored: bool = True
+    """False when the engine's input was as last time and its earlier score was reused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,7 @@ class PriorScore:
     """How a round scored when last computed: the engine's input, result and outcome."""
 
     body: Mapping[str, Any]
-    result: dict[str, Any]
+    result: dict[str, Any] | None
     outcome: Outcome
     deltas: tuple[Fraction, ...]
 
@@ -160,12 +164,15 @@ def apply(
     kind: str,
     data: Mapping[str, Any],
     earlier: PriorScore | None = None,
+    *,
+    keep_result: bool = True,
 ) -> Step:
     """Score one entry against ``state``; InvalidInput with paths into ``data`` if it is bad.
 
     ``earlier`` is how this entry scored last time: the engine is pure, so when the derived
     input is the same as then (a correction upstream changed nothing it depends on), the
-    earlier result is reused and only the running state moves on.
+    earlier result is reused and only the running state moves on. Without ``keep_result``
+    a rescored round's result is not built (it can be rebuilt from ``body`` when read).
     """
     game = GAMES[spec.game]
     if kind == "end":
@@ -179,11 +186,14 @@ def apply(
     game.complete(body, spec, state)
     n_table = len(spec.players)
 
-    if earlier is not None and earlier.body == body and len(earlier.deltas) == n_table:
+    result: dict[str, Any] | None
+    reused = earlier is not None and earlier.body == body and len(earlier.deltas) == n_table
+    if earlier is not None and reused:
         result, outcome, deltas = earlier.result, earlier.outcome, list(earlier.deltas)
     else:
         scored = game.evaluate(body)
-        result, outcome = scored.to_dict(), scored.outcome
+        result = scored.to_dict() if keep_result else None
+        outcome = scored.outcome
         deltas = [Fraction(0)] * n_table
         for k, pos in enumerate(positions):
             deltas[pos] = scored.deltas[k]
@@ -200,11 +210,11 @@ def apply(
     after = replace(
         state,
         dealer=next_dealer,
-        totals=tuple(t + d for t, d in zip(state.totals, deltas, strict=True)),
+        totals=tuple(plus(t, d) for t, d in zip(state.totals, deltas, strict=True)),
         pot=state.pot if outcome.pot_after is None else outcome.pot_after,
-        house=state.house + outcome.house,
+        house=plus(state.house, outcome.house),
         game_round=state.game_round + (0 if outcome.void else 1),
-        game_totals=tuple(t + d for t, d in zip(state.game_totals, deltas, strict=True)),
+        game_totals=tuple(plus(t, d) for t, d in zip(state.game_totals, deltas, strict=True)),
         game_over=False,
     )
     _check_storable(after, deltas)
@@ -221,6 +231,7 @@ def apply(
         game_round=state.game_round,
         dealer=dealer_pos,
         after=after,
+        rescored=not reused,
     )
 
 
@@ -251,6 +262,11 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         dealer=None,
         after=after,
     )
+
+
+def check_storable(state: State) -> None:
+    """Refuse a state the table could not write and read back (see ``_check_storable``)."""
+    _check_storable(state, ())
 
 
 def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:

@@ -57,6 +57,55 @@ class State:
             "game_over": self.game_over,
         }
 
+    def shape(self) -> dict[str, Any]:
+        """What a round keeps of the state after it: everything but the running figures.
+
+        The totals, house and game totals only ever move by each round's changes, and the
+        game and round numbers by one; the games read no more of them than the game totals
+        (Otoroku's stones, which decide who is seated and when a game ends: both part of the
+        shape) and the round of the game (``Game.reads_game_round``). So once a replay
+        reaches a round whose shape is as before, every later round scores as before and
+        only those figures move, by a fixed offset. The running figures are kept at
+        checkpoints (``tally``), the numbers in each round's own columns.
+        """
+        return {
+            "dealer": self.dealer,
+            "pot": amount_str(self.pot),
+            "seated": list(self.seated),
+            "game_over": self.game_over,
+        }
+
+    def tally(self) -> dict[str, Any]:
+        """The running figures: totals, house and game totals (a round's checkpoint)."""
+        return {
+            "totals": [amount_str(t) for t in self.totals],
+            "house": amount_str(self.house),
+            "game_totals": [amount_str(t) for t in self.game_totals],
+        }
+
+    @classmethod
+    def from_parts(
+        cls,
+        shape: Mapping[str, Any],
+        totals: tuple[Fraction, ...],
+        house: Fraction,
+        game_totals: tuple[Fraction, ...],
+        game_no: int,
+        game_round: int,
+    ) -> State:
+        """A state from a round's ``shape`` and the figures and numbers worked out for it."""
+        return cls(
+            dealer=int(shape["dealer"]),
+            totals=totals,
+            pot=read_stored_amount(shape["pot"]),
+            house=house,
+            game_no=game_no,
+            game_round=game_round,
+            seated=tuple(int(i) for i in shape["seated"]),
+            game_totals=game_totals,
+            game_over=bool(shape["game_over"]),
+        )
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
         return cls(

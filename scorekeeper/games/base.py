@@ -55,6 +55,12 @@ class Game:
     default_players: int
     """How many players the dispute checker starts with."""
     noun = "round"
+    reads_game_totals = False
+    """Whether the game decides anything from the players' results within the current game
+    (who is seated, when it ends): a replay then only settles at the start of a game."""
+    reads_game_round = False
+    """Whether the game decides anything from the round's number within its game beyond
+    whether it is the first (Baka's three rounds, Otoroku's game length)."""
     """What players call one deal of the game ("tour" in Tokan)."""
     rule_options: tuple[Option, ...] = ()
     """House rules: stored under a table's ``rules`` and sent to the engine as ``rules``."""

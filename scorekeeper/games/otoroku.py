@@ -28,6 +28,8 @@ class Otoroku(Game):
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
     decided_keys = frozenset({"method", "rules"})
+    reads_game_totals = True  # stones
+    reads_game_round = True  # games of 3, 6 or 12 rounds
     partial = "otoroku"
     deck = OTOROKU_DECK
     has_dealer = True

@@ -45,6 +45,7 @@ class PileGame(Game):
         self.rounds_per_game = rounds_per_game
         """Rounds in a game (Baka: 3); None when every round stands alone (Toppa)."""
         self.multi_game = rounds_per_game is not None
+        self.reads_game_round = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import apply, replay
+from scorekeeper.ledger import apply
 from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
@@ -29,6 +29,7 @@ from scorekeeper.tables.checks import (
     check_table,
     submission_id_of,
 )
+from scorekeeper.tables.replay import Head, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
@@ -111,7 +112,7 @@ def enter_round(
         entry=dict(entry),
         submission_id=submission_id or None,
     )
-    store.store_step(rnd, step)
+    store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
     table.state = step.after.to_json()
@@ -262,65 +263,41 @@ def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) ->
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     number = target.number
     assert number is not None
-    rounds = store.rounds_from(table, number)
     entry = GAMES[table.game].table_entry(target.kind, entry)
-    steps = replay(
-        store.spec_of(table),
-        [(target.kind, entry)] + [(r.kind, r.entry) for r in rounds[1:]],
-        store.state_before(table, number),
-        number,
-        [None] + [store.prior_score(r) for r in rounds[1:]],
-    )
-    store.keep_version(target, note)
+    head = Head(target, entry, None)
+    kept = store.version_of(target, note)  # taken before the replay writes the new figures
+    recompute(table, number, store.state_before(table, number), [head], number + 1)
+    db.session.add(kept)
     target.entry = dict(entry)
     target.version += 1
     target.updated_at = now()
-    store.save_steps(table, rounds, steps)
+    db.session.flush()
 
 
 def _delete(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     number = target.number
     assert number is not None
-    later = store.rounds_from(table, number + 1)
-    before = store.state_before(table, number)
-    steps = replay(
-        store.spec_of(table),
-        [(r.kind, r.entry) for r in later],
-        before,
-        number,
-        [store.prior_score(r) for r in later],
-    )
+    recompute(table, number, store.state_before(table, number), [], number + 1)
     target.number = None
     target.deleted_number = number
     target.deleted_at = now()
     db.session.flush()
     _shift(table, number + 1, -1)
     table.round_count -= 1
-    if steps:
-        store.save_steps(table, later, steps)
-    else:
-        table.state = before.to_json()
-        table.updated_at = now()
 
 
 def _restore(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
-    later = store.rounds_from(table, number)
-    steps = replay(
-        store.spec_of(table),
-        [(target.kind, target.entry)] + [(r.kind, r.entry) for r in later],
-        store.state_before(table, number),
-        number,
-        [store.prior_score(target)] + [store.prior_score(r) for r in later],
-    )
+    head = Head(target, target.entry, store.prior_score(target))
+    recompute(table, number, store.state_before(table, number), [head], number)
     _shift(table, number, +1)
     target.number = number
     target.deleted_at = None
     target.deleted_number = None
     table.round_count += 1
-    store.save_steps(table, [target, *later], steps)
+    db.session.flush()
 
 
 def _shift(table: Table, first: int, by: int) -> None:

@@ -170,7 +170,8 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
-        notes = store.get_round(table, ends[0].number).result.get("notes") or []
+        end = store.get_round(table, ends[0].number)
+        notes = store.result_of(table, end).get("notes") or []
         pot_note = notes[0]["text"] if notes else None
     return {
         "game_no": game_no,
