@@ -132,20 +132,6 @@ def enter_round(
     return rnd, True
 
 
-def continue_table(old: Table) -> Table:
-    """A new table with ``old``'s players, rules and settings, starting from its totals."""
-    new = NewTable(
-        name=old.name,
-        game=old.game,
-        players=tuple(old.players),
-        rules=dict(old.rules),
-        settings=dict(old.settings),
-        point_value=old.point_value,
-        first_dealer=store.state_of(old).dealer,
-    )
-    return open_table(new, continues=old)
-
-
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
     rnd, _ = enter_round(table, "end", {})
@@ -210,6 +196,10 @@ def undo(table: Table, seq: int) -> JournalEntry:
     """
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
+    if effect in ("edit", "unedit"):
+        from scorekeeper.tables.changes import undo_edit
+
+        return undo_edit(table, entry)
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = _noun(table)
     data: dict[str, Any]
@@ -307,6 +297,10 @@ def _delete(table: Table, target: Round) -> None:
 def _restore(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
+    if target.kind == "edit":
+        from scorekeeper.tables.changes import seat_names
+
+        seat_names(table, target.entry)  # the players it adds, back at their places
     later = store.rounds_from(table, number)
     steps = replay(
         store.spec_of(table),

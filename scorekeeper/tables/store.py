@@ -242,6 +242,7 @@ HISTORY_COLUMNS = (
     Round.game_round,
     Round.dealer,
     Round.result["void"].as_boolean().label("void"),
+    Round.created_at,
 )
 
 

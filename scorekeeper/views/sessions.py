@@ -30,7 +30,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import service, store
+from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, get_table_or_404
 from scorekeeper.views.links import attachment, table_link
@@ -109,8 +109,11 @@ def show(token: str) -> str:
             "total": t,
             "money": t * value if value is not None else None,
             "seated": i in state.seated,
+            "away": i in state.away,
         }
-        for i, (n, t) in enumerate(zip(table.players, state.totals, strict=True))
+        for i, (n, t) in enumerate(
+            zip(changes.players_now(table, state), state.totals, strict=True)
+        )
     ]
     history = store.history(table, HISTORY_SHOWN)
     versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
@@ -130,12 +133,16 @@ def show(token: str) -> str:
         chart=chart,
         link=link,
         qr=qr,
-        progress=GAMES[table.game].progress(store.spec_of(table), state, table.round_count),
+        progress=GAMES[table.game].progress(
+            changes.current_spec(table, state), state, table.round_count
+        ),
         dealer=table.players[state.dealer],
         action_form=ActionForm(),
         last_game=last_game,
         shown=HISTORY_SHOWN,
-        draw_names={f"name{i}": name for i, name in enumerate(table.players)},
+        draw_names={f"name{i}": table.players[i] for i in state.seated},
+        players=changes.players_now(table, state),
+        all_clear=not any(state.totals) and not state.pot and not state.house,
         max_rounds=service.MAX_ROUNDS,
     )
 
@@ -150,7 +157,9 @@ def table_chart(table: Table) -> Chart | None:
     if cached is None or cached[0] != version:
         if len(_CHARTS) > 512:
             _CHARTS.clear()
-        cached = (version, running_chart(table.players, store.running_totals(table)))
+        names = changes.players_now(table)
+        totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
+        cached = (version, running_chart(names, totals))
         _CHARTS[table.id] = cached
     return cached[1]
 
@@ -164,9 +173,11 @@ def qr_svg(link: str) -> str:
 def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     """Each player's result over one game, from its rounds."""
     rounds = store.history(table, game_no=game_no)
-    sums = [Fraction(0)] * len(table.players)
+    names = changes.players_now(table)
+    sums = [Fraction(0)] * len(names)
     for r in rounds:
-        sums = [s + read_stored_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
+        deltas = changes.padded(r.deltas, len(names))
+        sums = [s + read_stored_amount(d) for s, d in zip(sums, deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
@@ -175,7 +186,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     return {
         "game_no": game_no,
         "rounds": sum(1 for r in rounds if r.kind == "round"),
-        "results": list(zip(table.players, sums, strict=True)),
+        "results": list(zip(names, sums, strict=True)),
         "pot_note": pot_note,
     }
 
@@ -258,7 +269,7 @@ def continue_table(token: str) -> Any:
         flash("This page had expired; reload it and try again.", "error")
         return redirect(url_for(".show", token=token))
     old = get_table_or_404(token)
-    table = service.continue_table(old)
+    table = changes.rematch(old, carry=True)
     db.session.commit()
     remember(table)
     flash(f"“{table.name}” goes on here, with the running totals carried over.")
