@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply_entry, replay
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
@@ -279,6 +279,69 @@ def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
     table.state = step.after.to_json()
     table.updated_at = now()
     db.session.flush()
+    return rnd
+
+
+def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bool = True) -> Round:
+    """A change of the table or a settle-up from an export, checked like the ones made here
+    and entered as the table's next entry."""
+    r = Reader()
+    state = store.state_of(table)
+    n = len(state.totals)
+    game = GAMES[table.game]
+    entry: dict[str, Any] = {}
+    if kind == "edit":
+        options = {o.key: o for o in game.setting_options}
+        settings = raw.get("settings") or {}
+        if not isinstance(settings, Mapping) or not set(settings) <= set(options):
+            r.add("settings", f"Settings of {game.title} are {', '.join(options) or 'none'}")
+        else:
+            entry["settings"] = {
+                k: r.option(settings, options[k], f"settings.{k}") for k in settings
+            }
+        names = {p.casefold() for p in players_now(table, state)}
+        adds = []
+        for k, item in enumerate(raw.get("add") or []):
+            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k)
+            if name.casefold() in names:
+                r.add(f"add.{k}", f"{name} is already at this table")
+            names.add(name.casefold())
+            adds.append({"name": name, "position": n + k})
+        for key in ("remove", "return"):
+            positions = raw.get(key) or []
+            if not isinstance(positions, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in positions
+            ):
+                r.add(key, f"A list of player positions (0 to {n - 1})")
+            elif positions:
+                entry[key] = positions
+        r.raise_if_any()
+        if adds:
+            entry["add"] = adds
+            if table.opening is None:
+                table.opening = store.opening_state(table).to_json()
+            seat_names(table, entry)
+        rnd = append_entry(table, "edit", entry)
+        summary = "table changed: " + ", ".join(rnd.result.get("changes", []))
+    else:
+        try:
+            points = [amount_str(parse_amount(a)) for a in raw.get("points") or []]
+            pot = amount_str(parse_amount(raw.get("pot", "0")))
+            house = amount_str(parse_amount(raw.get("house", "0")))
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput([Violation("points", str(exc))]) from exc
+        names_now = players_now(table, state)
+        parties = list(zip(names_now, map(read_stored_amount, points), strict=False))
+        parties += [(POT, read_stored_amount(pot)), (HOUSE, read_stored_amount(house))]
+        try:
+            payments = payments_json(fewest_payments(parties), point_value(table))
+        except ValueError as exc:
+            raise InvalidInput([Violation("points", str(exc))]) from exc
+        entry = {"points": points, "pot": pot, "house": house, "payments": payments}
+        rnd = append_entry(table, "settle", entry)
+        summary = "settled up"
+    if journal:
+        store.record(table, kind, summary, round_id=rnd.id, data={"effect": "created"})
     return rnd
 
 

@@ -80,9 +80,9 @@ def _patch_from_form(table: Table, what: str) -> tuple[dict[str, Any], dict[str,
             if o.kind == "bool":
                 settings[o.key] = bool(form.get(o.key))
             elif o.kind == "int":
-                value = form_int(form, o.key)
-                if value is not None:
-                    settings[o.key] = value
+                number = form_int(form, o.key)
+                if number is not None:
+                    settings[o.key] = number
             elif form.get(o.key) is not None:
                 settings[o.key] = form.get(o.key)
         return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}

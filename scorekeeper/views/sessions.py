@@ -6,7 +6,7 @@ import csv
 import functools
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -310,25 +310,91 @@ def _is_number(text: str) -> bool:
         return False
 
 
+#: What a round's player entered, in the order the record shows it (cards, dice, predictions).
+ENTERED_KEYS = ("hand", "captured", "cards", "chosen", "dice", "left", "right", "wager")
+YAKU_KEYS = ("teyaku", "dekiyaku")
+
+
+def _entered(player: Mapping[str, Any]) -> str:
+    """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
+    parts = []
+    for key in ENTERED_KEYS:
+        value = player.get(key)
+        if value is None:
+            continue
+        shown = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+        parts.append(f"{key}: {shown}")
+    return "; ".join(parts) or "(the rest of the deck)"
+
+
+def _yaku(player: Mapping[str, Any]) -> str:
+    """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
+    found = []
+    for key in YAKU_KEYS:
+        value = player.get(key)
+        if isinstance(value, list):
+            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in value if y]
+        elif isinstance(value, str):
+            found.append(value)
+    return "; ".join(found)
+
+
 @bp.get("/t/<token>/export.csv")
 def export_csv(token: str) -> Response:
-    """A table's history as CSV: one row per round, each player's change and total."""
+    """A table's record as CSV, one row per entry: each player's change and total, then when
+    it was entered and what: the field, each player's cards or dice as entered, their yaku,
+    so the sheet can be audited in a spreadsheet."""
     table = get_table_or_404(token)
+    names = list(table.players)
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(
         ["round", "game", "round_of_game", "kind", "dealer"]
-        + [csv_safe(f"{p} change") for p in table.players]
-        + [csv_safe(f"{p} total") for p in table.players]
+        + [csv_safe(f"{p} change") for p in names]
+        + [csv_safe(f"{p} total") for p in names]
+        + ["time (UTC)", "field", "what"]
+        + [csv_safe(f"{p} entered") for p in names]
+        + [csv_safe(f"{p} yaku") for p in names]
     )
-    acc = [Fraction(0)] * len(table.players)
-    for r in reversed(store.history(table)):
-        acc = [a + read_stored_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
+    acc = changes.padded_amounts(list(store.opening_state(table).totals), len(names))
+    for r in store.rounds_from(table, 1):
+        deltas = changes.padded(r.deltas, len(names))
+        acc = [a + read_stored_amount(d) for a, d in zip(acc, deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
+        entered = [""] * len(names)
+        yaku = [""] * len(names)
+        lookup = {n.casefold(): i for i, n in enumerate(names)}
+        results = {
+            str(p.get("name", "")).casefold(): p
+            for p in r.result.get("players", [])
+            if isinstance(p, Mapping)
+        }
+        if r.kind == "round":
+            for p in r.body.get("players", []):
+                key = str(p.get("name", "")).casefold()
+                if key in lookup:
+                    entered[lookup[key]] = _entered(p)
+                    yaku[lookup[key]] = _yaku(results.get(key, {}))
+        what = ""
+        if r.kind == "edit":
+            what = ", ".join(r.result.get("changes", []))
+        elif r.kind == "settle":
+            what = "; ".join(
+                f"{p['from']} pays {p['to']} {p['points']}" for p in r.result.get("payments", [])
+            )
+        elif r.kind == "end":
+            what = " ".join(n.get("text", "") for n in r.result.get("notes", []))
         w.writerow(
             [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
-            + list(r.deltas)
+            + deltas
             + [amount_str(a) for a in acc]
+            + [
+                r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+                " ".join(r.body.get("field", [])) if r.kind == "round" else "",
+                csv_safe(what),
+            ]
+            + [csv_safe(e) for e in entered]
+            + [csv_safe(y) for y in yaku]
         )
     return Response(
         out.getvalue(),
