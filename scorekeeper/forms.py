@@ -201,4 +201,4 @@ class TableForm(FlaskForm):
 class AddPlayerForm(FlaskForm):
     """A player joining the table between games (or coming back)."""
 
-    name = StringField("Name", validators=[Optional(), Length(max=80)])
+    add_name = StringField("Name", validators=[Optional(), Length(max=80)])

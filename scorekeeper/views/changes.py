@@ -37,7 +37,7 @@ def _edit_page(
     if posted:
         table_form.name.data = posted.get("name", table_form.name.data)
         table_form.point_value.data = posted.get("point_value", table_form.point_value.data)
-        add_form.name.data = posted.get("add_name", "")
+        add_form.add_name.data = posted.get("add_name", "")
     return render_template(
         "changes/edit.html",
         table=table,

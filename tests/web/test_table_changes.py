@@ -296,6 +296,7 @@ def test_edit_page_renames_with_errors_next_to_the_field(client):
 
 def test_edit_page_adds_and_removes_players_and_changes_settings(client):
     sid = create(client, "tokan", ["Aki", "Ben", "Cy"])["id"]
+    assert 'name="add_name"' in client.get(f"/t/{sid}/edit").get_data(as_text=True)
     resp = client.post(f"/t/{sid}/edit", data={"what": "add", "add_name": "Dai"})
     assert resp.status_code == 302
     resp = client.post(f"/t/{sid}/edit", data={"what": "add", "add_name": "dai"})
