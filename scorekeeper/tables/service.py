@@ -149,6 +149,11 @@ def end_game(table: Table) -> Round:
 def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str = "") -> Round:
     """Replace round ``number``'s entry and recompute every later round from its input."""
     target = store.get_round(table, number)
+    if target.kind in ("edit", "settle"):
+        what = "a change of the table" if target.kind == "edit" else "a settle-up"
+        raise InvalidInput(
+            [Violation("", f"Entry {number} is {what}, not a round: undo it instead")]
+        )
     before = target.version
     _change(table, target, entry, note)
     store.record(

@@ -132,6 +132,8 @@ def test_a_stake_change_applies_to_later_rounds_only_even_after_a_correction(cli
     add(client, sid, TOKOTOKO_ROUND)
     s = patch(client, sid, {"settings": {"stake": 5}})
     assert s["settings"]["stake"] == 5 and s["rounds"][-1]["kind"] == "edit"
+    # A change is not a round: it cannot be "corrected" into something else.
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/2", json={}).status_code == 422
     add(client, sid, TOKOTOKO_ROUND)
     assert totals(session(client, sid)) == ["-6", "6"]
     # Correcting round 1 replays through the change: round 1 at 1, round 3 at 5.
