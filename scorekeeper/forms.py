@@ -187,3 +187,18 @@ class ImportForm(FlaskForm):
 
 class ActionForm(FlaskForm):
     """A bare button that writes (end a game, delete a round): CSRF only."""
+
+
+class TableForm(FlaskForm):
+    """Change a table's name and its money per point."""
+
+    name = StringField("Table name", validators=[Optional(), Length(max=80)])
+    point_value = StringField(
+        "Money per point (empty for none, e.g. 10 or 1/2)", validators=[Optional(), Length(max=40)]
+    )
+
+
+class AddPlayerForm(FlaskForm):
+    """A player joining the table between games (or coming back)."""
+
+    add_name = StringField("Name", validators=[Optional(), Length(max=80)])

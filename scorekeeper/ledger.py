@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import STORED_DIGITS, amount_str, plus, storable
+from scorekeeper.exact import STORED_DIGITS, amount_str, plus, read_stored_amount, storable
 from scorekeeper.games import GAMES, Game
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.state import State, TableSpec
+from scorekeeper.state import State, TableSpec, spec_at
 
 __all__ = [
     "PriorScore",
@@ -25,6 +25,7 @@ __all__ = [
     "Step",
     "TableSpec",
     "apply",
+    "apply_entry",
     "check_storable",
     "initial_state",
     "replay",
@@ -74,7 +75,7 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
         dealer=dealer % n,
         game_no=state.game_no + 1,
         game_round=1,
-        seated=tuple(range(n)),
+        seated=tuple(i for i in range(n) if i not in state.away),
         game_totals=tuple(Fraction(0) for _ in range(n)),
         game_over=True,
     )
@@ -312,7 +313,7 @@ def replay(
     steps = []
     for k, (kind, data) in enumerate(entries):
         try:
-            step = apply(spec, state, kind, data, earlier[k] if k < len(earlier) else None)
+            step = apply_entry(spec, state, kind, data, earlier[k] if k < len(earlier) else None)
         except InvalidInput as exc:
             if k == 0:
                 raise
@@ -320,3 +321,183 @@ def replay(
         steps.append(step)
         state = step.after
     return steps
+
+
+# -- changes of the table and settle-ups --------------------------------------------------------
+#
+# A change of the players or the settings and a settle-up are entries of the table's sequence,
+# like the end of a game: a replay after a correction passes them at their place, so rounds
+# before a change are scored as they were played and rounds after it as the table then stood.
+
+CHANGE_KINDS = ("edit", "settle")
+
+
+def apply_entry(
+    spec: TableSpec,
+    state: State,
+    kind: str,
+    data: Mapping[str, Any],
+    earlier: PriorScore | None = None,
+    *,
+    keep_result: bool = True,
+) -> Step:
+    """Score any entry of a table: a round or an end of game (``apply``, against the table as
+    it stood at ``state``), a change of the table, or a settle-up."""
+    if kind == "edit":
+        return _edit(spec, state, data)
+    if kind == "settle":
+        return _settle(spec, state, data)
+    return apply(spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result)
+
+
+def between_games(game: Game, state: State) -> bool:
+    """No round of the current game has been played yet (every round is a game of its own
+    where the game has no games of several rounds)."""
+    return not game.multi_game or state.game_round == 1
+
+
+def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+    """A change of the table: settings from here on, players joining, leaving, coming back.
+
+    ``data`` is what the table's service checked and stored: ``settings`` (the keys that
+    change), ``add`` (``{"name", "position"}``, positions after the last), ``remove`` and
+    ``return`` (table positions). Only whether it still fits is checked here (a correction
+    upstream may have moved the end of a game).
+    """
+    game = GAMES[spec.game]
+    n = len(state.totals)
+    adds = list(data.get("add") or [])
+    leaving = [int(i) for i in data.get("remove") or []]
+    returning = [int(i) for i in data.get("return") or []]
+    changes = dict(data.get("settings") or {})
+    errors: list[Violation] = []
+    seats_change = bool(adds or leaving or returning)
+    if seats_change and not game.players_may_change:
+        errors.append(Violation("add", f"{game.title} is played by {game.min_players} players"))
+    if seats_change and not between_games(game, state):
+        errors.append(
+            Violation("add", "Players can join or leave only between games: end this game first")
+        )
+    shaping = sorted(k for k in changes if k in game.game_settings)
+    if shaping and not between_games(game, state):
+        errors.append(
+            Violation(
+                f"settings.{shaping[0]}",
+                f"'{shaping[0]}' shapes a whole game: change it between games",
+            )
+        )
+    away = set(state.away)
+    for pos in leaving:
+        if not 0 <= pos < n or pos in away:
+            errors.append(Violation("remove", "That player is not at the table"))
+        away.add(pos)
+    for pos in returning:
+        if pos not in away:
+            errors.append(Violation("add", "That player is already at the table"))
+        away.discard(pos)
+    names = list(spec.players[:n])
+    for k, item in enumerate(adds):
+        if item.get("position") != n + k:
+            errors.append(Violation("add", "Players join after the last one"))
+        names.append(str(item.get("name")))
+    present = [i for i in range(len(names)) if i not in away]
+    if seats_change and not game.min_players <= len(present) <= game.max_players:
+        errors.append(
+            Violation(
+                "remove" if leaving else "add",
+                f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+                f"not {len(present)}",
+            )
+        )
+    if errors:
+        raise InvalidInput(errors)
+    added = tuple(Fraction(0) for _ in adds)
+    settings = dict(spec.settings if state.settings is None else state.settings)
+    settings.update(changes)
+    dealer = state.dealer
+    if seats_change and dealer not in present:
+        dealer = next((i for i in present if i > dealer), present[0])
+    after = replace(
+        state,
+        dealer=dealer,
+        totals=state.totals + added,
+        game_totals=state.game_totals + added,
+        seated=tuple(present) if seats_change else state.seated,
+        away=tuple(sorted(away)),
+        settings=settings if changes or state.settings is not None else None,
+        game_over=False,
+    )
+    words = [f"{key} {value}" for key, value in changes.items()]
+    words += [f"{names[n + k]} joins" for k in range(len(adds))]
+    words += [f"{names[i]} leaves" for i in leaving]
+    words += [f"{names[i]} is back" for i in returning]
+    result = {
+        "edit": True,
+        "changes": words,
+        "players": [{"name": name, "delta": "0"} for name in names],
+        "notes": [],
+    }
+    return Step(
+        kind="edit",
+        body=dict(data),
+        result=result,
+        outcome=Outcome(),
+        deltas=tuple(Fraction(0) for _ in names),
+        game_no=state.game_no,
+        game_round=state.game_round,
+        dealer=None,
+        after=after,
+    )
+
+
+def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+    """A settle-up: the amounts each player (and the pot and the house) settled then come off
+    the running totals, which start again from zero. The amounts are kept as they were
+    settled: a later correction of an earlier round shows as a balance still to settle."""
+    n = len(state.totals)
+    try:
+        points = tuple(read_stored_amount(a) for a in data["points"])
+        pot = read_stored_amount(data.get("pot", "0"))
+        house = read_stored_amount(data.get("house", "0"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput([Violation("points", f"A settle-up cannot be read: {exc}")]) from exc
+    if len(points) != n:
+        raise InvalidInput(
+            [Violation("points", f"This settle-up is for {len(points)} players, not {n}")]
+        )
+    if sum(points, Fraction(0)) + pot + house != 0:
+        raise InvalidInput([Violation("points", "A settle-up's amounts must sum to zero")])
+    if state.pot - pot < 0:
+        raise InvalidInput(
+            [Violation("pot", f"The pot holds {amount_str(state.pot)}, less than was settled")]
+        )
+    deltas = tuple(-p for p in points)
+    after = replace(
+        state,
+        totals=tuple(t + d for t, d in zip(state.totals, deltas, strict=True)),
+        pot=state.pot - pot,
+        house=state.house - house,
+        game_over=False,
+    )
+    _check_storable(after, deltas)
+    names = spec.players[:n]
+    result = {
+        "settle": True,
+        "payments": list(data.get("payments") or []),
+        "players": [
+            {"name": name, "delta": amount_str(d)} for name, d in zip(names, deltas, strict=True)
+        ],
+        "notes": [],
+    }
+    return Step(
+        kind="settle",
+        body=dict(data),
+        result=result,
+        # What it took from the pot and the house, as a round's outcome says it.
+        outcome=Outcome(pot_after=after.pot, house=-house),
+        deltas=deltas,
+        game_no=state.game_no,
+        game_round=state.game_round,
+        dealer=None,
+        after=after,
+    )

@@ -38,12 +38,12 @@ def init_app(app: Flask) -> None:
             "(scripts/run does this for you)."
         )
     from scorekeeper.database import init_db
-    from scorekeeper.views import api, check, rounds, sessions
+    from scorekeeper.views import api, changes, check, rounds, sessions
 
     _configure_links(app)
     app.session_interface = _SessionInterface()
     init_db(app)
-    for bp in (api.bp, sessions.bp, rounds.bp, check.bp):
+    for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp):
         app.register_blueprint(bp)
     _template_helpers(app)
     app.after_request(_security_headers)

@@ -7,7 +7,7 @@ the game objects of ``scorekeeper.games`` read both to complete a round's input.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +23,16 @@ class TableSpec:
     rules: Mapping[str, Any] = field(default_factory=dict)
     settings: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
+
+
+def spec_at(spec: TableSpec, state: State) -> TableSpec:
+    """The table as it stood at ``state``: the players seated so far (later ones were added
+    by a change of the table) and the settings in force then."""
+    players = spec.players[: len(state.totals)]
+    settings = spec.settings if state.settings is None else state.settings
+    if players == spec.players and settings is spec.settings:
+        return spec
+    return replace(spec, players=players, settings=settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,12 @@ class State:
     """Each player's result within the current game (Otoroku stones)."""
     game_over: bool = False
     """The last entry ended a game; the next round starts a new one."""
+    away: tuple[int, ...] = ()
+    """Table positions of players who left the table (a change of the table): never seated
+    in a new game, their totals kept."""
+    settings: Mapping[str, Any] | None = None
+    """The table's settings from here on when a change of the table set them; None while they
+    are the ones it was opened with (``TableSpec.settings``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,6 +71,10 @@ class State:
             "seated": list(self.seated),
             "game_totals": [amount_str(t) for t in self.game_totals],
             "game_over": self.game_over,
+            # Written only once a change of the table sets them, so a table that never
+            # changed keeps exactly the state it always had.
+            **({"away": list(self.away)} if self.away else {}),
+            **({"settings": dict(self.settings)} if self.settings is not None else {}),
         }
 
     def shape(self) -> dict[str, Any]:
@@ -73,6 +93,8 @@ class State:
             "pot": amount_str(self.pot),
             "seated": list(self.seated),
             "game_over": self.game_over,
+            **({"away": list(self.away)} if self.away else {}),
+            **({"settings": dict(self.settings)} if self.settings is not None else {}),
         }
 
     def tally(self) -> dict[str, Any]:
@@ -104,6 +126,8 @@ class State:
             seated=tuple(int(i) for i in shape["seated"]),
             game_totals=game_totals,
             game_over=bool(shape["game_over"]),
+            away=tuple(int(i) for i in shape.get("away", ())),
+            settings=dict(shape["settings"]) if shape.get("settings") is not None else None,
         )
 
     @classmethod
@@ -118,6 +142,8 @@ class State:
             seated=tuple(int(i) for i in data["seated"]),
             game_totals=tuple(read_stored_amount(t) for t in data["game_totals"]),
             game_over=bool(data["game_over"]),
+            away=tuple(int(i) for i in data.get("away", ())),
+            settings=dict(data["settings"]) if data.get("settings") is not None else None,
         )
 
     @classmethod

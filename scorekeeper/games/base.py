@@ -94,6 +94,10 @@ class Game:
     """A round may leave seated players out for good (Tokan)."""
     seats_vary = False
     """Fewer than all the table's players may be seated for a round (the form lists those)."""
+    players_may_change = False
+    """Players may join or leave the table between games (within the game's bounds)."""
+    game_settings: frozenset[str] = frozenset()
+    """Settings that shape a whole game (its length): a table changes them between games."""
 
     # -- the engine ----------------------------------------------------------------------
 

@@ -37,6 +37,8 @@ class Otoroku(Game):
     has_house = True
     draw = "seats"
     seats_vary = True
+    players_may_change = True
+    game_settings = frozenset({"method", "length", "stones"})
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")
@@ -57,7 +59,7 @@ class Otoroku(Game):
         stones = self.stones_left(spec, after)
         if stones is None:
             return after.seated
-        return tuple(i for i, s in enumerate(stones) if s > 0)
+        return tuple(i for i, s in enumerate(stones) if s > 0 and i not in after.away)
 
     def ends_game(self, spec: TableSpec, after: State, outcome: Outcome) -> bool:
         if self.stones_left(spec, after) is not None:
@@ -67,7 +69,11 @@ class Otoroku(Game):
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         stones = self.stones_left(spec, state)
         if stones is not None:
-            left = ", ".join(f"{n} {display(s)}" for n, s in zip(spec.players, stones, strict=True))
+            left = ", ".join(
+                f"{n} {display(s)}"
+                for i, (n, s) in enumerate(zip(spec.players, stones, strict=True))
+                if i not in state.away
+            )
             return f"Game {state.game_no}, round {state.game_round} next · stones: {left}"
         length = self.setting(spec, "length")
         return f"Game {state.game_no}, round {state.game_round} of {length} next"

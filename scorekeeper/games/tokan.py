@@ -34,6 +34,7 @@ class Tokan(Game):
     has_pot = True
     players_may_leave = True
     seats_vary = True
+    players_may_change = True
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:

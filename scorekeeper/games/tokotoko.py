@@ -27,6 +27,7 @@ class Tokotoko(Game):
     decided_keys = frozenset()
     partial = "tokotoko"
     deck = TOKOTOKO_DECK
+    players_may_change = True
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))

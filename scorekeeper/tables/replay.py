@@ -21,7 +21,7 @@ from sqlalchemy import Row, bindparam, select
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import PriorScore, ReplayError, Step, apply, check_storable
+from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import State
@@ -176,7 +176,7 @@ def _apply(
     keep: bool,
 ) -> Step:
     try:
-        return apply(spec, state, kind, entry, earlier, keep_result=keep)
+        return apply_entry(spec, state, kind, entry, earlier, keep_result=keep)
     except InvalidInput as exc:
         if k == first:
             raise
@@ -184,11 +184,17 @@ def _apply(
 
 
 def _minus(a: Sequence[Fraction], b: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    """``a - b``, a player missing from either (joined later) counting 0."""
+    zero = Fraction(0)
+    return tuple(
+        (a[i] if i < len(a) else zero) - (b[i] if i < len(b) else zero)
+        for i in range(max(len(a), len(b)))
+    )
 
 
 def _moved(a: Sequence[Fraction], by: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    return tuple(plus(x, y) for x, y in zip(a, by, strict=True))
+    """``a`` moved by ``by``; players who joined later (past the end of ``by``) are not."""
+    return tuple(plus(x, by[i]) if i < len(by) else x for i, x in enumerate(a))
 
 
 def _later(table: Table, first: int) -> Iterator[Any]:
@@ -223,9 +229,13 @@ def _prior(row: Row[Any]) -> PriorScore | None:
     )
 
 
+SHAPE_KEYS = ("dealer", "pot", "seated", "game_over", "away", "settings")
+"""What ``State.shape`` writes (a round stored before it holds more)."""
+
+
 def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
     """A stored ``after`` as a shape (rounds stored before checkpoints hold more)."""
-    return {k: after.get(k) for k in ("dealer", "pot", "seated", "game_over")}
+    return {k: after[k] for k in SHAPE_KEYS if k in after}
 
 
 def _fields(step: Step, number: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
@@ -17,9 +18,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import apply
+from scorekeeper.ledger import apply_entry
 from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import shown
 from scorekeeper.state import State
 from scorekeeper.tables import store
 from scorekeeper.tables.checks import (
@@ -34,6 +36,9 @@ from scorekeeper.tables.replay import Head, recompute
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
 KINDS = ("round", "end")
+IMPORTED_KINDS = (*KINDS, "edit", "settle")
+"""What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 class Conflict(Exception):
@@ -72,6 +77,7 @@ def enter_round(
     *,
     submission_id: str | None = None,
     expected_number: int | None = None,
+    journal: bool = True,
 ) -> tuple[Round, bool]:
     """Score and store the next round (or the end of a game); returns it and whether it is new.
 
@@ -105,7 +111,7 @@ def enter_round(
                 )
             ]
         )
-    step = apply(store.spec_of(table), store.state_of(table), kind, entry)
+    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
@@ -122,6 +128,8 @@ def enter_round(
         summary = f"game {step.game_no} ended"
     else:
         summary = f"{_noun(table)} {rnd.number} entered"
+    if not journal:  # an import that brings the table's own journal along
+        return rnd, True
     store.record(
         table,
         kind if kind == "end" else "enter",
@@ -133,20 +141,6 @@ def enter_round(
     return rnd, True
 
 
-def continue_table(old: Table) -> Table:
-    """A new table with ``old``'s players, rules and settings, starting from its totals."""
-    new = NewTable(
-        name=old.name,
-        game=old.game,
-        players=tuple(old.players),
-        rules=dict(old.rules),
-        settings=dict(old.settings),
-        point_value=old.point_value,
-        first_dealer=store.state_of(old).dealer,
-    )
-    return open_table(new, continues=old)
-
-
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
     rnd, _ = enter_round(table, "end", {})
@@ -156,6 +150,11 @@ def end_game(table: Table) -> Round:
 def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str = "") -> Round:
     """Replace round ``number``'s entry and recompute every later round from its input."""
     target = store.get_round(table, number)
+    if target.kind in ("edit", "settle"):
+        what = "a change of the table" if target.kind == "edit" else "a settle-up"
+        raise InvalidInput(
+            [Violation("", f"Entry {number} is {what}, not a round: undo it instead")]
+        )
     before = target.version
     _change(table, target, entry, note)
     store.record(
@@ -211,6 +210,10 @@ def undo(table: Table, seq: int) -> JournalEntry:
     """
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
+    if effect in ("edit", "unedit"):
+        from scorekeeper.tables.changes import undo_edit
+
+        return undo_edit(table, entry)
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = _noun(table)
     data: dict[str, Any]
@@ -290,6 +293,10 @@ def _delete(table: Table, target: Round) -> None:
 def _restore(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
+    if target.kind == "edit":
+        from scorekeeper.tables.changes import seat_names
+
+        seat_names(table, target.entry)  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
     recompute(table, number, store.state_before(table, number), [head], number)
     _shift(table, number, +1)
@@ -325,20 +332,37 @@ def export_table(table: Table) -> dict[str, Any]:
     """Everything needed to recreate the table: its settings and every entry in order."""
     rounds = list(reversed(store.recent_rounds(table)))
     state = store.state_of(table)
+    first_players = table.players[: len(store.opening_state(table).totals)]
     return {
         "format": "scorekeeper-table",
         "version": 1,
         "name": table.name,
         "game": table.game,
-        "players": list(table.players),
+        "players": list(first_players),
         "rules": table.rules,
         "settings": table.settings,
         "point_value": table.point_value,
         "first_dealer": table.first_dealer,
         "opening": table.opening,
         "rounds": [
-            {"number": r.number, "kind": r.kind, "input": r.entry, "deltas": r.deltas}
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "input": r.entry,
+                "deltas": r.deltas,
+                "at": r.created_at.strftime(TIME_FORMAT),
+            }
             for r in rounds
+        ],
+        "journal": [
+            {
+                "seq": e.seq,
+                "at": e.at.strftime(TIME_FORMAT),
+                "action": e.action,
+                "number": e.number,
+                "summary": e.summary,
+            }
+            for e in reversed(store.journal(table))
         ],
         "totals": [amount_str(t) for t in state.totals],
         "pot": amount_str(state.pot),
@@ -363,24 +387,44 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 )
             ]
         )
+    from scorekeeper.tables import changes
+
     table = open_table(new)
     opening = data.get("opening")
     if opening is not None:
         table.opening = _opening(opening, table)
         table.state = table.opening
+    old_journal = _exported_journal(data.get("journal"))
+    for entry in old_journal:
+        kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
+        kept.at = entry["at"]
     for k, item in enumerate(raw_rounds):
         if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
             raise InvalidInput([Violation(f"rounds.{k}", "Each round needs its input")])
         kind = item.get("kind", "round")
-        if kind not in KINDS:
+        if kind not in IMPORTED_KINDS:
             raise InvalidInput([Violation(f"rounds.{k}.kind", f"{kind!r} is not a round kind")])
+        at = _exported_time(item.get("at"), f"rounds.{k}.at")
         try:
-            rnd, _ = enter_round(table, kind, item["input"])
+            if kind in KINDS:
+                rnd, _ = enter_round(table, kind, item["input"], journal=not old_journal)
+            else:
+                rnd = changes.import_entry(table, kind, item["input"], journal=not old_journal)
         except InvalidInput as exc:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
+        if at is not None:
+            rnd.created_at = rnd.updated_at = at
         check_exported_round(k, item, rnd.number or k + 1, rnd.deltas)
+    if old_journal:
+        store.record(
+            table,
+            "edit",
+            f"imported from an export with {len(raw_rounds)} entries; the entries before this "
+            "one are the exported table's history, kept as it was",
+            data={"effect": "imported"},
+        )
     state = store.state_of(table)
     check_exported_totals(
         data,
@@ -389,6 +433,48 @@ def import_table(data: Mapping[str, Any]) -> Table:
         amount_str(state.house),
     )
     return table
+
+
+JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle")
+
+
+def _exported_time(raw: object, path: str) -> datetime | None:
+    """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none."""
+    if raw is None:
+        return None
+    try:
+        if not isinstance(raw, str):
+            raise ValueError
+        return datetime.strptime(raw, TIME_FORMAT)
+    except ValueError:
+        raise InvalidInput(
+            [Violation(path, f"{shown(raw)} is not a time such as 2026-11-22T21:04:05Z")]
+        ) from None
+
+
+def _exported_journal(raw: object) -> list[dict[str, Any]]:
+    """An export's journal, checked: kept on the imported table as its history (not undoable:
+    the rounds it names are the imported ones, entered afresh)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise InvalidInput([Violation("journal", "The journal must be a list of entries")])
+    out = []
+    for k, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise InvalidInput([Violation(f"journal.{k}", "Each entry must be an object")])
+        action, summary = item.get("action"), item.get("summary")
+        if action not in JOURNAL_ACTIONS:
+            raise InvalidInput(
+                [Violation(f"journal.{k}.action", f"{shown(action)} is not a journal action")]
+            )
+        if not isinstance(summary, str) or not 0 < len(summary) <= 500:
+            raise InvalidInput(
+                [Violation(f"journal.{k}.summary", "A summary is text of 1 to 500 characters")]
+            )
+        at = _exported_time(item.get("at"), f"journal.{k}.at")
+        out.append({"action": action, "summary": summary, "at": at or now()})
+    return out
 
 
 def _opening(raw: Any, table: Table) -> dict[str, Any]:

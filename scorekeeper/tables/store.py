@@ -80,9 +80,9 @@ def state_before(table: Table, number: int) -> State:
         return opening_state(table)
     _check_number(number)
     row = db.session.execute(
-        select(Round.after, Round.checkpoint, Round.game_no, Round.game_round, VOID).where(
-            Round.table_id == table.id, Round.number == number - 1
-        )
+        select(
+            Round.kind, Round.after, Round.checkpoint, Round.game_no, Round.game_round, VOID
+        ).where(Round.table_id == table.id, Round.number == number - 1)
     ).first()
     if row is None:
         raise NotFound(number - 1)
@@ -93,10 +93,12 @@ def state_before(table: Table, number: int) -> State:
 
 def counters_after(row: Any) -> tuple[int, int]:
     """The game number and round of the game after a stored round, from its own columns
-    (``game_no``, ``game_round``, ``after``, ``VOID``): a replay moves those numbers by an
+    (``kind``, ``game_no``, ``game_round``, ``after``, ``VOID``): a replay moves those numbers by an
     offset without rewriting every round's state."""
     if row.after.get("game_over"):
         return int(row.game_no) + 1, 1
+    if row.kind in ("edit", "settle"):  # a change of the table or a settle-up is no round
+        return int(row.game_no), int(row.game_round)
     return int(row.game_no), int(row.game_round) + (0 if row.void else 1)
 
 
@@ -143,14 +145,18 @@ def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None)
         opening = opening_state(table)
         start = opening.totals, opening.house, opening.game_totals
     totals, house, game = list(start[0]), start[1], list(start[2])
-    for deltas, outcome, after in db.session.execute(
-        select(Round.deltas, Round.outcome, Round.after)
+    for kind, deltas, outcome, after in db.session.execute(
+        select(Round.kind, Round.deltas, Round.outcome, Round.after)
         .where(Round.table_id == table.id, Round.number > lo, Round.number <= number)
         .order_by(Round.number)
     ):
         changes = [read_stored_amount(d) for d in deltas]
+        if len(changes) > len(totals):  # players joined (a change of the table)
+            totals += [Fraction(0)] * (len(changes) - len(totals))
+            game += [Fraction(0)] * (len(changes) - len(game))
         totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-        game = [plus(t, d) for t, d in zip(game, changes, strict=True)]
+        if kind != "settle":  # a settle-up moves the running totals, not a game's results
+            game = [plus(t, d) for t, d in zip(game, changes, strict=True)]
         house = plus(house, read_stored_amount((outcome or {}).get("house", "0")))
         if after.get("game_over"):
             game = [Fraction(0)] * len(game)
@@ -213,6 +219,21 @@ def prior_score(rnd: Round) -> PriorScore | None:
         rnd.result,
         Outcome.from_json(rnd.outcome),
         tuple(read_stored_amount(d) for d in rnd.deltas),
+    )
+
+
+def rounds_from(table: Table, number: int) -> list[Round]:
+    """The live rounds from round ``number`` on, with their results (an export)."""
+    _check_number(number)
+    return _filled(
+        table,
+        list(
+            db.session.scalars(
+                select(Round)
+                .where(Round.table_id == table.id, Round.number >= number)
+                .order_by(Round.number)
+            )
+        ),
     )
 
 
@@ -287,10 +308,16 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
     """Each player's total at the start and after every k-th round, for the chart.
 
     A long table reads only its checkpoints (at most one row in ``CHECKPOINT``); a shorter
-    one sums its rounds' changes, at most ``LONG_CHART`` rows of a few bytes each.
+    one sums its rounds' changes, at most ``LONG_CHART`` rows of a few bytes each. A player
+    who joined later (a change of the table) is at 0 until then.
     """
+    n = len(table.players)
+
+    def full(totals: Sequence[Fraction]) -> list[Fraction]:
+        return [*totals, *[Fraction(0)] * (n - len(totals))]
+
     opening = opening_state(table)
-    out = [list(opening.totals)]
+    out = [full(opening.totals)]
     if table.round_count > LONG_CHART:
         rows = db.session.execute(
             select(Round.checkpoint)
@@ -298,19 +325,20 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
             .order_by(Round.number)
         ).all()
         every = max(1, -(-len(rows) // points))
-        out += [list(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
+        out += [full(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
     else:
         every = max(1, -(-table.round_count // points))
-        totals = list(opening.totals)
+        totals = full(opening.totals)
         for number, deltas in db.session.execute(
             select(Round.number, Round.deltas)
             .where(Round.table_id == table.id, Round.number.is_not(None))
             .order_by(Round.number)
         ):
-            totals = [plus(t, read_stored_amount(d)) for t, d in zip(totals, deltas, strict=True)]
+            changes = full([read_stored_amount(d) for d in deltas])
+            totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
             if (number or 0) % every == 0:
                 out.append(totals)
-    final = list(state_of(table).totals)
+    final = full(state_of(table).totals)
     if table.round_count and out[-1] != final:
         out.append(final)
     return out
@@ -330,6 +358,7 @@ HISTORY_COLUMNS = (
     Round.game_round,
     Round.dealer,
     VOID,
+    Round.created_at,
 )
 
 

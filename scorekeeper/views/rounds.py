@@ -14,7 +14,7 @@ from scorekeeper.games.form_input import round_number
 from scorekeeper.ledger import dealer_index
 from scorekeeper.models import Round, Table, db
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.state import State
+from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found
 
@@ -40,13 +40,14 @@ class RoundPage:
         self.table = table
         self.rnd = rnd
         self.game = GAMES[table.game]
-        self.spec = store.spec_of(table)
         self.number = table.round_count + 1 if rnd is None or rnd.number is None else rnd.number
         self.state: State = (
             store.state_of(table) if rnd is None else store.state_before(table, self.number)
         )
+        self.spec = spec_at(store.spec_of(table), self.state)  # as the table stood then
+        seats_change = self.game.seats_vary or self.game.players_may_change
         self.positions = (
-            list(self.state.seated) if self.game.seats_vary else list(range(len(table.players)))
+            list(self.state.seated) if seats_change else list(range(len(self.state.totals)))
         )
 
     def dealer(self) -> int:
