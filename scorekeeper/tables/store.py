@@ -46,6 +46,26 @@ def find_table(token: str, *, lock: bool = False) -> Table:
     return table
 
 
+def table_version(token: str) -> int:
+    """The table's journal version, read alone: what a poll compares with its ETag.
+
+    One indexed read of two columns, no row loaded into the session, nothing else: the
+    unchanged-table poll answers 304 from this. LookupError if there is no such table.
+    """
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        raise NotFound(token)
+    row = db.session.execute(select(Table.token, Table.version).where(Table.token == token)).first()
+    if row is None or not secrets.compare_digest(row[0], token):
+        raise NotFound(token)
+    return int(row[1])
+
+
+def latest_entry(table: Table) -> JournalEntry | None:
+    """The table's last journal entry (what a poll that saw a change says happened)."""
+    entries = journal(table, 1)
+    return entries[0] if entries else None
+
+
 def _check_number(number: int) -> None:
     """A number no database column holds (a round number from a link, a journal seq or round
     id from a form or body) names nothing the table has."""
