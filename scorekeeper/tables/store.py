@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Row, or_, select
+from sqlalchemy import Row, bindparam, or_, select
 
 from scorekeeper.exact import amount_str, read_stored_amount
 from scorekeeper.ledger import PriorScore, Step
@@ -46,15 +46,20 @@ def find_table(token: str, *, lock: bool = False) -> Table:
     return table
 
 
+_VERSION = select(Table.token, Table.version).where(Table.token == bindparam("token"))
+
+
 def table_version(token: str) -> int:
     """The table's journal version, read alone: what a poll compares with its ETag.
 
-    One indexed read of two columns, no row loaded into the session, nothing else: the
-    unchanged-table poll answers 304 from this. LookupError if there is no such table.
+    One indexed read of two columns on a pooled connection of its own, outside the ORM
+    session (nothing loaded, nothing to flush or expire): the unchanged-table poll answers
+    304 from this. LookupError if there is no such table.
     """
     if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         raise NotFound(token)
-    row = db.session.execute(select(Table.token, Table.version).where(Table.token == token)).first()
+    with db.engine.connect() as conn:
+        row = conn.execute(_VERSION, {"token": token}).first()
     if row is None or not secrets.compare_digest(row[0], token):
         raise NotFound(token)
     return int(row[1])
