@@ -180,19 +180,17 @@ def _refused(
     table = page.table
     message = str(exc) if isinstance(exc, service.Conflict) else COLLIDED
     overtaken = isinstance(exc, service.Overtaken | IntegrityError)
-    theirs: Round | None = None
-    if overtaken and page.rnd is None and expected is not None and expected <= table.round_count:
-        theirs = store.get_round(table, expected)
-        page = RoundPage(table)
+    number = expected if page.rnd is None else page.number
+    theirs = None
+    if overtaken and number is not None and number <= table.round_count:
+        theirs = store.get_round(table, number)
+    if page.rnd is None:
+        page = RoundPage(table)  # the form now enters the next free number
         form.expected_number.data = str(page.number)
-    elif overtaken and page.rnd is not None and page.number <= table.round_count:
-        theirs = store.get_round(table, page.number)
-        page = RoundPage(table, theirs)
+    elif theirs is not None and theirs.kind == "round":
+        page = RoundPage(table, theirs)  # saving over it is based on what is stored now
         form.based_on.data = f"{theirs.id}.{theirs.version}"
     if theirs is None or theirs.kind != "round":
-        if page.rnd is None:
-            page = RoundPage(table)
-            form.expected_number.data = str(page.number)
         return page.render(form, entry, {"": [message]}, 409)
     try:
         same = page.game.table_entry("round", entry) == theirs.entry
