@@ -175,10 +175,12 @@ for _of in OPTION_FIELDS:
 
 
 class RoundForm(FlaskForm):
-    """CSRF, the double-tap guard and the stale-view guard of a round's form."""
+    """CSRF, the double-tap guard and the stale-view guards of a round's form."""
 
     submission_id = HiddenField()
     expected_number = HiddenField()
+    based_on = HiddenField()
+    """A correction's form: the round (id and version, ``12.3``) it was opened on."""
 
 
 class ImportForm(FlaskForm):

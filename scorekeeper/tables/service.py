@@ -45,6 +45,11 @@ class Conflict(Exception):
     """A write that collides with another one (a stale view, a number already taken)."""
 
 
+class Overtaken(Conflict):
+    """A stale view: the round the player was entering or correcting was written meanwhile
+    from another phone (their new round took that number, or they corrected it)."""
+
+
 def open_table(new: NewTable, continues: Table | None = None) -> Table:
     """Store a checked new table; ``continues`` is a table whose running totals (and pot and
     house) it carries over."""
@@ -97,7 +102,7 @@ def enter_round(
         if existing is not None:
             return existing, False
     if expected_number is not None and expected_number != table.round_count + 1:
-        raise Conflict(
+        raise Overtaken(
             f"Round {expected_number} was already entered from another phone; "
             "reload the table to see it before entering the next round"
         )
@@ -147,13 +152,30 @@ def end_game(table: Table) -> Round:
     return rnd
 
 
-def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str = "") -> Round:
-    """Replace round ``number``'s entry and recompute every later round from its input."""
+def correct_round(
+    table: Table,
+    number: int,
+    entry: Mapping[str, Any],
+    note: str = "",
+    *,
+    based_on: tuple[int, int] | None = None,
+) -> Round:
+    """Replace round ``number``'s entry and recompute every later round from its input.
+
+    ``based_on`` is the round (id, version) the player's correction was made from: if the
+    round at that number is another one now, or was corrected since, Conflict.
+    """
     target = store.get_round(table, number)
     if target.kind in ("edit", "settle"):
         what = "a change of the table" if target.kind == "edit" else "a settle-up"
         raise InvalidInput(
             [Violation("", f"Entry {number} is {what}, not a round: undo it instead")]
+        )
+    if based_on is not None and based_on != (target.id, target.version):
+        noun = _noun(table)
+        raise Overtaken(
+            f"{noun.capitalize()} {number} was changed from another phone after you opened "
+            "this correction"
         )
     before = target.version
     _change(table, target, entry, note)

@@ -67,4 +67,9 @@ def journal_json(entry: JournalEntry) -> dict[str, Any]:
 
 def etag(table: Table) -> str:
     """Changes with every write to the table (its journal's last seq)."""
-    return f"v{table.version}"
+    return version_tag(table.version)
+
+
+def version_tag(version: int) -> str:
+    """The ETag of a table at journal version ``version`` (see ``store.table_version``)."""
+    return f"v{version}"

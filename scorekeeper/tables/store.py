@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Row, func, select
+from sqlalchemy import Row, bindparam, func, select
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
@@ -48,6 +48,31 @@ def find_table(token: str, *, lock: bool = False) -> Table:
     if table is None or not secrets.compare_digest(table.token, token):
         raise NotFound(token)
     return table
+
+
+_VERSION = select(Table.token, Table.version).where(Table.token == bindparam("token"))
+
+
+def table_version(token: str) -> int:
+    """The table's journal version, read alone: what a poll compares with its ETag.
+
+    One indexed read of two columns on a pooled connection of its own, outside the ORM
+    session (nothing loaded, nothing to flush or expire): the unchanged-table poll answers
+    304 from this. LookupError if there is no such table.
+    """
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        raise NotFound(token)
+    with db.engine.connect() as conn:
+        row = conn.execute(_VERSION, {"token": token}).first()
+    if row is None or not secrets.compare_digest(row[0], token):
+        raise NotFound(token)
+    return int(row[1])
+
+
+def latest_entry(table: Table) -> JournalEntry | None:
+    """The table's last journal entry (what a poll that saw a change says happened)."""
+    entries = journal(table, 1)
+    return entries[0] if entries else None
 
 
 def _check_number(number: int) -> None:

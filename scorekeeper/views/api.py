@@ -20,7 +20,13 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
-from scorekeeper.tables.shapes import etag, journal_json, round_json, session_json
+from scorekeeper.tables.shapes import (
+    etag,
+    journal_json,
+    round_json,
+    session_json,
+    version_tag,
+)
 from scorekeeper.views.links import table_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -158,12 +164,19 @@ def create_session() -> Any:
 @bp.get("/sessions/<token>")
 def get_session(token: str) -> Any:
     """The table with its players' totals and every round; 304 when nothing changed."""
+    # Each page of rounds is its own representation.
+    page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
+    if request.if_none_match:
+        # A client polling an unchanged table: one indexed read of its version, no rendering.
+        tag = version_tag(store.table_version(token)) + page
+        if request.if_none_match.contains(tag):
+            resp = Response(status=304)
+            resp.set_etag(tag)
+            resp.headers["Cache-Control"] = "no-cache"
+            return resp
     table = store.find_table(token)
-    tag = etag(table)
-    if request.query_string:
-        # Each page of rounds is its own representation.
-        tag += "-" + "-".join(f"{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
-    resp = Response(status=304) if request.if_none_match.contains(tag) else jsonify(_session(table))
+    tag = etag(table) + page
+    resp = jsonify(_session(table))
     resp.set_etag(tag)
     resp.headers["Cache-Control"] = "no-cache"
     return resp

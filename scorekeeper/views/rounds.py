@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -25,6 +27,23 @@ EXPIRED = (
     "Your cards are kept below: tap Save again."
 )
 COLLIDED = "Another phone wrote to this table at the same moment; check the table, then save again"
+_BASED_ON = re.compile(r"([0-9]{1,12})\.([0-9]{1,9})")
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """A round form refused because another phone got there first: what is stored now.
+
+    The page shows ``theirs`` beside the player's own entry (kept in the form, nothing
+    stored) and lets the player choose: a new round is discarded or saved as the next
+    number; a correction keeps theirs or is saved over it.
+    """
+
+    kind: str
+    """'new' (that round number was entered meanwhile) or 'edit' (the round was changed)."""
+    theirs: Round
+    same: bool
+    """Their entry is the player's: most likely both phones entered the same round."""
 
 
 class RoundPage:
@@ -71,6 +90,7 @@ class RoundPage:
         entry: dict[str, Any],
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
+        stale: Stale | None = None,
     ) -> Any:
         dealer = self.dealer()
         if isinstance(entry.get("dealer"), int):
@@ -97,7 +117,14 @@ class RoundPage:
             rnd=self.rnd,
             delete_form=ActionForm(),
             action=action,
+            stale=stale,
         ), status
+
+
+def _based_on(raw: str | None) -> tuple[int, int] | None:
+    """The round (id, version) a correction's form was opened on; None if it names none."""
+    m = _BASED_ON.fullmatch((raw or "").strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _save(page: RoundPage) -> Any:
@@ -109,19 +136,23 @@ def _save(page: RoundPage) -> Any:
     if problems:
         return page.render(form, entry, errors_by_field(problems), 422)
     table = page.table
+    expected = round_number(form.expected_number.data) if page.rnd is None else None
     try:
         if page.rnd is None:
-            expected = form.expected_number.data
             rnd, created = service.enter_round(
                 table,
                 "round",
                 entry,
                 submission_id=form.submission_id.data or None,
-                expected_number=round_number(expected),
+                expected_number=expected,
             )
         else:
             rnd = service.correct_round(
-                table, page.number, entry, note="corrected on the table page"
+                table,
+                page.number,
+                entry,
+                note="corrected on the table page",
+                based_on=_based_on(form.based_on.data),
             )
             created = True
         db.session.commit()
@@ -130,16 +161,50 @@ def _save(page: RoundPage) -> Any:
         return page.render(form, entry, errors_by_field(exc.violations), 422)
     except (service.Conflict, IntegrityError) as exc:
         db.session.rollback()
-        message = str(exc) if isinstance(exc, service.Conflict) else COLLIDED
-        if page.rnd is None:
-            page = RoundPage(table)
-            form.expected_number.data = str(page.number)
-        return page.render(form, entry, {"": [message]}, 409)
+        return _refused(page, form, entry, expected, exc)
     if page.rnd is not None:
         flash(f"Round {page.number} corrected; later rounds were recomputed.")
     elif not created:
         flash(f"Round {rnd.number} was already saved (the button was tapped twice).")
     return redirect(url_for(".show", token=table.token, number=rnd.number))
+
+
+def _refused(
+    page: RoundPage,
+    form: RoundForm,
+    entry: dict[str, Any],
+    expected: int | None,
+    exc: Exception,
+) -> Any:
+    """A write refused because another phone got there first: nothing of the player's is
+    stored; show what is stored now beside their entry and let them choose."""
+    table = page.table
+    message = str(exc) if isinstance(exc, service.Conflict) else COLLIDED
+    overtaken = isinstance(exc, service.Overtaken | IntegrityError)
+    number = expected if page.rnd is None else page.number
+    theirs = None
+    if overtaken and number is not None and number <= table.round_count:
+        theirs = store.get_round(table, number)
+    if page.rnd is None:
+        page = RoundPage(table)  # the form now enters the next free number
+        form.expected_number.data = str(page.number)
+    elif theirs is not None and theirs.kind == "round":
+        page = RoundPage(table, theirs)  # saving over it is based on what is stored now
+        form.based_on.data = f"{theirs.id}.{theirs.version}"
+    if theirs is None or theirs.kind != "round":
+        return page.render(form, entry, {"": [message]}, 409)
+    try:
+        same = page.game.table_entry("round", entry) == theirs.entry
+    except InvalidInput:
+        same = False
+    if same and page.rnd is not None:
+        # The round already reads as this correction (a double tap, or the same fix made on
+        # two phones): nothing to choose.
+        flash(f"Round {theirs.number} already reads as you corrected it.")
+        return redirect(url_for(".show", token=table.token, number=theirs.number))
+    return page.render(
+        form, entry, {}, 409, Stale("new" if page.rnd is None else "edit", theirs, same)
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -188,7 +253,9 @@ def edit(token: str, number: int) -> Any:
     page = RoundPage(table, rnd)
     if request.method == "POST":
         return _save(page)
-    return page.render(RoundForm(), rnd.entry)
+    form = RoundForm()
+    form.based_on.data = f"{rnd.id}.{rnd.version}"
+    return page.render(form, rnd.entry)
 
 
 @bp.post("/<int:number>/delete")

@@ -166,8 +166,21 @@ def table_chart(table: Table) -> Chart | None:
 
 @functools.lru_cache(maxsize=256)
 def qr_svg(link: str) -> str:
-    """The table link as a QR code, drawn as inline SVG (the same link always draws the same)."""
-    return str(segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
+    """The table link as a QR code, drawn as inline SVG (the same link always draws the same).
+
+    Drawn without a fixed size (a viewBox of its modules, the 4-module quiet zone included):
+    the stylesheet makes it as large as the phone allows, to be scanned across a table.
+    """
+    code = segno.make(link, error="m")
+    return str(
+        code.svg_inline(
+            omitsize=True,
+            dark="#111",
+            light="#fff",
+            svgclass="qr-code",
+            title="QR code of the table's link",
+        )
+    )
 
 
 def game_summary(table: Table, game_no: int) -> dict[str, Any]:

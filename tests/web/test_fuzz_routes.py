@@ -48,6 +48,7 @@ FIELD_NAMES = (
         "yaku_values",
         "submission_id",
         "expected_number",
+        "based_on",
         "field",
         "seq",
         "what",
@@ -493,6 +494,7 @@ ROUND_FORMS = {
     },
 }
 FORM_KEYS = [
+    "based_on",
     "stake",
     "wager",
     "pot",
