@@ -123,6 +123,16 @@ class Card:
         """English name for a player, e.g. 'Pine: Crane'."""
         return f"{self.suit.english}: {self.english}"
 
+    @property
+    def name(self) -> str:
+        """The card as a sentence names it, without its id: 'the Crane', 'the Pine Poetry
+        Ribbon' (three months have one), 'Pine plain card 1'."""
+        if self.chaff_group:
+            return f"{self.suit.english} plain card {self.id.rsplit('-', 1)[1]}"
+        if self.type is CardType.RIBBON:
+            return f"the {self.suit.english} {self.english}"
+        return f"the {self.english}"
+
 
 def _special(
     suit: str,
@@ -218,6 +228,18 @@ IDS_OF_TYPE: dict[CardType, frozenset[str]] = {
 }
 
 
+def names_of(ids: Iterable[str]) -> str:
+    """Cards named in a sentence, in deck order: 'the Crane, the Curtain and Pine plain card
+    1'."""
+    names = [CARD_BY_ID[c].name for c in in_deck_order(ids)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def capitalised(text: str) -> str:
+    """A sentence's first letter made a capital ('the Crane ...' -> 'The Crane ...')."""
+    return text[:1].upper() + text[1:]
+
+
 def in_deck_order(ids: Iterable[str]) -> list[str]:
     """The ids sorted as the deck is laid out (by month, then as listed in RULES 1)."""
     return sorted(ids, key=DECK_ORDER.__getitem__)
@@ -237,4 +259,4 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
         return f"{value!r} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
     if left_out is not None:
         return left_out(CARD_BY_ID[value])
-    return f"{value} is not in the deck"
+    return f"{CARD_BY_ID[value].name} is not in the deck"

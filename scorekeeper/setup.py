@@ -178,7 +178,18 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.exact import amount_str, display, read_stored_amount
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
-    from scorekeeper.picker import month_rows, picked
+    from scorekeeper.picker import (
+        hand_values,
+        month_rows,
+        nagoya_rows,
+        picked,
+        pile_tallies,
+        rest_index,
+        slot_choices,
+        slot_label,
+        slot_value,
+        tally,
+    )
 
     # The icon travels inside each page (a data: URI, allowed by img-src): one request fewer
     # for a phone on a slow connection.
@@ -189,6 +200,14 @@ def _template_helpers(app: Flask) -> None:
         csrf_token=generate_csrf,
         month_rows=month_rows,
         picked=picked,
+        hand_values=hand_values,
+        nagoya_rows=nagoya_rows,
+        pile_tallies=pile_tallies,
+        rest_index=rest_index,
+        slot_choices=slot_choices,
+        slot_label=slot_label,
+        slot_value=slot_value,
+        tally=tally,
         display=display,
         amount=read_stored_amount,
         amount_str=amount_str,

@@ -39,6 +39,16 @@ class GameEnd:
     result: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class ErrorItem:
+    """One line of the error summary: the id it links to, the place named, the message."""
+
+    anchor: str
+    where: str
+    rank: int
+    message: str
+
+
 class Game:
     """One game: the engine's entry points plus everything a table and its pages ask of it.
 
@@ -129,6 +139,11 @@ class Game:
     @property
     def result_template(self) -> str:
         return f"games/{self.partial}/result.html"
+
+    @property
+    def tally_template(self) -> str:
+        """The entry page's sticky bar: what each pile, hand or player holds so far."""
+        return f"games/{self.partial}/tally.html"
 
     def bound(self, field: str) -> Bound:
         """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""
@@ -224,6 +239,42 @@ class Game:
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
         raise NotImplementedError
+
+    def error_summary(
+        self, errors: Mapping[str, Sequence[str]], names: Sequence[str], entry: Mapping[str, Any]
+    ) -> list[ErrorItem]:
+        """The form's mistakes for the summary at its top, in the order the page shows the
+        fields, each linking to the element its message sits beside (``names``: the players
+        on the form, in its order)."""
+        items = []
+        for path, messages in errors.items():
+            anchor, where, rank = self.error_place(path, names, entry)
+            for message in messages:
+                # "Ben: Enter both dice Ben rolled" says the name once too often.
+                shown = "" if where and where.split("'")[0] in message else where
+                items.append(ErrorItem(anchor, shown, rank, message))
+        order = {"": 0, "players": 1}
+        return sorted(items, key=lambda e: (order.get(e.anchor, 2), e.rank))
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        """Where a field path's message is shown: the element's id (empty when the message
+        belongs to the whole form), the words naming it, and its rank on the page."""
+        head, _, rest = path.partition(".")
+        if head == "players" and rest:
+            i = self.form_index(rest.partition(".")[0], names, entry)
+            if i is not None:
+                return f"player-{i}", names[i], 100 + i
+        if head in ("", "players", "kind", "submission_id", "expected_number"):
+            return "", "", 0
+        if head in ("rules", "method", "length", "stones"):
+            return "rules", "House rules", 1
+        return head, head.replace("_", " ").capitalize(), 2
+
+    def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
+        """The place on the form of the entry's player ``k`` (its position in the list)."""
+        return int(k) if k.isdigit() and int(k) < len(names) else None
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +14,9 @@ from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_car
 from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
+
+VALUE_SEPARATORS = re.compile(r"[\s,.;+/]+")
+"""What may stand between typed values: a space, or the separator a numeric keypad has."""
 
 
 class Otoroku(Game):
@@ -87,13 +91,22 @@ class Otoroku(Game):
         players = []
         for i in range(n):
             cards: list[Any] = read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors)
-            for token in (form.get(f"p{i}_values") or "").replace(",", " ").split():
-                try:
-                    cards.append(int(token))
-                except ValueError:
-                    errors.append(
-                        Violation(f"players.{i}.cards", f"{token!r} is not a card value (1 to 10)")
+            bad = []
+            for token in VALUE_SEPARATORS.split(form.get(f"p{i}_values") or ""):
+                if token.isascii() and token.isdigit() and len(token) <= 2:
+                    cards.append(int(token))  # the engine says why 0 or 11 is not a value
+                elif token:
+                    bad.append(token[:12])
+            if bad:
+                listed = " and ".join(repr(t) for t in bad)
+                verb = "is not a card value" if len(bad) == 1 else "are not card values"
+                errors.append(
+                    Violation(
+                        f"players.{i}.cards",
+                        f"{listed} {verb} (1 to 10): put a space between two cards, or tap "
+                        "them on the pad",
                     )
+                )
             p: dict[str, Any] = {"name": form.get(f"p{i}_name"), "cards": cards}
             pw = form_int(form, f"p{i}_wager")
             if pw is not None:
@@ -101,6 +114,12 @@ class Otoroku(Game):
             players.append(p)
         entry["players"] = players
         return entry
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        anchor, where, rank = super().error_place(path, names, entry)
+        return anchor, f"{where}'s hand" if anchor.startswith("player-") else where, rank
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         # The dealer counts last; the player on the dealer's left, just before, may reach 16.

@@ -6,7 +6,7 @@ they differ in players, par, hand size, house rules and Baka's rounds of a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import TOPPA_DECK
@@ -85,6 +85,20 @@ class PileGame(Game):
                 p["hand"] = hand
             players.append(p)
         return {"players": players}
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        parts = path.split(".")
+        if len(parts) >= 3 and parts[0] == "players" and parts[1].isdigit():
+            i = int(parts[1])
+            if i < len(names) and parts[2] == "hand":
+                return f"hand-{i}", f"{names[i]}'s exposed hand", 200 + i
+            if i < len(names):
+                return f"player-{i}", f"{names[i]}'s pile", 100 + i
+        if path == "round":
+            return "round", "Round of the game", 2
+        return super().error_place(path, names, entry)
 
 
 TOPPA = PileGame("toppa", "Toppa", 2, engine.TOPPA_RULES, None)

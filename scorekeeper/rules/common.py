@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
-from scorekeeper.cards import Card, unknown_card_message
+from scorekeeper.cards import CARD_BY_ID, Card, capitalised, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 
 MAX_NAME_LENGTH: Final = 40
@@ -394,10 +394,11 @@ class CardClaims:
         """Record ``card_id`` at ``place``; report and return False if it was seen already."""
         if card_id in self.where:
             earlier = self.where[card_id]
+            name = capitalised(CARD_BY_ID[card_id].name)
             if earlier == place:
-                self.reader.add(path, f"{card_id} is entered twice in {place}")
+                self.reader.add(path, f"{name} is entered twice in {place}")
             else:
-                self.reader.add(path, f"{card_id} is entered twice: it is already in {earlier}")
+                self.reader.add(path, f"{name} is entered twice: in {earlier} and {place}")
             return False
         self.where[card_id] = place
         return True

@@ -18,6 +18,7 @@ from scorekeeper.cards import (
     TYPE_RANK,
     Card,
     CardType,
+    capitalised,
     unknown_card_message,
 )
 from scorekeeper.exact import amount_str
@@ -41,7 +42,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 def left_out(card: Card) -> str:
     """Why a card is not in Otoroku's deck (RULES 1)."""
     return (
-        f"{card.id} is not used in Otoroku: its deck is months 1-10, "
+        f"{capitalised(card.name)} is not used in Otoroku: its deck is months 1-10, "
         f"so {card.suit.english} (month {card.month}) is removed"
     )
 

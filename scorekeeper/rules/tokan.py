@@ -226,14 +226,24 @@ def parse(data: Mapping[str, Any]) -> Input:
         path = f"players.{i}.dice"
         raw = r.items(p, "dice", path, what="a list of the player's 2 dice")
         dice: list[int] = []
+        bad: list[Any] = []
         for d in raw or []:
             if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
-                faces = f"{DIE.minimum} to {DIE.maximum}"
-                r.add(path, f"{shown(d)} is not a die: each die shows {faces}")
+                bad.append(d)
             else:
                 dice.append(d)
+        # One message for a player's dice, however many are wrong (an empty tour is one
+        # mistake per player, not one per die).
+        faces = f"{DIE.minimum} to {DIE.maximum}"
         if raw is not None and len(raw) != 2:
             r.add(path, f"Each player rolls exactly 2 dice, not {len(raw)}")
+        elif bad and all(d is None for d in bad):
+            which = "both dice" if len(bad) == 2 else "the other die"
+            r.add(path, f"Enter {which} {names[i]} rolled (each shows {faces})")
+        elif bad:
+            real = [shown(d) for d in bad if d is not None]
+            verb = "is not a die" if len(real) == 1 else "are not dice"
+            r.add(path, f"{' and '.join(real)} {verb}: each die shows {faces}")
         left = r.within(p, "left", LEFT, i=i)
         right = r.within(p, "right", RIGHT, i=i)
         if left is not None and right is not None:

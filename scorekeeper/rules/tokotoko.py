@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK, Card
+from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK, Card, capitalised
 from scorekeeper.exact import amount_str
 from scorekeeper.rules.common import (
     CardClaims,
@@ -48,7 +48,10 @@ PLAYER_KEYS = frozenset({"name", "hand", "chosen"})
 
 def left_out(card: Card) -> str:
     """Why a card is not in Tokotoko's deck (RULES 1)."""
-    return f"{card.id} is not used in Tokotoko: the three paulownia chaff are removed from its deck"
+    return (
+        f"{capitalised(card.name)} is not used in Tokotoko: the three paulownia chaff are "
+        "removed from its deck"
+    )
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 21
@@ -190,7 +193,8 @@ def parse(data: Mapping[str, Any]) -> Input:
                 if c not in available and len(hand) == 2 and len(field) == 2:
                     r.add(
                         cpath,
-                        f"{c} is neither in {name}'s hand nor on the field, so it cannot be chosen",
+                        f"{capitalised(CARD_BY_ID[c].name)} is neither in {name}'s hand nor on "
+                        "the field, so it cannot be chosen",
                     )
             if len(picked) == 3 and len(set(picked)) == 3:
                 chosen = (picked[0], picked[1], picked[2])

@@ -22,6 +22,7 @@ from scorekeeper.cards import (
     TOPPA_DECK,
     CardType,
     in_deck_order,
+    names_of,
 )
 from scorekeeper.exact import amount_str, display
 from scorekeeper.rules.common import (
@@ -358,6 +359,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     pile_ledger = CardClaims(r)
     hand_ledger = CardClaims(r)
     left_out: list[int] = []
+    entered: dict[int, list[str]] = {}
     for i, p in enumerate(raw_players):
         name = names[i]
         path = f"players.{i}.captured"
@@ -369,6 +371,9 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             piles.append(None)
         else:
             ids = r.card_ids(raw, path, TOPPA_DECK)
+            # A pile's months are counted as entered: a card entered in two piles is one
+            # mistake, reported once, not also an odd month in the pile it was taken from.
+            entered[i] = ids
             piles.append([c for c in ids if pile_ledger.claim(c, path, f"{name}'s pile")])
 
         hpath = f"players.{i}.hand"
@@ -388,15 +393,15 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             )
     for i, pile in enumerate(piles):
         if pile is not None:
-            _check_months(r, pile, f"players.{i}.captured")
+            _check_months(r, entered.get(i, pile), f"players.{i}.captured")
     if not left_out and len(raw_players) == n and all(p is not None for p in piles):
-        entered = {c for pile in piles if pile is not None for c in pile}
-        missing = in_deck_order(TOPPA_DECK - entered)
+        held = {c for pile in piles if pile is not None for c in pile}
+        missing = in_deck_order(TOPPA_DECK - held)
         if missing:
             r.add(
                 "players",
                 f"All 48 cards are captured by the end of a round, but {len(missing)} "
-                f"are in no pile: {', '.join(missing)}. Add them, or leave one pile out "
+                f"are in no pile: {names_of(missing)}. Add them, or leave one pile out "
                 "to give it the rest",
             )
     r.raise_if_any()

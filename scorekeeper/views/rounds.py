@@ -100,14 +100,17 @@ class RoundPage:
             if self.rnd is None
             else url_for(".edit", token=self.table.token, number=self.number)
         )
+        names = [self.table.players[pos] for pos in self.positions]
         return render_template(
             "rounds/entry.html",
+            names=names,
             table=self.table,
             spec=self.spec,
             form=form,
             entry=entry,
             number=self.number,
             errors=errors or {},
+            summary=self.game.error_summary(errors or {}, names, entry),
             positions=self.positions,
             state=self.state,
             dealer=dealer,
@@ -163,9 +166,13 @@ def _save(page: RoundPage) -> Any:
         db.session.rollback()
         return _refused(page, form, entry, expected, exc)
     if page.rnd is not None:
-        flash(f"Round {page.number} corrected; later rounds were recomputed.")
+        noun = page.game.noun
+        flash(f"{noun.capitalize()} {page.number} corrected; later {noun}s were recomputed.")
     elif not created:
-        flash(f"Round {rnd.number} was already saved (the button was tapped twice).")
+        flash(
+            f"{page.game.noun.capitalize()} {rnd.number} was already saved "
+            "(the button was tapped twice)."
+        )
     return redirect(url_for(".show", token=table.token, number=rnd.number))
 
 
