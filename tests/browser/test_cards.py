@@ -16,9 +16,24 @@ WIDTHS = (360, 390)
 
 # Per tile of one picker: its card, the picture's box, the drawing the sprite put in it (a
 # <use> of another file has a box only once that file has loaded and holds the symbol), and
-# its name's size and overflow. Per month row: how far its first line of tiles falls short of
+# its name's size, overflow and words split over two lines (a word in two boxes). Per month row: how far its first line of tiles falls short of
 # the row's right edge (an empty column would leave a gap).
 MEASURE = """name => {
+  const split = el => {
+    const out = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (node.parentElement.closest('.vh')) continue;
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+    return out;
+  };
   const picker = document.querySelector(`.picker[data-name='${name}']`);
   const tiles = [...picker.querySelectorAll('.tile')].map(t => {
     const pic = t.querySelector('svg.pic').getBoundingClientRect();
@@ -30,6 +45,7 @@ MEASURE = """name => {
       pic: [pic.width, pic.height], drawn: [drawn.width, drawn.height],
       font: parseFloat(getComputedStyle(label).fontSize),
       overflow: label.scrollWidth - label.clientWidth,
+      split: split(label),
       tileOverflow: t.scrollWidth - t.clientWidth,
     };
   });
@@ -81,6 +97,7 @@ def test_every_tile_shows_its_card_drawn_and_named_in_full(browser, server, widt
         assert t["drawn"][0] > 30 and t["drawn"][1] > 50, f"nothing drawn for {t}"
         assert t["font"] >= 13, t
         assert t["overflow"] <= 0 and t["tileOverflow"] <= 0, f"text overflows {t}"
+        assert t["split"] == [], f"words broken over two lines: {t}"
     # Each month row is filled to its right edge on its first line: no empty column. Only
     # willow (four cards) may take a second line, and only on the narrower phone.
     for suit, row in zip(SUITS, got["rows"], strict=True):
