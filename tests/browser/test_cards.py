@@ -16,8 +16,9 @@ WIDTHS = (360, 390)
 
 # Per tile of one picker: its card, the picture's box, the drawing the sprite put in it (a
 # <use> of another file has a box only once that file has loaded and holds the symbol), and
-# its name's size, overflow and words split over two lines (a word in two boxes). Per month row: how far its first line of tiles falls short of
-# the row's right edge (an empty column would leave a gap).
+# its name's size, overflow and words split over two lines (a word in two boxes). Per month
+# row: how far its first line of tiles falls short of the row's right edge (an empty column
+# would leave a gap).
 MEASURE = """name => {
   const split = el => {
     const out = [];
