@@ -106,7 +106,9 @@ def page_weight(base: str, path: str) -> tuple[int, int, int]:
             return r.read()
 
     html = get(base + path, False).decode()
-    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    # One request per file: every card picture is a #fragment of the one sprite.
+    found = re.findall(r'(?:href|src)="(/static/[^"#]+)', html)
+    assets = list(dict.fromkeys(found))
     raw = len(html.encode()) + sum(len(get(base + a, False)) for a in assets)
     sent = len(get(base + path, True)) + sum(len(get(base + a, True)) for a in assets)
     return 1 + len(assets), raw, sent

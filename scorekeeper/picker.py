@@ -20,18 +20,34 @@ class MonthRow:
     specials: tuple[Card, ...]
     chaff: int
     """How many interchangeable plain cards this month has in the game's deck."""
+    chaff_card: Card | None
+    """The plain card a tile for them shows."""
+    values: Mapping[str, int]
+    """The number a game counts each card for, shown on its tile (empty: none shown)."""
 
 
-def month_rows(deck: frozenset[str]) -> list[MonthRow]:
-    """A deck grouped by month, as the picker shows it."""
+def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -> list[MonthRow]:
+    """A deck grouped by month, as the picker shows it, with the game's card values."""
     rows = []
     for s in SUITS:
         cards = [c for c in CARDS if c.suit is s and c.id in deck]
         if not cards:
             continue
         specials = tuple(c for c in cards if c.chaff_group is None)
-        chaff = sum(1 for c in cards if c.chaff_group is not None)
-        rows.append(MonthRow(s.id, s.month, s.english, s.kanji, s.romaji, specials, chaff))
+        plain = [c for c in cards if c.chaff_group is not None]
+        rows.append(
+            MonthRow(
+                s.id,
+                s.month,
+                s.english,
+                s.kanji,
+                s.romaji,
+                specials,
+                len(plain),
+                plain[0] if plain else None,
+                {c.id: values[c.id] for c in cards if c.id in values} if values else {},
+            )
+        )
     return rows
 
 
@@ -68,9 +84,9 @@ class SlotChoice:
     """How many plain cards of the month the deck has (0 for a named card)."""
 
 
-def nagoya_rows(deck: frozenset[str]) -> list[MonthRow]:
+def nagoya_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -> list[MonthRow]:
     """A deck grouped by month in the Nagoya order (pine 1, willow 2, ... plum 12)."""
-    return sorted(month_rows(deck), key=lambda row: SUIT_BY_ID[row.suit_id].nagoya)
+    return sorted(month_rows(deck, values), key=lambda row: SUIT_BY_ID[row.suit_id].nagoya)
 
 
 def slot_choices(deck: frozenset[str]) -> list[SlotChoice]:

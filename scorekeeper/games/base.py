@@ -91,6 +91,9 @@ class Game:
     """The folder under ``templates/games/`` holding ``entry.html`` and ``result.html``."""
     deck: frozenset[str] = frozenset()
     """The card ids the game is played with (none for a dice game)."""
+    card_values: Mapping[str, int] = MappingProxyType({})
+    """The number each card of the deck counts for, shown on its picker tile (Tokotoko's
+    Nagoya values); empty when a card's picture and name are all a player needs."""
 
     has_dealer = False
     """Somebody deals each round: the form asks who, the table says who deals next."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.cards import TOKOTOKO_DECK
+from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
 from scorekeeper.rules import Violation
@@ -28,6 +29,7 @@ class Tokotoko(Game):
     partial = "tokotoko"
     deck = TOKOTOKO_DECK
     players_may_change = True
+    card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in TOKOTOKO_DECK})
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))

@@ -57,7 +57,7 @@ def get(url):
 
 home = out["pages"]["/"] = get("/")
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', home.get("body", "")):
-    out["pages"][url] = get(url)
+    out["pages"][url.split("?")[0]] = get(url)  # keyed without the ?v= version
 
 del os.environ["SCOREKEEPER_INSTANCE_PATH"]
 out["default_instance"] = scorekeeper.create_app(json.loads(sys.argv[1])).instance_path
