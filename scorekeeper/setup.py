@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
+import mimetypes
+import os
 import re
 import socket
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, has_request_context, render_template, request
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    has_request_context,
+    render_template,
+    request,
+)
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
+from werkzeug.security import safe_join
 
 from scorekeeper import DEV_SECRET_KEY
 from scorekeeper.models import db
@@ -37,6 +48,8 @@ def init_app(app: Flask) -> None:
             "set SCOREKEEPER_SECRET_KEY or put SECRET_KEY in instance/config.py "
             "(scripts/run does this for you)."
         )
+    # The web app manifest's type, whatever the system's mime.types says (browsers want it).
+    mimetypes.add_type("application/manifest+json", ".webmanifest")
     from scorekeeper.database import init_db
     from scorekeeper.views import api, check, rounds, sessions
 
@@ -135,10 +148,53 @@ class _SessionInterface(SecureCookieSessionInterface):
 
 
 COMPRESSIBLE = ("text/html", "text/csv", "application/json")
+STATIC_COMPRESSIBLE = (
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "image/svg+xml",
+    "application/manifest+json",
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _gzipped_file(path: str, mtime_ns: int, size: int) -> bytes:
+    """A static file gzipped once per version of it (its modification time and size)."""
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), compresslevel=9, mtime=0)
+
+
+def _compress_static(response: Response) -> Response:
+    """Gzip a text static file (CSS, script, SVG, manifest): the page-weight budget counts
+    what is sent. Only a whole 200 answer; its ETag turns weak, as the bytes differ."""
+    if (
+        response.status_code != 200
+        or response.mimetype not in STATIC_COMPRESSIBLE
+        or "Content-Encoding" in response.headers
+        or "gzip" not in request.headers.get("Accept-Encoding", "")
+        or not current_app.static_folder
+    ):
+        return response
+    path = safe_join(current_app.static_folder, (request.view_args or {}).get("filename", ""))
+    if path is None or not os.path.isfile(path):
+        return response
+    stat = os.stat(path)
+    body = _gzipped_file(path, stat.st_mtime_ns, stat.st_size)
+    etag, _weak = response.get_etag()
+    response.close()
+    response.direct_passthrough = False
+    response.set_data(body)
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    if etag:
+        response.set_etag(etag, weak=True)
+    return response
 
 
 def _compress(response: Response) -> Response:
     """Gzip sizeable pages and JSON for phones on a slow connection."""
+    if request.endpoint == "static":
+        return _compress_static(response)
     if (
         response.direct_passthrough
         or response.status_code < 200
