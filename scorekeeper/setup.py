@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import mimetypes
 import re
 import socket
 from pathlib import Path
@@ -39,6 +40,8 @@ def init_app(app: Flask) -> None:
             "set SCOREKEEPER_SECRET_KEY or put SECRET_KEY in instance/config.py "
             "(scripts/run does this for you)."
         )
+    # The web app manifest's type, whatever the system's mime.types says (browsers want it).
+    mimetypes.add_type("application/manifest+json", ".webmanifest")
     from scorekeeper.database import init_db
     from scorekeeper.views import api, changes, check, live, rounds, sessions
 

@@ -23,7 +23,7 @@ from flask import (
 )
 
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.charts import Chart, running_chart
+from scorekeeper.charts import Chart, running_chart, seat_style
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
@@ -103,18 +103,23 @@ def show(token: str) -> str:
     remember(table)
     state = store.state_of(table)
     value = read_stored_amount(table.point_value) if table.point_value else None
-    standings = [
-        {
-            "name": n,
-            "total": t,
-            "money": t * value if value is not None else None,
-            "seated": i in state.seated,
-            "away": i in state.away,
-        }
-        for i, (n, t) in enumerate(
-            zip(changes.players_now(table, state), state.totals, strict=True)
-        )
-    ]
+    standings = ranked(
+        [
+            {
+                "seat": i,
+                "name": n,
+                "total": t,
+                "money": t * value if value is not None else None,
+                "seated": i in state.seated,
+                "away": i in state.away,
+                "style": seat_style(i),
+            }
+            for i, (n, t) in enumerate(
+                zip(changes.players_now(table, state), state.totals, strict=True)
+            )
+        ],
+        table.round_count > 0,
+    )
     history = store.history(table, HISTORY_SHOWN)
     versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = table_chart(table)
@@ -131,6 +136,7 @@ def show(token: str) -> str:
         history=history,
         versions=versions,
         chart=chart,
+        money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,
         progress=GAMES[table.game].progress(
@@ -147,6 +153,23 @@ def show(token: str) -> str:
     )
 
 
+def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
+    """The standings, highest total first (seat order among equals), each with its rank
+    (equal totals share one: 1, 2, 2, 4) and whether it leads: once a round is played, the
+    top total leads unless every player has it."""
+    rows = sorted(rows, key=lambda r: (-r["total"], r["seat"]))
+    top = rows[0]["total"] if rows else 0
+    level = all(r["total"] == top for r in rows)
+    for place, row in enumerate(rows):
+        row["rank"] = (
+            rows[place - 1]["rank"]
+            if place and row["total"] == rows[place - 1]["total"]
+            else place + 1
+        )
+        row["leader"] = started and not level and row["total"] == top
+    return rows
+
+
 _CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
 
 
@@ -159,7 +182,7 @@ def table_chart(table: Table) -> Chart | None:
             _CHARTS.clear()
         names = changes.players_now(table)
         totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
-        cached = (version, running_chart(names, totals))
+        cached = (version, running_chart(names, totals, table.round_count))
         _CHARTS[table.id] = cached
     return cached[1]
 

@@ -1,4 +1,6 @@
-// A table's pages: follow another phone's writes, and share the table's link.
+// A table's pages: follow another phone's writes, share the table's link, and show times in
+// the phone's own clock. Loaded by every page: without a table on the page it only does the
+// last.
 // Every page works without this file (reload to see other phones' rounds; copy the link by hand).
 (function () {
   "use strict";
@@ -182,7 +184,26 @@
 
   // -- sharing ------------------------------------------------------------------------------
 
+  // -- times in the phone's own clock -------------------------------------------------------
+  // Every <time datetime="...Z"> is written by the server in UTC (the text without script).
+  var today = new Date();
+  var clock = window.Intl && Intl.DateTimeFormat;
+  var timeOnly = clock && new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+  var withDay = clock && new Intl.DateTimeFormat(undefined, {
+    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+  });
+
+  function localTime(el) {
+    var when = new Date(el.getAttribute("datetime"));
+    if (!clock || isNaN(when.getTime())) { return; }
+    var sameDay = when.toDateString() === today.toDateString();
+    el.textContent = (sameDay ? timeOnly : withDay).format(when);
+    el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
+    el.classList.add("local");
+  }
+
   function enhance(root) {
+    root.querySelectorAll("time[datetime]").forEach(localTime);
     root.querySelectorAll("[data-copy]").forEach(function (b) { b.hidden = false; });
     if (navigator.share) {
       root.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = false; });

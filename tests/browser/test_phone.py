@@ -30,7 +30,10 @@ def tap_cards(page, prefix, cards, chaff=None):
 
 
 def totals(page):
-    return [el.get_attribute("data-total") for el in page.locator("td[data-total]").all()]
+    """Each player's total in seat order (the standings list them by total)."""
+    rows = page.locator("tr[data-seat]").all()
+    seats = [(int(r.get_attribute("data-seat")), r) for r in rows]
+    return [r.locator("td[data-total]").get_attribute("data-total") for _, r in sorted(seats)]
 
 
 def no_sideways_scroll(page):

@@ -23,7 +23,14 @@ def test_a_rename_and_a_player_added_to_a_tokan_table_between_games(page, server
     page.fill("input[name=add_name]", "Dai")
     page.click("text=Add to the table")
     page.wait_for_url(table)
-    names = page.locator("table.standings th[scope=row]").all_inner_texts()
+    # The standings are sorted by total: read each player's name in seat order.
+    names = page.evaluate(
+        """[...document.querySelectorAll('table.standings tr[data-seat]')]
+             .sort((a, b) => a.dataset.seat - b.dataset.seat)
+             .map(tr => tr.querySelector('th').childNodes)
+             .map(nodes => [...nodes].filter(n => n.nodeType === 3).map(n => n.textContent)
+                                     .join('').trim())"""
+    )
     assert names == ["Aki", "Benjamin", "Cy", "Dai"]
     # The entry form seats the four of them.
     page.click("text=Enter tour")
@@ -32,7 +39,7 @@ def test_a_rename_and_a_player_added_to_a_tokan_table_between_games(page, server
     entries = page.locator("ol.journal li").all_inner_texts()
     assert any("Ben renamed Benjamin" in e for e in entries)
     assert any("Dai joins" in e for e in entries)
-    # The times are shown in the phone's clock (rewritten by static/js/time.js).
+    # The times are shown in the phone's clock (rewritten by static/js/table.js).
     assert page.locator("time.local").count() >= 2
     assert " UTC" not in page.locator("ol.journal time").first.inner_text()
     assert no_sideways_scroll(page)

@@ -160,8 +160,10 @@ def result_rows(page: str) -> list[dict]:
 
 
 def totals(client, table_url):
+    """Each player's total in seat order (the standings list them by total)."""
     page = client.get(table_url).get_data(as_text=True)
-    return re.findall(r'data-total="([^"]*)"', page)
+    rows = re.findall(r'data-seat="(\d+)".*?data-total="([^"]*)"', page, re.S)
+    return [total for _, total in sorted(rows, key=lambda r: int(r[0]))]
 
 
 def test_toppa_enter_correct_delete_export(client):

@@ -51,7 +51,10 @@ def get(url):
         r = client.get(url)
     except Exception as exc:
         return {"error": repr(exc)}
-    page = {"status": r.status_code, "mimetype": r.mimetype, "body": r.get_data(as_text=True)}
+    data = r.get_data()
+    text = r.mimetype.startswith("text/") or r.mimetype.endswith(("json", "xml", "javascript"))
+    page = {"status": r.status_code, "mimetype": r.mimetype,
+            "body": data.decode() if text else f"{len(data)} bytes"}
     r.close()
     return page
 
@@ -155,6 +158,10 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     assert css["body"] == (ROOT / "static/css/app.css").read_text(encoding="utf-8")
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     assert js["body"] == (ROOT / "static/js/picker.js").read_text(encoding="utf-8")
+    # The web app manifest and the home-screen icon come with the wheel too.
+    manifest = pages["/static/manifest.webmanifest"]
+    assert manifest["mimetype"] == "application/manifest+json", manifest
+    assert pages["/static/icons/icon-192.png"]["mimetype"] == "image/png"
 
     default = Path(out["default_instance"])
     assert default.is_relative_to(venv) and not default.is_relative_to(own), default
