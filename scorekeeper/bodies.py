@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from scorekeeper.messages import N_, reason
 from scorekeeper.rules import InvalidInput, Violation
 
 MAX_DEPTH: Final = 16
@@ -24,7 +25,7 @@ MAX_NUMBER_DIGITS: Final = 30
 """The most digits a JSON number may have; every field's own bound is far below."""
 MAX_REPORTED: Final = 20
 """How many such problems a refusal lists at most."""
-TOO_DEEP: Final = f"This is nested more than {MAX_DEPTH} levels deep"
+TOO_DEEP: Final = N_("This is nested more than %(n)s levels deep", n=MAX_DEPTH)
 
 
 class BadJSON(ValueError):
@@ -40,7 +41,7 @@ class LongNumber:
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in JSON")
+    raise ValueError(N_("%(name)s is not allowed in JSON", name=name))
 
 
 def _parse_int(text: str) -> int | LongNumber:
@@ -58,12 +59,12 @@ def load_object(raw: bytes) -> dict[str, Any]:
         # Too deep for Python's parser, so well-formed or not, refused where it goes too deep.
         raise InvalidInput([Violation(_too_deep_at(text), TOO_DEEP)]) from exc
     except (UnicodeDecodeError, ValueError) as exc:
-        raise BadJSON(f"The body is not valid JSON: {exc}") from exc
+        raise BadJSON(N_("The body is not valid JSON: %(why)s", why=reason(exc))) from exc
     if not isinstance(data, dict):
-        raise BadJSON('The body must be a JSON object, such as {"players": [...]}')
+        raise BadJSON(N_('The body must be a JSON object, such as {"players": [...]}'))
     # Text can only go wrong through a \u escape (UTF-8 and JSON forbid the rest).
     if not _fits(data, "\\u" in text):
-        raise InvalidInput(unstorable(data) or [Violation("", "This body cannot be kept")])
+        raise InvalidInput(unstorable(data) or [Violation("", N_("This body cannot be kept"))])
     return data
 
 
@@ -133,28 +134,38 @@ class _BadKey:
 
 def _problem(value: Any) -> str | None:
     if isinstance(value, _BadKey):
-        return f"The name of this field {_text_problem(value.key)}"
+        return _text_problem(value.key, key=True)
     if isinstance(value, str):
-        problem = _text_problem(value)
-        return f"This text {problem}" if problem else None
+        return _text_problem(value)
     if isinstance(value, LongNumber):
-        return (
-            f"A number of {value.digits} digits is far too large: no field takes more than "
-            f"{MAX_NUMBER_DIGITS} digits"
+        return N_(
+            "A number of %(digits)s digits is far too large: no field takes more than %(n)s digits",
+            digits=value.digits,
+            n=MAX_NUMBER_DIGITS,
         )
     if isinstance(value, float) and not math.isfinite(value):
-        return "This number is too large to be read as one"
+        return N_("This number is too large to be read as one")
     return None
 
 
-def _text_problem(text: str) -> str | None:
-    if text.isascii():
-        return "holds a NUL character, which cannot be stored" if "\x00" in text else None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "holds a lone surrogate (half of a UTF-16 pair), which is not text"
-    return "holds a NUL character, which cannot be stored" if "\x00" in text else None
+def _text_problem(text: str, key: bool = False) -> str | None:
+    """What makes ``text`` unstorable, as a sentence about it (about a field's name when
+    ``key``), or None."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            if key:
+                return N_(
+                    "The name of this field holds a lone surrogate (half of a UTF-16 pair), "
+                    "which is not text"
+                )
+            return N_("This text holds a lone surrogate (half of a UTF-16 pair), which is not text")
+    if "\x00" not in text:
+        return None
+    if key:
+        return N_("The name of this field holds a NUL character, which cannot be stored")
+    return N_("This text holds a NUL character, which cannot be stored")
 
 
 def _too_deep_at(text: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorekeeper.messages import N_, Msg
+from scorekeeper.messages import N_, Msg, listed
 
 
 class CardType(StrEnum):
@@ -148,6 +148,17 @@ class Card:
             return RIBBON_NAMES[self.ribbon]
         return TYPE_NAMES[self.type]
 
+    @property
+    def name(self) -> str:
+        """The card as a sentence names it, without its id: 'the Crane', 'the Pine Poetry
+        Ribbon' (three months have one), 'Pine plain card 1' (a message a page translates)."""
+        if self.chaff_group:
+            n = int(self.id.rsplit("-", 1)[1])
+            return N_("%(suit)s plain card %(n)s", suit=self.suit.english, n=n)
+        if self.type is CardType.RIBBON:
+            return N_("the %(suit)s %(card)s", suit=self.suit.english, card=self.english)
+        return N_("the %(card)s", card=self.english)
+
 
 def _special(
     suit: str,
@@ -257,6 +268,20 @@ IDS_OF_TYPE: dict[CardType, frozenset[str]] = {
 }
 
 
+def names_of(ids: Iterable[str]) -> str:
+    """Cards named in a sentence, in deck order: 'the Crane, the Curtain and Pine plain card
+    1' (a page lists them as its language does)."""
+    return listed([CARD_BY_ID[c].name for c in in_deck_order(ids)])
+
+
+def capitalised(text: str) -> str:
+    """A sentence's first letter made a capital ('the Crane ...' -> 'The Crane ...'); a
+    message stays one."""
+    if isinstance(text, Msg):
+        return text.capitalized()
+    return text[:1].upper() + text[1:]
+
+
 def in_deck_order(ids: Iterable[str]) -> list[str]:
     """The ids sorted as the deck is laid out (by month, then as listed in RULES 1)."""
     return sorted(ids, key=DECK_ORDER.__getitem__)
@@ -284,4 +309,4 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
         )
     if left_out is not None:
         return left_out(CARD_BY_ID[value])
-    return N_("%(card)s is not in the deck", card=value)
+    return N_("%(card)s is not in the deck", card=CARD_BY_ID[value].name).capitalized()

@@ -196,10 +196,12 @@ def _choices(field: SelectField) -> list[SelectChoice]:
 
 
 class RoundForm(FlaskForm):
-    """CSRF, the double-tap guard and the stale-view guard of a round's form."""
+    """CSRF, the double-tap guard and the stale-view guards of a round's form."""
 
     submission_id = HiddenField()
     expected_number = HiddenField()
+    based_on = HiddenField()
+    """A correction's form: the round (id and version, ``12.3``) it was opened on."""
 
 
 class ImportForm(FlaskForm):
@@ -208,3 +210,19 @@ class ImportForm(FlaskForm):
 
 class ActionForm(FlaskForm):
     """A bare button that writes (end a game, delete a round): CSRF only."""
+
+
+class TableForm(FlaskForm):
+    """Change a table's name and its money per point."""
+
+    name = StringField(N_("Table name"), validators=[Optional(), Length(max=80)])
+    point_value = StringField(
+        N_("Money per point (empty for none, e.g. 10 or 1/2)"),
+        validators=[Optional(), Length(max=40)],
+    )
+
+
+class AddPlayerForm(FlaskForm):
+    """A player joining the table between games (or coming back)."""
+
+    add_name = StringField(N_("Name"), validators=[Optional(), Length(max=80)])

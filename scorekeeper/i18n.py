@@ -4,11 +4,12 @@ The language of a page is the one the reader chose with the switch at the foot o
 (remembered in a cookie), else the best match of the browser's ``Accept-Language`` among the
 catalogues in ``scorekeeper/translations``, else English, the language the code is written in.
 
-Templates mark their words with ``_()``; Python marks them with ``N_`` (``scorekeeper.messages``),
-the pure layers (rules, games, cards, services) as much as the views, and ``translate`` puts such
-a message into the page's language when a page shows it (a template prints one translated). The catalogues are compiled (``.mo``) by
-``scripts/_venv.sh`` and, when one is missing or older than its ``.po``, when the app starts:
-next to the ``.po`` when that folder is writable, else in the instance folder.
+Templates mark their words with ``_()``; Python marks them with ``N_``
+(``scorekeeper.messages``), the pure layers (rules, games, cards, services) as much as the
+views, and ``translate`` puts such a message into the page's language when a page shows it (a
+template prints one translated). The catalogues are compiled (``.mo``) by ``scripts/_venv.sh``
+and, when one is missing or older than its ``.po``, when the app starts: next to the ``.po``
+when that folder is writable, else in the instance folder.
 """
 
 from __future__ import annotations

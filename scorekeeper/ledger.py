@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import STORED_DIGITS, amount_str, storable
+from scorekeeper.exact import STORED_DIGITS, amount_str, plus, read_stored_amount, storable
 from scorekeeper.games import GAMES, Game
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.state import State, TableSpec
+from scorekeeper.state import State, TableSpec, spec_at
 
 __all__ = [
     "PriorScore",
@@ -26,6 +26,8 @@ __all__ = [
     "Step",
     "TableSpec",
     "apply",
+    "apply_entry",
+    "check_storable",
     "initial_state",
     "replay",
 ]
@@ -39,8 +41,9 @@ class Step:
     """'round', or 'end' (the table ends the game; Tokan splits its pot, R21)."""
     body: dict[str, Any]
     """The engine's input, with everything the table derived filled in."""
-    result: dict[str, Any]
-    """The engine's result as the API shows it (stored, never read back here)."""
+    result: dict[str, Any] | None
+    """The engine's result as the API shows it; None when it was not asked for (a replay
+    leaves later rounds' results to be recomputed on reading) or reused unchanged."""
     outcome: Outcome
     deltas: tuple[Fraction, ...]
     """Each table player's change, in table order (0 for a player not seated)."""
@@ -48,6 +51,8 @@ class Step:
     game_round: int
     dealer: int | None
     after: State
+    rescored: bool = True
+    """False when the engine's input was as last time and its earlier score was reused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +60,7 @@ class PriorScore:
     """How a round scored when last computed: the engine's input, result and outcome."""
 
     body: Mapping[str, Any]
-    result: dict[str, Any]
+    result: dict[str, Any] | None
     outcome: Outcome
     deltas: tuple[Fraction, ...]
 
@@ -71,7 +76,7 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
         dealer=dealer % n,
         game_no=state.game_no + 1,
         game_round=1,
-        seated=tuple(range(n)),
+        seated=tuple(i for i in range(n) if i not in state.away),
         game_totals=tuple(Fraction(0) for _ in range(n)),
         game_over=True,
     )
@@ -173,12 +178,15 @@ def apply(
     kind: str,
     data: Mapping[str, Any],
     earlier: PriorScore | None = None,
+    *,
+    keep_result: bool = True,
 ) -> Step:
     """Score one entry against ``state``; InvalidInput with paths into ``data`` if it is bad.
 
     ``earlier`` is how this entry scored last time: the engine is pure, so when the derived
     input is the same as then (a correction upstream changed nothing it depends on), the
-    earlier result is reused and only the running state moves on.
+    earlier result is reused and only the running state moves on. Without ``keep_result``
+    a rescored round's result is not built (it can be rebuilt from ``body`` when read).
     """
     game = GAMES[spec.game]
     if kind == "end":
@@ -192,11 +200,14 @@ def apply(
     game.complete(body, spec, state)
     n_table = len(spec.players)
 
-    if earlier is not None and earlier.body == body and len(earlier.deltas) == n_table:
+    result: dict[str, Any] | None
+    reused = earlier is not None and earlier.body == body and len(earlier.deltas) == n_table
+    if earlier is not None and reused:
         result, outcome, deltas = earlier.result, earlier.outcome, list(earlier.deltas)
     else:
         scored = game.evaluate(body)
-        result, outcome = scored.to_dict(), scored.outcome
+        result = scored.to_dict() if keep_result else None
+        outcome = scored.outcome
         deltas = [Fraction(0)] * n_table
         for k, pos in enumerate(positions):
             deltas[pos] = scored.deltas[k]
@@ -213,11 +224,11 @@ def apply(
     after = replace(
         state,
         dealer=next_dealer,
-        totals=tuple(t + d for t, d in zip(state.totals, deltas, strict=True)),
+        totals=tuple(plus(t, d) for t, d in zip(state.totals, deltas, strict=True)),
         pot=state.pot if outcome.pot_after is None else outcome.pot_after,
-        house=state.house + outcome.house,
+        house=plus(state.house, outcome.house),
         game_round=state.game_round + (0 if outcome.void else 1),
-        game_totals=tuple(t + d for t, d in zip(state.game_totals, deltas, strict=True)),
+        game_totals=tuple(plus(t, d) for t, d in zip(state.game_totals, deltas, strict=True)),
         game_over=False,
     )
     _check_storable(after, deltas)
@@ -234,6 +245,7 @@ def apply(
         game_round=state.game_round,
         dealer=dealer_pos,
         after=after,
+        rescored=not reused,
     )
 
 
@@ -264,6 +276,11 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         dealer=None,
         after=after,
     )
+
+
+def check_storable(state: State) -> None:
+    """Refuse a state the table could not write and read back (see ``_check_storable``)."""
+    _check_storable(state, ())
 
 
 def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
@@ -318,7 +335,7 @@ def replay(
     steps = []
     for k, (kind, data) in enumerate(entries):
         try:
-            step = apply(spec, state, kind, data, earlier[k] if k < len(earlier) else None)
+            step = apply_entry(spec, state, kind, data, earlier[k] if k < len(earlier) else None)
         except InvalidInput as exc:
             if k == 0:
                 raise
@@ -326,3 +343,231 @@ def replay(
         steps.append(step)
         state = step.after
     return steps
+
+
+# -- changes of the table and settle-ups --------------------------------------------------------
+#
+# A change of the players or the settings and a settle-up are entries of the table's sequence,
+# like the end of a game: a replay after a correction passes them at their place, so rounds
+# before a change are scored as they were played and rounds after it as the table then stood.
+
+CHANGE_KINDS = ("edit", "settle")
+
+
+def apply_entry(
+    spec: TableSpec,
+    state: State,
+    kind: str,
+    data: Mapping[str, Any],
+    earlier: PriorScore | None = None,
+    *,
+    keep_result: bool = True,
+) -> Step:
+    """Score any entry of a table: a round or an end of game (``apply``, against the table as
+    it stood at ``state``), a change of the table, or a settle-up."""
+    if kind == "edit":
+        return _edit(spec, state, data)
+    if kind == "settle":
+        return _settle(spec, state, data)
+    return apply(spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result)
+
+
+def between_games(game: Game, state: State) -> bool:
+    """No round of the current game has been played yet (every round is a game of its own
+    where the game has no games of several rounds)."""
+    return not game.multi_game or state.game_round == 1
+
+
+def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+    """A change of the table: settings from here on, players joining, leaving, coming back.
+
+    ``data`` is what the table's service checked and stored: ``settings`` (the keys that
+    change), ``add`` (``{"name", "position"}``, positions after the last), ``remove`` and
+    ``return`` (table positions). Only whether it still fits is checked here (a correction
+    upstream may have moved the end of a game).
+    """
+    game = GAMES[spec.game]
+    n = len(state.totals)
+    adds = list(data.get("add") or [])
+    leaving = [int(i) for i in data.get("remove") or []]
+    returning = [int(i) for i in data.get("return") or []]
+    changes = dict(data.get("settings") or {})
+    errors: list[Violation] = []
+    seats_change = bool(adds or leaving or returning)
+    if seats_change and not game.players_may_change:
+        errors.append(
+            Violation(
+                "add",
+                N_("%(game)s is played by %(n)s players", game=game.title, n=game.min_players),
+            )
+        )
+    if seats_change and not between_games(game, state):
+        errors.append(
+            Violation(
+                "add", N_("Players can join or leave only between games: end this game first")
+            )
+        )
+    shaping = sorted(k for k in changes if k in game.game_settings)
+    if shaping and not between_games(game, state):
+        errors.append(
+            Violation(
+                f"settings.{shaping[0]}",
+                N_(
+                    "%(setting)s shapes a whole game: change it between games",
+                    setting=_setting_name(game, shaping[0]),
+                ).capitalized(),
+            )
+        )
+    away = set(state.away)
+    for pos in leaving:
+        if not 0 <= pos < n or pos in away:
+            errors.append(Violation("remove", N_("That player is not at the table")))
+        away.add(pos)
+    for pos in returning:
+        if pos not in away:
+            errors.append(Violation("add", N_("That player is already at the table")))
+        away.discard(pos)
+    names = list(spec.players[:n])
+    for k, item in enumerate(adds):
+        if item.get("position") != n + k:
+            errors.append(Violation("add", N_("Players join after the last one")))
+        names.append(str(item.get("name")))
+    present = [i for i in range(len(names)) if i not in away]
+    if seats_change and not game.min_players <= len(present) <= game.max_players:
+        errors.append(
+            Violation(
+                "remove" if leaving else "add",
+                N_(
+                    "%(game)s is played by %(minimum)s to %(maximum)s players, not %(n)s",
+                    game=game.title,
+                    minimum=game.min_players,
+                    maximum=game.max_players,
+                    n=len(present),
+                ),
+            )
+        )
+    if errors:
+        raise InvalidInput(errors)
+    added = tuple(Fraction(0) for _ in adds)
+    settings = dict(spec.settings if state.settings is None else state.settings)
+    settings.update(changes)
+    dealer = state.dealer
+    if seats_change and dealer not in present:
+        dealer = next((i for i in present if i > dealer), present[0])
+    after = replace(
+        state,
+        dealer=dealer,
+        totals=state.totals + added,
+        game_totals=state.game_totals + added,
+        seated=tuple(present) if seats_change else state.seated,
+        away=tuple(sorted(away)),
+        settings=settings if changes or state.settings is not None else None,
+        game_over=False,
+    )
+    words = [_setting_words(game, key, value) for key, value in changes.items()]
+    words += [N_("%(name)s joins", name=names[n + k]) for k in range(len(adds))]
+    words += [N_("%(name)s leaves", name=names[i]) for i in leaving]
+    words += [N_("%(name)s is back", name=names[i]) for i in returning]
+    result = {
+        "edit": True,
+        "changes": [str(w) for w in words],
+        "changes_msg": [w.to_json() for w in words],  # what a page translates
+        "players": [{"name": name, "delta": "0"} for name in names],
+        "notes": [],
+    }
+    return Step(
+        kind="edit",
+        body=dict(data),
+        result=result,
+        outcome=Outcome(),
+        deltas=tuple(Fraction(0) for _ in names),
+        game_no=state.game_no,
+        game_round=state.game_round,
+        dealer=None,
+        after=after,
+    )
+
+
+def _setting_name(game: Game, key: str) -> Msg:
+    """A setting as its field names it ("Stake"); its key when the game has no such one."""
+    option = next((o for o in game.setting_options if o.key == key), None)
+    if option is not None and isinstance(option.label, Msg):
+        return option.label
+    return Msg(option.label if option is not None else key)
+
+
+def _setting_words(game: Game, key: str, value: Any) -> Msg:
+    """A setting changed, as the history says it ("Stake: 30")."""
+    option = next((o for o in game.setting_options if o.key == key), None)
+    shown = dict(option.choices).get(str(value), value) if option is not None else value
+    return N_("%(setting)s: %(value)s", setting=_setting_name(game, key), value=shown)
+
+
+def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+    """A settle-up: the amounts each player (and the pot and the house) settled then come off
+    the running totals, which start again from zero. The amounts are kept as they were
+    settled: a later correction of an earlier round shows as a balance still to settle."""
+    n = len(state.totals)
+    try:
+        points = tuple(read_stored_amount(a) for a in data["points"])
+        pot = read_stored_amount(data.get("pot", "0"))
+        house = read_stored_amount(data.get("house", "0"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(
+            [Violation("points", N_("A settle-up cannot be read: %(why)s", why=str(exc)))]
+        ) from exc
+    if len(points) != n:
+        raise InvalidInput(
+            [
+                Violation(
+                    "points",
+                    N_(
+                        "This settle-up is for %(count)s players, not %(n)s", count=len(points), n=n
+                    ),
+                )
+            ]
+        )
+    if sum(points, Fraction(0)) + pot + house != 0:
+        raise InvalidInput([Violation("points", N_("A settle-up's amounts must sum to zero"))])
+    if state.pot - pot < 0:
+        raise InvalidInput(
+            [
+                Violation(
+                    "pot",
+                    N_(
+                        "The pot holds %(pot)s, less than was settled",
+                        pot=amount_str(state.pot),
+                    ),
+                )
+            ]
+        )
+    deltas = tuple(-p for p in points)
+    after = replace(
+        state,
+        totals=tuple(t + d for t, d in zip(state.totals, deltas, strict=True)),
+        pot=state.pot - pot,
+        house=state.house - house,
+        game_over=False,
+    )
+    _check_storable(after, deltas)
+    names = spec.players[:n]
+    result = {
+        "settle": True,
+        "payments": list(data.get("payments") or []),
+        "players": [
+            {"name": name, "delta": amount_str(d)} for name, d in zip(names, deltas, strict=True)
+        ],
+        "notes": [],
+    }
+    return Step(
+        kind="settle",
+        body=dict(data),
+        result=result,
+        # What it took from the pot and the house, as a round's outcome says it.
+        outcome=Outcome(pot_after=after.pot, house=-house),
+        deltas=deltas,
+        game_no=state.game_no,
+        game_round=state.game_round,
+        dealer=None,
+        after=after,
+    )

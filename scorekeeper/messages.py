@@ -12,7 +12,7 @@ page translates those too, and joins a list the way its language does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 Value = Any
@@ -80,8 +80,29 @@ def N_(msgid: str, **params: Value) -> Msg:
     return Msg(msgid, params)
 
 
+class Listed(tuple[Value, ...]):
+    """Values a sentence lists: "a, b and c" in English, as its language lists them on a page."""
+
+
+class Semicolons(tuple[Value, ...]):
+    """Values a sentence lists with semicolons in English ("a; b"), as its language lists
+    them on a page."""
+
+
+def listed(values: Sequence[Value]) -> Msg:
+    """``values`` as a sentence lists them ("the Crane, the Curtain and the Moon"): a message
+    whose only value is the list, so that a page lists them in its own language."""
+    return Msg("%(items)s", {"items": Listed(values)})
+
+
 def english(value: Value) -> str:
-    """A value as the English text shows it (a list joined with commas)."""
+    """A value as the English text shows it (a list joined with commas, a ``Listed`` with
+    "and" before its last item)."""
+    if isinstance(value, Listed):
+        words = [english(v) for v in value]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if isinstance(value, Semicolons):
+        return "; ".join(english(v) for v in value)
     if isinstance(value, list | tuple):
         return ", ".join(english(v) for v in value)
     return str(value)
@@ -102,6 +123,8 @@ def message_json(value: object) -> dict[str, Any] | None:
 def _json(value: Value) -> Any:
     if isinstance(value, Msg):
         return {"msg": value.to_json()}
+    if isinstance(value, Listed):
+        return {"listed": [_json(v) for v in value]}
     if isinstance(value, list | tuple):
         return [_json(v) for v in value]
     if isinstance(value, bool) or not isinstance(value, int):
@@ -110,6 +133,8 @@ def _json(value: Value) -> Any:
 
 
 def _unjson(value: object) -> Value:
+    if isinstance(value, Mapping) and isinstance(value.get("listed"), list):
+        return Listed(_unjson(v) for v in value["listed"])
     if isinstance(value, Mapping):
         return Msg.from_json(value.get("msg")) or ""
     if isinstance(value, list):

@@ -71,13 +71,19 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     """The input as the players entered it (the table derives dealer, pot, ...)."""
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The scoring engine's full input, as derived when last computed."""
-    result: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The engine's result as the API shows it."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """The engine's result as the API shows it; None when it is left to be recomputed from
+    ``body`` on reading (``store.result_of``): rounds rescored by a replay or an import."""
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """How the round moved the table on (``rules.Outcome``); None for rounds stored before it."""
     deltas: Mapped[list[str]] = mapped_column(JSON)
     after: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The ledger state after this round."""
+    """The ledger state after this round that later rounds depend on (``State.shape``): not
+    the running totals and house, which only ``checkpoint`` and the table keep."""
+    checkpoint: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON(none_as_null=True), nullable=True
+    )
+    """Every ``CHECKPOINT``-th round: the running totals and house after it."""
     game_no: Mapped[int] = mapped_column(Integer, default=1)
     game_round: Mapped[int] = mapped_column(Integer, default=1)
     dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -7,7 +7,7 @@ the game objects of ``scorekeeper.games`` read both to complete a round's input.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +23,16 @@ class TableSpec:
     rules: Mapping[str, Any] = field(default_factory=dict)
     settings: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
+
+
+def spec_at(spec: TableSpec, state: State) -> TableSpec:
+    """The table as it stood at ``state``: the players seated so far (later ones were added
+    by a change of the table) and the settings in force then."""
+    players = spec.players[: len(state.totals)]
+    settings = spec.settings if state.settings is None else state.settings
+    if players == spec.players and settings is spec.settings:
+        return spec
+    return replace(spec, players=players, settings=settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,12 @@ class State:
     """Each player's result within the current game (Otoroku stones)."""
     game_over: bool = False
     """The last entry ended a game; the next round starts a new one."""
+    away: tuple[int, ...] = ()
+    """Table positions of players who left the table (a change of the table): never seated
+    in a new game, their totals kept."""
+    settings: Mapping[str, Any] | None = None
+    """The table's settings from here on when a change of the table set them; None while they
+    are the ones it was opened with (``TableSpec.settings``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,7 +71,64 @@ class State:
             "seated": list(self.seated),
             "game_totals": [amount_str(t) for t in self.game_totals],
             "game_over": self.game_over,
+            # Written only once a change of the table sets them, so a table that never
+            # changed keeps exactly the state it always had.
+            **({"away": list(self.away)} if self.away else {}),
+            **({"settings": dict(self.settings)} if self.settings is not None else {}),
         }
+
+    def shape(self) -> dict[str, Any]:
+        """What a round keeps of the state after it: everything but the running figures.
+
+        The totals, house and game totals only ever move by each round's changes, and the
+        game and round numbers by one; the games read no more of them than the game totals
+        (Otoroku's stones, which decide who is seated and when a game ends: both part of the
+        shape) and the round of the game (``Game.reads_game_round``). So once a replay
+        reaches a round whose shape is as before, every later round scores as before and
+        only those figures move, by a fixed offset. The running figures are kept at
+        checkpoints (``tally``), the numbers in each round's own columns.
+        """
+        return {
+            "dealer": self.dealer,
+            "pot": amount_str(self.pot),
+            "seated": list(self.seated),
+            "game_over": self.game_over,
+            **({"away": list(self.away)} if self.away else {}),
+            **({"settings": dict(self.settings)} if self.settings is not None else {}),
+        }
+
+    def tally(self) -> dict[str, Any]:
+        """The running figures: totals, house and game totals (a round's checkpoint)."""
+        return {
+            "totals": [amount_str(t) for t in self.totals],
+            "house": amount_str(self.house),
+            "game_totals": [amount_str(t) for t in self.game_totals],
+        }
+
+    @classmethod
+    def from_parts(
+        cls,
+        shape: Mapping[str, Any],
+        totals: tuple[Fraction, ...],
+        house: Fraction,
+        game_totals: tuple[Fraction, ...],
+        game_no: int,
+        game_round: int,
+    ) -> State:
+        """A state from a round's ``shape`` and the figures and numbers worked out for it."""
+        return cls(
+            dealer=int(shape["dealer"]),
+            totals=totals,
+            pot=read_stored_amount(shape["pot"]),
+            house=house,
+            game_no=game_no,
+            game_round=game_round,
+            seated=tuple(int(i) for i in shape["seated"]),
+            game_totals=game_totals,
+            game_over=bool(shape["game_over"]),
+            away=tuple(int(i) for i in shape.get("away", ())),
+            settings=dict(shape["settings"]) if shape.get("settings") is not None else None,
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
@@ -69,6 +142,8 @@ class State:
             seated=tuple(int(i) for i in data["seated"]),
             game_totals=tuple(read_stored_amount(t) for t in data["game_totals"]),
             game_over=bool(data["game_over"]),
+            away=tuple(int(i) for i in data.get("away", ())),
+            settings=dict(data["settings"]) if data.get("settings") is not None else None,
         )
 
     @classmethod

@@ -39,6 +39,7 @@ def test_no_game_name_is_compared_outside_the_games():
 def test_every_game_declares_what_the_pages_ask_of_it():
     for game in GAMES.values():
         assert (ROOT / "templates" / game.entry_template).is_file(), game.id
+        assert (ROOT / "templates" / game.tally_template).is_file(), game.id
         assert (ROOT / "templates" / game.result_template).is_file(), game.id
         assert game.min_players <= game.default_players <= game.max_players
         keys = [o.key for o in game.options]

@@ -40,6 +40,26 @@ class GameEnd:
     result: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class ErrorItem:
+    """One line of the error summary: the id it links to, the place named, the message."""
+
+    anchor: str
+    where: str
+    rank: int
+    message: str
+
+
+#: The words naming a round form's own fields in the error summary.
+FIELD_WORDS: dict[str, Msg] = {
+    "stake": N_("Stake"),
+    "dealer": N_("Dealer"),
+    "field": N_("The field"),
+    "pot": N_("Pot"),
+    "round": N_("Round of the game"),
+}
+
+
 class Game:
     """One game: the engine's entry points plus everything a table and its pages ask of it.
 
@@ -56,6 +76,12 @@ class Game:
     default_players: int
     """How many players the dispute checker starts with."""
     noun: Msg = N_("round")
+    reads_game_totals = False
+    """Whether the game decides anything from the players' results within the current game
+    (who is seated, when it ends): a replay then only settles at the start of a game."""
+    reads_game_round = False
+    """Whether the game decides anything from the round's number within its game beyond
+    whether it is the first (Baka's three rounds, Otoroku's game length)."""
     """What players call one deal of the game ("tour" in Tokan)."""
     nouns: Msg = N_("rounds")
     noun_numbered: Msg = N_("round %(n)s")
@@ -79,6 +105,9 @@ class Game:
     """The folder under ``templates/games/`` holding ``entry.html`` and ``result.html``."""
     deck: frozenset[str] = frozenset()
     """The card ids the game is played with (none for a dice game)."""
+    card_values: Mapping[str, int] = MappingProxyType({})
+    """The number each card of the deck counts for, shown on its picker tile (Tokotoko's
+    Nagoya values); empty when a card's picture and name are all a player needs."""
 
     has_dealer = False
     """Somebody deals each round: the form asks who, the table says who deals next."""
@@ -92,6 +121,10 @@ class Game:
     """A round may leave seated players out for good (Tokan)."""
     seats_vary = False
     """Fewer than all the table's players may be seated for a round (the form lists those)."""
+    players_may_change = False
+    """Players may join or leave the table between games (within the game's bounds)."""
+    game_settings: frozenset[str] = frozenset()
+    """Settings that shape a whole game (its length): a table changes them between games."""
 
     # -- the engine ----------------------------------------------------------------------
 
@@ -123,6 +156,11 @@ class Game:
     @property
     def result_template(self) -> str:
         return f"games/{self.partial}/result.html"
+
+    @property
+    def tally_template(self) -> str:
+        """The entry page's sticky bar: what each pile, hand or player holds so far."""
+        return f"games/{self.partial}/tally.html"
 
     def bound(self, field: str) -> Bound:
         """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""
@@ -227,6 +265,42 @@ class Game:
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
         raise NotImplementedError
+
+    def error_summary(
+        self, errors: Mapping[str, Sequence[str]], names: Sequence[str], entry: Mapping[str, Any]
+    ) -> list[ErrorItem]:
+        """The form's mistakes for the summary at its top, in the order the page shows the
+        fields, each linking to the element its message sits beside (``names``: the players
+        on the form, in its order)."""
+        items = []
+        for path, messages in errors.items():
+            anchor, where, rank = self.error_place(path, names, entry)
+            for message in messages:
+                # "Ben: Enter both dice Ben rolled" says the name once too often.
+                shown = "" if where and where.split("'")[0] in message else where
+                items.append(ErrorItem(anchor, shown, rank, message))
+        order = {"": 0, "players": 1}
+        return sorted(items, key=lambda e: (order.get(e.anchor, 2), e.rank))
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        """Where a field path's message is shown: the element's id (empty when the message
+        belongs to the whole form), the words naming it, and its rank on the page."""
+        head, _, rest = path.partition(".")
+        if head == "players" and rest:
+            i = self.form_index(rest.partition(".")[0], names, entry)
+            if i is not None:
+                return f"player-{i}", names[i], 100 + i
+        if head in ("", "players", "kind", "submission_id", "expected_number"):
+            return "", "", 0
+        if head in ("rules", "method", "length", "stones"):
+            return "rules", N_("House rules"), 1
+        return head, FIELD_WORDS.get(head) or head.replace("_", " ").capitalize(), 2
+
+    def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
+        """The place on the form of the entry's player ``k`` (its position in the list)."""
+        return int(k) if k.isdigit() and int(k) < len(names) else None
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""

@@ -25,6 +25,9 @@ class FormData(Protocol):
     def __contains__(self, key: object) -> bool: ...
 
 
+CHAFF_GROUPS = frozenset(c.chaff_group for c in CARD_BY_ID.values() if c.chaff_group)
+
+
 class ChaffPool:
     """Hands out the interchangeable chaff ids of one set of places (piles, or hands)."""
 
@@ -50,26 +53,48 @@ def read_cards(
     path: str,
     errors: list[Violation],
 ) -> list[str]:
-    """The cards ticked under ``prefix`` plus its chaff counts (``prefix_chaff_<suit>``)."""
-    cards = [c for c in form.getlist(prefix) if c]
+    """The cards ticked or chosen under ``prefix`` plus its plain-card counts
+    (``prefix_chaff_<suit>``). Plain cards of a month are interchangeable: one chosen by id
+    (a select offers them so) counts as one of that month, handed out by ``pool``, so two
+    places choosing "Pine plain card" get the two different pine plain cards."""
+    chosen: list[str] = []  # in the order given; a plain card stands for its month for now
+    counts: dict[str, int] = {}
+    for c in form.getlist(prefix):
+        card = CARD_BY_ID.get(c)
+        if card is not None and card.chaff_group:
+            counts[card.suit.id] = counts.get(card.suit.id, 0) + 1
+            chosen.append(card.chaff_group)
+        elif c:
+            chosen.append(c)
+    chaff: dict[str, list[str]] = {}
     for s in SUITS:
         raw = (form.get(f"{prefix}_chaff_{s.id}") or "").strip()
-        if not raw or raw == "0":
-            continue
-        try:
-            count = int(raw)
-        except ValueError:
-            errors.append(
-                Violation(
-                    path,
-                    N_("%(suit)s chaff: %(value)s is not a count", suit=s.english, value=repr(raw)),
+        count = counts.get(s.id, 0)
+        if raw and raw != "0":
+            try:
+                typed = int(raw)
+            except ValueError:
+                errors.append(
+                    Violation(
+                        path,
+                        N_(
+                            "%(suit)s plain cards: %(value)s is not a count",
+                            suit=s.english,
+                            value=repr(raw),
+                        ),
+                    )
                 )
-            )
-            continue
-        if count < 0:
-            errors.append(
-                Violation(path, N_("%(suit)s chaff: a count cannot be negative", suit=s.english))
-            )
+                continue
+            if typed < 0:
+                errors.append(
+                    Violation(
+                        path,
+                        N_("%(suit)s plain cards: a count cannot be negative", suit=s.english),
+                    )
+                )
+                continue
+            count += typed
+        if not count:
             continue
         ids = pool.take(s.id, count)
         if ids is None:
@@ -78,8 +103,16 @@ def read_cards(
                 Violation(
                     path,
                     N_(
-                        "%(suit)s chaff: %(count)s entered, but only %(available)s are left "
-                        "in the deck for this entry",
+                        "%(suit)s plain cards: %(count)s entered, but only %(available)s is "
+                        "left in the deck for this entry",
+                        suit=s.english,
+                        count=count,
+                        available=available,
+                    )
+                    if available == 1
+                    else N_(
+                        "%(suit)s plain cards: %(count)s entered, but only %(available)s are "
+                        "left in the deck for this entry",
                         suit=s.english,
                         count=count,
                         available=available,
@@ -87,8 +120,15 @@ def read_cards(
                 )
             )
         else:
-            cards += ids
-    return cards
+            chaff[f"{s.id}-chaff"] = ids
+    cards = []
+    for c in chosen:
+        if c in chaff:
+            if chaff[c]:
+                cards.append(chaff[c].pop(0))
+        elif c not in CHAFF_GROUPS:
+            cards.append(c)
+    return cards + [c for ids in chaff.values() for c in ids]
 
 
 def round_number(raw: str | None) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -10,10 +11,13 @@ from scorekeeper.cards import OTOROKU_DECK
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, listed
 from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
+
+VALUE_SEPARATORS = re.compile(r"[\s,.;+/]+")
+"""What may stand between typed values: a space, or the separator a numeric keypad has."""
 
 
 class Otoroku(Game):
@@ -29,6 +33,8 @@ class Otoroku(Game):
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
     decided_keys = frozenset({"method", "rules"})
+    reads_game_totals = True  # stones
+    reads_game_round = True  # games of 3, 6 or 12 rounds
     partial = "otoroku"
     deck = OTOROKU_DECK
     has_dealer = True
@@ -36,6 +42,8 @@ class Otoroku(Game):
     has_house = True
     draw = "seats"
     seats_vary = True
+    players_may_change = True
+    game_settings = frozenset({"method", "length", "stones"})
 
     @staticmethod
     def hand_label(player: Mapping[str, Any]) -> str:
@@ -65,7 +73,7 @@ class Otoroku(Game):
         stones = self.stones_left(spec, after)
         if stones is None:
             return after.seated
-        return tuple(i for i, s in enumerate(stones) if s > 0)
+        return tuple(i for i, s in enumerate(stones) if s > 0 and i not in after.away)
 
     def ends_game(self, spec: TableSpec, after: State, outcome: Outcome) -> bool:
         if self.stones_left(spec, after) is not None:
@@ -75,7 +83,11 @@ class Otoroku(Game):
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         stones = self.stones_left(spec, state)
         if stones is not None:
-            left = ", ".join(f"{n} {display(s)}" for n, s in zip(spec.players, stones, strict=True))
+            left = ", ".join(
+                f"{n} {display(s)}"
+                for i, (n, s) in enumerate(zip(spec.players, stones, strict=True))
+                if i not in state.away
+            )
             return N_(
                 "Game %(game)s, round %(n)s next · stones: %(left)s",
                 game=state.game_no,
@@ -99,16 +111,30 @@ class Otoroku(Game):
         players = []
         for i in range(n):
             cards: list[Any] = read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors)
-            for token in (form.get(f"p{i}_values") or "").replace(",", " ").split():
-                try:
-                    cards.append(int(token))
-                except ValueError:
-                    errors.append(
-                        Violation(
-                            f"players.{i}.cards",
-                            N_("%(value)s is not a card value (1 to 10)", value=repr(token)),
+            bad = []
+            for token in VALUE_SEPARATORS.split(form.get(f"p{i}_values") or ""):
+                if token.isascii() and token.isdigit() and len(token) <= 2:
+                    cards.append(int(token))  # the engine says why 0 or 11 is not a value
+                elif token:
+                    bad.append(token[:12])
+            if bad:
+                shown = listed([repr(t) for t in bad])
+                errors.append(
+                    Violation(
+                        f"players.{i}.cards",
+                        N_(
+                            "%(values)s is not a card value (1 to 10): put a space between "
+                            "two cards, or tap them on the pad",
+                            values=shown,
                         )
+                        if len(bad) == 1
+                        else N_(
+                            "%(values)s are not card values (1 to 10): put a space between "
+                            "two cards, or tap them on the pad",
+                            values=shown,
+                        ),
                     )
+                )
             p: dict[str, Any] = {"name": form.get(f"p{i}_name"), "cards": cards}
             pw = form_int(form, f"p{i}_wager")
             if pw is not None:
@@ -116,6 +142,14 @@ class Otoroku(Game):
             players.append(p)
         entry["players"] = players
         return entry
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        anchor, where, rank = super().error_place(path, names, entry)
+        if anchor.startswith("player-"):
+            return anchor, N_("%(name)s's hand", name=where), rank
+        return anchor, where, rank
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         # The dealer counts last; the player on the dealer's left, just before, may reach 16.

@@ -37,6 +37,7 @@ class Tokan(Game):
     has_pot = True
     players_may_leave = True
     seats_vary = True
+    players_may_change = True
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:
@@ -119,6 +120,47 @@ class Tokan(Game):
                 p[side] = amount if amount is not None else 0
             players.append(p)
         return {"players": players}
+
+    def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
+        # The tour's players are those seated on the form: the entry's k-th is found by name.
+        players = entry.get("players")
+        if k.isdigit() and isinstance(players, list) and int(k) < len(players):
+            p = players[int(k)]
+            name = p.get("name") if isinstance(p, Mapping) else None
+            if isinstance(name, str) and name in names:
+                return list(names).index(name)
+        return None
+
+    @staticmethod
+    def form_players(players: Any, names: Sequence[str]) -> list[Mapping[str, Any]]:
+        """The entry's player for each place on the form (found by name, as a tour leaves
+        out who left), or an empty mapping for one not in the tour."""
+        listed = [p for p in players if isinstance(p, Mapping)] if isinstance(players, list) else []
+        if any("name" in p for p in listed):
+            by_name = {p.get("name"): p for p in listed}
+            return [by_name.get(n, {}) for n in names]
+        return [listed[i] if i < len(listed) else {} for i in range(len(names))]
+
+    @staticmethod
+    def neighbours(names: Sequence[str], seated: Sequence[bool]) -> list[dict[str, str]]:
+        """Each player's neighbours among those seated (RULES 2: the left neighbour is the
+        next in the list, wrapping, the right the previous); empty for one not seated."""
+        at = [i for i, s in enumerate(seated) if s]
+        out = [{"left": "", "right": ""} for _ in names]
+        for k, i in enumerate(at):
+            if len(at) > 1:
+                out[i] = {"left": names[at[(k + 1) % len(at)]], "right": names[at[k - 1]]}
+        return out
+
+    @staticmethod
+    def dice_words(dice: Any) -> str:
+        """A player's dice as the form sums them: '5 + 3 = 8', or what is still missing."""
+        faces = [d for d in dice if isinstance(d, int)] if isinstance(dice, list) else []
+        if len(faces) == 2:
+            return f"{faces[0]} + {faces[1]} = {faces[0] + faces[1]}"
+        if faces:
+            return f"{faces[0]} + ?"
+        return N_("no dice yet")
 
     @staticmethod
     def side(prediction: Any) -> dict[str, Any]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.cards import TOKOTOKO_DECK
+from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
 from scorekeeper.messages import N_
@@ -28,6 +29,8 @@ class Tokotoko(Game):
     decided_keys = frozenset()
     partial = "tokotoko"
     deck = TOKOTOKO_DECK
+    players_may_change = True
+    card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in TOKOTOKO_DECK})
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))
@@ -44,31 +47,36 @@ class Tokotoko(Game):
                 "hand": read_cards(form, f"p{i}_hand", pool, f"players.{i}.hand", errors)
             }
             leave = form.get(f"p{i}_leave") or ""
-            if leave:
-                four = {"hand": p["hand"], "field": entry["field"]}
-                where, _, k = leave.partition("-")
-                if (
-                    where in four
-                    and k in ("0", "1")
-                    and len(four[where]) == 2
-                    and len(entry["field"]) == 2
-                    and len(p["hand"]) == 2
-                ):
-                    out = four[where][int(k)]
-                    p["chosen"] = [c for c in p["hand"] + entry["field"] if c != out]
-                else:
-                    errors.append(
-                        Violation(
-                            f"players.{i}.chosen",
-                            N_(
-                                "Enter both hand cards and both field cards before choosing "
-                                "which card was left out"
-                            ),
-                        )
+            where, _, k = leave.partition("-")
+            four = {"hand": p["hand"], "field": entry["field"]}
+            if leave and (where not in four or k not in ("0", "1")):
+                errors.append(
+                    Violation(
+                        f"players.{i}.chosen",
+                        N_(
+                            "%(value)s is not one of the four cards that could be left out",
+                            value=repr(leave[:40]),
+                        ),
                     )
+                )
+            elif leave and len(entry["field"]) == 2 and len(p["hand"]) == 2:
+                out = four[where][int(k)]
+                p["chosen"] = [c for c in p["hand"] + entry["field"] if c != out]
+            # With a hand or the field incomplete, the choice waits: the missing card is the
+            # mistake to report, not the choice that depends on it.
             players.append(p)
         entry["players"] = players
         return entry
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        anchor, where, rank = super().error_place(path, names, entry)
+        if anchor.startswith("player-"):
+            return anchor, N_("%(name)s's hand", name=where), rank
+        if anchor == "field":
+            return anchor, N_("The field"), 3
+        return anchor, where, rank
 
     @staticmethod
     def left_out(player: Any, field: Sequence[str] | None) -> str:

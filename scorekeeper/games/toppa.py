@@ -6,7 +6,7 @@ they differ in players, par, hand size, house rules and Baka's rounds of a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import TOPPA_DECK
@@ -46,6 +46,7 @@ class PileGame(Game):
         self.rounds_per_game = rounds_per_game
         """Rounds in a game (Baka: 3); None when every round stands alone (Toppa)."""
         self.multi_game = rounds_per_game is not None
+        self.reads_game_round = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
 
@@ -95,6 +96,20 @@ class PileGame(Game):
                 p["hand"] = hand
             players.append(p)
         return {"players": players}
+
+    def error_place(
+        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
+    ) -> tuple[str, str, int]:
+        parts = path.split(".")
+        if len(parts) >= 3 and parts[0] == "players" and parts[1].isdigit():
+            i = int(parts[1])
+            if i < len(names) and parts[2] == "hand":
+                return f"hand-{i}", N_("%(name)s's exposed hand", name=names[i]), 200 + i
+            if i < len(names):
+                return f"player-{i}", N_("%(name)s's pile", name=names[i]), 100 + i
+        if path == "round":
+            return "round", N_("Round of the game"), 2
+        return super().error_place(path, names, entry)
 
 
 TOPPA = PileGame("toppa", engine.TITLES["toppa"], 2, engine.TOPPA_RULES, None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
-from scorekeeper.cards import Card, unknown_card_message
+from scorekeeper.cards import CARD_BY_ID, Card, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.messages import N_, message_json, reason
 
@@ -436,18 +436,23 @@ class CardClaims:
         """Record ``card_id`` at ``place``; report and return False if it was seen already."""
         if card_id in self.where:
             earlier = self.where[card_id]
+            name = CARD_BY_ID[card_id].name
             if earlier == place:
                 self.reader.add(
-                    path, N_("%(card)s is entered twice in %(place)s", card=card_id, place=place)
+                    path,
+                    N_(
+                        "%(card)s is entered twice in %(place)s", card=name, place=place
+                    ).capitalized(),
                 )
             else:
                 self.reader.add(
                     path,
                     N_(
-                        "%(card)s is entered twice: it is already in %(earlier)s",
-                        card=card_id,
+                        "%(card)s is entered twice: in %(earlier)s and %(place)s",
+                        card=name,
                         earlier=earlier,
-                    ),
+                        place=place,
+                    ).capitalized(),
                 )
             return False
         self.where[card_id] = place

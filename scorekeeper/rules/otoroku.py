@@ -45,10 +45,10 @@ def left_out(card: Card) -> str:
     return N_(
         "%(card)s is not used in Otoroku: its deck is months 1-10, "
         "so %(suit)s (month %(month)s) is removed",
-        card=card.id,
+        card=card.name,
         suit=card.suit.english,
         month=card.month,
-    )
+    ).capitalized()
 
 
 TERA_ZEN = Option(

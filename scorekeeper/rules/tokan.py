@@ -13,7 +13,7 @@ from itertools import groupby
 from typing import Any
 
 from scorekeeper.exact import amount_str
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, listed
 from scorekeeper.rules.common import (
     Bound,
     InvalidInput,
@@ -231,21 +231,52 @@ def parse(data: Mapping[str, Any]) -> Input:
         path = f"players.{i}.dice"
         raw = r.items(p, "dice", path, what=N_("a list of the player's 2 dice"))
         dice: list[int] = []
+        bad: list[Any] = []
         for d in raw or []:
             if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
+                bad.append(d)
+            else:
+                dice.append(d)
+        # One message for a player's dice, however many are wrong (an empty tour is one
+        # mistake per player, not one per die).
+        if raw is not None and len(raw) != 2:
+            r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
+        elif bad and all(d is None for d in bad):
+            faces = {"name": names[i], "minimum": DIE.minimum, "maximum": DIE.maximum}
+            if len(bad) == 2:
                 r.add(
                     path,
                     N_(
-                        "%(value)s is not a die: each die shows %(minimum)s to %(maximum)s",
-                        value=shown(d),
-                        minimum=DIE.minimum,
-                        maximum=DIE.maximum,
+                        "Enter both dice %(name)s rolled (each shows %(minimum)s to %(maximum)s)",
+                        **faces,
                     ),
                 )
             else:
-                dice.append(d)
-        if raw is not None and len(raw) != 2:
-            r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
+                r.add(
+                    path,
+                    N_(
+                        "Enter the other die %(name)s rolled "
+                        "(each shows %(minimum)s to %(maximum)s)",
+                        **faces,
+                    ),
+                )
+        elif bad:
+            real = [shown(d) for d in bad if d is not None]
+            if len(real) == 1:
+                message = N_(
+                    "%(value)s is not a die: each die shows %(minimum)s to %(maximum)s",
+                    value=real[0],
+                    minimum=DIE.minimum,
+                    maximum=DIE.maximum,
+                )
+            else:
+                message = N_(
+                    "%(values)s are not dice: each die shows %(minimum)s to %(maximum)s",
+                    values=listed(real),
+                    minimum=DIE.minimum,
+                    maximum=DIE.maximum,
+                )
+            r.add(path, message)
         left = r.within(p, "left", LEFT, i=i)
         right = r.within(p, "right", RIGHT, i=i)
         if left is not None and right is not None:

@@ -51,8 +51,8 @@ def left_out(card: Card) -> str:
     """Why a card is not in Tokotoko's deck (RULES 1)."""
     return N_(
         "%(card)s is not used in Tokotoko: the three paulownia chaff are removed from its deck",
-        card=card.id,
-    )
+        card=card.name,
+    ).capitalized()
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 21
@@ -198,9 +198,9 @@ def parse(data: Mapping[str, Any]) -> Input:
                         N_(
                             "%(card)s is neither in %(name)s's hand nor on the field, so it "
                             "cannot be chosen",
-                            card=c,
+                            card=CARD_BY_ID[c].name,
                             name=name,
-                        ),
+                        ).capitalized(),
                     )
             if len(picked) == 3 and len(set(picked)) == 3:
                 chosen = (picked[0], picked[1], picked[2])

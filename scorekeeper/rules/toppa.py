@@ -22,6 +22,7 @@ from scorekeeper.cards import (
     TOPPA_DECK,
     CardType,
     in_deck_order,
+    names_of,
 )
 from scorekeeper.exact import amount_str, display
 from scorekeeper.messages import N_, Msg, message_json
@@ -397,6 +398,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     pile_ledger = CardClaims(r)
     hand_ledger = CardClaims(r)
     left_out: list[int] = []
+    entered: dict[int, list[str]] = {}
     for i, p in enumerate(raw_players):
         name = names[i]
         path = f"players.{i}.captured"
@@ -408,9 +410,11 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             piles.append(None)
         else:
             ids = r.card_ids(raw, path, TOPPA_DECK)
-            piles.append(
-                [c for c in ids if pile_ledger.claim(c, path, N_("%(name)s's pile", name=name))]
-            )
+            # A pile's months are counted as entered: a card entered in two piles is one
+            # mistake, reported once, not also an odd month in the pile it was taken from.
+            entered[i] = ids
+            place = N_("%(name)s's pile", name=name)
+            piles.append([c for c in ids if pile_ledger.claim(c, path, place)])
 
         hpath = f"players.{i}.hand"
         hraw = r.items(p, "hand", hpath, required=False, what=N_("a list of exposed hand cards"))
@@ -434,10 +438,10 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             )
     for i, pile in enumerate(piles):
         if pile is not None:
-            _check_months(r, pile, f"players.{i}.captured")
+            _check_months(r, entered.get(i, pile), f"players.{i}.captured")
     if not left_out and len(raw_players) == n and all(p is not None for p in piles):
-        entered = {c for pile in piles if pile is not None for c in pile}
-        missing = in_deck_order(TOPPA_DECK - entered)
+        held = {c for pile in piles if pile is not None for c in pile}
+        missing = in_deck_order(TOPPA_DECK - held)
         if missing:
             r.add(
                 "players",
@@ -445,7 +449,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
                     "All 48 cards are captured by the end of a round, but %(n)s are in no "
                     "pile: %(cards)s. Add them, or leave one pile out to give it the rest",
                     n=len(missing),
-                    cards=", ".join(missing),
+                    cards=names_of(missing),
                 ),
             )
     r.raise_if_any()

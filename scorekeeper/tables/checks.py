@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES, Game
-from scorekeeper.messages import N_, reason
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
     MAX_POINT_VALUE,
@@ -169,6 +169,10 @@ def expected_number_of(raw: object) -> int | None:
 # -- an import's figures ---------------------------------------------------------------------
 
 
+Words = Callable[[str], Msg]
+"""What a figure of an import is, as a sentence about the amount the rounds give."""
+
+
 def check_exported_round(
     k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str]
 ) -> None:
@@ -177,12 +181,22 @@ def check_exported_round(
         raise InvalidInput(
             [
                 Violation(
-                    f"rounds.{k}.number", f"this is round {number}, not {_quoted(item['number'])}"
+                    f"rounds.{k}.number",
+                    N_(
+                        "this is round %(n)s, not %(given)s",
+                        n=number,
+                        given=_quoted(item["number"]),
+                    ),
                 )
             ]
         )
     if "deltas" in item:
-        _same_amounts(f"rounds.{k}.deltas", item["deltas"], deltas, f"round {number} gives {{}}")
+        _same_amounts(
+            f"rounds.{k}.deltas",
+            item["deltas"],
+            deltas,
+            lambda actual: N_("round %(n)s gives %(actual)s", n=number, actual=actual),
+        )
 
 
 def check_exported_totals(
@@ -190,30 +204,49 @@ def check_exported_totals(
 ) -> None:
     """An import's totals, pot and house (those it gives) against the re-scored ledger."""
     if "totals" in data:
-        _same_amounts("totals", data["totals"], totals, "the rounds give {}")
+        _same_amounts(
+            "totals", data["totals"], totals, lambda a: N_("the rounds give %(actual)s", actual=a)
+        )
     if "pot" in data:
-        _same_amount("pot", data["pot"], pot, "the rounds leave {} in the pot")
+        _same_amount(
+            "pot",
+            data["pot"],
+            pot,
+            lambda a: N_("the rounds leave %(actual)s in the pot", actual=a),
+        )
     if "house" in data:
-        _same_amount("house", data["house"], house, "the rounds give the house {}")
+        _same_amount(
+            "house",
+            data["house"],
+            house,
+            lambda a: N_("the rounds give the house %(actual)s", actual=a),
+        )
 
 
-def _same_amounts(path: str, given: object, actual: Sequence[str], words: str) -> None:
+def _same_amounts(path: str, given: object, actual: Sequence[str], words: Words) -> None:
     if not isinstance(given, list) or len(given) != len(actual):
         raise InvalidInput(
-            [Violation(path, f"This must be a list of {len(actual)} amounts, one per player")]
+            [
+                Violation(
+                    path,
+                    N_("This must be a list of %(n)s amounts, one per player", n=len(actual)),
+                )
+            ]
         )
     for i, (g, a) in enumerate(zip(given, actual, strict=True)):
         _same_amount(f"{path}.{i}", g, a, words)
 
 
-def _same_amount(path: str, given: object, actual: str, words: str) -> None:
-    """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is."""
+def _same_amount(path: str, given: object, actual: str, words: Words) -> None:
+    """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is
+    (a message about the ``actual`` amount)."""
     try:
         value = parse_amount(given)
     except ValueError as exc:
         raise InvalidInput([Violation(path, reason(exc))]) from exc
     if amount_str(value) != actual:
-        raise InvalidInput([Violation(path, f"{words.format(actual)}, not {_quoted(given)}")])
+        message = N_("%(words)s, not %(given)s", words=words(actual), given=_quoted(given))
+        raise InvalidInput([Violation(path, message)])
 
 
 def _quoted(value: object) -> str:

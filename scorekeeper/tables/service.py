@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
@@ -17,10 +18,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import apply, replay
-from scorekeeper.messages import N_, Msg
+from scorekeeper.ledger import apply_entry
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import shown
 from scorekeeper.state import State
 from scorekeeper.tables import store
 from scorekeeper.tables.checks import (
@@ -30,14 +32,23 @@ from scorekeeper.tables.checks import (
     check_table,
     submission_id_of,
 )
+from scorekeeper.tables.replay import Head, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
 KINDS = ("round", "end")
+IMPORTED_KINDS = (*KINDS, "edit", "settle")
+"""What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 class Conflict(Exception):
     """A write that collides with another one (a stale view, a number already taken)."""
+
+
+class Overtaken(Conflict):
+    """A stale view: the round the player was entering or correcting was written meanwhile
+    from another phone (their new round took that number, or they corrected it)."""
 
 
 def open_table(new: NewTable, continues: Table | None = None) -> Table:
@@ -72,6 +83,7 @@ def enter_round(
     *,
     submission_id: str | None = None,
     expected_number: int | None = None,
+    journal: bool = True,
 ) -> tuple[Round, bool]:
     """Score and store the next round (or the end of a game); returns it and whether it is new.
 
@@ -93,7 +105,7 @@ def enter_round(
         if existing is not None:
             return existing, False
     if expected_number is not None and expected_number != table.round_count + 1:
-        raise Conflict(
+        raise Overtaken(
             N_(
                 "Round %(n)s was already entered from another phone; "
                 "reload the table to see it before entering the next round",
@@ -113,14 +125,14 @@ def enter_round(
                 )
             ]
         )
-    step = apply(store.spec_of(table), store.state_of(table), kind, entry)
+    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
         entry=dict(entry),
         submission_id=submission_id or None,
     )
-    store.store_step(rnd, step)
+    store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
     table.state = step.after.to_json()
@@ -130,6 +142,8 @@ def enter_round(
         summary = N_("game %(n)s ended", n=step.game_no)
     else:
         summary = N_("%(what)s entered", what=_numbered(table, table.round_count))
+    if not journal:  # an import that brings the table's own journal along
+        return rnd, True
     store.record(
         table,
         kind if kind == "end" else "enter",
@@ -141,29 +155,47 @@ def enter_round(
     return rnd, True
 
 
-def continue_table(old: Table) -> Table:
-    """A new table with ``old``'s players, rules and settings, starting from its totals."""
-    new = NewTable(
-        name=old.name,
-        game=old.game,
-        players=tuple(old.players),
-        rules=dict(old.rules),
-        settings=dict(old.settings),
-        point_value=old.point_value,
-        first_dealer=store.state_of(old).dealer,
-    )
-    return open_table(new, continues=old)
-
-
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
     rnd, _ = enter_round(table, "end", {})
     return rnd
 
 
-def correct_round(table: Table, number: int, entry: Mapping[str, Any], note: str = "") -> Round:
-    """Replace round ``number``'s entry and recompute every later round from its input."""
+def correct_round(
+    table: Table,
+    number: int,
+    entry: Mapping[str, Any],
+    note: str = "",
+    *,
+    based_on: tuple[int, int] | None = None,
+) -> Round:
+    """Replace round ``number``'s entry and recompute every later round from its input.
+
+    ``based_on`` is the round (id, version) the player's correction was made from: if the
+    round at that number is another one now, or was corrected since, Conflict.
+    """
     target = store.get_round(table, number)
+    if target.kind in ("edit", "settle"):
+        what = N_("a change of the table") if target.kind == "edit" else N_("a settle-up")
+        raise InvalidInput(
+            [
+                Violation(
+                    "",
+                    N_(
+                        "Entry %(n)s is %(what)s, not a round: undo it instead",
+                        n=number,
+                        what=what,
+                    ),
+                )
+            ]
+        )
+    if based_on is not None and based_on != (target.id, target.version):
+        raise Overtaken(
+            N_(
+                "%(what)s was changed from another phone after you opened this correction",
+                what=_numbered(table, number),
+            ).capitalized()
+        )
     before = target.version
     _change(table, target, entry, note)
     store.record(
@@ -223,6 +255,10 @@ def undo(table: Table, seq: int) -> JournalEntry:
     """
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
+    if effect in ("edit", "unedit"):
+        from scorekeeper.tables.changes import undo_edit
+
+        return undo_edit(table, entry)
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = GAMES[table.game].noun
     data: dict[str, Any]
@@ -305,65 +341,45 @@ def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) ->
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     number = target.number
     assert number is not None
-    rounds = store.rounds_from(table, number)
     entry = GAMES[table.game].table_entry(target.kind, entry)
-    steps = replay(
-        store.spec_of(table),
-        [(target.kind, entry)] + [(r.kind, r.entry) for r in rounds[1:]],
-        store.state_before(table, number),
-        number,
-        [None] + [store.prior_score(r) for r in rounds[1:]],
-    )
-    store.keep_version(target, note)
+    head = Head(target, entry, None)
+    kept = store.version_of(target, note)  # taken before the replay writes the new figures
+    recompute(table, number, store.state_before(table, number), [head], number + 1)
+    db.session.add(kept)
     target.entry = dict(entry)
     target.version += 1
     target.updated_at = now()
-    store.save_steps(table, rounds, steps)
+    db.session.flush()
 
 
 def _delete(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     number = target.number
     assert number is not None
-    later = store.rounds_from(table, number + 1)
-    before = store.state_before(table, number)
-    steps = replay(
-        store.spec_of(table),
-        [(r.kind, r.entry) for r in later],
-        before,
-        number,
-        [store.prior_score(r) for r in later],
-    )
+    recompute(table, number, store.state_before(table, number), [], number + 1)
     target.number = None
     target.deleted_number = number
     target.deleted_at = now()
     db.session.flush()
     _shift(table, number + 1, -1)
     table.round_count -= 1
-    if steps:
-        store.save_steps(table, later, steps)
-    else:
-        table.state = before.to_json()
-        table.updated_at = now()
 
 
 def _restore(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
-    later = store.rounds_from(table, number)
-    steps = replay(
-        store.spec_of(table),
-        [(target.kind, target.entry)] + [(r.kind, r.entry) for r in later],
-        store.state_before(table, number),
-        number,
-        [store.prior_score(target)] + [store.prior_score(r) for r in later],
-    )
+    if target.kind == "edit":
+        from scorekeeper.tables.changes import seat_names
+
+        seat_names(table, target.entry)  # the players it adds, back at their places
+    head = Head(target, target.entry, store.prior_score(target))
+    recompute(table, number, store.state_before(table, number), [head], number)
     _shift(table, number, +1)
     target.number = number
     target.deleted_at = None
     target.deleted_number = None
     table.round_count += 1
-    store.save_steps(table, [target, *later], steps)
+    db.session.flush()
 
 
 def _shift(table: Table, first: int, by: int) -> None:
@@ -391,20 +407,37 @@ def export_table(table: Table) -> dict[str, Any]:
     """Everything needed to recreate the table: its settings and every entry in order."""
     rounds = list(reversed(store.recent_rounds(table)))
     state = store.state_of(table)
+    first_players = table.players[: len(store.opening_state(table).totals)]
     return {
         "format": "scorekeeper-table",
         "version": 1,
         "name": table.name,
         "game": table.game,
-        "players": list(table.players),
+        "players": list(first_players),
         "rules": table.rules,
         "settings": table.settings,
         "point_value": table.point_value,
         "first_dealer": table.first_dealer,
         "opening": table.opening,
         "rounds": [
-            {"number": r.number, "kind": r.kind, "input": r.entry, "deltas": r.deltas}
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "input": r.entry,
+                "deltas": r.deltas,
+                "at": r.created_at.strftime(TIME_FORMAT),
+            }
             for r in rounds
+        ],
+        "journal": [
+            {
+                "seq": e.seq,
+                "at": e.at.strftime(TIME_FORMAT),
+                "action": e.action,
+                "number": e.number,
+                "summary": e.summary,
+            }
+            for e in reversed(store.journal(table))
         ],
         "totals": [amount_str(t) for t in state.totals],
         "pot": amount_str(state.pot),
@@ -433,26 +466,49 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 )
             ]
         )
+    from scorekeeper.tables import changes
+
     table = open_table(new)
     opening = data.get("opening")
     if opening is not None:
         table.opening = _opening(opening, table)
         table.state = table.opening
+    old_journal = _exported_journal(data.get("journal"))
+    for entry in old_journal:
+        kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
+        kept.at = entry["at"]
     for k, item in enumerate(raw_rounds):
         if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
             raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
         kind = item.get("kind", "round")
-        if kind not in KINDS:
+        if kind not in IMPORTED_KINDS:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
             )
+        at = _exported_time(item.get("at"), f"rounds.{k}.at")
         try:
-            rnd, _ = enter_round(table, kind, item["input"])
+            if kind in KINDS:
+                rnd, _ = enter_round(table, kind, item["input"], journal=not old_journal)
+            else:
+                rnd = changes.import_entry(table, kind, item["input"], journal=not old_journal)
         except InvalidInput as exc:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
+        if at is not None:
+            rnd.created_at = rnd.updated_at = at
         check_exported_round(k, item, rnd.number or k + 1, rnd.deltas)
+    if old_journal:
+        store.record(
+            table,
+            "edit",
+            N_(
+                "imported from an export with %(n)s entries; the entries before this one are "
+                "the exported table's history, kept as it was",
+                n=len(raw_rounds),
+            ),
+            data={"effect": "imported"},
+        )
     state = store.state_of(table)
     check_exported_totals(
         data,
@@ -463,21 +519,85 @@ def import_table(data: Mapping[str, Any]) -> Table:
     return table
 
 
+JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle")
+
+
+def _exported_time(raw: object, path: str) -> datetime | None:
+    """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none."""
+    if raw is None:
+        return None
+    try:
+        if not isinstance(raw, str):
+            raise ValueError
+        return datetime.strptime(raw, TIME_FORMAT)
+    except ValueError:
+        raise InvalidInput(
+            [
+                Violation(
+                    path,
+                    N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw)),
+                )
+            ]
+        ) from None
+
+
+def _exported_journal(raw: object) -> list[dict[str, Any]]:
+    """An export's journal, checked: kept on the imported table as its history (not undoable:
+    the rounds it names are the imported ones, entered afresh)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise InvalidInput([Violation("journal", N_("The journal must be a list of entries"))])
+    out = []
+    for k, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise InvalidInput([Violation(f"journal.{k}", N_("Each entry must be an object"))])
+        action, summary = item.get("action"), item.get("summary")
+        if action not in JOURNAL_ACTIONS:
+            raise InvalidInput(
+                [
+                    Violation(
+                        f"journal.{k}.action",
+                        N_("%(value)s is not a journal action", value=shown(action)),
+                    )
+                ]
+            )
+        if not isinstance(summary, str) or not 0 < len(summary) <= 500:
+            raise InvalidInput(
+                [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
+            )
+        at = _exported_time(item.get("at"), f"journal.{k}.at")
+        out.append({"action": action, "summary": summary, "at": at or now()})
+    return out
+
+
+def _why(exc: Exception) -> str:
+    """What went wrong, as its message when it carries one (a missing key named)."""
+    if isinstance(exc, KeyError):
+        return N_("%(key)s is missing", key=repr(exc.args[0]) if exc.args else "")
+    return reason(exc)
+
+
 def _opening(raw: Any, table: Table) -> dict[str, Any]:
     """An exported opening state (totals carried over), checked like any other input."""
     n = len(table.players)
     try:
         if not isinstance(raw, Mapping):
-            raise ValueError("not an object")
+            raise ValueError(N_("not an object"))
         start = State.initial(store.spec_of(table))
         totals = tuple(parse_amount(t) for t in raw["totals"])
         if len(totals) != n:
-            raise ValueError(f"{len(totals)} totals for {n} players")
+            raise ValueError(N_("%(count)s totals for %(n)s players", count=len(totals), n=n))
         pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))
         if pot < 0 or sum(totals) + pot + house != 0:
-            raise ValueError("the totals, pot and house do not sum to zero")
+            raise ValueError(N_("the totals, pot and house do not sum to zero"))
         return replace(start, totals=totals, pot=pot, house=house).to_json()
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(
-            [Violation("opening", f"The carried-over totals cannot be read: {exc}")]
+            [
+                Violation(
+                    "opening",
+                    N_("The carried-over totals cannot be read: %(why)s", why=_why(exc)),
+                )
+            ]
         ) from exc

@@ -13,18 +13,19 @@ from scorekeeper.tables import store
 def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, Any]:
     """The session as API.md shows it, with a page of its rounds (oldest first)."""
     state = store.state_of(table)
+    settings = table.settings if state.settings is None else dict(state.settings)
     return {
         "id": table.token,
         "url": url,
         "name": table.name,
         "game": table.game,
         "rules": table.rules,
-        "settings": table.settings,
+        "settings": settings,
         "point_value": table.point_value,
         "first_dealer": table.first_dealer,
         "players": [
-            {"name": name, "total": amount_str(total)}
-            for name, total in zip(table.players, state.totals, strict=True)
+            {"name": name, "total": amount_str(total), "left": i in state.away}
+            for i, (name, total) in enumerate(zip(table.players, state.totals, strict=False))
         ],
         "round_count": table.round_count,
         "rounds": [round_json(r) for r in rounds],
@@ -45,6 +46,7 @@ def round_json(rnd: Round) -> dict[str, Any]:
         "input": rnd.entry,
         "result": rnd.result,
         "deltas": rnd.deltas,
+        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "game_no": rnd.game_no,
         "game_round": rnd.game_round,
         "dealer": rnd.dealer,
@@ -65,4 +67,9 @@ def journal_json(entry: JournalEntry) -> dict[str, Any]:
 
 def etag(table: Table) -> str:
     """Changes with every write to the table (its journal's last seq)."""
-    return f"v{table.version}"
+    return version_tag(table.version)
+
+
+def version_tag(version: int) -> str:
+    """The ETag of a table at journal version ``version`` (see ``store.table_version``)."""
+    return f"v{version}"

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Row, or_, select
+from sqlalchemy import Row, bindparam, func, select
+from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.exact import amount_str, plus, read_stored_amount
+from scorekeeper.games import GAMES
 from scorekeeper.ledger import PriorScore, Step
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
@@ -21,6 +23,8 @@ from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import State, TableSpec
 
+CHECKPOINT = 100
+"""Every this many rounds a round keeps the running totals and house after it."""
 TOKEN_BYTES = 24  # 192 random bits, 32 url-safe characters
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")  # nothing else reaches the database (NUL, say)
 
@@ -45,6 +49,31 @@ def find_table(token: str, *, lock: bool = False) -> Table:
     if table is None or not secrets.compare_digest(table.token, token):
         raise NotFound(token)
     return table
+
+
+_VERSION = select(Table.token, Table.version).where(Table.token == bindparam("token"))
+
+
+def table_version(token: str) -> int:
+    """The table's journal version, read alone: what a poll compares with its ETag.
+
+    One indexed read of two columns on a pooled connection of its own, outside the ORM
+    session (nothing loaded, nothing to flush or expire): the unchanged-table poll answers
+    304 from this. LookupError if there is no such table.
+    """
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        raise NotFound(token)
+    with db.engine.connect() as conn:
+        row = conn.execute(_VERSION, {"token": token}).first()
+    if row is None or not secrets.compare_digest(row[0], token):
+        raise NotFound(token)
+    return int(row[1])
+
+
+def latest_entry(table: Table) -> JournalEntry | None:
+    """The table's last journal entry (what a poll that saw a change says happened)."""
+    entries = journal(table, 1)
+    return entries[0] if entries else None
 
 
 def _check_number(number: int) -> None:
@@ -76,12 +105,105 @@ def state_before(table: Table, number: int) -> State:
     if number <= 1:
         return opening_state(table)
     _check_number(number)
-    after: dict[str, Any] | None = db.session.scalar(
-        select(Round.after).where(Round.table_id == table.id, Round.number == number - 1)
-    )
-    if after is None:
+    row = db.session.execute(
+        select(
+            Round.kind, Round.after, Round.checkpoint, Round.game_no, Round.game_round, VOID
+        ).where(Round.table_id == table.id, Round.number == number - 1)
+    ).first()
+    if row is None:
         raise NotFound(number - 1)
-    return State.from_json(after)
+    return State.from_parts(
+        row.after, *tally_after(table, number - 1, row.checkpoint), *counters_after(row)
+    )
+
+
+def counters_after(row: Any) -> tuple[int, int]:
+    """The game number and round of the game after a stored round, from its own columns
+    (``kind``, ``game_no``, ``game_round``, ``after``, ``VOID``): a replay moves those numbers by an
+    offset without rewriting every round's state."""
+    if row.after.get("game_over"):
+        return int(row.game_no) + 1, 1
+    if row.kind in ("edit", "settle"):  # a change of the table or a settle-up is no round
+        return int(row.game_no), int(row.game_round)
+    return int(row.game_no), int(row.game_round) + (0 if row.void else 1)
+
+
+VOID = func.coalesce(
+    Round.__table__.c.outcome["void"].as_boolean(), Round.__table__.c.result["void"].as_boolean()
+).label("void")
+"""Whether a round was void (it does not count as a round of the game): its outcome says,
+or, for a round stored before outcomes were, its result."""
+
+
+Tally = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
+"""Running totals, house and game totals."""
+
+
+def read_tally(data: Mapping[str, Any]) -> Tally:
+    return (
+        tuple(read_stored_amount(t) for t in data["totals"]),
+        read_stored_amount(data.get("house", "0")),
+        tuple(read_stored_amount(t) for t in data["game_totals"]),
+    )
+
+
+def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None) -> Tally:
+    """The running totals, house and game totals after round ``number``: from its
+    checkpoint, or from the checkpoint before it (or the table's opening) and the rounds in
+    between (at most about ``CHECKPOINT`` of them)."""
+    if checkpoint is not None:
+        return read_tally(checkpoint)
+    base = db.session.execute(
+        select(Round.number, Round.checkpoint)
+        .where(
+            Round.table_id == table.id,
+            Round.number < number,
+            Round.checkpoint.is_not(None),
+        )
+        .order_by(Round.number.desc())
+        .limit(1)
+    ).first()
+    if base is not None:
+        lo = base.number
+        start = read_tally(base.checkpoint)
+    else:
+        lo = 0
+        opening = opening_state(table)
+        start = opening.totals, opening.house, opening.game_totals
+    totals, house, game = list(start[0]), start[1], list(start[2])
+    for kind, deltas, outcome, after in db.session.execute(
+        select(Round.kind, Round.deltas, Round.outcome, Round.after)
+        .where(Round.table_id == table.id, Round.number > lo, Round.number <= number)
+        .order_by(Round.number)
+    ):
+        changes = [read_stored_amount(d) for d in deltas]
+        if len(changes) > len(totals):  # players joined (a change of the table)
+            totals += [Fraction(0)] * (len(changes) - len(totals))
+            game += [Fraction(0)] * (len(changes) - len(game))
+        totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
+        if kind != "settle":  # a settle-up moves the running totals, not a game's results
+            game = [plus(t, d) for t, d in zip(game, changes, strict=True)]
+        house = plus(house, read_stored_amount((outcome or {}).get("house", "0")))
+        if after.get("game_over"):
+            game = [Fraction(0)] * len(game)
+    return tuple(totals), house, tuple(game)
+
+
+def result_of(table: Table, rnd: Round) -> dict[str, Any]:
+    """A round's result: as stored, or rebuilt from its input (the engine is pure) when a
+    replay or an import left it out."""
+    if rnd.result is not None:
+        return rnd.result
+    result = GAMES[table.game].evaluate(rnd.body).to_dict()
+    # Shown, not written back: reading never writes.
+    set_committed_value(rnd, "result", result)
+    return result
+
+
+def _filled(table: Table, rounds: list[Round]) -> list[Round]:
+    for rnd in rounds:
+        result_of(table, rnd)
+    return rounds
 
 
 def get_round(table: Table, number: int) -> Round:
@@ -91,31 +213,27 @@ def get_round(table: Table, number: int) -> Round:
     )
     if rnd is None:
         raise NotFound(number)
+    result_of(table, rnd)
     return rnd
 
 
 def round_by_id(table: Table, round_id: int) -> Round | None:
     _check_number(round_id)
     rnd: Round | None = db.session.get(Round, round_id)
-    return rnd if rnd is not None and rnd.table_id == table.id else None
+    if rnd is None or rnd.table_id != table.id:
+        return None
+    result_of(table, rnd)
+    return rnd
 
 
 def find_submission(table: Table, submission_id: str) -> Round | None:
     """The round stored with this submission id, deleted or not."""
-    return db.session.scalar(
+    rnd: Round | None = db.session.scalar(
         select(Round).where(Round.table_id == table.id, Round.submission_id == submission_id)
     )
-
-
-def rounds_from(table: Table, number: int) -> list[Round]:
-    _check_number(number)
-    return list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.table_id == table.id, Round.number >= number)
-            .order_by(Round.number)
-        )
-    )
+    if rnd is not None:
+        result_of(table, rnd)
+    return rnd
 
 
 def prior_score(rnd: Round) -> PriorScore | None:
@@ -130,34 +248,33 @@ def prior_score(rnd: Round) -> PriorScore | None:
     )
 
 
-def store_step(rnd: Round, step: Step) -> None:
-    """Write a step's figures onto its round, touching only what changed.
-
-    After a correction most later rounds differ only in their running state, so the
-    UPDATEs stay small (and batch together).
-    """
-    fields = {
-        "kind": step.kind,
-        "body": step.body,
-        "result": step.result,
-        "outcome": step.outcome.to_json(),
-        "deltas": [amount_str(d) for d in step.deltas],
-        "after": step.after.to_json(),
-        "game_no": step.game_no,
-        "game_round": step.game_round,
-        "dealer": step.dealer,
-    }
-    for name, value in fields.items():
-        if rnd.id is None or getattr(rnd, name) != value:
-            setattr(rnd, name, value)
+def rounds_from(table: Table, number: int) -> list[Round]:
+    """The live rounds from round ``number`` on, with their results (an export)."""
+    _check_number(number)
+    return _filled(
+        table,
+        list(
+            db.session.scalars(
+                select(Round)
+                .where(Round.table_id == table.id, Round.number >= number)
+                .order_by(Round.number)
+            )
+        ),
+    )
 
 
-def save_steps(table: Table, rounds: Sequence[Round], steps: Sequence[Step]) -> None:
-    for rnd, step in zip(rounds, steps, strict=True):
-        store_step(rnd, step)
-    table.state = steps[-1].after.to_json()
-    table.updated_at = now()
-    db.session.flush()
+def store_step(rnd: Round, step: Step, number: int) -> None:
+    """Write a newly scored round's figures (it becomes round ``number``)."""
+    rnd.kind = step.kind
+    rnd.body = step.body
+    rnd.result = step.result
+    rnd.outcome = step.outcome.to_json()
+    rnd.deltas = [amount_str(d) for d in step.deltas]
+    rnd.after = step.after.shape()
+    rnd.checkpoint = step.after.tally() if number % CHECKPOINT == 0 else None
+    rnd.game_no = step.game_no
+    rnd.game_round = step.game_round
+    rnd.dealer = step.dealer
 
 
 def versions_of(rnd: Round) -> list[RoundVersion]:
@@ -170,17 +287,15 @@ def versions_of(rnd: Round) -> list[RoundVersion]:
     )
 
 
-def keep_version(rnd: Round, note: str) -> None:
-    """Keep a round's current version in its history before it is corrected."""
-    db.session.add(
-        RoundVersion(
-            round_id=rnd.id,
-            version=rnd.version,
-            entry=rnd.entry,
-            result=rnd.result,
-            deltas=rnd.deltas,
-            note=note,
-        )
+def version_of(rnd: Round, note: str) -> RoundVersion:
+    """A round's current version, to keep in its history when it is corrected (not yet added)."""
+    return RoundVersion(
+        round_id=rnd.id,
+        version=rnd.version,
+        entry=rnd.entry,
+        result=rnd.result,
+        deltas=rnd.deltas,
+        note=note,
     )
 
 
@@ -195,42 +310,68 @@ def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
     )
     if limit:
         query = query.limit(limit)
-    return list(db.session.scalars(query))
+    return _filled(table, list(db.session.scalars(query)))
 
 
 def round_page(table: Table, first: int | None, limit: int) -> list[Round]:
     """Up to ``limit`` rounds from round ``first`` on, or the last ``limit``; oldest first."""
     if first is None:
         return list(reversed(recent_rounds(table, limit)))
-    return list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.table_id == table.id, Round.number >= first)
-            .order_by(Round.number)
-            .limit(limit)
-        )
+    return _filled(
+        table,
+        list(
+            db.session.scalars(
+                select(Round)
+                .where(Round.table_id == table.id, Round.number >= first)
+                .order_by(Round.number)
+                .limit(limit)
+            )
+        ),
     )
 
 
 def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
     """Each player's total at the start and after every k-th round, for the chart.
 
-    One query reading at most ``points`` rows, whatever the number of rounds: the totals
-    after each round are stored with it, so nothing is summed here.
+    A long table reads only its checkpoints (at most one row in ``CHECKPOINT``); a shorter
+    one sums its rounds' changes, at most ``LONG_CHART`` rows of a few bytes each. A player
+    who joined later (a change of the table) is at 0 until then.
     """
     n = len(table.players)
-    step = max(1, -(-table.round_count // points))
-    rows = db.session.execute(
-        select(Round.after)
-        .where(
-            Round.table_id == table.id,
-            or_(Round.number % step == 0, Round.number == table.round_count),
-        )
-        .order_by(Round.number)
-    ).all()
-    out = [list(opening_state(table).totals) if table.opening else [Fraction(0)] * n]
-    out += [[read_stored_amount(t) for t in after["totals"]] for (after,) in rows]
+
+    def full(totals: Sequence[Fraction]) -> list[Fraction]:
+        return [*totals, *[Fraction(0)] * (n - len(totals))]
+
+    opening = opening_state(table)
+    out = [full(opening.totals)]
+    if table.round_count > LONG_CHART:
+        rows = db.session.execute(
+            select(Round.checkpoint)
+            .where(Round.table_id == table.id, Round.checkpoint.is_not(None))
+            .order_by(Round.number)
+        ).all()
+        every = max(1, -(-len(rows) // points))
+        out += [full(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
+    else:
+        every = max(1, -(-table.round_count // points))
+        totals = full(opening.totals)
+        for number, deltas in db.session.execute(
+            select(Round.number, Round.deltas)
+            .where(Round.table_id == table.id, Round.number.is_not(None))
+            .order_by(Round.number)
+        ):
+            changes = full([read_stored_amount(d) for d in deltas])
+            totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
+            if (number or 0) % every == 0:
+                out.append(totals)
+    final = full(state_of(table).totals)
+    if table.round_count and out[-1] != final:
+        out.append(final)
     return out
+
+
+LONG_CHART = 2000
+"""Above this many rounds the chart is drawn from the checkpoints alone."""
 
 
 HISTORY_COLUMNS = (
@@ -242,7 +383,8 @@ HISTORY_COLUMNS = (
     Round.game_no,
     Round.game_round,
     Round.dealer,
-    Round.result["void"].as_boolean().label("void"),
+    VOID,
+    Round.created_at,
 )
 
 
@@ -337,10 +479,13 @@ def journal_entry(table: Table, seq: int) -> JournalEntry:
 
 def deleted_rounds(table: Table) -> list[Round]:
     """Rounds deleted from the table (kept for the history and a restore), newest first."""
-    return list(
-        db.session.scalars(
-            select(Round)
-            .where(Round.table_id == table.id, Round.number.is_(None))
-            .order_by(Round.deleted_at.desc(), Round.id.desc())
-        )
+    return _filled(
+        table,
+        list(
+            db.session.scalars(
+                select(Round)
+                .where(Round.table_id == table.id, Round.number.is_(None))
+                .order_by(Round.deleted_at.desc(), Round.id.desc())
+            )
+        ),
     )

@@ -18,9 +18,15 @@ from scorekeeper.games import GAMES, find_game
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
-from scorekeeper.tables import service, store
+from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
-from scorekeeper.tables.shapes import etag, journal_json, round_json, session_json
+from scorekeeper.tables.shapes import (
+    etag,
+    journal_json,
+    round_json,
+    session_json,
+    version_tag,
+)
 from scorekeeper.views.links import table_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -141,7 +147,10 @@ def create_session() -> Any:
             raise InvalidInput(
                 [Violation("continue_from", "There is no table with this id to continue")]
             ) from None
-        table = service.continue_table(old)
+        carry = data.get("carry", True)
+        if not isinstance(carry, bool):
+            raise InvalidInput([Violation("carry", f"{shown(carry)} is not true or false")])
+        table = changes.rematch(old, carry=carry)
     else:
         table = service.open_table(check_table(data))
     db.session.commit()
@@ -155,15 +164,53 @@ def create_session() -> Any:
 @bp.get("/sessions/<token>")
 def get_session(token: str) -> Any:
     """The table with its players' totals and every round; 304 when nothing changed."""
+    # Each page of rounds is its own representation.
+    page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
+    if request.if_none_match:
+        # A client polling an unchanged table: one indexed read of its version, no rendering.
+        tag = version_tag(store.table_version(token)) + page
+        if request.if_none_match.contains(tag):
+            resp = Response(status=304)
+            resp.set_etag(tag)
+            resp.headers["Cache-Control"] = "no-cache"
+            return resp
     table = store.find_table(token)
-    tag = etag(table)
-    if request.query_string:
-        # Each page of rounds is its own representation.
-        tag += "-" + "-".join(f"{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
-    resp = Response(status=304) if request.if_none_match.contains(tag) else jsonify(_session(table))
+    tag = etag(table) + page
+    resp = jsonify(_session(table))
     resp.set_etag(tag)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
+
+
+@bp.patch("/sessions/<token>")
+def change_session(token: str) -> Any:
+    """Change a table: its name, point value, settings, players' names, who plays."""
+    data = read_json_object()
+    table = store.find_table(token, lock=True)
+    changes.edit_table(table, data)
+    db.session.commit()
+    return jsonify(_session(table))
+
+
+@bp.get("/sessions/<token>/settle")
+def get_settle(token: str) -> Any:
+    """Who pays whom to clear every running total: exact, and in whole coins."""
+    return jsonify(changes.settle_plan(store.find_table(token)))
+
+
+@bp.post("/sessions/<token>/settle")
+def post_settle(token: str) -> Any:
+    """Record a settle-up: the running totals start again from zero."""
+    data = read_json_object() if request.get_data(cache=True).strip() else {}
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise InvalidInput([Violation("version", "The table's version (a whole number)")])
+    table = store.find_table(token, lock=True)
+    changes.record_settle(table, version)
+    db.session.commit()
+    body = _session(table)
+    body["settle"] = body["rounds"][-1] if body["rounds"] else None
+    return jsonify(body)
 
 
 @bp.get("/sessions/<token>/journal")

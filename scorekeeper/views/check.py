@@ -108,6 +108,8 @@ def check(game_id: str) -> Any:
         entry=entry,
         number=1,
         errors=errors,
+        summary=game.error_summary(errors, names, entry),
+        names=names,
         positions=list(range(n)),
         state=None,
         dealer=dealer,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -16,7 +18,7 @@ from scorekeeper.ledger import dealer_index
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.state import State
+from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 
@@ -29,6 +31,23 @@ EXPIRED = N_(
 COLLIDED = N_(
     "Another phone wrote to this table at the same moment; check the table, then save again"
 )
+_BASED_ON = re.compile(r"([0-9]{1,12})\.([0-9]{1,9})")
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """A round form refused because another phone got there first: what is stored now.
+
+    The page shows ``theirs`` beside the player's own entry (kept in the form, nothing
+    stored) and lets the player choose: a new round is discarded or saved as the next
+    number; a correction keeps theirs or is saved over it.
+    """
+
+    kind: str
+    """'new' (that round number was entered meanwhile) or 'edit' (the round was changed)."""
+    theirs: Round
+    same: bool
+    """Their entry is the player's: most likely both phones entered the same round."""
 
 
 class RoundPage:
@@ -44,13 +63,14 @@ class RoundPage:
         self.table = table
         self.rnd = rnd
         self.game = GAMES[table.game]
-        self.spec = store.spec_of(table)
         self.number = table.round_count + 1 if rnd is None or rnd.number is None else rnd.number
         self.state: State = (
             store.state_of(table) if rnd is None else store.state_before(table, self.number)
         )
+        self.spec = spec_at(store.spec_of(table), self.state)  # as the table stood then
+        seats_change = self.game.seats_vary or self.game.players_may_change
         self.positions = (
-            list(self.state.seated) if self.game.seats_vary else list(range(len(table.players)))
+            list(self.state.seated) if seats_change else list(range(len(self.state.totals)))
         )
 
     def dealer(self) -> int:
@@ -74,6 +94,7 @@ class RoundPage:
         entry: dict[str, Any],
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
+        stale: Stale | None = None,
     ) -> Any:
         dealer = self.dealer()
         if isinstance(entry.get("dealer"), int):
@@ -83,14 +104,17 @@ class RoundPage:
             if self.rnd is None
             else url_for(".edit", token=self.table.token, number=self.number)
         )
+        names = [self.table.players[pos] for pos in self.positions]
         return render_template(
             "rounds/entry.html",
+            names=names,
             table=self.table,
             spec=self.spec,
             form=form,
             entry=entry,
             number=self.number,
             errors=errors or {},
+            summary=self.game.error_summary(errors or {}, names, entry),
             positions=self.positions,
             state=self.state,
             dealer=dealer,
@@ -100,7 +124,14 @@ class RoundPage:
             rnd=self.rnd,
             delete_form=ActionForm(),
             action=action,
+            stale=stale,
         ), status
+
+
+def _based_on(raw: str | None) -> tuple[int, int] | None:
+    """The round (id, version) a correction's form was opened on; None if it names none."""
+    m = _BASED_ON.fullmatch((raw or "").strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _save(page: RoundPage) -> Any:
@@ -112,19 +143,23 @@ def _save(page: RoundPage) -> Any:
     if problems:
         return page.render(form, entry, errors_by_field(problems), 422)
     table = page.table
+    expected = round_number(form.expected_number.data) if page.rnd is None else None
     try:
         if page.rnd is None:
-            expected = form.expected_number.data
             rnd, created = service.enter_round(
                 table,
                 "round",
                 entry,
                 submission_id=form.submission_id.data or None,
-                expected_number=round_number(expected),
+                expected_number=expected,
             )
         else:
             rnd = service.correct_round(
-                table, page.number, entry, note="corrected on the table page"
+                table,
+                page.number,
+                entry,
+                note="corrected on the table page",
+                based_on=_based_on(form.based_on.data),
             )
             created = True
         db.session.commit()
@@ -133,16 +168,73 @@ def _save(page: RoundPage) -> Any:
         return page.render(form, entry, errors_by_field(exc.violations), 422)
     except (service.Conflict, IntegrityError) as exc:
         db.session.rollback()
-        message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
-        if page.rnd is None:
-            page = RoundPage(table)
-            form.expected_number.data = str(page.number)
-        return page.render(form, entry, {"": [message]}, 409)
+        return _refused(page, form, entry, expected, exc)
     if page.rnd is not None:
-        flash(tr(N_("Round %(n)s corrected; later rounds were recomputed.", n=page.number)))
+        flash(
+            tr(
+                N_(
+                    "%(what)s corrected; later %(nouns)s were recomputed.",
+                    what=page.game.numbered(page.number),
+                    nouns=page.game.nouns,
+                ).capitalized()
+            )
+        )
     elif not created:
-        flash(tr(N_("Round %(n)s was already saved (the button was tapped twice).", n=rnd.number)))
+        flash(
+            tr(
+                N_(
+                    "%(what)s was already saved (the button was tapped twice).",
+                    what=page.game.numbered(rnd.number or 0),
+                ).capitalized()
+            )
+        )
     return redirect(url_for(".show", token=table.token, number=rnd.number))
+
+
+def _refused(
+    page: RoundPage,
+    form: RoundForm,
+    entry: dict[str, Any],
+    expected: int | None,
+    exc: Exception,
+) -> Any:
+    """A write refused because another phone got there first: nothing of the player's is
+    stored; show what is stored now beside their entry and let them choose."""
+    table = page.table
+    message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
+    overtaken = isinstance(exc, service.Overtaken | IntegrityError)
+    number = expected if page.rnd is None else page.number
+    theirs = None
+    if overtaken and number is not None and number <= table.round_count:
+        theirs = store.get_round(table, number)
+    if page.rnd is None:
+        page = RoundPage(table)  # the form now enters the next free number
+        form.expected_number.data = str(page.number)
+    elif theirs is not None and theirs.kind == "round":
+        page = RoundPage(table, theirs)  # saving over it is based on what is stored now
+        form.based_on.data = f"{theirs.id}.{theirs.version}"
+    if theirs is None or theirs.kind != "round":
+        return page.render(form, entry, {"": [message]}, 409)
+    try:
+        same = page.game.table_entry("round", entry) == theirs.entry
+    except InvalidInput:
+        same = False
+    if same and page.rnd is not None:
+        # The round already reads as this correction (a double tap, or the same fix made on
+        # two phones): nothing to choose.
+        assert theirs.number is not None
+        flash(
+            tr(
+                N_(
+                    "%(what)s already reads as you corrected it.",
+                    what=page.game.numbered(theirs.number),
+                ).capitalized()
+            )
+        )
+        return redirect(url_for(".show", token=table.token, number=theirs.number))
+    return page.render(
+        form, entry, {}, 409, Stale("new" if page.rnd is None else "edit", theirs, same)
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -191,7 +283,9 @@ def edit(token: str, number: int) -> Any:
     page = RoundPage(table, rnd)
     if request.method == "POST":
         return _save(page)
-    return page.render(RoundForm(), rnd.entry)
+    form = RoundForm()
+    form.based_on.data = f"{rnd.id}.{rnd.version}"
+    return page.render(form, rnd.entry)
 
 
 @bp.post("/<int:number>/delete")

@@ -6,7 +6,7 @@ import csv
 import functools
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +23,7 @@ from flask import (
 )
 
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.charts import Chart, running_chart
+from scorekeeper.charts import Chart, running_chart, seat_style
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
@@ -33,7 +33,7 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import service, store
+from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.links import attachment, table_link
@@ -120,15 +120,23 @@ def show(token: str) -> str:
     remember(table)
     state = store.state_of(table)
     value = read_stored_amount(table.point_value) if table.point_value else None
-    standings = [
-        {
-            "name": n,
-            "total": t,
-            "money": t * value if value is not None else None,
-            "seated": i in state.seated,
-        }
-        for i, (n, t) in enumerate(zip(table.players, state.totals, strict=True))
-    ]
+    standings = ranked(
+        [
+            {
+                "seat": i,
+                "name": n,
+                "total": t,
+                "money": t * value if value is not None else None,
+                "seated": i in state.seated,
+                "away": i in state.away,
+                "style": seat_style(i),
+            }
+            for i, (n, t) in enumerate(
+                zip(changes.players_now(table, state), state.totals, strict=True)
+            )
+        ],
+        table.round_count > 0,
+    )
     history = store.history(table, HISTORY_SHOWN)
     versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
     chart = table_chart(table)
@@ -145,16 +153,38 @@ def show(token: str) -> str:
         history=history,
         versions=versions,
         chart=chart,
+        money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,
-        progress=GAMES[table.game].progress(store.spec_of(table), state, table.round_count),
+        progress=GAMES[table.game].progress(
+            changes.current_spec(table, state), state, table.round_count
+        ),
         dealer=table.players[state.dealer],
         action_form=ActionForm(),
         last_game=last_game,
         shown=HISTORY_SHOWN,
-        draw_names={f"name{i}": name for i, name in enumerate(table.players)},
+        draw_names={f"name{i}": table.players[i] for i in state.seated},
+        players=changes.players_now(table, state),
+        all_clear=not any(state.totals) and not state.pot and not state.house,
         max_rounds=service.MAX_ROUNDS,
     )
+
+
+def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
+    """The standings, highest total first (seat order among equals), each with its rank
+    (equal totals share one: 1, 2, 2, 4) and whether it leads: once a round is played, the
+    top total leads unless every player has it."""
+    rows = sorted(rows, key=lambda r: (-r["total"], r["seat"]))
+    top = rows[0]["total"] if rows else 0
+    level = all(r["total"] == top for r in rows)
+    for place, row in enumerate(rows):
+        row["rank"] = (
+            rows[place - 1]["rank"]
+            if place and row["total"] == rows[place - 1]["total"]
+            else place + 1
+        )
+        row["leader"] = started and not level and row["total"] == top
+    return rows
 
 
 _CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
@@ -167,32 +197,50 @@ def table_chart(table: Table) -> Chart | None:
     if cached is None or cached[0] != version:
         if len(_CHARTS) > 512:
             _CHARTS.clear()
-        cached = (version, running_chart(table.players, store.running_totals(table)))
+        names = changes.players_now(table)
+        totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
+        cached = (version, running_chart(names, totals, table.round_count))
         _CHARTS[table.id] = cached
     return cached[1]
 
 
 @functools.lru_cache(maxsize=256)
 def qr_svg(link: str) -> str:
-    """The table link as a QR code, drawn as inline SVG (the same link always draws the same)."""
-    return str(segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
+    """The table link as a QR code, drawn as inline SVG (the same link always draws the same).
+
+    Drawn without a fixed size (a viewBox of its modules, the 4-module quiet zone included):
+    the stylesheet makes it as large as the phone allows, to be scanned across a table.
+    """
+    code = segno.make(link, error="m")
+    return str(
+        code.svg_inline(
+            omitsize=True,
+            dark="#111",
+            light="#fff",
+            svgclass="qr-code",
+            title="QR code of the table's link",
+        )
+    )
 
 
 def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     """Each player's result over one game, from its rounds."""
     rounds = store.history(table, game_no=game_no)
-    sums = [Fraction(0)] * len(table.players)
+    names = changes.players_now(table)
+    sums = [Fraction(0)] * len(names)
     for r in rounds:
-        sums = [s + read_stored_amount(d) for s, d in zip(sums, r.deltas, strict=True)]
+        deltas = changes.padded(r.deltas, len(names))
+        sums = [s + read_stored_amount(d) for s, d in zip(sums, deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
-        notes = store.get_round(table, ends[0].number).result.get("notes") or []
+        end = store.get_round(table, ends[0].number)
+        notes = store.result_of(table, end).get("notes") or []
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,
         "rounds": sum(1 for r in rounds if r.kind == "round"),
-        "results": list(zip(table.players, sums, strict=True)),
+        "results": list(zip(names, sums, strict=True)),
         "pot_note": pot_note,
     }
 
@@ -279,7 +327,7 @@ def continue_table(token: str) -> Any:
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     old = get_table_or_404(token)
-    table = service.continue_table(old)
+    table = changes.rematch(old, carry=True)
     db.session.commit()
     remember(table)
     flash(tr(N_("“%(name)s” goes on here, with the running totals carried over.", name=table.name)))
@@ -328,25 +376,92 @@ def _is_number(text: str) -> bool:
         return False
 
 
+#: What a round's player entered, in the order the record shows it (cards, dice, predictions).
+ENTERED_KEYS = ("hand", "captured", "cards", "chosen", "dice", "left", "right", "wager")
+YAKU_KEYS = ("teyaku", "dekiyaku")
+
+
+def _entered(player: Mapping[str, Any]) -> str:
+    """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
+    parts = []
+    for key in ENTERED_KEYS:
+        value = player.get(key)
+        if value is None:
+            continue
+        shown = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+        parts.append(f"{key}: {shown}")
+    return "; ".join(parts) or "(the rest of the deck)"
+
+
+def _yaku(player: Mapping[str, Any]) -> str:
+    """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
+    found = []
+    for key in YAKU_KEYS:
+        value = player.get(key)
+        if isinstance(value, list):
+            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in value if y]
+        elif isinstance(value, str):
+            found.append(value)
+    return "; ".join(found)
+
+
 @bp.get("/t/<token>/export.csv")
 def export_csv(token: str) -> Response:
-    """A table's history as CSV: one row per round, each player's change and total."""
+    """A table's record as CSV, one row per entry: each player's change and total, then when
+    it was entered and what: the field, each player's cards or dice as entered, their yaku,
+    so the sheet can be audited in a spreadsheet."""
     table = get_table_or_404(token)
+    names = list(table.players)
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(
         ["round", "game", "round_of_game", "kind", "dealer"]
-        + [csv_safe(f"{p} change") for p in table.players]
-        + [csv_safe(f"{p} total") for p in table.players]
+        + [csv_safe(f"{p} change") for p in names]
+        + [csv_safe(f"{p} total") for p in names]
+        + ["time (UTC)", "field", "what"]
+        + [csv_safe(f"{p} entered") for p in names]
+        + [csv_safe(f"{p} yaku") for p in names]
     )
-    acc = [Fraction(0)] * len(table.players)
-    for r in reversed(store.history(table)):
-        acc = [a + read_stored_amount(d) for a, d in zip(acc, r.deltas, strict=True)]
+    acc = changes.padded_amounts(list(store.opening_state(table).totals), len(names))
+    for r in store.rounds_from(table, 1):
+        deltas = changes.padded(r.deltas, len(names))
+        acc = [a + read_stored_amount(d) for a, d in zip(acc, deltas, strict=True)]
         dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
+        entered = [""] * len(names)
+        yaku = [""] * len(names)
+        lookup = {n.casefold(): i for i, n in enumerate(names)}
+        results = {
+            str(p.get("name", "")).casefold(): p
+            for p in (r.result or {}).get("players", [])
+            if isinstance(p, Mapping)
+        }
+        if r.kind == "round":
+            for p in r.body.get("players", []):
+                key = str(p.get("name", "")).casefold()
+                if key in lookup:
+                    entered[lookup[key]] = _entered(p)
+                    yaku[lookup[key]] = _yaku(results.get(key, {}))
+        what = ""
+        if r.kind == "edit":
+            what = ", ".join((r.result or {}).get("changes", []))
+        elif r.kind == "settle":
+            what = "; ".join(
+                f"{p['from']} pays {p['to']} {p['points']}"
+                for p in (r.result or {}).get("payments", [])
+            )
+        elif r.kind == "end":
+            what = " ".join(n.get("text", "") for n in (r.result or {}).get("notes", []))
         w.writerow(
             [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
-            + list(r.deltas)
+            + deltas
             + [amount_str(a) for a in acc]
+            + [
+                r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+                " ".join(r.body.get("field", [])) if r.kind == "round" else "",
+                csv_safe(what),
+            ]
+            + [csv_safe(e) for e in entered]
+            + [csv_safe(y) for y in yaku]
         )
     return Response(
         out.getvalue(),

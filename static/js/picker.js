@@ -1,58 +1,24 @@
-// Card picker and small conveniences. Every page works without this file.
+// Card picker and small conveniences. Every page works without this file: the number
+// fields, checkboxes and selects it drives are the form, and they are what is posted.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
-  function chaffTile(tile) {
-    var input = tile.querySelector("input[type=number]");
-    var count = tile.querySelector(".count");
-    var max = parseInt(tile.dataset.max, 10) || 0;
-    function show() {
-      var n = parseInt(input.value, 10) || 0;
-      count.textContent = n;
-      tile.classList.toggle("has", n > 0);
-    }
-    tile.addEventListener("click", function (ev) {
-      ev.preventDefault();
-      var n = (parseInt(input.value, 10) || 0) + 1;
-      var limit = max - (parseInt(tile.dataset.taken, 10) || 0);
-      input.value = n > limit ? 0 : n;
-      show();
-      refresh();
-    });
-    tile.setAttribute("role", "button");
-    tile.tabIndex = 0;
-    tile.addEventListener("keydown", function (ev) {
-      if (ev.key === "Enter" || ev.key === " ") { tile.click(); ev.preventDefault(); }
-    });
-    show();
+  function all(sel, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(sel));
+  }
+  function int(value) {
+    return parseInt(value, 10) || 0;
+  }
+  function plural(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
   }
 
-  // Mark cards taken elsewhere in the same group (piles together, hands together, ...).
-  function refresh() {
-    var pickers = Array.prototype.slice.call(document.querySelectorAll(".picker"));
-    pickers.forEach(function (picker) {
-      var others = pickers.filter(function (p) {
-        return p !== picker && p.dataset.group === picker.dataset.group && !isRest(p);
-      });
-      picker.querySelectorAll(".tile[data-card]").forEach(function (tile) {
-        var id = tile.dataset.card;
-        var taken = others.some(function (p) {
-          var box = p.querySelector("input[value='" + id + "']");
-          return box && box.checked;
-        });
-        tile.classList.toggle("taken", taken && !tile.querySelector("input").checked);
-      });
-      picker.querySelectorAll(".tile.chaff").forEach(function (tile) {
-        var suit = tile.dataset.suit, used = 0;
-        others.forEach(function (p) {
-          var t = p.querySelector(".tile.chaff[data-suit='" + suit + "'] input");
-          if (t) { used += parseInt(t.value, 10) || 0; }
-        });
-        tile.dataset.taken = used;
-        tile.classList.toggle("taken", used >= parseInt(tile.dataset.max, 10) &&
-          !(parseInt(tile.querySelector("input").value, 10) > 0));
-      });
+  // -- the card pickers: specials ticked, plain cards counted with − and + ---------------
+
+  function pickersLike(picker) {
+    return all(".picker[data-group]").filter(function (p) {
+      return p !== picker && p.dataset.group === picker.dataset.group && !isRest(p);
     });
   }
 
@@ -61,19 +27,325 @@
     return !!(fs && fs.classList.contains("is-rest"));
   }
 
+  function chaffInput(tile) {
+    return tile.querySelector(".stepper input");
+  }
+
+  function stepper(tile) {
+    var input = chaffInput(tile);
+    all(".step", tile).forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var room = int(tile.dataset.max) - int(tile.dataset.taken);
+        var n = Math.max(0, Math.min(room, int(input.value) + int(button.dataset.step)));
+        input.value = n;
+        refresh();
+      });
+    });
+    input.addEventListener("input", refresh);
+  }
+
+  // A card ticked in one pile (or hand) is taken for the others of its group: its tile
+  // there is disabled, and a month's plain cards can only be added while some are left.
+  function markTaken() {
+    all(".picker[data-group]").forEach(function (picker) {
+      var others = pickersLike(picker);
+      all(".tile[data-card]", picker).forEach(function (tile) {
+        var box = tile.querySelector("input");
+        var taken = others.some(function (p) {
+          var b = p.querySelector("input[value='" + tile.dataset.card + "']");
+          return b && b.checked;
+        }) && !box.checked;
+        box.disabled = taken;
+        tile.classList.toggle("taken", taken);
+      });
+      all(".tile.chaff[data-suit]", picker).forEach(function (tile) {
+        var used = 0;
+        others.forEach(function (p) {
+          var t = p.querySelector(".tile.chaff[data-suit='" + tile.dataset.suit + "']");
+          if (t) { used += int(chaffInput(t).value); }
+        });
+        var n = int(chaffInput(tile).value);
+        var max = int(tile.dataset.max);
+        tile.dataset.taken = used;
+        tile.classList.toggle("has", n > 0);
+        tile.classList.toggle("taken", n === 0 && used >= max);
+        var steps = all(".step", tile);
+        if (steps.length === 2) {
+          steps[0].disabled = n <= 0;
+          steps[1].disabled = n + used >= max;
+        }
+      });
+    });
+  }
+
+  function pickerTotals(name) {
+    var picker = document.querySelector(".picker[data-name='" + name + "']");
+    var out = { count: 0, points: 0, months: [] };
+    if (!picker) { return out; }
+    all(".tile[data-card] input:checked", picker).forEach(function (box) {
+      var tile = box.closest(".tile");
+      out.count += 1;
+      out.points += int(tile.dataset.points);
+      out.months.push(int(tile.dataset.month));
+    });
+    all(".tile.chaff[data-suit]", picker).forEach(function (tile) {
+      var n = int(chaffInput(tile).value);
+      out.count += n;
+      for (var k = 0; k < n; k++) { out.months.push(int(tile.dataset.month)); }
+    });
+    return out;
+  }
+
+  // -- the sticky bar: each pile's cards and points, each hand's values, each dice total --
+
+  function tally() {
+    var list = document.querySelector(".tally[data-cards]");
+    if (list) {
+      var rest = null, cards = 0, points = 0;
+      all("li[data-pile]", list).forEach(function (li) {
+        if (li.classList.contains("is-rest")) { rest = li; return; }
+        var t = pickerTotals(li.dataset.pickers);
+        cards += t.count;
+        points += t.points;
+        showPile(li, t.count, t.points);
+      });
+      if (rest) {
+        showPile(rest, int(list.dataset.cards) - cards, int(list.dataset.points) - points);
+      }
+    }
+    all(".tally li[data-values]").forEach(function (li) {
+      var input = document.getElementById(li.dataset.values);
+      var values = valuesIn(input ? input.value : "");
+      values = values.concat(pickerTotals(li.dataset.pickers).months);
+      var sum = values.reduce(function (a, b) { return a + b; }, 0);
+      li.querySelector(".sum").textContent = values.length
+        ? values.join(" + ") + " = " + sum : li.parentNode.dataset.tNone || "no cards yet";
+    });
+    all("[data-dice]").forEach(function (el) {
+      var i = el.dataset.dice;
+      var d = [1, 2].map(function (k) {
+        var r = document.querySelector("input[name=p" + i + "_d" + k + "]:checked");
+        return r ? int(r.value) : 0;
+      }).filter(Boolean);
+      var list = el.closest(".tally");
+      var words = d.length === 2 ? d[0] + " + " + d[1] + " = " + (d[0] + d[1])
+        : (d.length ? d[0] + " + ?" : (list && list.dataset.tNone) || "no dice yet");
+      (el.querySelector(".sum") || el).textContent = words;
+    });
+  }
+
+  function showPile(li, count, points) {
+    li.querySelector(".n").textContent = count;
+    var list = li.parentNode.dataset; // the words in the page's language
+    li.querySelector(".unit").textContent = count === 1 ? list.tCard || "card" : list.tCards || "cards";
+    li.querySelector(".pts").textContent = points;
+  }
+
+  function valuesIn(text) {
+    return text.split(/[\s,.;+/]+/).filter(function (t) {
+      return /^\d{1,2}$/.test(t);
+    }).map(int);
+  }
+
+  function refresh() {
+    markTaken();
+    tally();
+  }
+
+  // -- Toppa and Baka: the pile that is "the rest of the deck" is not entered -----------
+
   function restChoice() {
     var chosen = document.querySelector("input[name=rest]:checked");
-    document.querySelectorAll(".pile").forEach(function (fs) {
+    all(".pile").forEach(function (fs) {
       fs.classList.toggle("is-rest", !!chosen && fs.dataset.player === chosen.value);
+    });
+    all(".tally li[data-pile]").forEach(function (li) {
+      li.classList.toggle("is-rest", !!chosen && li.dataset.pile === chosen.value);
     });
     refresh();
   }
+
+  // -- Otoroku: a pad of card values, so no separator key is needed ---------------------
+
+  function pads() {
+    all(".pad[data-for]").forEach(function (pad) {
+      var input = document.getElementById(pad.dataset.for);
+      if (!input) { return; }
+      pad.hidden = false;
+      all(".key", pad).forEach(function (key) {
+        key.addEventListener("click", function () {
+          var tokens = input.value.trim().split(/\s+/).filter(Boolean);
+          if (key.dataset.value === "back") { tokens.pop(); } else { tokens.push(key.dataset.value); }
+          input.value = tokens.join(" ");
+          tally();
+        });
+      });
+      input.addEventListener("input", tally);
+    });
+  }
+
+  // -- Tokan: the neighbours named follow who plays the tour ----------------------------
+
+  function neighbours() {
+    var seats = all("fieldset.tokan");
+    if (!seats.length) { return; }
+    function update() {
+      var names = [], at = [];
+      seats.forEach(function (fs, i) {
+        names.push(fs.querySelector("legend").textContent.trim());
+        var box = fs.querySelector("input[name$=_seated]");
+        fs.classList.toggle("away", !box.checked);
+        if (box.checked) { at.push(i); }
+      });
+      seats.forEach(function (fs, i) {
+        var k = at.indexOf(i);
+        var left = k < 0 || at.length < 2 ? "" : names[at[(k + 1) % at.length]];
+        var right = k < 0 || at.length < 2 ? "" : names[at[(k - 1 + at.length) % at.length]];
+        var nobody = fs.dataset.tNobody || "nobody";
+        fs.querySelector(".nb[data-side=left]").textContent = left || nobody;
+        fs.querySelector(".nb[data-side=right]").textContent = right || nobody;
+        var li = document.querySelector(".tally li[data-dice='" + i + "']");
+        if (li) { li.hidden = k < 0; }
+      });
+    }
+    seats.forEach(function (fs) {
+      fs.querySelector("input[name$=_seated]").addEventListener("change", update);
+    });
+    all(".die input").forEach(function (r) { r.addEventListener("change", tally); });
+    update();
+  }
+
+  // -- Tokotoko: one grid in the Nagoya order, tapped into the hand chosen above it -----
+  // The selects (one per card slot) stay the form; the grid only fills and empties them.
+
+  function compact() {
+    var box = document.querySelector(".compact");
+    if (!box) { return; }
+    box.hidden = false;
+    var buttons = all(".hand-pick", box);
+    var order = buttons.map(function (b) { return b.dataset.slot; });
+    var active = order[0];
+
+    function selects(slot) {
+      return all("select[data-slot='" + slot + "']");
+    }
+    function ownerOf(value) {
+      return order.filter(function (slot) {
+        return selects(slot).some(function (s) { return s.value === value; });
+      });
+    }
+    function countIn(slot, value) {
+      return selects(slot).filter(function (s) { return s.value === value; }).length;
+    }
+    function full(slot) {
+      return selects(slot).every(function (s) { return s.value; });
+    }
+    function nameOf(slot) {
+      return box.querySelector(".hand-pick[data-slot='" + slot + "']").dataset.name;
+    }
+    function put(value) {
+      var empty = selects(active).filter(function (s) { return !s.value; })[0];
+      if (!empty) { return; }
+      empty.value = value;
+      if (full(active)) {
+        var next = order.filter(function (slot) { return !full(slot); })[0];
+        if (next) { active = next; }
+      }
+    }
+    function take(value) {
+      var mine = selects(active).filter(function (s) { return s.value === value; });
+      if (mine.length) { mine[mine.length - 1].value = ""; }
+    }
+    function label(select) {
+      return select.value ? select.options[select.selectedIndex].textContent : "";
+    }
+
+    function render() {
+      var activeFull = full(active);
+      buttons.forEach(function (b) {
+        var n = selects(b.dataset.slot).filter(function (s) { return s.value; }).length;
+        b.setAttribute("aria-pressed", String(b.dataset.slot === active));
+        b.querySelector(".got").textContent = n + "/2";
+      });
+      all(".tile[data-value]", box).forEach(function (tile) {
+        var value = tile.dataset.value;
+        var owners = ownerOf(value);
+        var owner = tile.querySelector(".owner");
+        if (tile.classList.contains("chaff")) {
+          var total = 0, words = [];
+          order.forEach(function (slot) {
+            var k = countIn(slot, value);
+            total += k;
+            if (k) { words.push(nameOf(slot) + (k > 1 ? " ×" + k : "")); }
+          });
+          var mine = countIn(active, value);
+          tile.querySelector(".count").textContent = mine;
+          var steps = all(".step", tile);
+          steps[0].disabled = mine === 0;
+          steps[1].disabled = activeFull || total >= int(tile.dataset.max);
+          owner.textContent = words.join(", ");
+          tile.classList.toggle("has", mine > 0);
+          tile.classList.toggle("taken", mine === 0 && total >= int(tile.dataset.max));
+        } else {
+          var held = owners[0];
+          tile.setAttribute("aria-pressed", String(held === active));
+          tile.disabled = held ? held !== active : activeFull;
+          tile.classList.toggle("taken", !!held && held !== active);
+          owner.textContent = held ? nameOf(held) : "";
+        }
+      });
+      all(".held[data-slot]").forEach(function (p) {
+        var names = selects(p.dataset.slot).map(label).filter(Boolean);
+        p.textContent = names.length ? names.join(p.dataset.tComma || ", ")
+          : p.dataset.tEmpty || "No cards yet: tap them in the grid above.";
+      });
+      all("select[data-hand]").forEach(function (leave) {
+        var hand = selects(leave.dataset.hand), field = selects("field");
+        all("option[data-fallback]", leave).forEach(function (option) {
+          var where = option.value.split("-");
+          var slot = (where[0] === "hand" ? hand : field)[int(where[1])];
+          option.textContent = (slot && label(slot)) || option.dataset.fallback;
+        });
+      });
+      all(".tally li[data-count]").forEach(function (li) {
+        li.querySelector(".n").textContent =
+          selects(li.dataset.count).filter(function (s) { return s.value; }).length;
+      });
+    }
+
+    buttons.forEach(function (b) {
+      b.addEventListener("click", function () { active = b.dataset.slot; render(); });
+    });
+    all(".tile[data-value]", box).forEach(function (tile) {
+      if (tile.classList.contains("chaff")) {
+        all(".step", tile).forEach(function (step) {
+          step.addEventListener("click", function () {
+            if (int(step.dataset.step) > 0) { put(tile.dataset.value); } else { take(tile.dataset.value); }
+            render();
+          });
+        });
+      } else {
+        tile.addEventListener("click", function () {
+          if (ownerOf(tile.dataset.value)[0] === active) { take(tile.dataset.value); } else { put(tile.dataset.value); }
+          render();
+        });
+      }
+    });
+    all("select[data-slot]").forEach(function (s) { s.addEventListener("change", render); });
+    if (full(active)) {
+      active = order.filter(function (slot) { return !full(slot); })[0] || active;
+    }
+    render();
+  }
+
+  // -- the home page: house rules of the game chosen ------------------------------------
 
   function gameRules() {
     var select = document.querySelector("select.game-select");
     if (!select) { return; }
     function show() {
-      document.querySelectorAll("fieldset.rules").forEach(function (fs) {
+      all("fieldset.rules").forEach(function (fs) {
         fs.hidden = fs.dataset.games.split(" ").indexOf(select.value) < 0;
       });
     }
@@ -82,14 +354,20 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll(".tile.chaff").forEach(chaffTile);
-    document.querySelectorAll(".picker input[type=checkbox]").forEach(function (box) {
+    all(".picker .tile.chaff[data-suit]").forEach(stepper);
+    all(".picker input[type=checkbox]").forEach(function (box) {
       box.addEventListener("change", refresh);
     });
-    document.querySelectorAll("input[name=rest]").forEach(function (r) {
+    all("input[name=rest]").forEach(function (r) {
       r.addEventListener("change", restChoice);
     });
+    pads();
+    neighbours();
+    compact();
     restChoice();
     gameRules();
+    // A form that came back with mistakes: the summary of them is where the eye goes.
+    var summary = document.getElementById("error-summary");
+    if (summary) { summary.focus(); }
   });
 })();

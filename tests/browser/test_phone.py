@@ -26,11 +26,14 @@ def tap_cards(page, prefix, cards, chaff=None):
         picker.locator(f".tile[data-card='{card}']").tap()
     for suit, taps in (chaff or {}).items():
         for _ in range(taps):
-            picker.locator(f".tile.chaff[data-suit='{suit}']").tap()
+            picker.locator(f".tile.chaff[data-suit='{suit}'] .step[data-step='1']").tap()
 
 
 def totals(page):
-    return [el.get_attribute("data-total") for el in page.locator("td[data-total]").all()]
+    """Each player's total in seat order (the standings list them by total)."""
+    rows = page.locator("tr[data-seat]").all()
+    seats = [(int(r.get_attribute("data-seat")), r) for r in rows]
+    return [r.locator("td[data-total]").get_attribute("data-total") for _, r in sorted(seats)]
 
 
 def no_sideways_scroll(page):
@@ -59,11 +62,9 @@ def test_toppa_round_by_tapping_with_the_rest_to_the_other_player(page, server):
     )
     assert page.locator("#player-1 .picker").is_hidden()  # Ben's pile is "the rest"
     assert page.locator("#player-1 .rest-note").is_visible()
-    # A plain-card tile shows its count; the same card in Ben's hand picker is not affected.
+    # A plain-card tile shows its count between − and +.
     assert (
-        page.locator(
-            ".picker[data-name='p0_pile'] .tile.chaff[data-suit='plum'] .count"
-        ).inner_text()
+        page.locator(".picker[data-name='p0_pile'] input[name=p0_pile_chaff_plum]").input_value()
         == "1"
     )
     page.click("button:has-text('Save and score')")
@@ -181,12 +182,130 @@ def test_an_otoroku_banker_round_with_a_bust_by_values(page, server):
 def test_a_tokotoko_round(page, server):
     start_table(page, server, "tokotoko", ["P1", "P2"], stake="5")
     page.click("text=Enter round 1")
-    tap_cards(page, "field", ["maple-deer"], {"pine": 1})
-    tap_cards(page, "p0_hand", ["plum-ribbon"], {"chrysanthemum": 1})
-    tap_cards(page, "p1_hand", ["wisteria-ribbon"], {"pine": 1})
-    # Both pine plain cards are used (field and P2): P1's pine tile shows them as taken.
-    p1_pine = page.locator(".picker[data-name='p0_hand'] .tile.chaff[data-suit='pine']")
-    assert "taken" in p1_pine.get_attribute("class")
+    grid = page.locator(".compact")
+    plus = ".tile.chaff[data-value='{}-chaff-1'] .step[data-step='1']"
+    # One grid: the field's two cards, then (moved on by itself) P1's, then P2's.
+    assert page.locator(".hand-pick[data-slot=field]").get_attribute("aria-pressed") == "true"
+    grid.locator(".tile[data-value='maple-deer']").tap()
+    grid.locator(plus.format("pine")).tap()
+    assert page.locator(".hand-pick[data-slot=p0_hand]").get_attribute("aria-pressed") == "true"
+    grid.locator(".tile[data-value='plum-ribbon']").tap()
+    grid.locator(plus.format("chrysanthemum")).tap()
+    grid.locator(".tile[data-value='wisteria-ribbon']").tap()
+    grid.locator(plus.format("pine")).tap()
+    # Both pine plain cards are used (field and P2), and the deer is the field's.
+    assert grid.locator(plus.format("pine")).is_disabled()
+    page.locator(".hand-pick[data-slot=p0_hand]").tap()
+    assert grid.locator(".tile[data-value='maple-deer']").is_disabled()
+    assert grid.locator(".tile[data-value='maple-deer'] .owner").inner_text() == "Field"
+    # "Left out" offers P2's cards by name, with their Nagoya values.
+    options = page.locator("select[name=p1_leave] option").all_inner_texts()
+    assert options == [
+        "None: score the best triple",
+        "Red Ribbon (Wisteria 4)",
+        "Plain (Pine 1)",
+        "Deer (Maple 10)",
+        "Plain (Pine 1)",
+    ]
+    page.select_option("select[name=p1_leave]", label="Deer (Maple 10)")  # P2 left it out
+    assert page.locator(".tally li[data-count=p1_hand] .n").inner_text() == "2"
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     assert [el.get_attribute("data-delta") for el in page.locator(".delta").all()] == ["-5", "5"]
+    # Each card of the triple that counted, with its Nagoya value.
+    assert page.locator(".presult .triple").all_inner_texts() == [
+        "Plum Blossom 12 + Maple 10 + Pine 1 = 23 → 3 (best triple)",
+        "Wisteria 4 + Pine 1 + Pine 1 = 6 → 6 (their chosen triple)",
+    ]
+
+
+def in_viewport(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+
+
+def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(page, server):
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    bar = page.locator(".entrybar")
+    tap_cards(
+        page,
+        "p0_pile",
+        ["pine-crane", "pine-ribbon", "plum-ribbon", "cherry-curtain", "cherry-ribbon"],
+        {"pine": 2, "plum": 2, "cherry": 2},
+    )
+    pile = page.locator(".picker[data-name='p0_pile']")
+    minus = pile.locator(".tile.chaff[data-suit='plum'] .step[data-step='-1']")
+    minus.tap()  # one plum plain card too many: take it away without going round
+    assert pile.locator("input[name=p0_pile_chaff_plum]").input_value() == "1"
+    assert pile.locator(".tile.chaff[data-suit='pine'] .step[data-step='1']").is_disabled()
+    tap_cards(page, "p0_pile", ["susuki-moon", "susuki-geese"])
+    # 12 cards: 3 brights, an animal and 3 ribbons; the bar counts them before Save.
+    assert bar.locator("li[data-pile='0']").inner_text() == "Aki: 12 cards · 85 points"
+    assert bar.locator("li[data-pile='1']").inner_text() == "Ben (the rest): 36 cards · 155 points"
+    assert in_viewport(page, ".entrybar button[type=submit]")
+    assert in_viewport(page, ".entrybar li[data-pile='0']")
+    page.locator(".entrybar button[type=submit]").tap()
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    # The result first: each player's change is on the first screen.
+    assert in_viewport(page, ".result .changes li:last-child")
+
+
+def test_a_card_taken_in_one_pile_cannot_be_tapped_in_another(page, server):
+    start_table(page, server, "baka", ["Aki", "Ben", "Chie"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane"])
+    ben = page.locator(".picker[data-name='p1_pile'] .tile[data-card='pine-crane']")
+    assert "taken" in ben.get_attribute("class")
+    assert ben.locator("input").is_disabled()
+
+
+def test_a_bad_entry_puts_the_focus_on_a_summary_in_card_names(page, server):
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane"])
+    page.click("button:has-text('Save and score')")
+    page.wait_for_load_state()
+    assert page.evaluate("document.activeElement.id") == "error-summary"
+    assert in_viewport(page, "#error-summary")
+    link = page.locator("#error-summary a")
+    assert link.inner_text().startswith("Aki's pile: Pine: 1 card entered")
+    link.tap()
+    assert page.url.endswith("#player-0")
+
+
+def test_the_checker_shows_its_result_on_the_first_screen(page, server):
+    page.goto(server + "/check/toppa")
+    tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon"])
+    page.click("button:has-text('Check')")
+    page.wait_for_load_state()
+    assert in_viewport(page, ".result .changes li:last-child")
+    assert page.locator(".result .changes").inner_text().split() == ["P1", "-435", "P2", "+435"]
+
+
+def test_tokan_names_the_neighbours_and_sums_the_dice(page, server):
+    start_table(page, server, "tokan", ["Aki", "Ben", "Chie"])
+    page.click("text=Enter tour 1")
+    assert page.locator("h1").inner_text() == "Enter tour 1"
+    aki = page.locator("#player-0")
+    assert "Against Ben, on your left" in aki.inner_text()
+    assert "Against Chie, on your right" in aki.inner_text()
+    aki.locator("label.die:has(input[name=p0_d1][value='5'])").tap()
+    aki.locator("label.die:has(input[name=p0_d2][value='3'])").tap()
+    assert page.locator(".tally li[data-dice='0']").inner_text() == "Aki: 5 + 3 = 8"
+    # Ben leaves: Aki's left neighbour is now Chie.
+    page.locator("#player-1 input[name=p1_seated]").uncheck()
+    assert "Against Chie, on your left" in aki.inner_text()
+
+
+def test_otoroku_values_by_the_pad(page, server):
+    start_table(page, server, "otoroku", ["P1", "P2", "P3"])
+    page.click("text=Enter round 1")
+    pad = page.locator(".pad[data-for=p0_values]")
+    pad.locator(".key[data-value='10']").tap()
+    pad.locator(".key[data-value='4']").tap()
+    pad.locator(".key[data-value='9']").tap()
+    pad.locator(".key.back").tap()
+    assert page.locator("#p0_values").input_value() == "10 4"
+    assert page.locator(".tally li[data-hand='0']").inner_text() == "P1: 10 + 4 = 14"

@@ -169,3 +169,20 @@ def test_validation(players, field):
 def test_r21_split_the_pot_at_the_end():
     shares, odd = split_pot(23, ["A", "B", "C"])
     assert shares == {"A": 7, "B": 7, "C": 7} and odd == 2
+
+
+@pytest.mark.parametrize(
+    ("dice", "message"),
+    [
+        ([None, None], "Enter both dice A rolled (each shows 1 to 6)"),
+        ([3, None], "Enter the other die A rolled (each shows 1 to 6)"),
+        ([7, None], "7 is not a die: each die shows 1 to 6"),
+        ([7, 0], "7 and 0 are not dice: each die shows 1 to 6"),
+        ([3], "Each player rolls exactly 2 dice, not 1"),
+    ],
+)
+def test_a_players_dice_get_one_message_however_many_are_wrong(dice, message):
+    # An empty tour used to say "None is not a die" twice per player.
+    with pytest.raises(InvalidInput) as info:
+        tour([("A", dice, 0, 0), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)])
+    assert [(v.field, v.message) for v in info.value.violations] == [("players.0.dice", message)]

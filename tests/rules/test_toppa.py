@@ -594,7 +594,32 @@ def test_a_card_in_two_piles():
     errs = errors_of(
         "baka", {"players": [{"captured": suit("pine")}, {"captured": suit("pine", "plum")}, {}]}
     )
-    assert any(f == "players.1.captured" and "pine-crane is entered twice" in m for f, m in errs)
+    # One message per card entered twice, naming the card and both places, and no
+    # follow-on: B's pile still holds its pine cards as entered, so no odd month either.
+    assert errs == [
+        ("players.1.captured", f"{name} is entered twice: in P1's pile and P2's pile")
+        for name in (
+            "The Crane",
+            "The Pine Poetry Ribbon",
+            "Pine plain card 1",
+            "Pine plain card 2",
+        )
+    ]
+
+
+def test_a_missing_card_is_named_not_given_by_id():
+    errs = errors_of(
+        "toppa",
+        {"players": [{"captured": suit("pine")}, {"captured": rest_of_deck(suit("pine"))[2:]}]},
+    )
+    assert errs == [
+        (
+            "players",
+            "All 48 cards are captured by the end of a round, but 2 are in no pile: the Bush "
+            "Warbler and the Plum Blossom Poetry Ribbon. Add them, or leave one pile out to "
+            "give it the rest",
+        )
+    ]
 
 
 def test_only_one_pile_may_be_left_out():

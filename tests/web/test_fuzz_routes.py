@@ -48,8 +48,16 @@ FIELD_NAMES = (
         "yaku_values",
         "submission_id",
         "expected_number",
+        "based_on",
         "field",
         "seq",
+        "what",
+        "p0",
+        "p1",
+        "add_name",
+        "player",
+        "carry",
+        "version",
     ]
     + [
         f"p{i}_{k}"
@@ -79,6 +87,7 @@ VALUE = (
     | st.integers(-3, 60).map(str)
     | st.text(max_size=8)
     | st.sampled_from(["", "more", "less", "hand-0", "field-1", "1/3", "toppa", "tokan"])
+    | st.sampled_from(["table", "settings", "rename", "add", "remove", "rematch", "yes"])
 )
 FORM = st.dictionaries(
     st.sampled_from(FIELD_NAMES), st.lists(VALUE, min_size=1, max_size=4), max_size=12
@@ -118,6 +127,13 @@ JSON_BODY = st.recursive(
                     "format",
                     "rounds",
                     "input",
+                    "rename",
+                    "add",
+                    "remove",
+                    "point_value",
+                    "version",
+                    "carry",
+                    "journal",
                 ]
             ),
             inner,
@@ -173,6 +189,8 @@ def test_form_posts_never_fail_or_half_store(tmp_path):
         "/t/{tok}/undo",
         "/t/{tok}/restore",
         "/t/{tok}/continue",
+        "/t/{tok}/edit",
+        "/t/{tok}/settle",
     ]
 
     @settings(
@@ -202,6 +220,8 @@ def test_api_bodies_never_fail_or_half_store(tmp_path):
         ("PUT", "/api/v1/sessions/{tok}/rounds/1"),
         ("POST", "/api/v1/sessions/{tok}/undo"),
         ("POST", "/api/v1/score/{game}"),
+        ("PATCH", "/api/v1/sessions/{tok}"),
+        ("POST", "/api/v1/sessions/{tok}/settle"),
     ]
 
     @settings(
@@ -332,6 +352,23 @@ IMPORT_PATHS = [
     ("rounds", 0, "input", "players", 0, "name"),
     ("rounds", 1, "kind"),
     ("rounds", 1, "input"),
+    ("rounds", 0, "at"),
+    ("journal",),
+    ("journal", 0, "at"),
+    ("journal", 0, "summary"),
+]
+PATCH_BODY = {"name": "Friday", "settings": {}, "rename": {}}
+PATCH_PATHS = [
+    ("name",),
+    ("point_value",),
+    ("settings", "stake"),
+    ("settings", "length"),
+    ("rename", "A"),
+    ("rename",),
+    ("add",),
+    ("add", 0),
+    ("remove", 0),
+    ("zz",),
 ]
 BAD_BYTES = "\x01BAD\x01"
 
@@ -375,7 +412,10 @@ def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
     @given(
-        route=st.sampled_from(["rounds", "correct", "create", "import", "score", "delete", "undo"]),
+        route=st.sampled_from(
+            ["rounds", "correct", "create", "import", "score", "delete", "undo", "patch", "settle"]
+        ),
+        patch_path=st.sampled_from(PATCH_PATHS),
         game=st.sampled_from(sorted(tokens)),
         round_path=st.sampled_from(ROUND_PATHS),
         table_path=st.sampled_from(TABLE_PATHS),
@@ -384,7 +424,7 @@ def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
         bad=NOT_UTF8,
         number=st.integers(-5, 2**70) | st.sampled_from([2**31, 2**63, 2**64]),
     )
-    def check(route, game, round_path, table_path, import_path, value, bad, number):
+    def check(route, game, patch_path, round_path, table_path, import_path, value, bad, number):
         fuzz_counts["hostile API bodies"] = fuzz_counts.get("hostile API bodies", 0) + 1
         tok = tokens[game]
         method = "POST"
@@ -405,6 +445,12 @@ def test_hostile_api_bodies_never_fail_and_tables_still_read(tmp_path):
         elif route == "undo":
             body = {"seq": value}
             url = f"/api/v1/sessions/{tok}/undo"
+        elif route == "patch":
+            body, method = plant(PATCH_BODY, patch_path, value), "PATCH"
+            url = f"/api/v1/sessions/{tok}"
+        elif route == "settle":
+            body = {"version": value}
+            url = f"/api/v1/sessions/{tok}/settle"
         else:
             body, method = {}, "DELETE"
             url = f"/api/v1/sessions/{tok}/rounds/{number}"
@@ -448,6 +494,7 @@ ROUND_FORMS = {
     },
 }
 FORM_KEYS = [
+    "based_on",
     "stake",
     "wager",
     "pot",
@@ -488,6 +535,8 @@ def test_hostile_form_posts_never_fail_and_tables_still_read(tmp_path):
         "/t/{tok}/end",
         "/t/{tok}/undo",
         "/t/{tok}/restore",
+        "/t/{tok}/edit",
+        "/t/{tok}/settle",
     ]
 
     @settings(

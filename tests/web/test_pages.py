@@ -88,7 +88,8 @@ VOID_TAGS = frozenset(
 
 
 class ResultRows(HTMLParser):
-    """Each player's block of a result: name, data-delta and {yaku name: points}.
+    """Each player's block of a result: name, data-delta (from the changes listed first, in
+    the players' order) and {yaku name: points}.
 
     A yaku is one ``<li>`` of ``<ul class="yaku">``: its ``<strong>`` holds the name and
     the li's own text (outside its child elements) starts with the points, so a figure is
@@ -101,6 +102,7 @@ class ResultRows(HTMLParser):
         self.players: list[dict] = []
         self.row: dict | None = None  # the yaku row being read, with its depth
         self.h3_depth: int | None = None
+        self.deltas: list[str | None] = []
 
     def handle_starttag(self, tag, attrs):
         attr = dict(attrs)
@@ -112,8 +114,8 @@ class ResultRows(HTMLParser):
             self.players.append({"name": "", "delta": None, "yaku": {}})
         elif tag == "h3" and any("presult" in c for _, c in self.stack[:-1]):
             self.h3_depth = len(self.stack)
-        elif tag == "span" and "delta" in classes and self.players:
-            self.players[-1]["delta"] = attr.get("data-delta")
+        elif tag == "span" and "delta" in classes:
+            self.deltas.append(attr.get("data-delta"))  # the changes, listed first
         elif tag == "li" and parent[0] == "ul" and "yaku" in parent[1] and self.players:
             self.row = {"depth": len(self.stack), "name": "", "own": ""}
 
@@ -151,12 +153,17 @@ def result_rows(page: str) -> list[dict]:
     parser = ResultRows()
     parser.feed(section[1].split("</section>", 1)[0])
     parser.close()
+    assert len(parser.deltas) == len(parser.players), "one change per player"
+    for player, delta in zip(parser.players, parser.deltas, strict=True):
+        player["delta"] = delta
     return parser.players
 
 
 def totals(client, table_url):
+    """Each player's total in seat order (the standings list them by total)."""
     page = client.get(table_url).get_data(as_text=True)
-    return re.findall(r'data-total="([^"]*)"', page)
+    rows = re.findall(r'data-seat="(\d+)".*?data-total="([^"]*)"', page, re.S)
+    return [total for _, total in sorted(rows, key=lambda r: int(r[0]))]
 
 
 def test_toppa_enter_correct_delete_export(client):

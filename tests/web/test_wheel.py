@@ -53,7 +53,10 @@ def get(url):
         r = client.get(url)
     except Exception as exc:
         return {"error": repr(exc)}
-    page = {"status": r.status_code, "mimetype": r.mimetype, "body": r.get_data(as_text=True)}
+    data = r.get_data()
+    text = r.mimetype.startswith("text/") or r.mimetype.endswith(("json", "xml", "javascript"))
+    page = {"status": r.status_code, "mimetype": r.mimetype,
+            "body": data.decode() if text else f"{len(data)} bytes"}
     r.close()
     return page
 
@@ -61,7 +64,7 @@ home = out["pages"]["/"] = get("/")
 r = client.get("/", headers={"Accept-Language": "ja"})
 out["japanese"] = r.get_data(as_text=True)
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', home.get("body", "")):
-    out["pages"][url] = get(url)
+    out["pages"][url.split("?")[0]] = get(url)  # keyed without the ?v= version
 
 del os.environ["SCOREKEEPER_INSTANCE_PATH"]
 out["default_instance"] = scorekeeper.create_app(json.loads(sys.argv[1])).instance_path
@@ -159,6 +162,10 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     assert css["body"] == (ROOT / "static/css/app.css").read_text(encoding="utf-8")
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     assert js["body"] == (ROOT / "static/js/picker.js").read_text(encoding="utf-8")
+    # The web app manifest and the home-screen icon come with the wheel too.
+    manifest = pages["/static/manifest.webmanifest"]
+    assert manifest["mimetype"] == "application/manifest+json", manifest
+    assert pages["/static/icons/icon-192.png"]["mimetype"] == "image/png"
 
     # The catalogues came as .po files and were compiled when the app started.
     assert '<html lang="ja">' in out["japanese"] and "卓で点数をつける" in out["japanese"]

@@ -1,0 +1,672 @@
+"""Changing a table (name, point value, settings, players) and settling up.
+
+Like ``service``: each function works inside the caller's transaction and raises
+``InvalidInput`` (422), ``Conflict`` (409) or ``LookupError`` (404) without writing anything.
+
+What changes the ledger (settings from here on, a player joining, leaving or coming back, a
+settle-up) is an entry of the table's sequence, kind ``edit`` or ``settle``, scored by
+``ledger.apply_entry`` at its place, so a replay after a correction passes it where it was
+made. A rename and the table's name and point value change no figure: they are written on
+the table (a rename also on every stored entry and result, so the history reads the new
+name). Each change is one journal entry, undoable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.games import GAMES
+from scorekeeper.ledger import apply_entry
+from scorekeeper.messages import N_, Msg, reason
+from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import Reader
+from scorekeeper.settle import fewest_payments, in_coins, payments_json
+from scorekeeper.state import State, TableSpec, spec_at
+from scorekeeper.tables import service, store
+from scorekeeper.tables.checks import NewTable, point_value_of
+
+PATCH_KEYS = ("name", "point_value", "settings", "rename", "add", "remove")
+POT, HOUSE = N_("the pot"), N_("the house")
+"""How a settle-up names the pot (Tokan) and the house (Otoroku) when they hold a balance."""
+
+
+def change_messages(result: Mapping[str, Any] | None) -> list[Msg]:
+    """What a change of the table changed, as messages (its English words when it kept none)."""
+    result = result or {}
+    kept = [Msg.from_json(m) for m in result.get("changes_msg") or []]
+    words = result.get("changes") or []
+    if len(kept) == len(words) and all(m is not None for m in kept):
+        return [m for m in kept if m is not None]
+    return [Msg(str(w)) for w in words]
+
+
+# -- reading a table as it stands now -------------------------------------------------------
+
+
+def current_spec(table: Table, state: State | None = None) -> TableSpec:
+    """The table as it stands: its players so far and its settings from now on."""
+    return spec_at(store.spec_of(table), state or store.state_of(table))
+
+
+def players_now(table: Table, state: State | None = None) -> list[str]:
+    """Every player with a position at the table (those who left too), in table order."""
+    return list(table.players[: len((state or store.state_of(table)).totals)])
+
+
+def point_value(table: Table) -> Fraction | None:
+    return read_stored_amount(table.point_value) if table.point_value else None
+
+
+def padded(deltas: list[str], n: int) -> list[str]:
+    """A stored round's changes for ``n`` players (players who joined later changed by 0)."""
+    return (list(deltas) + ["0"] * n)[:n]
+
+
+def padded_amounts(totals: list[Fraction], n: int) -> list[Fraction]:
+    """Running totals from before players joined, for ``n`` players (0 until they joined)."""
+    return (list(totals) + [Fraction(0)] * n)[:n]
+
+
+# -- PATCH ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Patch:
+    """A checked change of the table: only what actually changes."""
+
+    name: str | None = None
+    point_value: tuple[str | None, str | None] | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    rename: dict[str, str] = field(default_factory=dict)
+    """Current name -> new name."""
+    add: list[str] = field(default_factory=list)
+    back: list[int] = field(default_factory=list)
+    """Positions of players who left and are added again."""
+    remove: list[int] = field(default_factory=list)
+
+    @property
+    def seats(self) -> bool:
+        return bool(self.add or self.back or self.remove)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.name or self.point_value or self.settings or self.rename or self.seats)
+
+
+def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
+    """Validate a change of the table (API.md "Changing a table"); every problem at once."""
+    r = Reader()
+    game = GAMES[table.game]
+    state = store.state_of(table)
+    names = players_now(table, state)
+    present = [i for i in range(len(names)) if i not in state.away]
+    patch = Patch()
+    for key in data:
+        if key not in PATCH_KEYS:
+            known = ", ".join(PATCH_KEYS)
+            r.add(
+                str(key)[:40],
+                N_(
+                    "%(key)s cannot be changed here (known: %(known)s)",
+                    key=f"'{str(key)[:40]}'",
+                    known=known,
+                ),
+            )
+    if data.get("name") is not None:
+        new_name = r.name({"name": data["name"]}, "name", 0)
+        if new_name != table.name:
+            patch.name = new_name
+    if "point_value" in data:
+        _check_point_value(r, table, state, data["point_value"], patch)
+    if data.get("settings") is not None:
+        _check_settings(r, table, state, data["settings"], patch)
+
+    lookup = {n.casefold(): i for i, n in enumerate(names)}
+    final = list(names)
+    raw_rename = data.get("rename")
+    if raw_rename is not None:
+        if not isinstance(raw_rename, Mapping):
+            r.add("rename", N_('Give renames as an object, e.g. {"Aki": "Akiko"}'))
+        else:
+            for old, new in raw_rename.items():
+                path = f"rename.{str(old)[:40]}"
+                pos = lookup.get(str(old).casefold())
+                if pos is None:
+                    r.add(
+                        path,
+                        N_("%(name)s is not a player at this table", name=repr(str(old)[:40])),
+                    )
+                    continue
+                cleaned = r.name({"name": new}, path, pos)
+                if cleaned != names[pos]:
+                    final[pos] = cleaned
+                    patch.rename[names[pos]] = cleaned
+    for key in ("add", "remove"):
+        raw = data.get(key)
+        if raw is not None and not isinstance(raw, list):
+            r.add(key, N_('Give a list of names, e.g. {"%(key)s": ["Dai"]}', key=key))
+    for k, who in enumerate(_listed(data, "remove")):
+        pos = lookup.get(who.casefold()) if isinstance(who, str) else None
+        if pos is None or pos not in present:
+            r.add(
+                f"remove.{k}", N_("%(name)s is not seated at this table", name=repr(str(who)[:40]))
+            )
+        elif pos in patch.remove:
+            r.add(f"remove.{k}", N_("%(name)s is listed twice", name=names[pos]))
+        else:
+            patch.remove.append(pos)
+    for k, who in enumerate(_listed(data, "add")):
+        cleaned = r.name({"name": who}, f"add.{k}", k)
+        pos = lookup.get(cleaned.casefold())
+        if pos is not None and pos in state.away and pos not in patch.back:
+            patch.back.append(pos)  # a player who left comes back with their total
+        elif pos is not None or cleaned.casefold() in {a.casefold() for a in patch.add}:
+            r.add(f"add.{k}", N_("%(name)s is already at this table", name=cleaned))
+        else:
+            patch.add.append(cleaned)
+    final += patch.add
+    first_holder: dict[str, int] = {}
+    for i, n in enumerate(final):
+        j = first_holder.setdefault(n.casefold(), i)
+        if j == i:
+            continue
+        # Report it where the name was given: a rename or an added player.
+        k = i if i >= len(names) or names[i] in patch.rename else j
+        where = f"rename.{names[k]}" if k < len(names) else f"add.{k - len(names)}"
+        r.add(
+            where,
+            N_("Another player is already called %(name)s; each needs a different name", name=n),
+        )
+    if patch.seats and not game.players_may_change:
+        r.add(
+            "add" if data.get("add") else "remove",
+            N_(
+                "%(game)s is played by exactly %(n)s players: players cannot join or leave its "
+                "table",
+                game=game.title,
+                n=game.min_players,
+            ),
+        )
+    r.raise_if_any()
+    return patch
+
+
+def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
+    raw = data.get(key)
+    return raw if isinstance(raw, list) else []
+
+
+def _check_point_value(r: Reader, table: Table, state: State, raw: object, patch: Patch) -> None:
+    new: str | None = None
+    if raw not in (None, ""):
+        try:
+            new = amount_str(point_value_of(raw))
+        except ValueError as exc:
+            r.add("point_value", reason(exc))
+            return
+    if new == table.point_value:
+        return
+    if table.point_value is not None and new is not None and not _all_clear(state):
+        r.add(
+            "point_value",
+            N_(
+                "A point value applies to the rounds played at it, so it can change only while "
+                "every total is zero: at the start, or right after a settle-up. Settle up first"
+            ),
+        )
+        return
+    patch.point_value = (table.point_value, new)
+
+
+def _all_clear(state: State) -> bool:
+    return not any(state.totals) and not state.pot and not state.house
+
+
+def _check_settings(r: Reader, table: Table, state: State, raw: object, patch: Patch) -> None:
+    game = GAMES[table.game]
+    if not isinstance(raw, Mapping):
+        r.add("settings", N_("This must be an object of named settings"))
+        return
+    current = current_spec(table, state).settings
+    options = {o.key: o for o in game.setting_options}
+    rules = {o.key for o in game.rule_options}
+    for key, value in raw.items():
+        path = f"settings.{str(key)[:40]}"
+        if key in rules:
+            r.add(
+                path,
+                N_("House rules stay as the table was opened; start a rematch to change them"),
+            )
+        elif key not in options:
+            known = ", ".join(options) or "none"
+            r.add(
+                path,
+                N_(
+                    "%(key)s is not a setting of %(game)s (known: %(known)s)",
+                    key=f"'{str(key)[:40]}'",
+                    game=game.title,
+                    known=known,
+                ),
+            )
+        else:
+            checked = r.option({key: value}, options[key], path)
+            if checked != current.get(key, options[key].default):
+                patch.settings[key] = checked
+
+
+def edit_table(table: Table, data: Mapping[str, Any]) -> JournalEntry | None:
+    """Apply a checked change (``PATCH``); one journal entry, or None when nothing changes."""
+    patch = check_patch(table, data)
+    if patch.empty:
+        return None
+    words: list[Msg] = []
+    record: dict[str, Any] = {"effect": "edit"}
+    if patch.name is not None:
+        record["name"] = [table.name, patch.name]
+        words.append(N_("table renamed %(name)s", name=patch.name))
+        table.name = patch.name
+    if patch.rename:
+        rename_players(table, patch.rename)
+        record["rename"] = patch.rename
+        words += [
+            N_("%(old)s renamed %(new)s", old=old, new=new) for old, new in patch.rename.items()
+        ]
+    if patch.point_value is not None:
+        record["point_value"] = list(patch.point_value)
+        new = patch.point_value[1]
+        words.append(N_("point value %(v)s", v=new) if new is not None else N_("no point value"))
+        table.point_value = new
+    if patch.settings or patch.seats:
+        rnd = _append_edit(table, patch)
+        record["round_id"] = rnd.id
+        words += change_messages(rnd.result)
+    table.updated_at = now()
+    return store.record(table, "edit", N_("table changed: %(what)s", what=words), data=record)
+
+
+def _append_edit(table: Table, patch: Patch) -> Round:
+    state = store.state_of(table)
+    n = len(state.totals)
+    if table.opening is None and patch.add:
+        # The table's opening is no longer "everyone at zero": only its first players were.
+        table.opening = store.opening_state(table).to_json()
+    table.players = [*table.players[:n], *patch.add]
+    entry: dict[str, Any] = {}
+    if patch.settings:
+        entry["settings"] = patch.settings
+    if patch.add:
+        entry["add"] = [{"name": name, "position": n + k} for k, name in enumerate(patch.add)]
+    if patch.remove:
+        entry["remove"] = patch.remove
+    if patch.back:
+        entry["return"] = patch.back
+    return append_entry(table, "edit", entry)
+
+
+def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
+    """Score and store a change of the table or a settle-up as the table's next entry."""
+    if table.round_count >= service.MAX_ROUNDS:
+        raise InvalidInput(
+            [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
+        )
+    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
+    rnd = Round(table_id=table.id, number=table.round_count + 1, entry=dict(entry))
+    store.store_step(rnd, step, table.round_count + 1)
+    db.session.add(rnd)
+    table.round_count += 1
+    table.state = step.after.to_json()
+    table.updated_at = now()
+    db.session.flush()
+    return rnd
+
+
+def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bool = True) -> Round:
+    """A change of the table or a settle-up from an export, checked like the ones made here
+    and entered as the table's next entry."""
+    r = Reader()
+    state = store.state_of(table)
+    n = len(state.totals)
+    game = GAMES[table.game]
+    entry: dict[str, Any] = {}
+    if kind == "edit":
+        options = {o.key: o for o in game.setting_options}
+        settings = raw.get("settings") or {}
+        if not isinstance(settings, Mapping) or not set(settings) <= set(options):
+            r.add(
+                "settings",
+                N_(
+                    "Settings of %(game)s are %(known)s",
+                    game=game.title,
+                    known=", ".join(options) or "none",
+                ),
+            )
+        else:
+            entry["settings"] = {
+                k: r.option(settings, options[k], f"settings.{k}") for k in settings
+            }
+        names = {p.casefold() for p in players_now(table, state)}
+        adds = []
+        for k, item in enumerate(raw.get("add") or []):
+            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k)
+            if name.casefold() in names:
+                r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
+            names.add(name.casefold())
+            adds.append({"name": name, "position": n + k})
+        for key in ("remove", "return"):
+            positions = raw.get(key) or []
+            if not isinstance(positions, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in positions
+            ):
+                r.add(key, N_("A list of player positions (0 to %(n)s)", n=n - 1))
+            elif positions:
+                entry[key] = positions
+        r.raise_if_any()
+        if adds:
+            entry["add"] = adds
+            if table.opening is None:
+                table.opening = store.opening_state(table).to_json()
+            seat_names(table, entry)
+        rnd = append_entry(table, "edit", entry)
+        summary = N_("table changed: %(what)s", what=change_messages(rnd.result))
+    else:
+        try:
+            points = [amount_str(parse_amount(a)) for a in raw.get("points") or []]
+            pot = amount_str(parse_amount(raw.get("pot", "0")))
+            house = amount_str(parse_amount(raw.get("house", "0")))
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput([Violation("points", reason(exc))]) from exc
+        names_now = players_now(table, state)
+        parties = list(zip(names_now, map(read_stored_amount, points), strict=False))
+        parties += [(POT, read_stored_amount(pot)), (HOUSE, read_stored_amount(house))]
+        try:
+            payments = payments_json(fewest_payments(parties), point_value(table))
+        except ValueError as exc:
+            raise InvalidInput([Violation("points", reason(exc))]) from exc
+        entry = {"points": points, "pot": pot, "house": house, "payments": payments}
+        rnd = append_entry(table, "settle", entry)
+        summary = N_("settled up")
+    if journal:
+        store.record(table, kind, summary, round_id=rnd.id, data={"effect": "created"})
+    return rnd
+
+
+def seat_names(table: Table, entry: Mapping[str, Any]) -> None:
+    """The names a change of the table adds, at their positions (when it is restored)."""
+    players = list(table.players)
+    for item in entry.get("add") or []:
+        pos, name = int(item["position"]), str(item["name"])
+        del players[pos:]
+        players.append(name)
+    table.players = players
+
+
+# -- renaming ----------------------------------------------------------------------------------
+
+
+def rename_players(table: Table, rename: Mapping[str, str]) -> None:
+    """Give players new names everywhere the table keeps names: its players, every stored
+    entry (so a replay finds them), every result and earlier version; rounds' results are
+    rebuilt when read, so their explanations name the players as they are now called."""
+    mapping = {old.casefold(): new for old, new in rename.items()}
+    table.players = [mapping.get(n.casefold(), n) for n in table.players]
+    rounds = list(db.session.scalars(select(Round).where(Round.table_id == table.id)))
+    for rnd in rounds:
+        rnd.entry = _renamed(rnd.entry, mapping)
+        rnd.body = _renamed(rnd.body, mapping)
+        # A round's result is rebuilt from its (renamed) input when read, so its explanations
+        # name the players as they are now called; no replay: names change no figure.
+        rnd.result = None if rnd.kind == "round" else _renamed(rnd.result, mapping)
+    ids = [r.id for r in rounds]
+    if ids:
+        for v in db.session.scalars(select(RoundVersion).where(RoundVersion.round_id.in_(ids))):
+            v.entry = _renamed(v.entry, mapping)
+            v.result = _renamed(v.result, mapping)
+    db.session.flush()
+
+
+_NAME_KEYS = ("name", "winner", "from", "to")
+
+
+def _renamed(value: Any, mapping: Mapping[str, str]) -> Any:
+    """A stored JSON value with every player's name in ``mapping`` replaced."""
+
+    def one(v: Any) -> Any:
+        return mapping.get(v.casefold(), v) if isinstance(v, str) else v
+
+    if isinstance(value, list):
+        return [_renamed(v, mapping) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        if k in _NAME_KEYS:
+            out[k] = one(v)
+        elif k == "winners" and isinstance(v, list):
+            out[k] = [one(x) for x in v]
+        elif k == "split" and isinstance(v, dict):
+            out[k] = {one(name): share for name, share in v.items()}
+        else:
+            out[k] = _renamed(v, mapping)
+    return out
+
+
+# -- undoing a change --------------------------------------------------------------------------
+
+
+def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
+    """Undo a change of the table (or redo one that was undone): names, point value and the
+    change's entry in the sequence (taken out, or put back), all or nothing."""
+    data = entry.data
+    forward = data.get("effect") == "unedit"  # undoing an undo does the change again
+    rnd = store.round_by_id(table, data["round_id"]) if data.get("round_id") else None
+    words: list[Msg] = []
+    name = data.get("name")
+    if name:
+        to = name[1] if forward else name[0]
+        table.name = to
+        words.append(N_("table name %(name)s", name=to))
+    rename = dict(data.get("rename") or {})
+    if rename:
+        pairs = rename if forward else {new: old for old, new in rename.items()}
+        have = {n.casefold() for n in table.players}
+        for old in pairs:
+            if old.casefold() not in have:
+                raise service.Conflict(
+                    N_(
+                        "Entry %(seq)s cannot be undone: nobody is called %(name)s any more",
+                        seq=entry.seq,
+                        name=old,
+                    )
+                )
+        clash = {n.casefold() for n in table.players} - {o.casefold() for o in pairs}
+        for new in pairs.values():
+            if new.casefold() in clash:
+                raise service.Conflict(
+                    N_(
+                        "Entry %(seq)s cannot be undone: another player is now called %(name)s",
+                        seq=entry.seq,
+                        name=new,
+                    )
+                )
+        rename_players(table, pairs)
+        words += [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
+    pv = data.get("point_value")
+    if pv:
+        frm, to = (pv[0], pv[1]) if forward else (pv[1], pv[0])
+        if table.point_value != frm:
+            raise service.Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: the point value has changed since",
+                    seq=entry.seq,
+                )
+            )
+        if frm is not None and to is not None and not _all_clear(store.state_of(table)):
+            raise service.Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: rounds were played at this point value "
+                    "since; settle up first",
+                    seq=entry.seq,
+                )
+            )
+        table.point_value = to
+        words.append(N_("point value %(v)s", v=to) if to is not None else N_("no point value"))
+    if rnd is not None:
+        try:
+            if forward and rnd.number is None:
+                seat_names(table, rnd.entry)
+                service._restore(table, rnd)
+                words += change_messages(rnd.result)
+            elif not forward and rnd.number is not None:
+                service._delete(table, rnd)
+                words.append(N_("players and settings as before"))
+        except InvalidInput as exc:
+            raise service.Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: %(why)s",
+                    seq=entry.seq,
+                    why=[v.message for v in exc.violations],
+                )
+            ) from exc
+    table.updated_at = now()
+    return store.record(
+        table,
+        "undo",
+        N_(
+            "undo of entry %(seq)s: %(done)s",
+            seq=entry.seq,
+            done=words or N_("nothing left to change"),
+        ),
+        data={**data, "effect": "edit" if forward else "unedit", "undoes": entry.seq},
+    )
+
+
+# -- rematch -----------------------------------------------------------------------------------
+
+
+def rematch(old: Table, *, carry: bool) -> Table:
+    """A new table with the players still seated, the rules, settings and point value as they
+    stand; the totals carried over (with the pot and house) or from zero."""
+    state = store.state_of(old)
+    names = players_now(old, state)
+    present = [i for i in range(len(names)) if i not in state.away]
+    if carry:
+        owing = [names[i] for i in range(len(names)) if i in state.away and state.totals[i]]
+        if owing:
+            raise InvalidInput(
+                [
+                    Violation(
+                        "carry",
+                        N_(
+                            "%(names)s left the table with a balance: settle up first, or "
+                            "start the rematch from zero",
+                            names=owing,
+                        ),
+                    )
+                ]
+            )
+    first = state.dealer if state.dealer in present else present[0]
+    new = NewTable(
+        name=old.name,
+        game=old.game,
+        players=tuple(names[i] for i in present),
+        rules=dict(old.rules),
+        settings=dict(current_spec(old, state).settings),
+        point_value=old.point_value,
+        first_dealer=present.index(first),
+    )
+    table = service.open_table(new)
+    if carry:
+        start = store.opening_state(table)
+        totals = tuple(state.totals[i] for i in present)
+        carried = replace(start, totals=totals, pot=state.pot, house=state.house)
+        table.opening = carried.to_json()
+        table.state = carried.to_json()
+    return table
+
+
+# -- settling up -------------------------------------------------------------------------------
+
+
+def balances(table: Table, state: State | None = None) -> list[tuple[str, Fraction]]:
+    """Every party's running total: each player (those who left too), then the pot and the
+    house when they hold something (a positive balance is owed to its holder)."""
+    state = state or store.state_of(table)
+    out = list(zip(players_now(table, state), state.totals, strict=True))
+    if state.pot:
+        out.append((POT, state.pot))
+    if state.house:
+        out.append((HOUSE, state.house))
+    return out
+
+
+def settle_plan(table: Table) -> dict[str, Any]:
+    """API.md's settle-up: exact payments, and a suggestion in whole coins."""
+    parties = balances(table)
+    value = point_value(table)
+    payments = fewest_payments(parties)
+    money = [(name, b * (value if value is not None else 1)) for name, b in parties]
+    plan = in_coins(money)
+    rounding = plan.rounding
+    if value is None:
+        rounding = N_(
+            "The table has no point value, so a coin is a point. %(rounding)s", rounding=rounding
+        )
+    return {
+        "payments": payments_json(payments, value),
+        "coins": [
+            {"from": p.payer, "to": p.payee, "money": amount_str(p.amount)} for p in plan.payments
+        ],
+        "rounding": rounding,
+        "balances": [{"name": name, "points": amount_str(b)} for name, b in parties],
+        "point_value": table.point_value,
+        "version": table.version,
+    }
+
+
+def record_settle(table: Table, expected_version: int | None = None) -> Round:
+    """Record a settle-up: the running totals (and the pot and house) start again from zero;
+    the history before it stays, and a later correction shows as a balance to settle."""
+    if expected_version is not None and expected_version != table.version:
+        raise service.Conflict(
+            N_(
+                "The table changed since this settle-up was shown; look at it again before "
+                "recording it"
+            )
+        )
+    state = store.state_of(table)
+    if _all_clear(state):
+        raise InvalidInput([Violation("", N_("Nothing to settle: every total is already zero"))])
+    plan = settle_plan(table)
+    entry = {
+        "points": [amount_str(t) for t in state.totals],
+        "pot": amount_str(state.pot),
+        "house": amount_str(state.house),
+        "payments": plan["payments"],
+        "coins": plan["coins"],
+        "point_value": table.point_value,
+    }
+    rnd = append_entry(table, "settle", entry)
+    who = [
+        N_(
+            "%(payer)s pays %(payee)s %(points)s",
+            payer=p["from"],
+            payee=p["to"],
+            points=p["points"],
+        )
+        for p in plan["payments"]
+    ]
+    store.record(
+        table,
+        "settle",
+        N_("settled up: %(who)s", who=who),
+        round_id=rnd.id,
+        data={"effect": "created"},
+    )
+    return rnd

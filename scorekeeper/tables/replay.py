@@ -1,0 +1,328 @@
+"""Recompute a table after a round changes, is deleted or comes back: only as far as needed.
+
+A correction early in a long table changes what follows only until the table is back in the
+same state as before (the same dealer, pot, seats, round of the game, ...): from that round
+on every round scores exactly as it did, and only the running totals differ, by a fixed
+offset. So the replay reads later rounds a chunk at a time, stops there, and writes only the
+rows whose figures changed and the checkpoints (every ``CHECKPOINT``-th round) that carry
+running totals. A table whose state never comes back (a Tokan pot carried through every tour)
+is replayed to its end, still without rebuilding the stored results of the rounds it rescored
+(they are rebuilt from their input when read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Row, bindparam, select
+
+from scorekeeper.exact import amount_str, plus, read_stored_amount
+from scorekeeper.games import GAMES
+from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
+from scorekeeper.models import Round, Table, db, now
+from scorekeeper.rules import InvalidInput, Outcome
+from scorekeeper.state import State
+from scorekeeper.tables import store
+
+CHUNK = 500
+"""Later rounds read per query while replaying."""
+
+_ROUNDS = Round.__table__
+_NAMES = (
+    "id",
+    "number",
+    "kind",
+    "entry",
+    "body",
+    "outcome",
+    "deltas",
+    "after",
+    "checkpoint",
+    "dealer",
+    "game_no",
+    "game_round",
+)
+_COLUMNS = (*(_ROUNDS.c[name] for name in _NAMES), store.VOID)
+
+
+@dataclass
+class Head:
+    """A round placed at the start of the replay: the corrected or restored one."""
+
+    round: Round
+    entry: Mapping[str, Any]
+    earlier: PriorScore | None
+
+
+def recompute(
+    table: Table, number: int, start: State, head: Sequence[Head], later_from: int
+) -> int:
+    """Replay ``head`` at ``number``, ``number + 1``, ... then the stored rounds numbered from
+    ``later_from`` on, and write what changed; returns how many rounds were scored again.
+
+    Nothing is written before every step has been scored, so an invalid replay changes
+    nothing. Round numbers are the caller's to shift afterwards: ``later_from`` and
+    everything read here use the numbers as they are now.
+    """
+    spec = store.spec_of(table)
+    game = GAMES[table.game]
+    state = start
+    k = number
+    rescored = 0
+    head_steps: list[tuple[Head, Step, int]] = []
+    for h in head:
+        step = _apply(spec, state, h.round.kind, h.entry, h.earlier, k, number, keep=True)
+        head_steps.append((h, step, k))
+        state = step.after
+        k += 1
+        rescored += step.rescored
+
+    updates: list[dict[str, Any]] = []
+    came_back: tuple[Any, store.Tally] | None = None  # the round where the state came back
+    for row in _later(table, later_from):
+        step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
+        rescored += step.rescored
+        state = step.after
+        changes = _changes(row, step, k)
+        if changes:
+            updates.append({"_id": row.id, **changes})
+        k += 1
+        if _settled(game, row, state):
+            came_back = row, store.tally_after(table, row.number, row.checkpoint)
+            break
+
+    for h, step, at in head_steps:
+        _write_head(h.round, step, at)
+    _write(updates)
+    if came_back is None:
+        table.state = state.to_json()
+    else:
+        row, (old_totals, old_house, old_game) = came_back
+        old_game_no, old_game_round = store.counters_after(row)
+        moved = (
+            _minus(state.totals, old_totals),
+            state.house - old_house,
+            _minus(state.game_totals, old_game),
+        )
+        old_final = store.state_of(table)
+        same_game = old_final.game_no == old_game_no
+        final = replace(
+            old_final,
+            totals=_moved(old_final.totals, moved[0]),
+            house=old_final.house + moved[1],
+            game_totals=(
+                _moved(old_final.game_totals, moved[2]) if same_game else old_final.game_totals
+            ),
+            game_no=old_final.game_no + state.game_no - old_game_no,
+            game_round=old_final.game_round
+            + (state.game_round - old_game_round if same_game else 0),
+        )
+        check_storable(final)
+        table.state = final.to_json()
+        _move_checkpoints(table, row.number, old_game_no, moved)
+        _move_numbers(
+            table,
+            row.number,
+            old_game_no,
+            state.game_no - old_game_no,
+            state.game_round - old_game_round,
+        )
+    table.updated_at = now()
+    db.session.flush()
+    return rescored
+
+
+def _settled(game: Any, row: Row[Any], state: State) -> bool:
+    """Whether the state after this stored round is, as far as any later round can tell, the
+    same as before the replay: from here on every round scores as it did."""
+    if _shape(row.after) != state.shape():
+        return False
+    if game.reads_game_totals and not state.game_over:
+        return False  # only a new game starts everybody's game results from zero again
+    _, old_round = store.counters_after(row)
+    if game.reads_game_round:
+        return bool(old_round == state.game_round)
+    return min(old_round, 2) == min(state.game_round, 2)  # whether a round was played
+
+
+def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rounds: int) -> None:
+    """Move the game and round numbers of the rounds after round ``after_number``: the round
+    numbers within game ``game_no`` (as numbered now) by ``rounds``, then every game number
+    by ``games``. Two statements, however many rounds follow."""
+    conn = db.session.connection()
+    later = (_ROUNDS.c.table_id == table.id) & (_ROUNDS.c.number > after_number)
+    if rounds:
+        conn.execute(
+            _ROUNDS.update()
+            .where(later & (_ROUNDS.c.game_no == game_no))
+            .values(game_round=_ROUNDS.c.game_round + rounds)
+        )
+    if games:
+        conn.execute(_ROUNDS.update().where(later).values(game_no=_ROUNDS.c.game_no + games))
+
+
+def _apply(
+    spec: Any,
+    state: State,
+    kind: str,
+    entry: Mapping[str, Any],
+    earlier: PriorScore | None,
+    k: int,
+    first: int,
+    *,
+    keep: bool,
+) -> Step:
+    try:
+        return apply_entry(spec, state, kind, entry, earlier, keep_result=keep)
+    except InvalidInput as exc:
+        if k == first:
+            raise
+        raise ReplayError(k, exc) from exc
+
+
+def _minus(a: Sequence[Fraction], b: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """``a - b``, a player missing from either (joined later) counting 0."""
+    zero = Fraction(0)
+    return tuple(
+        (a[i] if i < len(a) else zero) - (b[i] if i < len(b) else zero)
+        for i in range(max(len(a), len(b)))
+    )
+
+
+def _moved(a: Sequence[Fraction], by: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """``a`` moved by ``by``; players who joined later (past the end of ``by``) are not."""
+    return tuple(plus(x, by[i]) if i < len(by) else x for i, x in enumerate(a))
+
+
+def _later(table: Table, first: int) -> Iterator[Any]:
+    """The stored rounds numbered ``first`` on, in order, a chunk at a time (no ORM objects:
+    a long replay reads thousands of rows)."""
+    conn = db.session.connection()
+    lo = first
+    while True:
+        rows = conn.execute(
+            select(*_COLUMNS)
+            .where(
+                _ROUNDS.c.table_id == table.id,
+                _ROUNDS.c.number >= lo,
+                _ROUNDS.c.number < lo + CHUNK,
+            )
+            .order_by(_ROUNDS.c.number)
+        ).all()
+        yield from rows
+        if len(rows) < CHUNK:
+            return
+        lo += CHUNK
+
+
+def _prior(row: Row[Any]) -> PriorScore | None:
+    if row.kind != "round" or row.outcome is None:
+        return None
+    return PriorScore(
+        row.body,
+        None,
+        Outcome.from_json(row.outcome),
+        tuple(read_stored_amount(d) for d in row.deltas),
+    )
+
+
+SHAPE_KEYS = ("dealer", "pot", "seated", "game_over", "away", "settings")
+"""What ``State.shape`` writes (a round stored before it holds more)."""
+
+
+def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored ``after`` as a shape (rounds stored before checkpoints hold more)."""
+    return {k: after[k] for k in SHAPE_KEYS if k in after}
+
+
+def _fields(step: Step, number: int) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "after": step.after.shape(),
+        "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
+        "dealer": step.dealer,
+        "game_no": step.game_no,
+        "game_round": step.game_round,
+    }
+    if step.rescored:
+        fields.update(
+            body=step.body,
+            result=step.result,
+            outcome=step.outcome.to_json(),
+            deltas=[amount_str(d) for d in step.deltas],
+        )
+    return fields
+
+
+def _changes(row: Row[Any], step: Step, number: int) -> dict[str, Any]:
+    """The columns of a stored later round that differ from what the replay made of it."""
+    fields = _fields(step, number)
+    if step.rescored:
+        return fields  # its result is dropped (rebuilt on reading) and its figures rewritten
+    return {name: value for name, value in fields.items() if getattr(row, name) != value}
+
+
+def _write(updates: Sequence[dict[str, Any]]) -> None:
+    """UPDATE the rows by id, one executemany per set of changed columns."""
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for u in updates:
+        groups.setdefault(tuple(sorted(u)), []).append(u)
+    conn = db.session.connection()
+    for names, rows in groups.items():
+        columns = [n for n in names if n != "_id"]
+        stmt = (
+            _ROUNDS.update()
+            .where(_ROUNDS.c.id == bindparam("_id"))
+            .values({n: bindparam(n, type_=_ROUNDS.c[n].type) for n in columns})
+        )
+        conn.execute(stmt, rows)
+
+
+def _write_head(rnd: Round, step: Step, number: int) -> None:
+    for name, value in _fields(step, number).items():
+        if name == "result" and value is None and not step.rescored:
+            continue
+        if rnd.id is None or getattr(rnd, name) != value:
+            setattr(rnd, name, value)
+
+
+def _move_checkpoints(
+    table: Table,
+    after_number: int,
+    game_no: int,
+    moved: tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]],
+) -> None:
+    """Move the running figures kept at the checkpoints after round ``after_number`` (as
+    numbered now) by what the replay changed before them; the game totals only within the
+    game that was going on there."""
+    totals, house, game = moved
+    if not any(totals) and not house and not any(game):
+        return
+    rows = (
+        db.session.connection()
+        .execute(
+            select(_ROUNDS.c.id, _ROUNDS.c.checkpoint, _ROUNDS.c.game_no, _ROUNDS.c.after).where(
+                _ROUNDS.c.table_id == table.id,
+                _ROUNDS.c.number > after_number,
+                _ROUNDS.c.checkpoint.is_not(None),
+            )
+        )
+        .all()
+    )
+    out = []
+    for rid, cp, row_game, after in rows:
+        t, h, g = store.read_tally(cp)
+        same_game = row_game == game_no and not after.get("game_over")
+        out.append(
+            {
+                "_id": rid,
+                "checkpoint": {
+                    "totals": [amount_str(x) for x in _moved(t, totals)],
+                    "house": amount_str(h + house),
+                    "game_totals": [amount_str(x) for x in (_moved(g, game) if same_game else g)],
+                },
+            }
+        )
+    _write(out)

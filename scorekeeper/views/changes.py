@@ -1,0 +1,218 @@
+"""Changing a table (its name, point value, settings, players, a rematch) and settling up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
+from scorekeeper.games import GAMES
+from scorekeeper.games.form_input import form_int
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_, reason
+from scorekeeper.models import Table, db
+from scorekeeper.rules import InvalidInput
+from scorekeeper.tables import changes, service, store
+from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.views.sessions import remember
+
+bp = Blueprint("changes", __name__, url_prefix="/t/<token>")
+
+EXPIRED = N_("This page had expired, so nothing was changed: check it and tap the button again.")
+COLLIDED = N_("Another phone wrote to this table at the same moment; check it and try again.")
+
+
+def _edit_page(
+    table: Table,
+    errors: dict[str, list[str]] | None = None,
+    posted: dict[str, Any] | None = None,
+    status: int = 200,
+) -> Any:
+    state = store.state_of(table)
+    game = GAMES[table.game]
+    spec = changes.current_spec(table, state)
+    names = changes.players_now(table, state)
+    table_form = TableForm(formdata=None, name=table.name, point_value=table.point_value or "")
+    add_form = AddPlayerForm(formdata=None)
+    if posted:
+        table_form.name.data = posted.get("name", table_form.name.data)
+        table_form.point_value.data = posted.get("point_value", table_form.point_value.data)
+        add_form.add_name.data = posted.get("add_name", "")
+    return render_template(
+        "changes/edit.html",
+        table=table,
+        game=game,
+        state=state,
+        players=[
+            {"pos": i, "name": n, "away": i in state.away, "total": state.totals[i]}
+            for i, n in enumerate(names)
+        ],
+        settings=[(o, game.setting(spec, o.key)) for o in game.setting_options],
+        table_form=table_form,
+        add_form=add_form,
+        action_form=ActionForm(),
+        between_games=not game.multi_game or state.game_round == 1,
+        errors=errors or {},
+        posted=posted or {},
+        all_clear=not any(state.totals) and not state.pot and not state.house,
+    ), status
+
+
+@bp.get("/edit")
+def edit(token: str) -> Any:
+    """Show the ways the table can change: names, point value, settings, players, rematch."""
+    return _edit_page(get_table_or_404(token))
+
+
+def _patch_from_form(table: Table, what: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The PATCH body (API.md) a posted part of the edit page asks for, and what was typed."""
+    form = request.form
+    state = store.state_of(table)
+    names = changes.players_now(table, state)
+    game = GAMES[table.game]
+    if what == "table":
+        posted = {"name": form.get("name", ""), "point_value": form.get("point_value", "")}
+        value = posted["point_value"].strip() or None
+        return {"name": posted["name"], "point_value": value}, posted
+    if what == "settings":
+        settings: dict[str, Any] = {}
+        for o in game.setting_options:
+            if o.kind == "bool":
+                settings[o.key] = bool(form.get(o.key))
+            elif o.kind == "int":
+                number = form_int(form, o.key)
+                if number is not None:
+                    settings[o.key] = number
+            elif form.get(o.key) is not None:
+                settings[o.key] = form.get(o.key)
+        return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}
+    if what == "rename":
+        rename = {}
+        for i, name in enumerate(names):
+            typed = form.get(f"p{i}")
+            if typed is not None and typed != name:
+                rename[name] = typed
+        return {"rename": rename}, {f"p{i}": form.get(f"p{i}") for i in range(len(names))}
+    if what == "add":
+        typed = form.get("add_name", "")
+        return {"add": [typed]}, {"add_name": typed}
+    if what == "remove":
+        pos = form_int(form, "player")
+        who = names[pos] if isinstance(pos, int) and 0 <= pos < len(names) else ""
+        return {"remove": [who]}, {}
+    return {}, {}
+
+
+def _field_of(path: str) -> str:
+    """Where the edit page shows an error of a PATCH field (``add.0`` beside the add form)."""
+    head = path.split(".", 1)[0]
+    return head if head in ("add", "remove") else path
+
+
+@bp.post("/edit")
+def change(token: str) -> Any:
+    """Apply one part of the edit page (a PATCH of the API, on the same service)."""
+    table = get_table_or_404(token, lock=True)
+    form = ActionForm()
+    what = request.form.get("what", "")
+    if not form.validate_on_submit():
+        return _edit_page(table, {"": [EXPIRED]}, status=400)
+    if what == "rematch":
+        return _rematch(table)
+    body, posted = _patch_from_form(table, what)
+    if not body:
+        return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
+    try:
+        entry = changes.edit_table(table, body)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        errors = errors_by_field(exc.violations)
+        if what == "rename":
+            index = {n: i for i, n in enumerate(changes.players_now(table))}
+            errors = {
+                (f"p{index[k[7:]]}" if k.startswith("rename.") and k[7:] in index else k): v
+                for k, v in errors.items()
+            }
+        return _edit_page(table, {_field_of(k): v for k, v in errors.items()}, posted, 422)
+    except (service.Conflict, IntegrityError) as exc:
+        db.session.rollback()
+        message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
+        return _edit_page(table, {"": [message]}, posted, 409)
+    if entry is None:
+        flash(tr(N_("Nothing changed.")))
+    else:
+        done = N_("Done: %(what)s.", what=store.summary_of(entry))
+        flash(tr(done), f"undo:{table.version}")
+    return redirect(url_for("sessions.show", token=table.token))
+
+
+def _rematch(old: Table) -> Any:
+    carry = request.form.get("carry") == "yes"
+    try:
+        table = changes.rematch(old, carry=carry)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        return _edit_page(old, errors_by_field(exc.violations), status=422)
+    remember(table)
+    if carry:
+        words = N_(
+            "Rematch: “%(name)s” starts here with the running totals carried over; the old "
+            "table stays as it was.",
+            name=table.name,
+        )
+    else:
+        words = N_(
+            "Rematch: “%(name)s” starts here with every total at zero; the old table stays as "
+            "it was.",
+            name=table.name,
+        )
+    flash(tr(words))
+    return redirect(url_for("sessions.show", token=table.token))
+
+
+@bp.get("/settle")
+def settle(token: str) -> Any:
+    """Show who pays whom to clear every running total, exactly and in whole coins."""
+    table = get_table_or_404(token)
+    return _settle_page(table)
+
+
+def _settle_page(table: Table, error: str | None = None, status: int = 200) -> Any:
+    """The settle-up page (its error, when there is one, in the page's language)."""
+    state = store.state_of(table)
+    return render_template(
+        "changes/settle.html",
+        table=table,
+        game=GAMES[table.game],
+        plan=changes.settle_plan(table),
+        state=state,
+        all_clear=not any(state.totals) and not state.pot and not state.house,
+        action_form=ActionForm(),
+        error=error,
+    ), status
+
+
+@bp.post("/settle")
+def record_settle(token: str) -> Any:
+    """Record the settle-up shown: the running totals start again from zero."""
+    table = get_table_or_404(token, lock=True)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        return _settle_page(table, EXPIRED, 400)
+    version = form_int(request.form, "version")
+    try:
+        changes.record_settle(table, version if isinstance(version, int) else -1)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        return _settle_page(table, sentences(exc.violations), 422)
+    except (service.Conflict, IntegrityError) as exc:
+        db.session.rollback()
+        message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
+        return _settle_page(table, message, 409)
+    flash(tr(N_("Settled up: the running totals start again from zero.")), f"undo:{table.version}")
+    return redirect(url_for("sessions.show", token=table.token))

@@ -1,0 +1,64 @@
+"""What a table's pages poll to notice another phone's write (static/js/live.js).
+
+A page that shows a table's state carries the table's journal version; every couple of
+seconds, while the page is visible, its script asks ``/t/<token>/live`` with
+``If-None-Match`` set to that version's tag. Unchanged, the answer is ``304`` from one
+indexed read of the version: nothing rendered, no ledger work. Changed, a few figures say
+what happened; the page then fetches itself again and swaps what it shows (or, on the
+round form, offers a notice and keeps what the player has tapped).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from scorekeeper.games import GAMES
+from scorekeeper.i18n import translate as tr
+from scorekeeper.tables import store
+from scorekeeper.tables.shapes import etag, version_tag
+from scorekeeper.views import get_table_or_404
+
+bp = Blueprint("live", __name__)
+
+
+def _fresh(resp: Response) -> Response:
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/t/<token>/live")
+def poll(token: str) -> Response:
+    """304 while the table is at the version the page shows; else where it stands now (its
+    words in the page's language: the notice the script shows is put together from them)."""
+    if request.if_none_match:
+        try:
+            tag = version_tag(store.table_version(token))
+        except LookupError:
+            tag = ""
+        if tag and request.if_none_match.contains(tag):
+            resp = Response(status=304)
+            resp.set_etag(tag)
+            return _fresh(resp)
+    table = get_table_or_404(token)
+    latest = store.latest_entry(table)
+    game = GAMES[table.game]
+    resp = jsonify(
+        {
+            "version": table.version,
+            "round_count": table.round_count,
+            "noun": tr(game.noun),
+            "latest": None
+            if latest is None
+            else {
+                "action": latest.action,
+                "number": latest.number,
+                "summary": tr(store.summary_of(latest)),
+                "what": tr(game.numbered(latest.number).capitalized())
+                if latest.number is not None
+                else "",
+            },
+            "table_url": url_for("sessions.show", token=table.token),
+        }
+    )
+    resp.set_etag(etag(table))
+    return _fresh(resp)

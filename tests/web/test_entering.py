@@ -1,0 +1,213 @@
+"""Entering a round without JavaScript, and what the page says when it goes wrong: one
+message per mistake in card names, a summary of them first, the result first (issue 11)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.helpers import suit
+from tests.web.test_pages import app, entry_form, new_table, pile_fields, totals  # noqa: F401
+from tests.web.test_pages import errors as raw_errors
+
+
+def errors(page: str) -> list[str]:
+    """The messages shown beside the fields, as read."""
+    return [html.unescape(m) for m in raw_errors(page)]
+
+
+def summary(page: str) -> list[tuple[str, str]]:
+    """The error summary's lines: (the id each links to, its text)."""
+    block = page.split('id="error-summary"', 1)
+    assert len(block) == 2, "no error summary on the page"
+    items = re.findall(r"<li>(.*?)</li>", block[1].split("</div>", 1)[0], re.S)
+    out = []
+    for item in items:
+        link = re.search(r'href="#([^"]+)"', item)
+        text = html.unescape(re.sub(r"<[^>]+>", "", item)).strip()
+        out.append((link.group(1) if link else "", text))
+    return out
+
+
+def ids(page: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', page))
+
+
+def test_a_card_in_two_piles_is_one_message_in_card_names(client):
+    url = new_table(client, "baka", ["Aki", "Ben", "Chie"])
+    form_url, base = entry_form(client, url)
+    data = {
+        **base,
+        **pile_fields("p0_pile", suit("pine")),
+        **pile_fields("p1_pile", ["pine-crane", "pine-ribbon", *suit("plum")]),
+        "rest": "2",
+    }
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    # Ben's pine cards stay counted as entered: no "Pine: 1 card entered" follows.
+    assert errors(page) == [
+        "The Crane is entered twice: in Aki's pile and Ben's pile",
+        "The Pine Poetry Ribbon is entered twice: in Aki's pile and Ben's pile",
+    ]
+    assert summary(page) == [
+        ("player-1", "The Crane is entered twice: in Aki's pile and Ben's pile"),
+        ("player-1", "The Pine Poetry Ribbon is entered twice: in Aki's pile and Ben's pile"),
+    ]
+    assert "pine-crane is" not in page
+    assert totals(client, url) == ["0", "0", "0"]
+
+
+def test_the_summary_comes_first_and_links_to_fields_on_the_page(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    data = {
+        **base,
+        **pile_fields("p0_pile", ["pine-crane"]),
+        **pile_fields("p1_hand", ["pine-crane", "pine-ribbon", "pine-chaff-1", "pine-chaff-2"]),
+        "rest": "1",
+    }
+    page = client.post(form_url, data=data).get_data(as_text=True)
+    lines = summary(page)
+    assert lines == [
+        (
+            "player-0",
+            "Aki's pile: Pine: 1 card entered; a pile always holds 0, 2 or 4 cards of a "
+            "month (cards are captured in pairs)",
+        ),
+        (
+            "hand-1",
+            "Misdeal: Ben's hand holds all four Pine cards; the cards must be dealt again "
+            "and this round cannot be scored",
+        ),
+    ]
+    assert {anchor for anchor, _ in lines} <= ids(page)
+    # First on the page: before the form and every field's own message.
+    main = page.split("<main>", 1)[1]
+    assert main.index('id="error-summary"') < main.index("<form")
+    assert re.search(r'<div class="error-summary" id="error-summary" tabindex="-1"', main)
+
+
+def test_an_empty_tokan_tour_is_one_message_per_player(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    form_url, base = entry_form(client, url)
+    data = {**base, **{f"p{i}_seated": "1" for i in range(3)}}
+    data.update({f"p{i}_name": n for i, n in enumerate(["Aki", "Ben", "Chie"])})
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert "None" not in page
+    assert summary(page) == [
+        (f"player-{i}", f"Enter both dice {n} rolled (each shows 1 to 6)")
+        for i, n in enumerate(["Aki", "Ben", "Chie"])
+    ]
+
+
+def test_tokan_says_tour_and_names_both_neighbours(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    page = client.get(f"{url}/rounds/new").get_data(as_text=True)
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert "Enter tour 1" in text and "Plays this tour" in text
+    assert "Against Ben, on your left:" in text and "Against Chie, on your right:" in text
+    assert "Against Aki, on your left:" in text  # Chie's left wraps round to Aki
+    assert not re.search(r"\bround\b", text.split("Enter tour 1", 1)[1])
+
+
+def test_tokotoko_by_one_select_per_card_without_javascript(client):
+    url = new_table(client, "tokotoko", ["Aki", "Ben"], stake="5")
+    form_url, base = entry_form(client, url)
+    page = client.get(form_url).get_data(as_text=True)
+    assert page.count('<select name="field"') == 2 and page.count('<select name="p1_hand"') == 2
+    # Two slots choosing "Plain (Pine 1)" get the two pine plain cards.
+    data = {
+        **base,
+        "stake": "5",
+        "field": ["pine-chaff-1", "maple-deer"],
+        "p0_hand": ["plum-ribbon", "chrysanthemum-chaff-1"],
+        "p1_hand": ["wisteria-ribbon", "pine-chaff-1"],
+        "p1_leave": "field-1",  # Ben left the deer out
+    }
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 302
+    assert totals(client, url) == ["-5", "5"]
+    result = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Wisteria 4 + Pine 1 + Pine 1 = 6 → <strong>6</strong>" in result
+    assert "Plum Blossom 12 + Pine 1 + Maple 10 = 23 → <strong>3</strong>" in result
+
+
+def test_tokotoko_left_out_names_the_cards_and_waits_for_a_missing_one(client):
+    url = new_table(client, "tokotoko", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    data = {
+        **base,
+        "field": ["pine-crane", "maple-deer"],
+        "p0_hand": ["plum-ribbon", ""],
+        "p0_leave": "hand-0",
+        "p1_hand": ["wisteria-ribbon", "iris-bridge"],
+    }
+    resp = client.post(form_url, data=data)
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    # One message per mistake: Aki's missing card (not also "choose after entering both").
+    assert errors(page) == ["A hand holds exactly 2 cards, not 1"]
+    # The choice of a card left out names the cards and keeps what was chosen.
+    leave = page.split('name="p0_leave"', 1)[1].split("</select>", 1)[0]
+    assert (
+        '<option value="hand-0" data-fallback="Hand card 1" selected>'
+        "Poetry Ribbon (Plum Blossom 12)" in leave
+    )
+    assert ">Crane (Pine 1)</option>" in leave and ">Deer (Maple 10)</option>" in leave
+    assert "Hand card 2</option>" in leave
+    # Ben's crane, also on the field, is named with both places.
+    data["p0_hand"] = ["plum-ribbon", "iris-ribbon"]
+    data["p1_hand"] = ["wisteria-ribbon", "pine-crane"]
+    page = client.post(form_url, data=data).get_data(as_text=True)
+    assert errors(page) == ["The Crane is entered twice: in the field and Ben's hand"]
+
+
+def test_otoroku_keeps_what_was_typed_when_it_cannot_be_read(client):
+    url = new_table(client, "otoroku", ["P1", "P2", "P3"])
+    form_url, base = entry_form(client, url)
+    data = {**base, "p0_values": "104 6", "p1_values": "9.8", "p2_values": "6,10"}
+    data.update({f"p{i}_name": f"P{i + 1}" for i in range(3)})
+    resp = client.post(form_url, data=data)
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    assert 'value="104 6"' in page
+    assert errors(page) == [
+        "'104' is not a card value (1 to 10): put a space between two cards, or tap them on the pad"
+    ]
+    # The separators a numeric keypad has ("." or ",") read as spaces.
+    data["p0_values"] = "10 4"
+    assert client.post(form_url, data=data).status_code == 302
+
+
+def test_the_checker_puts_its_result_first(client):
+    page = client.post(
+        "/check/toppa",
+        data={"n": "2", **pile_fields("p0_pile", ["pine-crane", "pine-ribbon"]), "rest": "1"},
+    ).get_data(as_text=True)
+    main = page.split("<main>", 1)[1]
+    assert main.index('class="result"') < main.index("<form")
+    # Each player's change, then their yaku, then the detail.
+    result = main.split('class="result"', 1)[1]
+    assert (
+        result.index('class="changes"')
+        < result.index('class="players"')
+        < result.index('class="details"')
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("toppa", ["Aki", "Ben"]), ("otoroku", ["A", "B", "C"]), ("tokan", ["A", "B", "C"])],
+)
+def test_plain_cards_and_pads_are_not_nested_in_buttons(client, game, players):
+    url = new_table(client, game, players)
+    page = client.get(f"{url}/rounds/new").get_data(as_text=True)
+    for button in re.findall(r"<button\b.*?</button>", page, re.S):
+        assert "<input" not in button and "<select" not in button
+    for label in re.findall(r"<label\b.*?</label>", page, re.S):
+        assert "<button" not in label

@@ -1,0 +1,365 @@
+"""Phones at one table: the poll that notices another phone's write (304 while nothing
+changed, from one read), and a stale submit resolved by the player, not renumbered.
+Through the Flask test client with CSRF on."""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from html.parser import HTMLParser
+
+import pytest
+from flask import template_rendered
+from sqlalchemy import event
+
+import scorekeeper
+from scorekeeper.models import db
+from tests.web.test_pages import (
+    HALF_A,
+    entry_form,
+    new_table,
+    pile_fields,
+    totals,
+)
+
+OTHER_HALF = pile_fields("p0_pile", ["pine-crane", "pine-ribbon", "plum-ribbon", "plum-warbler"])
+MINE = {**pile_fields("p0_pile", HALF_A), "rest": "1"}
+THEIRS = {**OTHER_HALF, "rest": "1"}
+
+
+@pytest.fixture()
+def app(tmp_path):
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 't.sqlite'}"
+    return scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "live-test", "SQLALCHEMY_DATABASE_URI": url}
+    )  # CSRF stays on here
+
+
+@contextmanager
+def statements(app):
+    """The SQL statements that read or write, run inside the block (not BEGIN and the like)."""
+    seen: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(conn, cursor, statement, *args):
+        if not re.match(r"\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b", statement, re.I):
+            seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+@contextmanager
+def renders(app):
+    """The templates rendered inside the block."""
+    seen: list[str] = []
+
+    def note(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(note, app)
+    try:
+        yield seen
+    finally:
+        template_rendered.disconnect(note, app)
+
+
+def token(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+def version(client, url) -> str:
+    page = client.get(url).get_data(as_text=True)
+    return re.search(r'id="live" hidden data-poll="[^"]+" data-version="(\d+)"', page).group(1)
+
+
+def enter(client, url, fields):
+    form_url, base = entry_form(client, url)
+    resp = client.post(form_url, data={**base, **fields})
+    assert resp.status_code == 302, resp.status_code
+    return resp
+
+
+# -- the poll ---------------------------------------------------------------------------------
+
+
+def test_an_unchanged_table_is_a_304_from_one_read_no_rendering_no_ledger(app, client, monkeypatch):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    tag = f'"v{version(client, url)}"'
+    assert tag == '"v1"'
+
+    # Nothing of the ledger or of a table's state may run to answer an unchanged poll.
+    import scorekeeper.ledger
+    import scorekeeper.tables.store
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the unchanged-table poll did ledger work")
+
+    for module, name in (
+        (scorekeeper.ledger, "replay"),
+        (scorekeeper.ledger, "apply"),
+        (scorekeeper.tables.store, "state_of"),
+        (scorekeeper.tables.store, "find_table"),
+    ):
+        monkeypatch.setattr(module, name, forbidden)
+    with statements(app) as sql, renders(app) as templates:
+        resp = client.get(f"/t/{token(url)}/live", headers={"If-None-Match": tag})
+    assert resp.status_code == 304
+    assert resp.get_data() == b""
+    assert resp.headers["ETag"] == tag
+    assert "no-cache" in resp.headers["Cache-Control"]
+    assert templates == []
+    assert len(sql) == 1, sql
+    assert re.search(r"SELECT tables\.token, tables\.version\s+FROM tables\s+WHERE", sql[0])
+
+
+def test_a_changed_table_answers_where_it_stands(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    live = f"/t/{token(url)}/live"
+    first = client.get(live)
+    assert first.status_code == 200 and first.headers["ETag"] == '"v0"'
+    assert first.get_json()["latest"] is None
+    enter(client, url, MINE)
+    resp = client.get(live, headers={"If-None-Match": '"v0"'})
+    assert resp.status_code == 200
+    assert resp.headers["ETag"] == '"v1"'
+    body = resp.get_json()
+    assert body["version"] == 1 and body["round_count"] == 1
+    assert body["latest"] == {
+        "action": "enter",
+        "number": 1,
+        "summary": "round 1 entered",
+        "what": "Round 1",  # the round as the page's notice names it, in the page's language
+    }
+    assert body["table_url"] == f"/t/{token(url)}"
+    assert client.get(live, headers={"If-None-Match": '"v1"'}).status_code == 304
+
+
+def test_the_poll_of_no_table_is_404(client):
+    for sid in ("A" * 32, "short", "x" * 300):
+        resp = client.get(f"/t/{sid}/live", headers={"If-None-Match": '"v0"'})
+        assert resp.status_code == 404, sid
+
+
+def test_the_api_answers_an_unchanged_session_304_from_one_read(app, client):
+    sid = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = sid.get_json()["id"]
+    resp = client.get(f"/api/v1/sessions/{sid}")
+    tag = resp.headers["ETag"]
+    with statements(app) as sql, renders(app):
+        again = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert len(sql) == 1, sql
+    # A page of rounds is its own representation: its tag differs, and so does the answer.
+    paged = client.get(f"/api/v1/sessions/{sid}?limit=5", headers={"If-None-Match": tag})
+    assert paged.status_code == 200 and paged.headers["ETag"] != tag
+    assert (
+        client.get(
+            f"/api/v1/sessions/{sid}?limit=5", headers={"If-None-Match": paged.headers["ETag"]}
+        ).status_code
+        == 304
+    )
+    client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [{"captured": HALF_A}, {}]})
+    changed = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.get_json()["round_count"] == 1
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["", "/history", "/rounds/1", "/rounds/new", "/rounds/1/edit"],
+)
+def test_every_page_showing_the_table_carries_its_version(client, path):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    page = client.get(url + path).get_data(as_text=True)
+    assert f'data-poll="/t/{token(url)}/live" data-version="1"' in page
+    assert re.search(r'<script src="/static/js/table\.js(\?v=\w+)?" defer></script>', page)
+    mode = {"/rounds/new": "entry", "/rounds/1/edit": "notice"}.get(path, "swap")
+    assert f'data-mode="{mode}"' in page
+    if path == "/rounds/new":
+        assert 'data-number="2"' in page
+
+
+def test_the_bare_conditional_route_the_bench_compares_with(client):
+    assert client.get("/healthz/conditional", headers={"If-None-Match": '"ok"'}).status_code == 304
+    assert client.get("/healthz/conditional").get_data() == b"ok"
+
+
+# -- stale submits ------------------------------------------------------------------------------
+
+
+class FormFields(HTMLParser):
+    """What a browser sends when a form is submitted: hidden and typed fields, ticked boxes
+    and radios, each select's chosen option."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.fields: dict[str, list[str]] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside or ("name" not in a and tag != "option"):
+            return
+        if tag == "input":
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.fields.setdefault(a["name"], []).append(a.get("value") or "")
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "option" and self.select and "selected" in a:
+            self.fields[self.select] = [a.get("value") or ""]
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+
+
+def resubmit(page: str) -> dict[str, list[str]]:
+    parser = FormFields("round-form")
+    parser.feed(page)
+    return parser.fields
+
+
+def round_count(client, url) -> int:
+    return len(re.findall(r'<li class="round round"', client.get(url + "/history").get_data(True)))
+
+
+def two_phones_enter_round_one(client, url, mine=MINE):
+    """Phone B opens the form, phone A enters round 1, then phone B saves its own entry."""
+    form_url, phone_b = entry_form(client, url)
+    enter(client, url, THEIRS)
+    return form_url, client.post(form_url, data={**phone_b, **mine})
+
+
+def test_a_stale_round_shows_theirs_and_keeps_mine_storing_nothing(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    _, resp = two_phones_enter_round_one(client, url)
+    assert resp.status_code == 409
+    page = resp.get_data(as_text=True)
+    assert "Round 1 was already entered from another phone" in page
+    assert "Nothing of yours was saved" in page
+    # Theirs: the stored round's cards and result.
+    theirs = page.split('class="stale"')[1].split("</section>\n<h2")[0]
+    assert "Pine: Crane" in theirs and 'data-delta="' in theirs
+    # Mine: kept in the form, ticked as entered, ready to go as round 2.
+    fields = resubmit(page)
+    assert set(fields["p0_pile"]) == {c for c in MINE["p0_pile"]}
+    assert fields["expected_number"] == ["2"]
+    assert "Save mine as round 2" in page
+    assert f'href="/t/{token(url)}/rounds/1">Discard mine</a>' in page
+    assert round_count(client, url) == 1
+    assert totals(client, url) != ["0", "0"]
+    stored = totals(client, url)
+
+    # Discard mine: a link to the stored round; nothing was or is stored.
+    assert client.get(f"{url}/rounds/1").status_code == 200
+    assert round_count(client, url) == 1 and totals(client, url) == stored
+
+
+def test_save_mine_stores_it_as_the_next_round_once(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, resp = two_phones_enter_round_one(client, url)
+    fields = resubmit(resp.get_data(as_text=True))
+    saved = client.post(form_url, data=fields)
+    assert saved.status_code == 302 and saved.headers["Location"].endswith("/rounds/2")
+    # A double tap of "Save mine as round 2" stores nothing more.
+    again = client.post(form_url, data=fields)
+    assert again.status_code == 302 and again.headers["Location"].endswith("/rounds/2")
+    assert round_count(client, url) == 2
+    shown = client.get(f"{url}/rounds/2").get_data(as_text=True)
+    assert "Poetry Ribbons" in shown  # round 2 is mine (HALF_A), not theirs
+
+
+def test_the_same_round_from_two_phones_says_so(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, phone_b = entry_form(client, url)
+    enter(client, url, MINE)
+    page = client.post(form_url, data={**phone_b, **MINE}).get_data(as_text=True)
+    assert "most likely you both entered the same round" in page
+    assert round_count(client, url) == 1
+
+
+def test_a_stale_save_choice_taken_by_a_third_phone_asks_again(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, resp = two_phones_enter_round_one(client, url)
+    fields = resubmit(resp.get_data(as_text=True))
+    enter(client, url, THEIRS)  # round 2 from yet another phone
+    again = client.post(form_url, data=fields)
+    assert again.status_code == 409
+    page = again.get_data(as_text=True)
+    assert "Round 2 was already entered from another phone" in page
+    assert resubmit(page)["expected_number"] == ["3"]
+    assert round_count(client, url) == 2
+
+
+def test_an_expired_form_on_a_stale_page_stores_nothing(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, resp = two_phones_enter_round_one(client, url)
+    fields = resubmit(resp.get_data(as_text=True))
+    fields["csrf_token"] = ["forged"]
+    assert client.post(form_url, data=fields).status_code == 400
+    assert round_count(client, url) == 1
+
+
+def edit_page(client, url, number=1):
+    page = client.get(f"{url}/rounds/{number}/edit").get_data(as_text=True)
+    return resubmit(page)
+
+
+def with_entry(fields, entry):
+    kept = {k: v for k, v in fields.items() if k in ("csrf_token", "based_on", "dealer")}
+    return {**kept, **{k: v if isinstance(v, list) else [v] for k, v in entry.items()}}
+
+
+def test_a_correction_colliding_with_another_shows_both(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    phone_a = edit_page(client, url)
+    phone_b = edit_page(client, url)
+    assert re.fullmatch(r"\d+\.1", phone_a["based_on"][0])
+    done = client.post(f"{url}/rounds/1/edit", data=with_entry(phone_a, THEIRS))
+    assert done.status_code == 302
+    theirs_totals = totals(client, url)
+    mine = {**pile_fields("p0_pile", ["pine-crane", "pine-ribbon"]), "rest": "1"}
+    resp = client.post(f"{url}/rounds/1/edit", data=with_entry(phone_b, mine))
+    assert resp.status_code == 409
+    page = resp.get_data(as_text=True)
+    assert "Round 1 was changed from another phone after you opened this correction" in page
+    assert "Keep theirs" in page and "Save mine over it" in page
+    assert totals(client, url) == theirs_totals  # nothing stored
+    fields = resubmit(page)
+    assert set(fields["p0_pile"]) == {"pine-crane", "pine-ribbon"}
+    assert fields["based_on"][0].endswith(".2")
+
+    # Save mine over it: stored as the round's next version.
+    saved = client.post(f"{url}/rounds/1/edit", data=fields)
+    assert saved.status_code == 302
+    assert totals(client, url) != theirs_totals
+    history = client.get(f"{url}/rounds/1").get_data(as_text=True)
+    assert "Version 2" in history and "Version 1" in history
+
+
+def test_a_correction_tapped_twice_is_stored_once(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    fields = with_entry(edit_page(client, url), THEIRS)
+    assert client.post(f"{url}/rounds/1/edit", data=fields).status_code == 302
+    second = client.post(f"{url}/rounds/1/edit", data=fields)
+    assert second.status_code == 302
+    assert "already reads as you corrected it" in client.get(url).get_data(as_text=True)
+    page = client.get(f"{url}/rounds/1").get_data(as_text=True)
+    assert "Version 1" in page and "Version 2" not in page

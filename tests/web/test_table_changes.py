@@ -1,0 +1,405 @@
+"""A table that can change, times on the record, and settling up (issue 10 items 3-5)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+import pytest
+
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
+from tests.web.test_sessions_api import add, conserved, create, session, totals
+
+TOKOTOKO_ROUND = {
+    "field": ["pine-chaff-2", "maple-deer"],
+    "players": [
+        {"hand": ["plum-ribbon", "chrysanthemum-chaff-1"]},
+        {"hand": ["pine-chaff-1", "wisteria-ribbon"]},
+    ],
+}
+BAKA_ROUND = {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+
+
+def tour(n):
+    """A Tokan tour for ``n`` seated players that nobody bets on."""
+    return {"players": [{"dice": [1, 2], "left": 0, "right": 0} for _ in range(n)]}
+
+
+# Leaves 9 coins in the pot (three players; see the session API tests).
+POT_TOUR = {
+    "players": [
+        {"dice": [3, 5], "left": 3, "right": -2},
+        {"dice": [1, 1], "left": 0, "right": 0},
+        {"dice": [6, 6], "left": 1, "right": 1},
+    ]
+}
+
+
+def patch(client, sid, body, status=200):
+    resp = client.patch(f"/api/v1/sessions/{sid}", json=body)
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()
+
+
+def journal(client, sid):
+    return client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
+
+
+def undo(client, sid, seq, status=200):
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": seq})
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()
+
+
+# -- PATCH ---------------------------------------------------------------------------------------
+
+
+def test_rename_follows_into_the_history_and_later_rounds(client):
+    s = create(client, "tokotoko", ["Aki", "Ben"])
+    sid = s["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    s = patch(client, sid, {"rename": {"Ben": "Benjamin"}, "name": "Saturday"})
+    assert [p["name"] for p in s["players"]] == ["Aki", "Benjamin"] and s["name"] == "Saturday"
+    r1 = s["rounds"][0]
+    assert [p["name"] for p in r1["result"]["players"]] == ["Aki", "Benjamin"]
+    assert r1["result"]["winners"] == ["Benjamin"]
+    assert all("Ben " not in n["text"] for n in r1["result"]["notes"])
+    # A round naming the player by the new name; a correction of round 1 still replays.
+    body = {"players": [{"name": "Aki", **p} for p in TOKOTOKO_ROUND["players"][:1]]}
+    body["players"].append({"name": "Benjamin", **TOKOTOKO_ROUND["players"][1]})
+    add(client, sid, {**TOKOTOKO_ROUND, **body})
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=TOKOTOKO_ROUND).status_code == 200
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "Benjamin +1" in page and "Ben +" not in page.replace("Benjamin", "")
+    entry = next(e for e in journal(client, sid) if e["action"] == "edit")
+    assert "Ben renamed Benjamin" in entry["summary"]
+    assert entry["at"].endswith("Z")
+    # Undo puts the old names back everywhere.
+    s = undo(client, sid, entry["seq"])
+    assert [p["name"] for p in s["players"]] == ["Aki", "Ben"] and s["name"] == "Friday"
+    assert s["rounds"][1]["result"]["players"][1]["name"] == "Ben"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"rename": {"Aki": "ben"}}, "rename.Aki"),
+        ({"rename": {"Aki": "  "}}, "rename.Aki"),
+        ({"rename": {"Aki": "x" * 41}}, "rename.Aki"),
+        ({"rename": {"Aki": 7}}, "rename.Aki"),
+        ({"rename": {"Zed": "Zoe"}}, "rename.Zed"),
+        ({"rename": ["Aki"]}, "rename"),
+        ({"name": ""}, "name"),
+        ({"name": "y" * 41}, "name"),
+        ({"players": ["A", "B"]}, "players"),
+        ({"rules": {"x": 1}}, "rules"),
+        ({"settings": {"stake": 0}}, "settings.stake"),
+        ({"settings": {"stake": 10**7}}, "settings.stake"),
+        ({"settings": {"wager": 5}}, "settings.wager"),
+        ({"point_value": "-1"}, "point_value"),
+        ({"add": ["Ben"]}, "add.0"),
+        ({"add": ["Cy", "cy"]}, "add.1"),
+        ({"add": "Cy"}, "add"),
+        ({"remove": ["Zed"]}, "remove.0"),
+        ({"remove": ["Aki"]}, "remove"),  # Tokotoko needs two players
+    ],
+)
+def test_patch_refuses_what_is_not_allowed_naming_the_field(client, body, field):
+    sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    before = session(client, sid)
+    errors = patch(client, sid, body, 422)["errors"]
+    assert field in [e["field"] for e in errors], errors
+    after = session(client, sid)
+    assert after == before and journal(client, sid)[0]["action"] == "enter"
+
+
+def test_toppa_and_baka_seat_exactly_their_players(client):
+    sid = create(client, "baka", ["A", "B", "C"])["id"]
+    errors = patch(client, sid, {"add": ["D"]}, 422)["errors"]
+    assert errors[0]["field"] == "add" and "exactly 3" in errors[0]["message"]
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    assert patch(client, sid, {"remove": ["A"]}, 422)["errors"][0]["field"] == "remove"
+    # House rules stay as the table was opened.
+    errors = patch(client, sid, {"settings": {"yaku_values": "low"}}, 422)["errors"]
+    assert errors[0]["field"] == "settings.yaku_values"
+
+
+def test_a_stake_change_applies_to_later_rounds_only_even_after_a_correction(client):
+    sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    s = patch(client, sid, {"settings": {"stake": 5}})
+    assert s["settings"]["stake"] == 5 and s["rounds"][-1]["kind"] == "edit"
+    # A change is not a round: it cannot be "corrected" into something else.
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/2", json={}).status_code == 422
+    add(client, sid, TOKOTOKO_ROUND)
+    assert totals(session(client, sid)) == ["-6", "6"]
+    # Correcting round 1 replays through the change: round 1 at 1, round 3 at 5.
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=TOKOTOKO_ROUND)
+    assert resp.status_code == 200 and totals(resp.get_json()) == ["-6", "6"]
+    # Undo the change: round 3 is scored at the old stake again.
+    seq = next(e["seq"] for e in journal(client, sid) if e["action"] == "edit")
+    s = undo(client, sid, seq)
+    assert totals(s) == ["-2", "2"] and s["settings"]["stake"] == 1
+    assert [r["kind"] for r in s["rounds"]] == ["round", "round"]
+    # ... and undoing the undo makes the change again.
+    s = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert totals(s) == ["-6", "6"] and s["settings"]["stake"] == 5
+
+
+def test_tokan_players_join_and_leave_between_games_only(client):
+    sid = create(client, "tokan", ["A", "B", "C"])["id"]
+    add(client, sid, tour(3))
+    errors = patch(client, sid, {"add": ["Dai"]}, 422)["errors"]
+    assert errors[0]["field"] == "add" and "between games" in errors[0]["message"]
+    add(client, sid, {"kind": "end"})
+    s = patch(client, sid, {"add": ["Dai"]})
+    assert [p["name"] for p in s["players"]] == ["A", "B", "C", "Dai"]
+    assert s["seated"] == ["A", "B", "C", "Dai"] and conserved(s)
+    add(client, sid, tour(4))
+    add(client, sid, {"kind": "end"})
+    s = patch(client, sid, {"remove": ["B"]})
+    assert s["seated"] == ["A", "C", "Dai"] and s["players"][1]["left"] is True
+    add(client, sid, tour(3))
+    # Correcting tour 1 replays everything, the joins and leaves at their places.
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=tour(3))
+    assert resp.status_code == 200 and conserved(resp.get_json())
+    # B comes back by name, keeping the total.
+    add(client, sid, {"kind": "end"})
+    total_b = session(client, sid)["players"][1]["total"]
+    s = patch(client, sid, {"add": ["b"]})
+    assert s["seated"] == ["A", "B", "C", "Dai"] and s["players"][1]["total"] == total_b
+    # Undoing Dai's arrival is refused: tours were played with Dai since.
+    seq = next(e["seq"] for e in reversed(journal(client, sid)) if e["action"] == "edit")
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": seq})
+    assert resp.status_code == 409
+
+
+def test_undoing_an_arrival_with_nothing_after_it(client):
+    sid = create(client, "otoroku", ["A", "B"])["id"]
+    s = patch(client, sid, {"add": ["Cy"], "settings": {"length": "6"}})
+    assert len(s["players"]) == 3 and s["settings"]["length"] == "6"
+    s = undo(client, sid, journal(client, sid)[0]["seq"])
+    assert [p["name"] for p in s["players"]] == ["A", "B"] and s["settings"]["length"] == "12"
+    s = patch(client, sid, {"add": ["Dee"]})
+    assert [p["name"] for p in s["players"]] == ["A", "B", "Dee"]
+
+
+def test_point_value_changes_only_when_every_total_is_zero(client):
+    sid = create(client, "baka", ["A", "B", "C"], point_value="1/2")["id"]
+    add(client, sid, BAKA_ROUND)
+    errors = patch(client, sid, {"point_value": "2"}, 422)["errors"]
+    assert errors[0]["field"] == "point_value" and "Settle up first" in errors[0]["message"]
+    # Removing it is fine; a table without one may set one at any time.
+    assert patch(client, sid, {"point_value": None})["point_value"] is None
+    assert patch(client, sid, {"point_value": "2"})["point_value"] == "2"
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
+
+
+def test_rematch_from_zero_or_carried(client):
+    sid = create(client, "tokan", ["A", "B", "C", "D"], settings={"stake": 10})["id"]
+    add(client, sid, tour(4))
+    add(client, sid, {"kind": "end"})
+    patch(client, sid, {"remove": ["D"], "settings": {"tokens": 5}})
+    fresh = client.post("/api/v1/sessions", json={"continue_from": sid, "carry": False})
+    assert fresh.status_code == 201
+    fresh = fresh.get_json()
+    assert [p["name"] for p in fresh["players"]] == ["A", "B", "C"]
+    assert totals(fresh) == ["0", "0", "0"] and fresh["settings"] == {"stake": 10, "tokens": 5}
+    old = session(client, sid)
+    carried = client.post("/api/v1/sessions", json={"continue_from": sid}).get_json()
+    if old["players"][3]["total"] != "0":
+        assert carried["errors"][0]["field"] == "carry"
+    else:
+        assert totals(carried) == totals(old)[:3] and carried["pot"] == old["pot"]
+
+
+# -- settle up ---------------------------------------------------------------------------------
+
+
+def test_settle_up_a_baka_table_with_thirds(client):
+    s = create(client, "baka", ["A", "B", "C"], point_value="1/2")
+    sid = s["id"]
+    add(client, sid, BAKA_ROUND)
+    add(client, sid, BAKA_ROUND)
+    plan = client.get(f"/api/v1/sessions/{sid}/settle").get_json()
+    # RULES 8: -55/3, -175/3, +230/3 a round, two rounds.
+    owed = {"A": Fraction(-110, 3), "B": Fraction(-350, 3), "C": Fraction(460, 3)}
+    paid = dict.fromkeys(owed, Fraction(0))
+    for p in plan["payments"]:
+        paid[p["from"]] -= Fraction(p["points"])
+        paid[p["to"]] += Fraction(p["points"])
+        assert Fraction(p["money"]) == Fraction(p["points"]) / 2
+    assert paid == owed and len(plan["payments"]) == 2
+    coins = dict.fromkeys(owed, 0)
+    for p in plan["coins"]:
+        coins[p["from"]] -= int(p["money"])
+        coins[p["to"]] += int(p["money"])
+    assert sum(coins.values()) == 0
+    assert all(abs(coins[n] - owed[n] / 2) < 1 for n in owed)
+    assert "largest remainder" in plan["rounding"]
+
+    s = client.post(f"/api/v1/sessions/{sid}/settle").get_json()
+    assert totals(s) == ["0", "0", "0"] and s["rounds"][-1]["kind"] == "settle"
+    assert journal(client, sid)[0]["action"] == "settle"
+    # The history stays; a correction of an earlier round shows as a balance to settle.
+    body = {"players": [{"captured": EXAMPLE_BAKA_B}, {"captured": EXAMPLE_A}, {}]}
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=body)
+    assert resp.status_code == 200
+    assert totals(resp.get_json()) == ["-40", "40", "0"]
+    # Undo of the settle-up brings the totals back.
+    seq = next(e["seq"] for e in journal(client, sid) if e["action"] == "settle")
+    s = undo(client, sid, seq)
+    assert totals(s) == ["-230/3", "-230/3", "460/3"]
+
+
+def test_settle_when_nothing_is_owed_and_on_a_stale_view(client):
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    resp = client.post(f"/api/v1/sessions/{sid}/settle")
+    assert resp.status_code == 422
+    plan = client.get(f"/api/v1/sessions/{sid}/settle").get_json()
+    assert plan["payments"] == [] and plan["coins"] == []
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    resp = client.post(f"/api/v1/sessions/{sid}/settle", json={"version": 0})
+    assert resp.status_code == 409
+
+
+def test_settle_with_a_pot_and_a_house(client):
+    sid = create(client, "tokan", ["A", "B", "C"])["id"]
+    add(client, sid, POT_TOUR)
+    plan = client.get(f"/api/v1/sessions/{sid}/settle").get_json()
+    assert any(p["to"] == "the pot" for p in plan["payments"])
+    s = client.post(f"/api/v1/sessions/{sid}/settle").get_json()
+    assert totals(s) == ["0", "0", "0"] and s["pot"] == "0" and conserved(s)
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+
+def test_edit_page_renames_with_errors_next_to_the_field(client):
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])["id"]
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert f"/t/{sid}/edit" in page
+    page = client.get(f"/t/{sid}/edit").get_data(as_text=True)
+    assert 'name="p1" value="Ben"' in page
+    resp = client.post(f"/t/{sid}/edit", data={"what": "rename", "p0": "Aki", "p1": "aki"})
+    assert resp.status_code == 422
+    text = resp.get_data(as_text=True)
+    field = text.index('name="p1"')
+    error = text.index("Another player is already called aki")
+    assert field < error < text.index('name="p2"')
+    resp = client.post(f"/t/{sid}/edit", data={"what": "rename", "p1": "Benjamin"})
+    assert resp.status_code == 302
+    assert [p["name"] for p in session(client, sid)["players"]] == ["Aki", "Benjamin", "Cy"]
+
+
+def test_edit_page_adds_and_removes_players_and_changes_settings(client):
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])["id"]
+    assert 'name="add_name"' in client.get(f"/t/{sid}/edit").get_data(as_text=True)
+    resp = client.post(f"/t/{sid}/edit", data={"what": "add", "add_name": "Dai"})
+    assert resp.status_code == 302
+    resp = client.post(f"/t/{sid}/edit", data={"what": "add", "add_name": "dai"})
+    assert resp.status_code == 422 and "already at this table" in resp.get_data(as_text=True)
+    resp = client.post(f"/t/{sid}/edit", data={"what": "remove", "player": "0"})
+    assert resp.status_code == 302
+    s = session(client, sid)
+    assert s["seated"] == ["Ben", "Cy", "Dai"]
+    resp = client.post(f"/t/{sid}/edit", data={"what": "settings", "stake": "30", "tokens": "11"})
+    assert resp.status_code == 302 and session(client, sid)["settings"]["stake"] == 30
+    resp = client.post(f"/t/{sid}/edit", data={"what": "settings", "stake": "0", "tokens": "11"})
+    assert resp.status_code == 422 and "too small" in resp.get_data(as_text=True)
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert history.count("table changed") == 3 and "<time datetime=" in history
+    resp = client.post(f"/t/{sid}/edit", data={"what": "rematch", "carry": "no"})
+    assert resp.status_code == 302 and resp.headers["Location"] != f"/t/{sid}"
+
+
+def test_settle_page_shows_and_records(client):
+    sid = create(client, "baka", ["A", "B", "C"], point_value="1/2")["id"]
+    add(client, sid, BAKA_ROUND)
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert f"/t/{sid}/settle" in page
+    page = client.get(f"/t/{sid}/settle").get_data(as_text=True)
+    assert "<strong>B</strong> pays <strong>C</strong> 58⅓ points" in page
+    assert "largest remainder" in page
+    version = session(client, sid)["version"]
+    resp = client.post(f"/t/{sid}/settle", data={"version": str(version - 1)})
+    assert resp.status_code == 409
+    resp = client.post(f"/t/{sid}/settle", data={"version": str(version)})
+    assert resp.status_code == 302
+    assert totals(session(client, sid)) == ["0", "0", "0"]
+    assert "Settled up" in client.get(f"/t/{sid}").get_data(as_text=True)
+
+
+# -- times and the record ---------------------------------------------------------------------
+
+
+def test_rounds_and_journal_carry_their_time(client):
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    r = add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    assert r["at"].endswith("Z") and "T" in r["at"]
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert f'<time datetime="{r["at"]}">' in page and " UTC</time>" in page
+    assert "/static/js/table.js" in page
+    round_page = client.get(f"/t/{sid}/rounds/1").get_data(as_text=True)
+    assert f'<time datetime="{r["at"]}">' in round_page
+
+
+def test_csv_has_time_dealer_cards_yaku_and_change_per_round(client):
+    sid = create(client, "toppa", ["=Aki", "Ben"])["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    patch(client, sid, {"rename": {"Ben": "Benjamin"}})
+    rows = list(csv.reader(io.StringIO(client.get(f"/t/{sid}/export.csv").get_data(as_text=True))))
+    head, row = rows[0], dict(zip(rows[0], rows[1], strict=True))
+    assert head[:5] == ["round", "game", "round_of_game", "kind", "dealer"]
+    assert "'=Aki entered" in head  # formula neutralised
+    assert row["time (UTC)"][:2] == "20" and row["dealer"] == "'=Aki"
+    assert row["'=Aki entered"].startswith("captured: pine-crane pine-ribbon")
+    assert row["Benjamin entered"] == "(the rest of the deck)"
+    assert "five-brights" in row["Benjamin yaku"] or row["Benjamin yaku"]
+    assert row["'=Aki change"] == "-255" and row["Benjamin total"] == "255"
+
+
+def test_export_keeps_the_journal_and_changes_and_import_recreates_them(client):
+    sid = create(client, "tokan", ["A", "B", "C"], point_value="2")["id"]
+    add(client, sid, POT_TOUR)
+    add(client, sid, {"kind": "end"})
+    patch(client, sid, {"add": ["Dai"], "settings": {"stake": 30}})
+    add(client, sid, tour(4))
+    assert client.post(f"/api/v1/sessions/{sid}/settle").status_code == 200
+    add(client, sid, tour(4))
+    patch(client, sid, {"rename": {"A": "Aki"}})
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert exported["players"] == ["Aki", "B", "C"]
+    assert [r["kind"] for r in exported["rounds"]] == [
+        "round",
+        "end",
+        "edit",
+        "round",
+        "settle",
+        "round",
+    ]
+    assert exported["journal"][-1]["action"] == "edit" and exported["rounds"][0]["at"]
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 201, resp.get_json()
+    copy = resp.get_json()
+    original = session(client, sid)
+    for key in ("players", "pot", "settings", "seated", "round_count"):
+        assert copy[key] == original[key], key
+    assert copy["rounds"][0]["at"] == original["rounds"][0]["at"]
+    kept = journal(client, copy["id"])
+    assert kept[0]["summary"].startswith("imported from an export")
+    assert [e["summary"] for e in kept[1:]] == [e["summary"] for e in journal(client, sid)]
+    # An imported history entry cannot be undone; the copy's rounds can be.
+    assert client.post(f"/api/v1/sessions/{copy['id']}/undo", json={"seq": 1}).status_code == 409
+    # An export from before journals and times still imports.
+    old = json.loads(json.dumps(exported))
+    del old["journal"]
+    old["rounds"] = [{k: v for k, v in r.items() if k != "at"} for r in old["rounds"]]
+    assert client.post("/api/v1/sessions/import", json=old).status_code == 201
+    bad = {**exported, "journal": [{"action": "explode", "summary": "x"}]}
+    resp = client.post("/api/v1/sessions/import", json=bad)
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "journal.0.action"
