@@ -128,9 +128,9 @@
         var r = document.querySelector("input[name=p" + i + "_d" + k + "]:checked");
         return r ? int(r.value) : 0;
       }).filter(Boolean);
-      var list = el.closest(".tally");
+      var list = el.closest(".tally") || el; // the words in the page's language: data-t-none
       var words = d.length === 2 ? d[0] + " + " + d[1] + " = " + (d[0] + d[1])
-        : (d.length ? d[0] + " + ?" : (list && list.dataset.tNone) || "no dice yet");
+        : (d.length ? d[0] + " + ?" : list.dataset.tNone || "no dice yet");
       (el.querySelector(".sum") || el).textContent = words;
     });
   }

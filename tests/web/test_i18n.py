@@ -359,3 +359,97 @@ def test_a_read_only_install_compiles_its_catalogues_into_the_instance_folder(
     assert (instance / "translations" / "ja" / "LC_MESSAGES" / "messages.mo").is_file()
     resp = app.test_client().get("/", headers=JA)
     assert lang(resp) == "ja" and "卓で点数をつける" in text(resp)
+
+
+# -- the pages main brought: changes of the table, settle-up, stale choices, live notices ------
+
+
+def test_the_edit_page_and_its_changes_in_japanese(client):
+    url = api_table(client, "tokan", ["A", "B", "C"], [])  # between games: players may join
+    page = text(client.get(f"{url}/edit", headers=JA))
+    assert "卓を変更" in page and "これからの設定" in page and "再戦を始める" in page
+    assert "Change the table" not in page
+    # A change done: its notice, the history and the round page of the change in Japanese.
+    resp = client.post(
+        f"{url}/edit", data={"what": "add", "add_name": "D"}, headers=JA, follow_redirects=True
+    )
+    assert "完了: 卓を変更: Dが参加。" in text(resp)
+    assert "卓を変更: Dが参加" in text(client.get(f"{url}/history", headers=JA))
+    change = text(client.get(f"{url}/rounds/1", headers=JA))
+    assert "変わったこと" in change and "Dが参加" in change
+    assert "D joins" in text(client.get(f"{url}/rounds/1"))  # English readers keep English
+    # A refusal names the player in Japanese.
+    resp = client.post(f"{url}/edit", data={"what": "add", "add_name": "A"}, headers=JA)
+    assert resp.status_code == 422 and "Aはすでにこの卓にいます" in text(resp)
+
+
+def test_the_settle_page_in_japanese_and_the_api_in_english(client):
+    url = api_table(client, "tokan", ["A", "B", "C"], TABLES["tokan"][1])
+    page = text(client.get(f"{url}/settle", headers=JA))
+    assert "正確な支払い" in page and "硬貨の整数で" in page and "点を支払う" in page
+    # The rounding sentence, and the pot named in the page's words.
+    assert "この卓には1点あたりの金額がないので、硬貨1枚が1点です。" in page
+    assert "ポット に9点を支払う" in page  # "C pays the pot 9 points"
+    assert "the pot" not in page
+    plan = client.get(f"/api/v1/sessions/{url.rsplit('/', 1)[1]}/settle", headers=JA)
+    assert plan.status_code == 200  # the JSON API stays English whatever the browser reads
+    assert plan.get_json()["rounding"].startswith("The table has no point value")
+    assert {p["to"] for p in plan.get_json()["payments"]} == {"the pot"}
+    resp = client.post(f"{url}/settle", data={"version": "1"}, headers=JA, follow_redirects=True)
+    assert "精算しました: 累計は0からやり直します。" in text(resp)
+    settled = text(client.get(f"{url}/rounds/2", headers=JA))
+    assert "精算済み" in settled and "ここで累計は0からやり直しました。" in settled
+    # The stored payments name the pot as the page's language does.
+    assert "ポット に9点を支払い" in settled and "the pot" not in settled
+
+
+def test_the_stale_choice_in_japanese(client):
+    url = api_table(client, "toppa", ["A", "B"], [])
+    form = client.get(f"{url}/rounds/new", headers=JA).get_data(as_text=True)
+    fields = {
+        "submission_id": re.search(r'name="submission_id" type="hidden" value="([^"]*)"', form)[1],
+        "expected_number": "1",
+        "p0_pile": ["pine-crane"],
+        "rest": "1",
+        "dealer": "0",
+    }
+    sid = url.rsplit("/", 1)[1]
+    other = {"players": [{"captured": EXAMPLE_A}, {}]}
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json=other).status_code == 201
+    resp = client.post(f"{url}/rounds/new", data=fields, headers=JA)
+    assert resp.status_code == 409
+    page = text(resp)
+    assert "第1回はすでに別の端末から入力されました" in page
+    assert "あなたの入力は保存されていません。" in page
+    assert "自分の入力を第2回として保存" in page and "自分の入力を捨てる" in page
+
+
+def test_the_live_notices_reach_the_script_in_japanese(client):
+    url = api_table(client, "toppa", ["A", "B"], TABLES["toppa"][1])
+    form = client.get(f"{url}/rounds/new", headers=JA).get_data(as_text=True)
+    marker = re.search(r'<div id="live"[^>]*>', form)[0]
+    # The words static/js/table.js puts together, with the gaps it fills in.
+    assert 'data-t-entered="{what}が別の端末から入力されました:"' in marker
+    assert 'data-t-keep="{what}として入力を続ける"' in marker
+    assert 'data-what="第2回"' in marker
+    table = client.get(url, headers=JA).get_data(as_text=True)
+    assert 'data-t-changed="この卓が別の端末から変更されました ({summary})。"' in table
+    assert 'data-copied="リンクをコピーしました。"' in table
+    # What the poll answers is in the page's language too.
+    latest = client.get(f"{url}/live", headers=JA).get_json()["latest"]
+    assert latest["summary"] == "第1回を入力" and latest["what"] == "第1回"
+    english = client.get(f"{url}/live").get_json()["latest"]
+    assert english["summary"] == "round 1 entered" and english["what"] == "Round 1"
+
+
+def test_card_names_in_messages_are_japanese(client):
+    url = api_table(client, "toppa", ["A", "B"], [])
+    bad = {"p0_pile": ["pine-crane"], "p0_hand": ["pine-crane"], "rest": "1", "dealer": "0"}
+    page = text(client.post(f"{url}/rounds/new", data=bad, headers=JA))
+    assert "%(" not in page
+    missing = {"players": [{"captured": ["pine-crane"]}, {"captured": ["plum-warbler"]}]}
+    sid = url.rsplit("/", 1)[1]
+    english = client.post(f"/api/v1/sessions/{sid}/rounds", json=missing).get_json()
+    # The API names the cards in English, "the Crane, ... and Paulownia plain card 3".
+    message = next(e["message"] for e in english["errors"] if "in no pile" in e["message"])
+    assert "the Curtain" in message and " and Paulownia plain card 3" in message
