@@ -13,12 +13,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import apply_entry
+from scorekeeper.ledger import Step, apply_entry, check_storable
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
@@ -477,6 +477,8 @@ def import_table(data: Mapping[str, Any]) -> Table:
     for entry in old_journal:
         kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
         kept.at = entry["at"]
+    pending: list[dict[str, Any]] = []  # rounds scored, not yet written (one INSERT for many)
+    spec, state = store.spec_of(table), store.state_of(table)
     for k, item in enumerate(raw_rounds):
         if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
             raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
@@ -486,29 +488,39 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
             )
         at = _exported_time(item.get("at"), f"rounds.{k}.at")
+        number = table.round_count + 1
         try:
             if kind in KINDS:
-                rnd, _ = enter_round(table, kind, item["input"], journal=not old_journal)
-            else:
-                rnd = changes.import_entry(table, kind, item["input"], journal=not old_journal)
+                entry = GAMES[table.game].table_entry(kind, item["input"])
+                step = apply_entry(spec, state, kind, entry, keep_result=False)
+                pending.append(_imported_row(table, number, entry, step, at))
+                deltas = pending[-1]["deltas"]
+                state = step.after
+                table.round_count = number
+            else:  # a change of the table or a settle-up: through its own checks, in order
+                _write_imported(table, pending, state)
+                rnd = changes.import_entry(table, kind, item["input"], journal=False)
+                if at is not None:
+                    rnd.created_at = rnd.updated_at = at
+                spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
         except InvalidInput as exc:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        if at is not None:
-            rnd.created_at = rnd.updated_at = at
-        check_exported_round(k, item, rnd.number or k + 1, rnd.deltas)
-    if old_journal:
-        store.record(
-            table,
-            "edit",
-            N_(
-                "imported from an export with %(n)s entries; the entries before this one are "
-                "the exported table's history, kept as it was",
-                n=len(raw_rounds),
-            ),
-            data={"effect": "imported"},
+        check_exported_round(k, item, number, deltas)
+    _write_imported(table, pending, state)
+    store.record(
+        table,
+        "edit",
+        N_(
+            "imported from an export with %(n)s entries; the entries before this one are "
+            "the exported table's history, kept as it was",
+            n=len(raw_rounds),
         )
+        if old_journal
+        else N_("imported from an export with %(n)s entries", n=len(raw_rounds)),
+        data={"effect": "imported"},
+    )
     state = store.state_of(table)
     check_exported_totals(
         data,
@@ -517,6 +529,43 @@ def import_table(data: Mapping[str, Any]) -> Table:
         amount_str(state.house),
     )
     return table
+
+
+def _imported_row(
+    table: Table, number: int, entry: Mapping[str, Any], step: Step, at: datetime | None
+) -> dict[str, Any]:
+    """An imported round as a row to insert. A round's result is not kept (it is rebuilt
+    from its input when read): an import stores a few times what it was sent, not ten."""
+    when = at or now()
+    return {
+        "table_id": table.id,
+        "number": number,
+        "kind": step.kind,
+        "entry": dict(entry),
+        "body": step.body,
+        "result": step.result if step.kind != "round" else None,
+        "outcome": step.outcome.to_json(),
+        "deltas": [amount_str(d) for d in step.deltas],
+        "after": step.after.shape(),
+        "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
+        "game_no": step.game_no,
+        "game_round": step.game_round,
+        "dealer": step.dealer,
+        "version": 1,
+        "created_at": when,
+        "updated_at": when,
+    }
+
+
+def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -> None:
+    """Insert the rounds an import scored so far, in one statement, and move the table on."""
+    if pending:
+        db.session.execute(insert(Round), pending)
+        pending.clear()
+    check_storable(state)
+    table.state = state.to_json()
+    table.updated_at = now()
+    db.session.flush()
 
 
 JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle")

@@ -174,6 +174,17 @@ def _run(app, monkeypatch, game, sequence):
             db.session.commit()
             db.session.expunge_all()
             _check_against_full_replay(store.find_table(token))
+        # Its export imports as the same table (rounds written in bulk, checked on the way).
+        table = store.find_table(token)
+        copy_token = service.import_table(service.export_table(table)).token
+        db.session.commit()
+        db.session.expunge_all()
+        copy, table = store.find_table(copy_token), store.find_table(token)
+        _check_against_full_replay(copy)
+        assert copy.state == table.state
+        assert [r.deltas for r in store.recent_rounds(copy)] == [
+            r.deltas for r in store.recent_rounds(table)
+        ]
 
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
