@@ -251,12 +251,19 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
     ``left_out`` says, for a real card the game's deck does not hold, why it was removed.
     """
     if not isinstance(value, str):
-        return f"{value!r} is not a card id: card ids are text such as 'pine-crane'"
+        return f"{_brief(value)} is not a card id: card ids are text such as 'pine-crane'"
     if value not in CARD_BY_ID:
         near = value.strip().lower().replace(" ", "-").replace("_", "-")
         if near in CARD_BY_ID:
-            return f"{value!r} is not a card id; did you mean '{near}'?"
-        return f"{value!r} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
+            return f"{_brief(value)} is not a card id; did you mean '{near}'?"
+        return f"{_brief(value)} is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')"
     if left_out is not None:
         return left_out(CARD_BY_ID[value])
     return f"{CARD_BY_ID[value].name} is not in the deck"
+
+
+def _brief(value: object) -> str:
+    """A value as a message repeats it: a long one cut short (a hostile body's 4,000 characters
+    are not echoed back)."""
+    text = repr(value)
+    return text if len(text) <= 42 else f"{text[:30]}… ({len(text):,} characters)"
