@@ -1,8 +1,12 @@
 """Measure Scorekeeper under gunicorn with wrk on this machine; prints every figure against
-its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fail)."""
+its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fail).
+
+BENCH_PARTS=short runs the first figures only (throughput, a 1,000-round table, page weight),
+BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -16,11 +20,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import long  # noqa: E402
+from bench.long import request  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
 
@@ -28,6 +35,9 @@ GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
+WRITERS = 16  # issue 9: "with 16 concurrent writers on SQLite"
+PARTS = os.environ.get("BENCH_PARTS", "short,long").split(",")
+SHORT, LONG = "short" in PARTS, "long" in PARTS
 PILES = [
     EXAMPLE_A,
     suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
@@ -149,11 +159,9 @@ def poll_figures(base: str, tmp: Path, token: str) -> None:
     )
 
 
-def main() -> None:
-    if not shutil.which("wrk"):
-        sys.exit("bench: wrk is missing (scripts/bench installs Debian's wrk)")
-    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite'}"
+@contextlib.contextmanager
+def serve(tmp: Path, db_url: str, workers: str) -> Iterator[str]:
+    """gunicorn with ``workers`` sync workers on ``db_url`` (as scripts/run serves); its URL."""
     port = free_port()
     env = {
         **os.environ,
@@ -165,7 +173,7 @@ def main() -> None:
         [
             GUNICORN,
             "--workers",
-            WORKERS,
+            workers,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -183,108 +191,175 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        print(
-            f"Scorekeeper benchmark: {os.cpu_count()} cores, gunicorn {WORKERS} sync workers, "
-            f"wrk {CONNECTIONS} connections x {DURATION}s, database {db_url.split(':')[0]}"
-        )
-
-        lua = tmp / "toppa.lua"
-        body = json.dumps({"players": [{"name": "A", "captured": EXAMPLE_A}, {"name": "B"}]})
-        lua.write_text(
-            'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-            f"wrk.body = {json.dumps(body)}\n"
-        )
-        bare = wrk(base + "/healthz")
-        score = wrk(base + "/api/v1/score/toppa", str(lua))
-        ratio = score["rps"] / bare["rps"]
-        print(
-            f"bare route /healthz:        {bare['rps']:8.0f} req/s  p50 {bare['p50']:.2f} ms"
-            f"  p99 {bare['p99']:.2f} ms"
-        )
-        print(
-            f"POST /api/v1/score/toppa:   {score['rps']:8.0f} req/s  p50 {score['p50']:.2f} ms"
-            f"  p99 {score['p99']:.2f} ms  non-2xx {score['non2xx']}"
-        )
-        print(
-            f"  scoring keeps {ratio:.0%} of the bare route's throughput "
-            f"(target >= 60%): {'OK' if ratio >= 0.6 else 'MISSED'}"
-        )
-
-        tokens = {}
-        for n in (10, 1000):
-            sid = call(
-                base,
-                "POST",
-                "/api/v1/sessions",
-                {"name": f"{n} rounds", "game": "toppa", "players": ["A", "B"]},
-            )["id"]
-            started = time.perf_counter()
-            for k in range(n):  # one writer: rounds are entered one after another at a table
-                call(
-                    base,
-                    "POST",
-                    f"/api/v1/sessions/{sid}/rounds",
-                    {"players": [{"captured": PILES[k % len(PILES)]}, {}]},
-                )
-            if n == 1000:
-                per = (time.perf_counter() - started) / n * 1000
-                print(f"entering a round (API, one writer): {per:.1f} ms each over {n} rounds")
-            tokens[n] = sid
-        for conns in ("4", CONNECTIONS):
-            page = wrk(f"{base}/t/{tokens[1000]}", connections=conns)
-            print(
-                f"table page, 1,000 rounds, {conns:>2} connections: {page['rps']:6.0f} req/s"
-                f"  p50 {page['p50']:.2f} ms  p99 {page['p99']:.2f} ms (target p99 < 50 ms): "
-                f"{'OK' if page['p99'] < 50 else 'MISSED'}"
-            )
-        poll_figures(base, tmp, tokens[1000])
-        counts = query_counts(db_url, tokens)
-        print(
-            f"SQL queries per table view: {counts[10]} at 10 rounds, {counts[1000]} at 1,000 "
-            f"(target: does not grow): {'OK' if counts[10] == counts[1000] else 'MISSED'}"
-        )
-
-        started = time.perf_counter()
-        call(
-            base,
-            "PUT",
-            f"/api/v1/sessions/{tokens[1000]}/rounds/1",
-            {"players": [{"captured": PILES[1]}, {}]},
-        )
-        took = time.perf_counter() - started
-        print(
-            f"correcting round 1 of 1,000 (recomputes 1,000 rounds): {took * 1000:.0f} ms "
-            f"(target < 1 s): {'OK' if took < 1 else 'MISSED'}"
-        )
-
-        for game in ("toppa", "tokan"):
-            sid = call(
-                base,
-                "POST",
-                "/api/v1/sessions",
-                {"game": game, "players": ["A", "B", "C"] if game == "tokan" else ["A", "B"]},
-            )["id"]
-            for label, path in (
-                ("round-entry page", f"/t/{sid}/rounds/new"),
-                ("table page", f"/t/{sid}"),
-            ):
-                w = page_weight(base, path)
-                ok = w.sent < BUDGET_BYTES and w.requests <= BUDGET_REQUESTS
-                print(
-                    f"{label} ({game}), first visit: {w.requests} requests, {w.sent / 1024:.1f} KB "
-                    f"sent gzip ({w.raw / 1024:.1f} KB raw), manifest counted "
-                    f"(target < {BUDGET_BYTES // 1024} KB, <= {BUDGET_REQUESTS} requests): "
-                    f"{'OK' if ok else 'MISSED'}"
-                )
-        w = page_weight(base, "/")
-        print(
-            f"home page, first visit: {w.requests} requests, {w.sent / 1024:.1f} KB sent gzip; "
-            f"adding to a home screen then fetches {len(w.install_files)} icon files"
-        )
+        yield base
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+
+
+def main() -> None:
+    if not shutil.which("wrk"):
+        sys.exit("bench: wrk is missing (scripts/bench installs Debian's wrk)")
+    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    db_url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite'}"
+    print(
+        f"Scorekeeper benchmark: {os.cpu_count()} cores, gunicorn {WORKERS} sync workers, "
+        f"wrk {CONNECTIONS} connections x {DURATION}s, database {db_url.split(':')[0]}",
+        flush=True,
+    )
+    try:
+        if SHORT:
+            with serve(tmp, db_url, WORKERS) as base:
+                short_figures(base, db_url, tmp)
+        if LONG:
+            long_figures(db_url, tmp)
+            print(
+                f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
+                f"{long.VERDICTS.count('MISS')} MISS"
+            )
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def short_figures(base: str, db_url: str, tmp: Path) -> None:
+    """Throughput, a 1,000-round table, the poll, queries per view and page weight."""
+    lua = tmp / "toppa.lua"
+    body = json.dumps({"players": [{"name": "A", "captured": EXAMPLE_A}, {"name": "B"}]})
+    lua.write_text(
+        'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+        f"wrk.body = {json.dumps(body)}\n"
+    )
+    bare = wrk(base + "/healthz")
+    score = wrk(base + "/api/v1/score/toppa", str(lua))
+    ratio = score["rps"] / bare["rps"]
+    print(
+        f"bare route /healthz:        {bare['rps']:8.0f} req/s  p50 {bare['p50']:.2f} ms"
+        f"  p99 {bare['p99']:.2f} ms"
+    )
+    print(
+        f"POST /api/v1/score/toppa:   {score['rps']:8.0f} req/s  p50 {score['p50']:.2f} ms"
+        f"  p99 {score['p99']:.2f} ms  non-2xx {score['non2xx']}"
+    )
+    print(
+        f"  scoring keeps {ratio:.0%} of the bare route's throughput "
+        f"(target >= 60%): {'OK' if ratio >= 0.6 else 'MISSED'}"
+    )
+
+    tokens = {}
+    for n in (10, 1000):
+        sid = call(
+            base,
+            "POST",
+            "/api/v1/sessions",
+            {"name": f"{n} rounds", "game": "toppa", "players": ["A", "B"]},
+        )["id"]
+        started = time.perf_counter()
+        for k in range(n):  # one writer: rounds are entered one after another at a table
+            call(
+                base,
+                "POST",
+                f"/api/v1/sessions/{sid}/rounds",
+                {"players": [{"captured": PILES[k % len(PILES)]}, {}]},
+            )
+        if n == 1000:
+            per = (time.perf_counter() - started) / n * 1000
+            print(f"entering a round (API, one writer): {per:.1f} ms each over {n} rounds")
+        tokens[n] = sid
+    for conns in ("4", CONNECTIONS):
+        page = wrk(f"{base}/t/{tokens[1000]}", connections=conns)
+        print(
+            f"table page, 1,000 rounds, {conns:>2} connections: {page['rps']:6.0f} req/s"
+            f"  p50 {page['p50']:.2f} ms  p99 {page['p99']:.2f} ms (target p99 < 50 ms): "
+            f"{'OK' if page['p99'] < 50 else 'MISSED'}"
+        )
+    poll_figures(base, tmp, tokens[1000])
+    counts = query_counts(db_url, tokens)
+    print(
+        f"SQL queries per table view: {counts[10]} at 10 rounds, {counts[1000]} at 1,000 "
+        f"(target: does not grow): {'OK' if counts[10] == counts[1000] else 'MISSED'}"
+    )
+
+    started = time.perf_counter()
+    call(
+        base,
+        "PUT",
+        f"/api/v1/sessions/{tokens[1000]}/rounds/1",
+        {"players": [{"captured": PILES[1]}, {}]},
+    )
+    took = time.perf_counter() - started
+    print(
+        f"correcting round 1 of 1,000 (recomputes 1,000 rounds): {took * 1000:.0f} ms "
+        f"(target < 1 s): {'OK' if took < 1 else 'MISSED'}"
+    )
+
+    for game in ("toppa", "tokan"):
+        sid = call(
+            base,
+            "POST",
+            "/api/v1/sessions",
+            {"game": game, "players": ["A", "B", "C"] if game == "tokan" else ["A", "B"]},
+        )["id"]
+        for label, path in (
+            ("round-entry page", f"/t/{sid}/rounds/new"),
+            ("table page", f"/t/{sid}"),
+        ):
+            w = page_weight(base, path)
+            ok = w.sent < BUDGET_BYTES and w.requests <= BUDGET_REQUESTS
+            print(
+                f"{label} ({game}), first visit: {w.requests} requests, {w.sent / 1024:.1f} KB "
+                f"sent gzip ({w.raw / 1024:.1f} KB raw), manifest counted "
+                f"(target < {BUDGET_BYTES // 1024} KB, <= {BUDGET_REQUESTS} requests): "
+                f"{'OK' if ok else 'MISSED'}"
+            )
+    w = page_weight(base, "/")
+    print(
+        f"home page, first visit: {w.requests} requests, {w.sent / 1024:.1f} KB sent gzip; "
+        f"adding to a home screen then fetches {len(w.install_files)} icon files"
+    )
+
+
+def long_figures(db_url: str, tmp: Path) -> None:
+    """Issue 9's bounded work: 10,000-round tables, the largest import, other tables' writes."""
+    tables = long.long_tables()
+    print(f"building {len(tables)} tables of {long.ROUNDS:,} rounds in-process...", flush=True)
+    took = long.build(db_url, tables)
+    print(f"  built in {took:.0f} s (service layer, in-process)", flush=True)
+    with serve(tmp, db_url, WORKERS) as base:
+        for line in long.measure_long(base, tables):
+            print(line, flush=True)
+        for t in tables:
+            request(base, "GET", f"/t/{t.token}")
+            page = wrk(f"{base}/t/{t.token}")
+            print(
+                f"table page, {t.label}, {CONNECTIONS} connections: {page['rps']:5.0f} req/s"
+                f"  p50 {page['p50']:.2f} ms  p99 {page['p99']:.2f} ms  non-2xx {page['non2xx']}"
+                f" (target p99 < 50 ms): {long.verdict(page['p99'] < 50 and not page['non2xx'])}",
+                flush=True,
+            )
+        for line in long.measure_import(base, db_url):
+            print(line, flush=True)
+        heavy = tables[-1]
+        biggest = long.largest_import(with_ends=False)
+        for line in long.measure_write_waits(
+            base,
+            WRITERS,
+            float(DURATION),
+            heavy,
+            biggest,
+            f"{WRITERS} writers at other tables, gunicorn {WORKERS} workers",
+        ):
+            print(line, flush=True)
+    # One worker per writer: all of them inside the database at once, where its lock decides.
+    with serve(tmp, db_url, str(WRITERS)) as base:
+        for line in long.measure_write_waits(
+            base,
+            WRITERS,
+            float(DURATION),
+            heavy,
+            biggest,
+            f"{WRITERS} writers at other tables, gunicorn {WRITERS} workers",
+        ):
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -295,18 +295,27 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
     if not isinstance(value, str):
         return N_(
             "%(value)s is not a card id: card ids are text such as 'pine-crane'",
-            value=repr(value),
+            value=_brief(value),
         )
     if value not in CARD_BY_ID:
         near = value.strip().lower().replace(" ", "-").replace("_", "-")
         if near in CARD_BY_ID:
             return N_(
-                "%(value)s is not a card id; did you mean '%(near)s'?", value=repr(value), near=near
+                "%(value)s is not a card id; did you mean '%(near)s'?",
+                value=_brief(value),
+                near=near,
             )
         return N_(
             "%(value)s is not a card id (ids look like 'pine-crane' or 'maple-chaff-2')",
-            value=repr(value),
+            value=_brief(value),
         )
     if left_out is not None:
         return left_out(CARD_BY_ID[value])
     return N_("%(card)s is not in the deck", card=CARD_BY_ID[value].name).capitalized()
+
+
+def _brief(value: object) -> str:
+    """A value as a message repeats it: a long one cut short (a hostile body's 4,000 characters
+    are not echoed back)."""
+    text = repr(value)
+    return text if len(text) <= 42 else f"{text[:30]}… ({len(text):,} characters)"

@@ -1,9 +1,13 @@
-"""Database wiring: SQLite pragmas, write-locking transactions, and migrations at start-up."""
+"""Database wiring: SQLite pragmas, write-locking transactions queued fairly for SQLite's
+write lock, and migrations at start-up."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
+import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,14 @@ def init_db(app: Flask) -> None:
         uri = "postgresql+psycopg://" + uri.removeprefix("postgresql://")
     app.config["SQLALCHEMY_DATABASE_URI"] = uri
     if uri.startswith("sqlite"):
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
+        options = app.config.setdefault(
+            "SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}}
+        )
+        # Whatever else is configured, SQLite connections queue their writers (see below).
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {
+            **options,
+            "connect_args": {"factory": QueuedWriters, **options.get("connect_args", {})},
+        }
     else:
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     db.init_app(app)
@@ -61,7 +72,101 @@ def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
         reading = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
-        conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+        if reading:
+            conn.exec_driver_sql("BEGIN")
+            return
+        raw = conn.connection.dbapi_connection
+        queued = isinstance(raw, QueuedWriters) and raw.wait_turn()
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            if queued:
+                raw.end_turn()
+            raise
+
+
+class _Turns(threading.local):
+    """How many writer turns this thread holds, through any connection."""
+
+    held = 0
+
+
+_turns = _Turns()
+
+
+class QueuedWriters(sqlite3.Connection):
+    """A SQLite connection whose writing transactions first queue for a file lock.
+
+    SQLite's own busy handler makes a waiting writer sleep and retry with growing sleeps, so
+    a writer that has waited long loses to one that has just arrived: with 16 writers, single
+    writes waited 8-10 s at p99. Here a writer takes an exclusive ``flock`` on a file next to
+    the database (``<database>.write-lock``) before BEGIN IMMEDIATE, and gives it up when its
+    transaction commits or rolls back: writers wait in the kernel, which hands the lock on the
+    moment it is released, and SQLite's busy handler is left for what does not queue here.
+    The kernel releases the lock with the file descriptor, so a killed worker never keeps it.
+    Reading transactions (plain BEGIN) never take it.
+    """
+
+    def __init__(self, database: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(database, *args, **kwargs)
+        name = os.fsdecode(database)
+        in_memory = name in ("", ":memory:") or name.startswith("file:")
+        self._lock_path = None if in_memory else name + ".write-lock"
+        self._lock_fd: int | None = None
+        self._lock_pid = 0
+        self._holding = False
+
+    def wait_turn(self) -> bool:
+        """Block until this connection may write; False when it does not queue (an in-memory
+        database, or this thread already holds a turn through another connection, which
+        would wait for itself: SQLite's busy timeout decides then, as it did before)."""
+        if self._lock_path is None or self._holding or _turns.held:
+            return False
+        if self._lock_fd is None or self._lock_pid != os.getpid():
+            # Opened per connection and per process: a descriptor inherited across fork()
+            # would share its lock with the parent.
+            self._lock_fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            self._lock_pid = os.getpid()
+        fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+        self._holding = True
+        _turns.held += 1
+        return True
+
+    def end_turn(self) -> None:
+        if self._holding and self._lock_fd is not None:
+            self._holding = False
+            _turns.held -= 1
+            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+
+    def commit(self) -> None:
+        try:
+            super().commit()
+        finally:
+            self._settled()
+
+    def rollback(self) -> None:
+        try:
+            super().rollback()
+        finally:
+            self._settled()
+
+    def _settled(self) -> None:
+        """Give the turn up once no transaction is open (a failed COMMIT leaves it open)."""
+        try:
+            open_ = self.in_transaction
+        except sqlite3.ProgrammingError:  # closed
+            open_ = False
+        if not open_:
+            self.end_turn()
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self.end_turn()
+            if self._lock_fd is not None and self._lock_pid == os.getpid():
+                os.close(self._lock_fd)
+            self._lock_fd = None
 
 
 @contextlib.contextmanager

@@ -202,8 +202,16 @@ def apply(
 
     result: dict[str, Any] | None
     reused = earlier is not None and earlier.body == body and len(earlier.deltas) == n_table
+    cheap = (
+        game.rescore_cheaply(earlier, body)
+        if earlier is not None and not reused and len(earlier.deltas) == n_table
+        else None
+    )
     if earlier is not None and reused:
         result, outcome, deltas = earlier.result, earlier.outcome, list(earlier.deltas)
+    elif earlier is not None and cheap is not None:
+        # Scored from the earlier score; its result is rebuilt from the new input when read.
+        result, outcome, deltas = None, cheap, list(earlier.deltas)
     else:
         scored = game.evaluate(body)
         result = scored.to_dict() if keep_result else None

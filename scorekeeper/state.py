@@ -89,6 +89,7 @@ class State:
         checkpoints (``tally``), the numbers in each round's own columns.
         """
         return {
+            "players": len(self.totals),  # who has joined so far (a change of the table)
             "dealer": self.dealer,
             "pot": amount_str(self.pot),
             "seated": list(self.seated),

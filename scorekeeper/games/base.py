@@ -14,13 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
 from scorekeeper.rules.common import Bound, Reader
 from scorekeeper.state import State, TableSpec
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger import PriorScore
 
 
 class Engine(Protocol):
@@ -236,6 +239,12 @@ class Game:
     def ends_game(self, spec: TableSpec, after: State, outcome: Outcome) -> bool:
         """Whether the round just played ends the current game: the one place that decides."""
         return outcome.game_over
+
+    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+        """How a round scores with ``body``, known from how it scored with ``earlier.body``
+        without scoring it again (its changes are the earlier ones); None when it must be
+        scored. A long replay after a correction asks this of every later round."""
+        return None
 
     def can_end(self, state: State) -> bool:
         """Whether the table may end the current game now."""

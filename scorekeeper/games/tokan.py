@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.exact import amount_str, display
+from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.messages import N_
-from scorekeeper.rules import InvalidInput, Note, Violation
+from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
 from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger import PriorScore
 
 
 class Tokan(Game):
@@ -64,6 +67,18 @@ class Tokan(Game):
         self, spec: TableSpec, after: State, positions: Sequence[int]
     ) -> tuple[int, ...]:
         return tuple(positions)  # who was not in this tour has left for good
+
+    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+        # A correction early in a game moves the pot every later tour carries in: a tour that
+        # did not run short, and would not with the new pot, scores as it did (RULES 6).
+        old = earlier.body
+        if old.keys() != body.keys() or any(old[k] != body[k] for k in body if k != "pot"):
+            return None
+        try:
+            before, now = read_stored_amount(old["pot"]), read_stored_amount(body["pot"])
+        except (KeyError, ValueError):
+            return None
+        return engine.with_other_pot(earlier.outcome, before, now)
 
     def can_end(self, state: State) -> bool:
         return super().can_end(state) or state.pot >= len(state.seated)

@@ -118,6 +118,10 @@ class Outcome:
     """The round does not count towards the game's length (Otoroku: every hand buta)."""
     game_over: bool = False
     """The round was the last of its game by the rules themselves (Baka's third round)."""
+    pot_short: bool | None = None
+    """Whether the pot ran short (Tokan: somebody took back less than their stake); None
+    where the game has no pot or the round was stored before this was kept. A round that did
+    not run short scores the same with any larger pot, only leaving more in it."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,6 +130,7 @@ class Outcome:
             "house": amount_str(self.house),
             "void": self.void,
             "game_over": self.game_over,
+            **({} if self.pot_short is None else {"pot_short": self.pot_short}),
         }
 
     @classmethod
@@ -138,6 +143,7 @@ class Outcome:
             house=read_stored_amount(data.get("house", "0")),
             void=bool(data.get("void")),
             game_over=bool(data.get("game_over")),
+            pot_short=None if data.get("pot_short") is None else bool(data["pot_short"]),
         )
 
 

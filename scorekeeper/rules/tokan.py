@@ -7,7 +7,7 @@ Players are listed in seating order: each player's left neighbour is the next in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import groupby
 from typing import Any
@@ -192,7 +192,10 @@ class Result:
 
     @property
     def outcome(self) -> Outcome:
-        return Outcome(pot_after=Fraction(self.pot_after))
+        return Outcome(
+            pot_after=Fraction(self.pot_after),
+            pot_short=any(p.reclaimed < p.stake for p in self.players),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -455,6 +458,22 @@ def score(inp: Input) -> Result:
         for i, p in enumerate(inp.players)
     )
     return Result(results, inp.stake, inp.pot, pot, tuple(notes))
+
+
+def with_other_pot(earlier: Outcome, old_pot: Fraction, new_pot: Fraction) -> Outcome | None:
+    """How a tour that did not run short scores with ``new_pot`` carried in instead of
+    ``old_pot``, without scoring it again; None when that cannot be said.
+
+    Every stake is taken back exactly when the pot after the predictions holds them all,
+    that is when what it carries on is not negative; then the changes are the same and the
+    pot carries on the difference (``score``: the predictions do not depend on the pot).
+    """
+    if earlier.pot_short is not False or earlier.pot_after is None:
+        return None
+    after = earlier.pot_after + (new_pot - old_pot)
+    if after < 0 or new_pot.denominator != 1 or not POT.minimum <= new_pot <= POT.maximum:
+        return None
+    return replace(earlier, pot_after=after)
 
 
 def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:

@@ -229,7 +229,7 @@ def _prior(row: Row[Any]) -> PriorScore | None:
     )
 
 
-SHAPE_KEYS = ("dealer", "pot", "seated", "game_over", "away", "settings")
+SHAPE_KEYS = ("players", "dealer", "pot", "seated", "game_over", "away", "settings")
 """What ``State.shape`` writes (a round stored before it holds more)."""
 
 

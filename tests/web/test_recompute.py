@@ -25,17 +25,17 @@ OTHER = suit("bushclover", "susuki", "chrysanthemum", "maple", "willow", "paulow
 def tokan_entry(draw, names):
     players = []
     for name in names:
-        left = draw(st.integers(-4, 4))
+        left = draw(st.integers(-11, 11))
         players.append(
             {
                 "name": name,
                 "dice": [draw(st.integers(1, 6)), draw(st.integers(1, 6))],
                 "left": left,
-                "right": draw(st.integers(-4, 4)),
+                "right": draw(st.integers(-11 - min(left, 0), 11 - max(left, 0))),
             }
         )
     # Now and then somebody leaves before the tour (in a game players may leave).
-    if len(players) > 3 and draw(st.booleans()):
+    if len(players) > 3 and draw(st.integers(0, 5)) == 0:
         del players[draw(st.integers(0, len(players) - 1))]
     return {"players": players}
 
@@ -71,6 +71,8 @@ def otoroku_entry(draw, names):
 
 GAMES = {
     "tokan": (["A", "B", "C", "D"], {}, tokan_entry),
+    # A small stake: the pot often runs short, so a tour's result depends on what it held.
+    "tokan-short": (["A", "B", "C", "D"], {"settings": {"stake": 2}}, tokan_entry),
     "toppa": (["A", "B"], {}, toppa_entry),
     "baka": (["A", "B", "C"], {}, baka_entry),
     # Played for stones: who is seated and when a game ends follow each game's results.
@@ -109,14 +111,28 @@ def ops(game):
 
 # Changes of the table that later entries depend on (who is seated, the settings in force).
 EDITS = {
+    "tokan-short": [{"add": ["E"]}, {"remove": ["D"]}],
     "tokan": [{"add": ["E"]}, {"remove": ["D"]}, {"remove": ["A"]}, {"add": ["D"]}],
     "otoroku": [{"settings": {"wager": 20}}, {"add": ["D"]}, {"remove": ["C"]}],
     "otoroku-rounds": [{"settings": {"length": "6"}}, {"settings": {"method": "banker"}}],
 }
 
 
+def _seated_only(table, entry, state):
+    """A Tokan tour names the players still seated (those who left are gone for good)."""
+    if table.game != "tokan":
+        return entry
+    seated = {table.players[i] for i in state.seated}
+    return {**entry, "players": [p for p in entry["players"] if p["name"] in seated]}
+
+
 def _apply_op(table, op, arg):
     count = max(table.round_count, 1)
+    if op == "enter":
+        arg = _seated_only(table, arg, store.state_of(table))
+    elif op == "correct":
+        number = 1 + arg[0] % count
+        arg = (arg[0], _seated_only(table, arg[1], store.state_before(table, number)))
     if op == "settle":
         changes.record_settle(table)
     elif op == "edit":
@@ -197,6 +213,14 @@ def test_tokan_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence
 
 
 @SETTINGS
+@given(sequence=ops("tokan-short"))
+def test_tokan_table_whose_pot_runs_short_recomputed_matches_a_full_replay(
+    app, monkeypatch, sequence
+):
+    _run(app, monkeypatch, "tokan-short", sequence)
+
+
+@SETTINGS
 @given(sequence=ops("toppa"))
 def test_toppa_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence):
     _run(app, monkeypatch, "toppa", sequence)
@@ -218,3 +242,42 @@ def test_otoroku_stones_table_recomputed_matches_a_full_replay(app, monkeypatch,
 @given(sequence=ops("otoroku-rounds"))
 def test_otoroku_rounds_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence):
     _run(app, monkeypatch, "otoroku-rounds", sequence)
+
+
+def _tour(*players):
+    return {
+        "players": [
+            {"name": n, "dice": d, "left": left, "right": right} for n, d, (left, right) in players
+        ]
+    }
+
+
+QUIET = _tour(("A", [3, 3], (0, 0)), ("B", [3, 3], (0, 0)), ("C", [3, 3], (0, 0)))
+"""Every prediction achieved, nothing paid: the pot carries on as it was."""
+PAYS_11 = _tour(("A", [3, 3], (-11, 0)), ("B", [3, 3], (0, 0)), ("C", [3, 3], (0, 0)))
+"""A misses -11 against equal totals and pays 11 into the pot."""
+SHORT = _tour(("A", [3, 5], (-2, -3)), ("B", [6, 5], (-1, 1)), ("C", [6, 6], (3, -3)))
+"""With an empty pot and a stake of 2 the pot runs short; with 11 in it, it does not."""
+
+
+def test_a_tour_is_scored_again_when_its_new_pot_runs_short_or_no_longer_does(app):
+    """Tokan: a tour that did not run short, and would not with the pot an earlier correction
+    leaves it, keeps its changes without being scored again; otherwise it is (RULES 6)."""
+    with app.test_request_context(method="POST"):
+        table = service.open_table(
+            check_table({"game": "tokan", "players": ["A", "B", "C"], "settings": {"stake": 2}})
+        )
+        for tour in (QUIET, SHORT, QUIET):
+            service.enter_round(table, "round", tour)
+        assert store.get_round(table, 2).outcome["pot_short"] is True
+        assert store.get_round(table, 2).deltas == ["3", "0", "-3"]
+        service.correct_round(table, 1, PAYS_11)
+        db.session.commit()
+        # 11 more in the pot: tour 2 no longer runs short, and everybody takes back more.
+        assert store.get_round(table, 2).deltas == ["5", "2", "-1"]
+        _check_against_full_replay(table)
+        assert store.get_round(table, 2).outcome["pot_short"] is False
+        service.correct_round(table, 1, QUIET)  # and back: 11 less, short again
+        db.session.commit()
+        assert store.get_round(table, 2).deltas == ["3", "0", "-3"]
+        _check_against_full_replay(table)
