@@ -198,7 +198,7 @@ def _value(value: Any) -> str:
     if isinstance(value, Msg):
         return str(translate(value))
     if isinstance(value, list | tuple):
-        return format_list([_value(v) for v in value], locale=get_locale() or SOURCE_LANGUAGE)
+        return str(format_list([_value(v) for v in value], locale=get_locale() or SOURCE_LANGUAGE))
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
     return str(value)

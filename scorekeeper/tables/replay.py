@@ -19,11 +19,11 @@ from typing import Any
 
 from sqlalchemy import Row, bindparam, select
 
-from scorekeeper.exact import amount_str, plus, read_stored_amount
+from scorekeeper.exact import amount_str, plus
 from scorekeeper.games import GAMES
 from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.rules import InvalidInput, Outcome
+from scorekeeper.rules import InvalidInput
 from scorekeeper.state import State
 from scorekeeper.tables import store
 
@@ -83,7 +83,9 @@ def recompute(
     updates: list[dict[str, Any]] = []
     came_back: tuple[Any, store.Tally] | None = None  # the round where the state came back
     for row in _later(table, later_from):
-        step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
+        step = _apply(
+            spec, state, row.kind, row.entry, store.prior_score(row), k, number, keep=False
+        )
         rescored += step.rescored
         state = step.after
         changes = _changes(row, step, k)
@@ -216,17 +218,6 @@ def _later(table: Table, first: int) -> Iterator[Any]:
         if len(rows) < CHUNK:
             return
         lo += CHUNK
-
-
-def _prior(row: Row[Any]) -> PriorScore | None:
-    if row.kind != "round" or row.outcome is None:
-        return None
-    return PriorScore(
-        row.body,
-        None,
-        Outcome.from_json(row.outcome),
-        tuple(read_stored_amount(d) for d in row.deltas),
-    )
 
 
 SHAPE_KEYS = ("players", "dealer", "pot", "seated", "game_over", "away", "settings")

@@ -236,13 +236,14 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
     return rnd
 
 
-def prior_score(rnd: Round) -> PriorScore | None:
-    """How a stored round scored last time, for the replay to reuse when nothing changed."""
+def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
+    """How a stored round scored last time, for the replay to reuse when nothing changed (a
+    round, or a row read without its result, which is then rebuilt if needed)."""
     if rnd.kind != "round" or rnd.outcome is None:
         return None
     return PriorScore(
         rnd.body,
-        rnd.result,
+        getattr(rnd, "result", None),
         Outcome.from_json(rnd.outcome),
         tuple(read_stored_amount(d) for d in rnd.deltas),
     )

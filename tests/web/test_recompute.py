@@ -262,7 +262,7 @@ SHORT = _tour(("A", [3, 5], (-2, -3)), ("B", [6, 5], (-1, 1)), ("C", [6, 6], (3,
 
 def test_a_tour_is_scored_again_when_its_new_pot_runs_short_or_no_longer_does(app):
     """Tokan: a tour that did not run short, and would not with the pot an earlier correction
-    leaves it, keeps its changes without being scored again; otherwise it is (RULES 6)."""
+    leaves it, keeps its changes without being scored again; otherwise it is (RULES 6, R18)."""
     with app.test_request_context(method="POST"):
         table = service.open_table(
             check_table({"game": "tokan", "players": ["A", "B", "C"], "settings": {"stake": 2}})
