@@ -7,16 +7,19 @@ they differ in players, par, hand size, house rules and Baka's rounds of a game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import TOPPA_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
 from scorekeeper.messages import N_
-from scorekeeper.rules import Option, RoundResult, Violation
+from scorekeeper.rules import Option, Outcome, RoundResult, Violation
 from scorekeeper.rules import toppa as engine
 from scorekeeper.rules.common import Reader
 from scorekeeper.state import State, TableSpec
+
+if TYPE_CHECKING:
+    from scorekeeper.ledger import PriorScore
 
 
 class PileGame(Game):
@@ -70,6 +73,18 @@ class PileGame(Game):
         body["rules"] = dict(spec.rules)
         if self.rounds_per_game:
             body["round"] = state.game_round
+
+    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+        # Deleting or restoring an early Baka round moves every later round's dealer and
+        # round of the game: they pay as they did (``engine.baka_seat_outcome``).
+        if not self.rounds_per_game:
+            return None
+        old = earlier.body
+        if old.keys() != body.keys() or any(
+            old[k] != body[k] for k in body if k not in ("dealer", "round")
+        ):
+            return None
+        return engine.baka_seat_outcome(earlier.outcome, body.get("dealer"), body.get("round"))
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         if self.rounds_per_game:

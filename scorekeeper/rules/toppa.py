@@ -866,6 +866,30 @@ def _settle_baka(
     )
 
 
+def baka_seat_outcome(earlier: Outcome, dealer: object, round_no: object) -> Outcome | None:
+    """How a Baka round that scored ``earlier`` scores when only its dealer or its round of
+    the game differ, without scoring it again; None when that cannot be said.
+
+    Baka's payments read neither (``_settle_baka``: Low Man Out, yaku and card points are the
+    players' own): the dealer only names who deals next, whatever the result (dealers
+    rotate), and the third round ends the game. A correction early in a long Baka table
+    shifts every later round's dealer and round of the game, and nothing else.
+    """
+    if (
+        not isinstance(dealer, int)
+        or not isinstance(round_no, int)
+        or isinstance(dealer, bool)
+        or isinstance(round_no, bool)
+        or not 0 <= dealer < 3
+        or not ROUND.minimum <= round_no <= ROUND.maximum
+        or earlier.pot_after is not None
+        or earlier.house
+        or earlier.void
+    ):
+        return None
+    return Outcome(next_dealer=(dealer + 1) % 3, game_over=round_no == BAKA_ROUNDS)
+
+
 # -- first dealer (RULES 4.7) -----------------------------------------------------------
 
 

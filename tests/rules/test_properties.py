@@ -77,6 +77,29 @@ def test_reordering_seats_permutes_the_result(data, game):
 
 
 @given(data=st.data())
+def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
+    """What a replay reuses (``baka_seat_outcome``) when an early round is deleted: a Baka
+    round's payments read neither the dealer nor the round of the game; only who deals next
+    and whether the game is over follow them."""
+    from scorekeeper.rules.toppa import baka_seat_outcome
+
+    game = find_game("baka")
+    pile_list = data.draw(piles(3))
+    rules = data.draw(RULES)
+    leave_out = data.draw(st.none() | st.sampled_from(range(3)))
+    body = body_for("baka", pile_list, rules, data.draw(st.sampled_from(range(3))), leave_out)
+    body["round"] = data.draw(st.integers(1, 3))
+    other = {
+        **body,
+        "dealer": data.draw(st.sampled_from(range(3))),
+        "round": data.draw(st.integers(1, 3)),
+    }
+    before, after = game.evaluate(body), game.evaluate(other)
+    assert after.deltas == before.deltas
+    assert baka_seat_outcome(before.outcome, other["dealer"], other["round"]) == after.outcome
+
+
+@given(data=st.data())
 def test_a_pile_and_its_complement_score_the_same_either_way(data):
     a, b = data.draw(piles(2))
     game = find_game("toppa")
