@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
-from flask import Flask, has_request_context, request
+from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
 from scorekeeper.models import db
+from scorekeeper.tables.replay import Planned, planned, planning
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PG_MIGRATION_LOCK = 7_357_001
@@ -32,23 +35,43 @@ def init_db(app: Flask) -> None:
     elif uri.startswith("postgresql://"):
         uri = "postgresql+psycopg://" + uri.removeprefix("postgresql://")
     app.config["SQLALCHEMY_DATABASE_URI"] = uri
+    json_options = {"json_serializer": json_dumps, "json_deserializer": json_loads}
     if uri.startswith("sqlite"):
         options = app.config.setdefault(
             "SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}}
         )
         # Whatever else is configured, SQLite connections queue their writers (see below).
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {
+            **json_options,
             **options,
             "connect_args": {"factory": QueuedWriters, **options.get("connect_args", {})},
         }
     else:
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+        options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**json_options, **options}
     db.init_app(app)
     with app.app_context():
         engine = db.engine
         if engine.dialect.name == "sqlite":
             _sqlite_setup(engine)
         migrate(engine, app.instance_path)
+
+
+def json_dumps(value: Any) -> str:
+    """The JSON columns' writer: orjson (a long replay writes thousands of rows), or the
+    standard library for what orjson does not take (an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(value)
+
+
+def json_loads(text: str | bytes) -> Any:
+    """The JSON columns' reader, orjson first; whatever ``json_dumps`` wrote reads back."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -72,7 +95,7 @@ def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
         reading = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
-        if reading:
+        if reading or planning():
             conn.exec_driver_sql("BEGIN")
             return
         raw = conn.connection.dbapi_connection
@@ -83,6 +106,45 @@ def _sqlite_setup(engine: Engine) -> None:
             if queued:
                 raw.end_turn()
             raise
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _read_only_when_planning(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if planning() and statement.lstrip()[:6].upper() not in ("SELECT", "BEGIN", "PRAGMA"):
+            raise Planned  # a planning run reads a snapshot and never writes (plan_write)
+
+
+def plan_write(token: str, write: Callable[[Any], object]) -> None:
+    """Before a write that may replay many rounds queues for SQLite's one writer, run it once
+    against a read-only snapshot of the table to work out its replay (``replay.Plan``).
+
+    The write itself then takes the write lock only for what it writes, unless another write
+    to the same table came first, when it replays again: the plan is used only for the same
+    table at the same journal version. Writers at other tables wait for a few hundred
+    milliseconds of writing, not for seconds of replaying. Whatever the run raises is left
+    for the write to raise again. Only for a SQLite file with a table long enough to need it
+    (PostgreSQL locks one table's row, not the whole database, for a write).
+    """
+    from scorekeeper.tables import store
+
+    engine = db.engine
+    name = engine.url.database or ""
+    if engine.dialect.name != "sqlite" or name in ("", ":memory:") or name.startswith("file:"):
+        return
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    with planned(), app.app_context():  # a session of its own, rolled back at the end
+        try:
+            with db.session.no_autoflush:
+                table = store.find_table(token)
+                if table.round_count >= PLAN_FROM:
+                    write(table)
+        except Exception:  # the write itself raises it again, or succeeds
+            pass
+        finally:
+            db.session.rollback()
+
+
+PLAN_FROM = 200
+"""Tables with at least this many rounds plan a correction, delete or undo first."""
 
 
 class _Turns(threading.local):
