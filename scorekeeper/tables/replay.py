@@ -13,7 +13,9 @@ is replayed to its end, still without rebuilding the stored results of the round
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -80,21 +82,25 @@ def recompute(
         k += 1
         rescored += step.rescored
 
-    updates: list[dict[str, Any]] = []
+    plan = Plan(table.token, table.version, spec, number, k, later_from, state)
+    ready = _PLANS.pop((table.token, table.version), None)
+    if ready is not None and ready.fits(plan):
+        plan = ready  # worked out before this request queued to write (``planned``)
+    else:
+        _replay_later(game, table, plan)
+        if _PLANNING.get():
+            for key in [key for key in _PLANS if key[0] == table.token]:
+                _PLANS.pop(key, None)  # planned for an older version: it will never fit
+            _PLANS[(table.token, table.version)] = plan
+            while len(_PLANS) > MAX_PLANS:  # a plan of a long table is megabytes
+                _PLANS.pop(next(iter(_PLANS)), None)
+            raise Planned
+    assert plan.final is not None
+    state, updates, rescored = plan.final, plan.updates, rescored + plan.rescored
     came_back: tuple[Any, store.Tally] | None = None  # the round where the state came back
-    for row in _later(table, later_from):
-        step = _apply(
-            spec, state, row.kind, row.entry, store.prior_score(row), k, number, keep=False
-        )
-        rescored += step.rescored
-        state = step.after
-        changes = _changes(row, step, k)
-        if changes:
-            updates.append({"_id": row.id, **changes})
-        k += 1
-        if _settled(game, row, state):
-            came_back = row, store.tally_after(table, row.number, row.checkpoint)
-            break
+    if plan.came_back is not None:
+        row = plan.came_back
+        came_back = row, store.tally_after(table, row.number, row.checkpoint)
 
     for h, step, at in head_steps:
         _write_head(h.round, step, at)
@@ -135,6 +141,90 @@ def recompute(
     table.updated_at = now()
     db.session.flush()
     return rescored
+
+
+@dataclass
+class Plan:
+    """The replay of a table's later rounds: what it starts from and what it came to.
+
+    It depends on nothing but the table's stored rounds (the same at the same journal
+    ``version``), the table's spec and where and from what state it starts: a plan made from
+    a read-only snapshot before a request queues to write is used by that request if all of
+    these are still the same.
+    """
+
+    table: str
+    """The table's token (unique, unlike its id, across the databases a process may use)."""
+    version: int
+    spec: Any
+    number: int
+    k: int
+    later_from: int
+    start: State
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    came_back: Any = None
+    """The stored row after which the table was back in its old state; None: replayed to the end."""
+    final: State | None = None
+    rescored: int = 0
+
+    def fits(self, wanted: Plan) -> bool:
+        return (
+            self.final is not None
+            and (self.table, self.version, self.number, self.k, self.later_from)
+            == (wanted.table, wanted.version, wanted.number, wanted.k, wanted.later_from)
+            and self.spec == wanted.spec
+            and self.start == wanted.start
+        )
+
+
+_PLANS: dict[tuple[str, int], Plan] = {}
+"""Plans made by ``plan_write`` for the write that follows, by (table token, version)."""
+
+MAX_PLANS = 4
+"""Plans kept at once (each is taken by the write that follows it, unless that write found
+the table changed)."""
+
+_PLANNING: ContextVar[bool] = ContextVar("planning", default=False)
+
+
+class Planned(Exception):
+    """Raised by ``recompute`` in a planning run once its plan is made."""
+
+
+def planning() -> bool:
+    """Whether this is a planning run (``planned``): it reads, and must write nothing."""
+    return _PLANNING.get()
+
+
+@contextmanager
+def planned() -> Iterator[None]:
+    """Mark a read-only run of a write, made to plan its replay (see ``Plan``)."""
+    token = _PLANNING.set(True)
+    try:
+        yield
+    finally:
+        _PLANNING.reset(token)
+
+
+def _replay_later(game: Any, table: Table, plan: Plan) -> None:
+    """Replay the stored rounds from ``plan.later_from`` on, until the state comes back."""
+    spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
+    updates = plan.updates
+    rescored = 0
+    for row in _later(table, plan.later_from):
+        step = _apply(
+            spec, state, row.kind, row.entry, store.prior_score(row), k, number, keep=False
+        )
+        rescored += step.rescored
+        state = step.after
+        changes = _changes(row, step, k)
+        if changes:
+            updates.append({"_id": row.id, **changes})
+        k += 1
+        if _settled(game, row, state):
+            plan.came_back = row
+            break
+    plan.final, plan.rescored = state, rescored
 
 
 def _settled(game: Any, row: Row[Any], state: State) -> bool:

@@ -7,6 +7,7 @@ back there, so nothing is stored half-way).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -14,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
@@ -223,14 +225,18 @@ def get_journal(token: str) -> Any:
 @bp.post("/sessions/<token>/undo")
 def undo(token: str) -> Any:
     """Undo one journal entry; answers with the session."""
+    plan_write(token, lambda t: service.undo(t, _undo_seq()))
     table = store.find_table(token, lock=True)
-    data = read_json_object()
-    seq = data.get("seq")
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise InvalidInput([Violation("seq", "The seq of a journal entry (a whole number)")])
-    service.undo(table, seq)
+    service.undo(table, _undo_seq())
     db.session.commit()
     return jsonify(_session(table))
+
+
+def _undo_seq() -> int:
+    seq = read_json_object().get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise InvalidInput([Violation("seq", "The seq of a journal entry (a whole number)")])
+    return seq
 
 
 def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
@@ -261,6 +267,7 @@ def correct_round(token: str, number: int) -> Any:
     data = read_json_object()
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
+    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(data)))
     table = store.find_table(token, lock=True)
     service.correct_round(table, number, data)
     db.session.commit()
@@ -270,6 +277,7 @@ def correct_round(token: str, number: int) -> Any:
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int) -> Any:
     """Delete a round; later rounds move up and are recomputed."""
+    plan_write(token, lambda t: service.delete_round(t, number))
     table = store.find_table(token, lock=True)
     service.delete_round(table, number)
     db.session.commit()

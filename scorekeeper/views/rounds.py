@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import round_number
@@ -249,6 +250,14 @@ def new(token: str) -> Any:
     return page.render(form, {})
 
 
+def _plan_correction(table: Table, number: int) -> None:
+    """What saving the posted correction does, for ``plan_write`` (which writes nothing)."""
+    entry, problems = RoundPage(table, store.get_round(table, number)).read()
+    if not problems:
+        based_on = _based_on(RoundForm().based_on.data)
+        service.correct_round(table, number, entry, based_on=based_on)
+
+
 def _round_or_404(table: Table, number: int) -> Round:
     try:
         return store.get_round(table, number)
@@ -275,6 +284,8 @@ def show(token: str, number: int) -> Any:
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(token: str, number: int) -> Any:
     """Correct a past round; every later round is recomputed."""
+    if request.method == "POST":
+        plan_write(token, lambda t: _plan_correction(t, number))
     table = get_table_or_404(token, lock=request.method == "POST")
     rnd = _round_or_404(table, number)
     if rnd.kind != "round":
@@ -295,6 +306,7 @@ def delete(token: str, number: int) -> Any:
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("sessions.show", token=token))
+    plan_write(token, lambda t: service.delete_round(t, number))
     table = get_table_or_404(token, lock=True)
     game = GAMES[table.game]
     try:

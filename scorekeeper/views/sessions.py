@@ -24,6 +24,7 @@ from flask import (
 
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart, seat_style
+from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
@@ -302,6 +303,7 @@ def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: 
     if not form.validate_on_submit():
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
+    plan_write(token, write)
     table = get_table_or_404(token, lock=True)
     try:
         message = write(table)

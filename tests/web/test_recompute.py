@@ -8,12 +8,15 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import database
 from scorekeeper.cards import CARD_BY_ID, CARDS
+from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str
 from scorekeeper.ledger import replay
 from scorekeeper.models import db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, service, store
+from scorekeeper.tables import replay as replays
 from scorekeeper.tables.checks import check_table
 from tests.helpers import suit
 
@@ -126,13 +129,16 @@ def _seated_only(table, entry, state):
     return {**entry, "players": [p for p in entry["players"] if p["name"] in seated]}
 
 
-def _apply_op(table, op, arg):
+def _apply_op(table, op, arg, planned=False):
     count = max(table.round_count, 1)
     if op == "enter":
         arg = _seated_only(table, arg, store.state_of(table))
     elif op == "correct":
         number = 1 + arg[0] % count
         arg = (arg[0], _seated_only(table, arg[1], store.state_before(table, number)))
+    if planned and op in ("correct", "delete", "undo"):
+        # As the views do: the same write first in a read-only run that plans its replay.
+        plan_write(table.token, lambda t: _apply_op(t, op, arg))
     if op == "settle":
         changes.record_settle(table)
     elif op == "edit":
@@ -172,8 +178,9 @@ def _check_against_full_replay(table):
     assert chart[-1][:n] == list(state.totals) and not any(chart[-1][n:])
 
 
-def _run(app, monkeypatch, game, sequence):
+def _run(app, monkeypatch, game, sequence, planned=False):
     monkeypatch.setattr(store, "CHECKPOINT", 3)
+    monkeypatch.setattr(database, "PLAN_FROM", 0)
     names, extra, _ = GAMES[game]
     with app.test_request_context(method="POST"):
         body = {"game": game.split("-")[0], "players": names, **extra}
@@ -183,12 +190,13 @@ def _run(app, monkeypatch, game, sequence):
         for op, arg in sequence:
             table = store.find_table(token)
             try:
-                _apply_op(table, op, arg)
+                _apply_op(table, op, arg, planned)
             except (InvalidInput, LookupError, service.Conflict):
                 db.session.rollback()  # a refused write changes nothing; the next op goes on
                 continue
             db.session.commit()
             db.session.expunge_all()
+            assert not replays._PLANS, (op, arg)
             _check_against_full_replay(store.find_table(token))
         # Its export imports as the same table (rounds written in bulk, checked on the way).
         table = store.find_table(token)
@@ -242,6 +250,84 @@ def test_otoroku_stones_table_recomputed_matches_a_full_replay(app, monkeypatch,
 @given(sequence=ops("otoroku-rounds"))
 def test_otoroku_rounds_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence):
     _run(app, monkeypatch, "otoroku-rounds", sequence)
+
+
+@SETTINGS
+@given(game=st.sampled_from(sorted(GAMES)), data=st.data())
+def test_a_write_planned_from_a_snapshot_first_matches_a_full_replay(app, monkeypatch, game, data):
+    """A correction, delete or undo planned before it queues to write (``plan_write``) uses
+    its plan only when nothing changed since, and ends where a full replay does."""
+    fits = []
+    real = replays.Plan.fits
+
+    def spy(plan, wanted):
+        fits.append(real(plan, wanted))
+        return fits[-1]
+
+    monkeypatch.setattr(replays.Plan, "fits", spy)
+    monkeypatch.setattr(replays, "_PLANS", {})
+    _run(app, monkeypatch, game, data.draw(ops(game)), planned=True)
+    assert not replays._PLANS  # every plan was taken by the write it was made for
+    assert all(fits)  # and fitted it: the snapshot was the table the write then found
+
+
+def test_a_plan_is_not_used_after_another_write_to_the_table(app, monkeypatch):
+    monkeypatch.setattr(database, "PLAN_FROM", 0)
+    monkeypatch.setattr(replays, "_PLANS", {})
+    with app.test_request_context(method="POST"):
+        table = service.open_table(check_table({"game": "baka", "players": ["A", "B", "C"]}))
+        piles = [HALF, suit("bushclover", "susuki"), suit("maple")]
+        for k in range(7):
+            entry = {"players": [{"captured": piles[k % 3]}, {"captured": piles[(k + 1) % 3]}, {}]}
+            service.enter_round(table, "round", entry)
+        db.session.commit()
+        token = table.token
+        plan_write(token, lambda t: service.delete_round(t, 1))
+        assert len(replays._PLANS) == 1
+        # Another phone enters a round before the delete gets its turn to write.
+        table = store.find_table(token, lock=True)
+        service.enter_round(
+            table, "round", {"players": [{"captured": piles[2]}, {"captured": piles[0]}, {}]}
+        )
+        db.session.commit()
+        used = []
+        monkeypatch.setattr(replays, "_replay_later", _spying(replays._replay_later, used))
+        table = store.find_table(token, lock=True)
+        service.delete_round(table, 1)
+        db.session.commit()
+        assert used, "the stale plan was not replayed again"
+        db.session.expunge_all()
+        _check_against_full_replay(store.find_table(token))
+
+
+def test_a_plan_for_another_correction_is_not_used(app, monkeypatch):
+    """Planned for one entry, a correction saved with another (the same table and version)
+    replays again: the plan starts from the state the planned entry left."""
+    monkeypatch.setattr(database, "PLAN_FROM", 0)
+    monkeypatch.setattr(replays, "_PLANS", {})
+    with app.test_request_context(method="POST"):
+        table = service.open_table(check_table({"game": "toppa", "players": ["A", "B"]}))
+        for pile in (HALF, OTHER, HALF, suit("maple"), HALF):
+            service.enter_round(table, "round", {"players": [{"captured": pile}, {}]})
+        db.session.commit()
+        token = table.token
+        plan_write(
+            token, lambda t: service.correct_round(t, 1, {"players": [{}, {"captured": HALF}]})
+        )
+        assert len(replays._PLANS) == 1
+        table = store.find_table(token, lock=True)
+        service.correct_round(table, 1, {"players": [{"captured": suit("maple")}, {}]})
+        db.session.commit()
+        db.session.expunge_all()
+        _check_against_full_replay(store.find_table(token))
+
+
+def _spying(real, calls):
+    def spy(*args):
+        calls.append(args)
+        return real(*args)
+
+    return spy
 
 
 def _tour(*players):
