@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -16,7 +17,7 @@ from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
 
-VALUE_SEPARATORS = re.compile(r"[\s,.;+/]+")
+VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 """What may stand between typed values: a space, or the separator a numeric keypad has."""
 
 
@@ -112,7 +113,9 @@ class Otoroku(Game):
         for i in range(n):
             cards: list[Any] = read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors)
             bad = []
-            for token in VALUE_SEPARATORS.split(form.get(f"p{i}_values") or ""):
+            # Full-width digits and separators (a Japanese keyboard's) read as their ASCII forms.
+            typed = unicodedata.normalize("NFKC", form.get(f"p{i}_values") or "")
+            for token in VALUE_SEPARATORS.split(typed):
                 if token.isascii() and token.isdigit() and len(token) <= 2:
                     cards.append(int(token))  # the engine says why 0 or 11 is not a value
                 elif token:

@@ -119,7 +119,7 @@ class Tokan(Game):
         )
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
-        players = []
+        players: list[dict[str, Any]] = []
         for i in range(n):
             if not form.get(f"p{i}_seated"):
                 continue
@@ -128,11 +128,41 @@ class Tokan(Game):
                 "dice": [form_int(form, f"p{i}_d1"), form_int(form, f"p{i}_d2")],
             }
             for side in ("left", "right"):
-                amount = form_int(form, f"p{i}_{side}_n")
+                field = f"p{i}_{side}_n"
+                amount = form_int(form, field) if field in form else 0
                 direction = form.get(f"p{i}_{side}_dir") or "more"
-                if isinstance(amount, int):
-                    amount = -abs(amount) if direction == "less" else abs(amount)
-                p[side] = amount if amount is not None else 0
+                path = f"players.{len(players)}.{side}"
+                if amount is None or isinstance(amount, str):
+                    # The page's field starts at 0; a browser sends it empty when what was typed
+                    # is not a number. Never a silent 0: a missed prediction costs tokens.
+                    errors.append(
+                        Violation(
+                            path,
+                            N_(
+                                "How many tokens against the left neighbour? Enter a number "
+                                "from 0 up"
+                            )
+                            if side == "left"
+                            else N_(
+                                "How many tokens against the right neighbour? Enter a number "
+                                "from 0 up"
+                            ),
+                        )
+                    )
+                    amount = 0
+                elif amount < 0:
+                    errors.append(
+                        Violation(
+                            path,
+                            N_(
+                                "Count the tokens from 0 and choose “more by” or “less by”, "
+                                "not a minus sign"
+                            ),
+                        )
+                    )
+                else:
+                    amount = -amount if direction == "less" else amount
+                p[side] = amount
             players.append(p)
         return {"players": players}
 

@@ -309,7 +309,9 @@ def parse(data: Mapping[str, Any]) -> Input:
                     month_count[CARD_BY_ID[item].month] += 1
             else:
                 r.add(path, unknown_card_message(item, left_out))
-        if raw is not None and not 2 <= len(raw) <= 5:
+        refused = raw is not None and len(cards) < len(raw)
+        if raw is not None and not 2 <= len(raw) <= 5 and not (refused and len(raw) < 2):
+            # (A single card that is no card is one mistake, said once, not also "too few".)
             r.add(
                 path,
                 N_(

@@ -211,3 +211,58 @@ def test_plain_cards_and_pads_are_not_nested_in_buttons(client, game, players):
         assert "<input" not in button and "<select" not in button
     for label in re.findall(r"<label\b.*?</label>", page, re.S):
         assert "<button" not in label
+
+
+def _tokan_tour(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    form_url, base = entry_form(client, url)
+    data = {**base}
+    for i, name in enumerate(["Aki", "Ben", "Chie"]):
+        data.update({f"p{i}_seated": "1", f"p{i}_name": name, f"p{i}_d1": "3", f"p{i}_d2": "4"})
+        for side in ("left", "right"):
+            data.update({f"p{i}_{side}_dir": "more", f"p{i}_{side}_n": "0"})
+    return url, form_url, data
+
+
+def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(client):
+    """A number field sends nothing for what is not a number; a minus sign beside "more by"
+    contradicts it. Either is said beside the prediction; nothing is stored (issue 11)."""
+    url, form_url, data = _tokan_tour(client)
+    resp = client.post(form_url, data={**data, "p1_left_n": ""})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert summary(page) == [
+        ("player-1", "Ben: How many tokens against the left neighbour? Enter a number from 0 up")
+    ]
+    resp = client.post(form_url, data={**data, "p2_right_n": "-3"})
+    assert resp.status_code == 422
+    assert summary(resp.get_data(as_text=True)) == [
+        (
+            "player-2",
+            "Chie: Count the tokens from 0 and choose “more by” or “less by”, not a minus sign",
+        )
+    ]
+    sid = url.rsplit("/", 1)[1]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 0
+    # "less by 2" is -2, "more by 2" is +2.
+    resp = client.post(
+        form_url, data={**data, "p0_left_n": "2", "p0_left_dir": "less", "p0_right_n": "2"}
+    )
+    assert resp.status_code == 302
+    aki = client.get(f"/api/v1/sessions/{sid}").get_json()["rounds"][0]["input"]["players"][0]
+    assert (aki["left"], aki["right"]) == (-2, 2)
+
+
+def test_otoroku_reads_full_width_digits_and_says_one_thing_per_mistake(client):
+    url = new_table(client, "otoroku", ["P1", "P2", "P3"])
+    form_url, base = entry_form(client, url)
+    data = {**base, "p0_values": "３　５", "p1_values": "9、8", "p2_values": "11"}
+    data.update({f"p{i}_name": f"P{i + 1}" for i in range(3)})
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    # A Japanese keyboard's digits and separators read; "11" is one mistake, said once.
+    assert errors(resp.get_data(as_text=True)) == [
+        "11 is not a card value: Otoroku cards are worth 1 to 10"
+    ]
+    data["p2_values"] = "６ ４"
+    assert client.post(form_url, data=data).status_code == 302
