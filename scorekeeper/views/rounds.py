@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
-from scorekeeper.games.form_input import round_number
+from scorekeeper.games.form_input import form_int, round_number
 from scorekeeper.i18n import translate as tr
 from scorekeeper.ledger import dealer_index
 from scorekeeper.messages import N_, reason
@@ -81,13 +81,43 @@ class RoundPage:
         return dealer_index(self.state, self.positions)
 
     def read(self) -> tuple[dict[str, Any], list[Violation]]:
-        """The posted form as a round entry, and the problems found reading it."""
+        """The posted form as a round entry, and the problems found reading it.
+
+        The dealer is pinned only when the player chose one: the form says which dealer it
+        showed as the table's (``dealer_shown``), so a form opened before another phone's
+        round, whose dealer the table has moved on from since, does not pin the old one.
+        """
         problems: list[Violation] = []
+        self._check_players(problems)
         entry = self.game.entry_from_form(request.form, len(self.positions), problems)
         pinned = self.rnd is not None and "dealer" in self.rnd.entry
-        if not pinned and entry.get("dealer") == dealer_index(self.state, self.positions):
+        shown = form_int(request.form, "dealer_shown")
+        left_as_shown = (
+            shown if isinstance(shown, int) else dealer_index(self.state, self.positions)
+        )
+        if not pinned and entry.get("dealer") == left_as_shown:
             entry.pop("dealer")
         return entry, problems
+
+    def _check_players(self, problems: list[Violation]) -> None:
+        """A form that names its players (Otoroku, Tokan) must name those at the table now:
+        one opened before a player joined, left or was renamed would leave somebody out."""
+        form = request.form
+        if not any(f"p{i}_name" in form for i in range(len(self.positions))):
+            return
+        names = [self.table.players[pos] for pos in self.positions]
+        posted = [form.get(f"p{i}_name") for i in range(len(names))]
+        if posted != names or f"p{len(names)}_name" in form:
+            problems.append(
+                Violation(
+                    "players",
+                    N_(
+                        "The players at this table changed after this page was opened (now "
+                        "%(who)s): nothing was saved; open the form again",
+                        who=", ".join(names),
+                    ),
+                )
+            )
 
     def render(
         self,
@@ -119,6 +149,7 @@ class RoundPage:
             positions=self.positions,
             state=self.state,
             dealer=dealer,
+            dealer_shown=dealer_index(self.state, self.positions),
             seat_notes=self.game.seat_notes(
                 self.positions, self.positions[dealer] if 0 <= dealer < len(self.positions) else -1
             ),
@@ -252,10 +283,24 @@ def new(token: str) -> Any:
 
 def _plan_correction(table: Table, number: int) -> None:
     """What saving the posted correction does, for ``plan_write`` (which writes nothing)."""
-    entry, problems = RoundPage(table, store.get_round(table, number)).read()
-    if not problems:
-        based_on = _based_on(RoundForm().based_on.data)
-        service.correct_round(table, number, entry, based_on=based_on)
+    rnd = _opened_on(table, number)
+    if rnd.number is not None:
+        entry, problems = RoundPage(table, rnd).read()
+        if not problems:
+            based_on = _based_on(RoundForm().based_on.data)
+            service.correct_round(table, rnd.number, entry, based_on=based_on)
+
+
+def _opened_on(table: Table, number: int) -> Round:
+    """The round a posted correction was opened on (its form says which), wherever it is
+    now: another phone may have deleted it, or deleted an earlier round so that it moved up.
+    A form that says none corrects the round at ``number``."""
+    based_on = _based_on(request.form.get("based_on"))
+    if based_on is not None:
+        rnd = store.round_by_id(table, based_on[0])
+        if rnd is not None and rnd.kind == "round":
+            return rnd
+    return _round_or_404(table, number)
 
 
 def _round_or_404(table: Table, number: int) -> Round:
@@ -287,7 +332,19 @@ def edit(token: str, number: int) -> Any:
     if request.method == "POST":
         plan_write(token, lambda t: _plan_correction(t, number))
     table = get_table_or_404(token, lock=request.method == "POST")
-    rnd = _round_or_404(table, number)
+    rnd = _round_or_404(table, number) if request.method == "GET" else _opened_on(table, number)
+    if rnd.number is None:
+        flash(
+            tr(
+                N_(
+                    "%(what)s was deleted from another phone after you opened this correction, "
+                    "so nothing was saved. Restore it from the history to correct it.",
+                    what=GAMES[table.game].numbered(rnd.deleted_number or number),
+                ).capitalized()
+            ),
+            "error",
+        )
+        return redirect(url_for("sessions.history", token=token))
     if rnd.kind != "round":
         flash(tr(N_("That entry ends a game; delete it instead of correcting it.")), "error")
         return redirect(url_for("sessions.show", token=token))

@@ -145,7 +145,7 @@
     var form = document.getElementById("round-form");
     var fresh = doc.getElementById("round-form");
     if (!form || !fresh) { return; }
-    ["expected_number"].forEach(function (name) {
+    ["expected_number", "dealer_shown"].forEach(function (name) {
       var a = form.querySelector("input[name=" + name + "]");
       var b = fresh.querySelector("input[name=" + name + "]");
       if (a && b) { a.value = b.value; }

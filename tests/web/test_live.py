@@ -363,3 +363,96 @@ def test_a_correction_tapped_twice_is_stored_once(client):
     assert "already reads as you corrected it" in client.get(url).get_data(as_text=True)
     page = client.get(f"{url}/rounds/1").get_data(as_text=True)
     assert "Version 1" in page and "Version 2" not in page
+
+
+# -- stale forms that another phone's delete, round or new player overtook ---------------------
+
+
+def test_a_correction_of_a_round_deleted_meanwhile_saves_nothing_and_says_so(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    for fields in (MINE, THEIRS, MINE):
+        enter(client, url, fields)
+    phone_b = edit_page(client, url, 2)
+    before = [r["input"] for r in session_rounds(client, url)]
+    client.delete(f"/api/v1/sessions/{token(url)}/rounds/2")  # phone A deletes round 2
+    after_delete = [r["input"] for r in session_rounds(client, url)]
+    fix = {**pile_fields("p0_pile", ["pine-crane", "pine-ribbon"]), "rest": "1"}
+    resp = client.post(f"{url}/rounds/2/edit", data=with_entry(phone_b, fix))
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("/history")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Round 2 was deleted from another phone after you opened this correction" in page
+    # The round now numbered 2 (the old round 3) is untouched.
+    assert (
+        [r["input"] for r in session_rounds(client, url)]
+        == after_delete
+        == [
+            before[0],
+            before[2],
+        ]
+    )
+
+
+def test_a_correction_of_a_round_that_moved_up_corrects_that_round(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    for fields in (MINE, THEIRS, MINE):
+        enter(client, url, fields)
+    phone_b = edit_page(client, url, 3)
+    client.delete(f"/api/v1/sessions/{token(url)}/rounds/1")  # round 3 is round 2 now
+    fix = {**pile_fields("p0_pile", ["pine-crane", "pine-ribbon"]), "rest": "1"}
+    resp = client.post(f"{url}/rounds/3/edit", data=with_entry(phone_b, fix))
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("/rounds/2")
+    rounds = session_rounds(client, url)
+    assert len(rounds) == 2
+    assert rounds[1]["input"]["players"][0]["captured"] == ["pine-crane", "pine-ribbon"]
+    assert rounds[0]["version"] == 1  # the old round 2, untouched
+
+
+def test_a_stale_round_saved_as_the_next_lets_the_table_choose_its_dealer(client):
+    """Baka's dealers rotate: the form phone B opened showed Aki dealing round 1; saved as
+    round 2 after phone A's round 1, it is dealt by Ben, not pinned to Aki."""
+    url = new_table(client, "baka", ["Aki", "Ben", "Cy"])
+    form_url = f"{url}/rounds/new"
+    phone_b = resubmit(client.get(form_url).get_data(as_text=True))
+    assert phone_b["dealer"] == ["0"] and phone_b["dealer_shown"] == ["0"]
+    piles = {
+        **pile_fields("p0_pile", HALF_A),
+        **pile_fields("p1_pile", ["bushclover-boar", "bushclover-ribbon"]),
+        "rest": "2",
+    }
+    enter(client, url, piles)  # phone A: round 1, dealt by Aki
+    resp = client.post(
+        form_url,
+        data={**phone_b, **{k: [v] if isinstance(v, str) else v for k, v in piles.items()}},
+    )
+    assert resp.status_code == 409
+    fields = resubmit(resp.get_data(as_text=True))
+    assert fields["dealer"] == ["1"] and fields["dealer_shown"] == ["1"]  # Ben deals now
+    assert client.post(form_url, data=fields).status_code == 302
+    rounds = session_rounds(client, url)
+    assert [r["dealer"] for r in rounds] == [0, 1]
+    assert "dealer" not in rounds[1]["input"]  # not pinned: the table decides
+    # Posted as it was first shown, too, (Aki, whom the table no longer names) it is not pinned.
+    enter(client, url, piles)
+    assert session_rounds(client, url)[2]["dealer"] == 2
+
+
+def test_a_tokan_tour_from_a_form_opened_before_a_player_joined_is_refused(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    form_url = f"{url}/rounds/new"
+    phone_b = resubmit(client.get(form_url).get_data(as_text=True))
+    resp = client.patch(f"/api/v1/sessions/{token(url)}", json={"add": ["Dai"]})
+    assert resp.status_code == 200, resp.get_json()
+    tour = {}
+    for i in range(3):
+        tour.update({f"p{i}_seated": "1", f"p{i}_d1": "3", f"p{i}_d2": "4"})
+        tour.update({f"p{i}_left_n": "0", f"p{i}_right_n": "0"})
+    resp = client.post(form_url, data={**phone_b, **tour})
+    assert resp.status_code == 422
+    assert "The players at this table changed after this page was opened" in resp.get_data(True)
+    assert [r["kind"] for r in session_rounds(client, url)] == ["edit"]  # no tour stored
+    # Opened again, the form has Dai's row.
+    assert resubmit(client.get(form_url).get_data(as_text=True))["p3_name"] == ["Dai"]
+
+
+def session_rounds(client, url):
+    return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]

@@ -181,6 +181,7 @@ def _check_against_full_replay(table):
 def _run(app, monkeypatch, game, sequence, planned=False):
     monkeypatch.setattr(store, "CHECKPOINT", 3)
     monkeypatch.setattr(database, "PLAN_FROM", 0)
+    monkeypatch.setattr(replays, "_PLANS", {})
     names, extra, _ = GAMES[game]
     with app.test_request_context(method="POST"):
         body = {"game": game.split("-")[0], "players": names, **extra}
@@ -265,7 +266,6 @@ def test_a_write_planned_from_a_snapshot_first_matches_a_full_replay(app, monkey
         return fits[-1]
 
     monkeypatch.setattr(replays.Plan, "fits", spy)
-    monkeypatch.setattr(replays, "_PLANS", {})
     _run(app, monkeypatch, game, data.draw(ops(game)), planned=True)
     assert not replays._PLANS  # every plan was taken by the write it was made for
     assert all(fits)  # and fitted it: the snapshot was the table the write then found
