@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart, seat_style
@@ -29,7 +30,7 @@ from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.i18n import note_text
+from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
@@ -138,21 +139,19 @@ def show(token: str) -> str:
         ],
         table.round_count > 0,
     )
-    history = store.history(table, HISTORY_SHOWN)
-    versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
+    history_html, last_game_no = history_fragment(table)
     chart = table_chart(table)
     link = table_link(table)
     qr = qr_svg(link)
     last_game = None
-    if state.game_over and history:
-        last_game = game_summary(table, history[0].game_no)
+    if state.game_over and last_game_no is not None:
+        last_game = game_summary(table, last_game_no)
     return render_template(
         "sessions/table.html",
         table=table,
         state=state,
         standings=standings,
-        history=history,
-        versions=versions,
+        history_html=history_html,
         chart=chart,
         money=lambda amount: amount * value if value is not None else None,
         link=link,
@@ -186,6 +185,34 @@ def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
         )
         row["leader"] = started and not level and row["total"] == top
     return rows
+
+
+_HISTORIES: dict[tuple[Any, ...], tuple[Markup, int | None]] = {}
+
+
+def history_fragment(table: Table) -> tuple[Markup, int | None]:
+    """The table page's latest rounds as HTML, and the game of the newest: rendered again only
+    when the table has changed (any write moves its journal version), per language.
+
+    The table page is what every phone at the table keeps open and reloads; its list of
+    rounds is the most of its rendering, and the same for everybody until the next write.
+    """
+    key = (table.token, table.version, tuple(table.players), locale_code(), request.script_root)
+    cached = _HISTORIES.get(key)
+    if cached is None:
+        history = store.history(table, HISTORY_SHOWN)
+        versions = store.versions_by_round(table, [r.id for r in history if r.version > 1])
+        html = Markup(
+            render_template(
+                "sessions/_history.html", table=table, history=history, versions=versions
+            )
+            if history
+            else ""
+        )
+        if len(_HISTORIES) > 512:
+            _HISTORIES.clear()
+        cached = _HISTORIES[key] = html, history[0].game_no if history else None
+    return cached
 
 
 _CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}

@@ -515,3 +515,28 @@ def test_seat_draw_page_5_7_and_r17(client):
         "/check/draw/otoroku", data={"n": "2", "d0_chaff_pine": "1", "d1_chaff_pine": "1"}
     )
     assert "draw again" in resp.get_data(as_text=True)
+
+
+def test_the_table_page_history_follows_every_write_in_each_language(client):
+    """The table page's list of rounds is kept rendered between writes (it is most of the
+    page's work): a correction or a rename shows at once, in the language asked for."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    client.post(form_url, data={**base, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1"})
+    first = client.get(url).get_data(as_text=True)
+    assert "corrected" not in first and "Aki" in first
+    ja = client.get(url, headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "訂正済み" not in ja and "#1" in ja
+    form_url, base = entry_form(client, url, 1)
+    client.post(form_url, data={**base, **pile_fields("p0_pile", HALF_A), "rest": "1"})
+    again = client.get(url).get_data(as_text=True)
+    assert "corrected" in again and "Before correction (version 1)" in again
+    ja = client.get(url, headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "訂正済み" in ja and "corrected" not in ja.split('class="history"')[1].split("</ol>")[0]
+    sid = url.rsplit("/", 1)[1]
+    assert (
+        client.patch(f"/api/v1/sessions/{sid}", json={"rename": {"Aki": "Akiko"}}).status_code
+        == 200
+    )
+    history = client.get(url).get_data(as_text=True).split('class="history"')[1].split("</ol>")[0]
+    assert "Akiko" in history and "Aki " not in history
