@@ -468,25 +468,47 @@ def import_table(data: Mapping[str, Any]) -> Table:
         )
     from scorekeeper.tables import changes
 
-    table = open_table(new)
+    # Everything up to the first change of the table is scored before the database is
+    # touched, so that the write lock (taken at a writing request's first statement) is held
+    # for the writing only: a large import does not hold up other tables' writers while it
+    # scores, and a file refused on the way never takes the lock at all.
+    draft = _draft(new)
     opening = data.get("opening")
     if opening is not None:
-        table.opening = _opening(opening, table)
-        table.state = table.opening
+        draft.opening = _opening(opening, draft)
+        draft.state = draft.opening
     old_journal = _exported_journal(data.get("journal"))
+    spec, state = store.spec_of(draft), store.state_of(draft)
+    scored: list[tuple[Mapping[str, Any], Step, datetime | None]] = []
+    for k, item in enumerate(raw_rounds):
+        kind = _imported_kind(k, item)
+        if kind not in KINDS:
+            break
+        at = _exported_time(item.get("at"), f"rounds.{k}.at")
+        try:
+            entry = GAMES[draft.game].table_entry(kind, item["input"])
+            step = apply_entry(spec, state, kind, entry, keep_result=False)
+        except InvalidInput as exc:
+            raise InvalidInput(
+                [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
+            ) from exc
+        check_exported_round(k, item, k + 1, [amount_str(d) for d in step.deltas])
+        scored.append((entry, step, at))
+        state = step.after
+
+    table = open_table(new)
+    table.opening, table.state = draft.opening, draft.state
     for entry in old_journal:
         kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
         kept.at = entry["at"]
-    pending: list[dict[str, Any]] = []  # rounds scored, not yet written (one INSERT for many)
-    spec, state = store.spec_of(table), store.state_of(table)
-    for k, item in enumerate(raw_rounds):
-        if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
-            raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
-        kind = item.get("kind", "round")
-        if kind not in IMPORTED_KINDS:
-            raise InvalidInput(
-                [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
-            )
+    # rounds scored, not yet written (one INSERT for many)
+    pending = [
+        _imported_row(table, number, entry, step, at)
+        for number, (entry, step, at) in enumerate(scored, 1)
+    ]
+    table.round_count = len(scored)
+    for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
+        kind = _imported_kind(k, item)
         at = _exported_time(item.get("at"), f"rounds.{k}.at")
         number = table.round_count + 1
         try:
@@ -529,6 +551,32 @@ def import_table(data: Mapping[str, Any]) -> Table:
         amount_str(state.house),
     )
     return table
+
+
+def _draft(new: NewTable) -> Table:
+    """The table ``open_table`` would store, not stored (nor added to the session)."""
+    table = Table(
+        game=new.game,
+        players=list(new.players),
+        rules=new.rules,
+        settings=new.settings,
+        first_dealer=new.first_dealer,
+        opening=None,
+    )
+    table.state = State.initial(store.spec_of(table)).to_json()
+    return table
+
+
+def _imported_kind(k: int, item: object) -> str:
+    """Entry ``k`` of an import's rounds: what kind of entry it is (checked)."""
+    if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
+        raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
+    kind = item.get("kind", "round")
+    if kind not in IMPORTED_KINDS:
+        raise InvalidInput(
+            [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
+        )
+    return str(kind)
 
 
 def _imported_row(

@@ -217,3 +217,49 @@ def test_a_refused_import_stores_nothing(client, app):
     assert "Import refused" in page and "pot" in page
     with app.app_context():
         assert db.session.query(Table).count() == before
+
+
+def test_an_import_scores_its_rounds_before_it_touches_the_database(client, monkeypatch):
+    """Issue 9, bounded work: a large import must not hold the database's write lock (taken
+    at a writing request's first statement) while it scores; nor take it for a file refused
+    on the way."""
+    from sqlalchemy import event
+
+    from scorekeeper.models import db
+    from scorekeeper.tables import service
+
+    sid = played(client, "toppa")
+    export = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    export["rounds"] = [copy.deepcopy(r) for r in export["rounds"] * 3]
+    for k, item in enumerate(export["rounds"]):
+        item.pop("deltas", None)
+        item["number"] = k + 1
+    export.pop("totals", None)
+    events: list[str] = []
+    real = service.apply_entry
+
+    def scoring(*args, **kwargs):
+        events.append("score")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "apply_entry", scoring)
+    with client.application.app_context():
+        engine = db.engine
+
+    def began(_conn):
+        events.append("begin")
+
+    event.listen(engine, "begin", began)
+    try:
+        resp = client.post("/api/v1/sessions/import", json=export)
+        assert resp.status_code == 201, resp.get_json()
+        assert events.count("score") == len(export["rounds"])
+        assert "begin" in events and "score" not in events[events.index("begin") :]
+        # A file refused in its last round never began a transaction.
+        events.clear()
+        export["rounds"][-1]["input"] = {"players": [{"captured": ["no-such-card"]}, {}]}
+        resp = client.post("/api/v1/sessions/import", json=export)
+        assert resp.status_code == 422
+        assert "begin" not in events
+    finally:
+        event.remove(engine, "begin", began)
