@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
 import sqlite3
 import threading
@@ -13,13 +12,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import orjson
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
+from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.models import db
 from scorekeeper.tables.replay import Planned, planned, planning
 
@@ -55,23 +54,6 @@ def init_db(app: Flask) -> None:
         if engine.dialect.name == "sqlite":
             _sqlite_setup(engine)
         migrate(engine, app.instance_path)
-
-
-def json_dumps(value: Any) -> str:
-    """The JSON columns' writer: orjson (a long replay writes thousands of rows), or the
-    standard library for what orjson does not take (an integer beyond 64 bits)."""
-    try:
-        return orjson.dumps(value).decode()
-    except TypeError:  # orjson.JSONEncodeError
-        return json.dumps(value)
-
-
-def json_loads(text: str | bytes) -> Any:
-    """The JSON columns' reader, orjson first; whatever ``json_dumps`` wrote reads back."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
 
 
 def _sqlite_setup(engine: Engine) -> None:

@@ -14,7 +14,7 @@ STORED_DIGITS = 4000
 """The most digits a stored numerator or denominator may have. ``amount_str`` writes with
 ``str(int)`` and ``read_stored_amount`` reads with ``int(str)``: Python does both up to 4,300
 digits, so everything the ledger may hold is written and read back alike."""
-_STORED_LIMIT = 10**STORED_DIGITS
+_STORED_LIMIT = STORED_LIMIT = 10**STORED_DIGITS
 
 _VULGAR = {
     (1, 2): "½",

@@ -13,7 +13,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import STORED_DIGITS, amount_str, plus, read_stored_amount, storable
+from scorekeeper.exact import (
+    STORED_DIGITS,
+    STORED_LIMIT,
+    amount_str,
+    plus,
+    read_stored_amount,
+)
 from scorekeeper.games import GAMES, Game
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Outcome, Violation
@@ -229,18 +235,25 @@ def apply(
     next_dealer = state.dealer
     if outcome.next_dealer is not None:
         next_dealer = positions[outcome.next_dealer]
-    after = replace(
-        state,
-        dealer=next_dealer,
-        totals=tuple(plus(t, d) for t, d in zip(state.totals, deltas, strict=True)),
-        pot=state.pot if outcome.pot_after is None else outcome.pot_after,
-        house=plus(state.house, outcome.house),
-        game_round=state.game_round + (0 if outcome.void else 1),
-        game_totals=tuple(plus(t, d) for t, d in zip(state.game_totals, deltas, strict=True)),
-        game_over=False,
+    # Built field by field rather than with ``dataclasses.replace``: a long replay builds
+    # ten thousand of these.
+    after = State(
+        next_dealer,
+        _added(state.totals, deltas),
+        state.pot if outcome.pot_after is None else outcome.pot_after,
+        plus(state.house, outcome.house) if outcome.house else state.house,
+        state.game_no,
+        state.game_round + (0 if outcome.void else 1),
+        state.seated,
+        _added(state.game_totals, deltas),
+        False,
+        state.away,
+        state.settings,
     )
     _check_storable(after, deltas)
-    after = replace(after, seated=game.seated_after(spec, after, positions))
+    seated = game.seated_after(spec, after, positions)
+    if seated != after.seated:
+        after = replace(after, seated=seated)
     if game.ends_game(spec, after, outcome):
         after = _new_game(spec, after, next_dealer)
     return Step(
@@ -255,6 +268,11 @@ def apply(
         after=after,
         rescored=not reused,
     )
+
+
+def _added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """Each total moved by its change (a player who sat out keeps the very same total)."""
+    return tuple(plus(t, d) if d else t for t, d in zip(totals, deltas, strict=True))
 
 
 def _end(game: Game, spec: TableSpec, state: State) -> Step:
@@ -297,8 +315,12 @@ def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
     The bounds on stakes and wagers keep every table far inside this (a total of 13 digits
     after 100,000 rounds at the largest stakes); it guards what nothing else can.
     """
-    figures = (*deltas, *after.totals, *after.game_totals, after.pot, after.house)
-    if not all(storable(f) for f in figures):
+    limit = STORED_LIMIT
+    for f in (*deltas, *after.totals, *after.game_totals, after.pot, after.house):
+        # ``exact.storable`` inline (ints have a numerator and denominator too): a long
+        # replay checks ten thousand states.
+        if -limit < f.numerator < limit and f.denominator < limit:
+            continue
         raise InvalidInput(
             [
                 Violation(

@@ -7,7 +7,7 @@ Players are listed in seating order: each player's left neighbour is the next in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 from typing import Any
@@ -470,10 +470,19 @@ def with_other_pot(earlier: Outcome, old_pot: Fraction, new_pot: Fraction) -> Ou
     """
     if earlier.pot_short is not False or earlier.pot_after is None:
         return None
-    after = earlier.pot_after + (new_pot - old_pot)
-    if after < 0 or new_pot.denominator != 1 or not POT.minimum <= new_pot <= POT.maximum:
+    if new_pot.denominator != 1 or old_pot.denominator != 1:
         return None
-    return replace(earlier, pot_after=after)
+    new, old = new_pot.numerator, old_pot.numerator  # whole coins: ints, quicker than Fractions
+    after = (
+        Fraction(earlier.pot_after.numerator + new - old)
+        if earlier.pot_after.denominator == 1
+        else earlier.pot_after + (new - old)
+    )
+    if after < 0 or not POT.minimum <= new <= POT.maximum:
+        return None
+    return Outcome(
+        earlier.next_dealer, after, earlier.house, earlier.void, earlier.game_over, False
+    )
 
 
 def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:

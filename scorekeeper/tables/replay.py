@@ -19,10 +19,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Row, bindparam, select
+from sqlalchemy import Row, Text, bindparam, cast, select
 
 from scorekeeper.exact import amount_str, plus
 from scorekeeper.games import GAMES
+from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput
@@ -47,7 +48,28 @@ _NAMES = (
     "game_no",
     "game_round",
 )
-_COLUMNS = (*(_ROUNDS.c[name] for name in _NAMES), store.VOID)
+_JSON_NAMES = frozenset(("entry", "body", "outcome", "deltas", "after", "checkpoint"))
+# JSON columns read as text and decoded here: SQLAlchemy's per-value processing of ten
+# thousand rows' JSON costs more than the decoding itself.
+_COLUMNS = (
+    *(
+        cast(_ROUNDS.c[name], Text).label(name) if name in _JSON_NAMES else _ROUNDS.c[name]
+        for name in _NAMES
+    ),
+    store.VOID,
+)
+
+
+class _Later:
+    """A later round as the replay reads it: its columns as attributes, JSON decoded."""
+
+    __slots__ = (*_NAMES, "void")
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            if name in _JSON_NAMES and isinstance(value, str | bytes):
+                value = json_loads(value)
+            setattr(self, name, value)
 
 
 @dataclass
@@ -304,7 +326,8 @@ def _later(table: Table, first: int) -> Iterator[Any]:
             )
             .order_by(_ROUNDS.c.number)
         ).all()
-        yield from rows
+        for row in rows:
+            yield _Later(row)
         if len(rows) < CHUNK:
             return
         lo += CHUNK
@@ -351,14 +374,32 @@ def _write(updates: Sequence[dict[str, Any]]) -> None:
     for u in updates:
         groups.setdefault(tuple(sorted(u)), []).append(u)
     conn = db.session.connection()
+    raw = conn.dialect.name == "sqlite"
     for names, rows in groups.items():
         columns = [n for n in names if n != "_id"]
+        if raw:
+            # The driver's executemany with the JSON already written: SQLAlchemy's binding
+            # of ten thousand rows' JSON costs more than the writing itself.
+            sets = ", ".join(f"{n} = ?" for n in columns)
+            conn.exec_driver_sql(
+                f"UPDATE rounds SET {sets} WHERE id = ?",  # only our own column names
+                [(*(_column_value(n, r[n]) for n in columns), r["_id"]) for r in rows],
+            )
+            continue
         stmt = (
             _ROUNDS.update()
             .where(_ROUNDS.c.id == bindparam("_id"))
             .values({n: bindparam(n, type_=_ROUNDS.c[n].type) for n in columns})
         )
         conn.execute(stmt, rows)
+
+
+def _column_value(name: str, value: Any) -> Any:
+    """A value as the rounds table's column ``name`` stores it in SQLite (JSON as text; a
+    JSON null is SQL NULL, as the columns' ``none_as_null`` say)."""
+    if name in _JSON_NAMES or name == "result":
+        return None if value is None else json_dumps(value)
+    return value
 
 
 def _write_head(rnd: Round, step: Step, number: int) -> None:

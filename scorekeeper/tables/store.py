@@ -243,7 +243,7 @@ def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
         return None
     return PriorScore(
         rnd.body,
-        getattr(rnd, "result", None),
+        rnd.result if isinstance(rnd, Round) else None,  # a row read without it
         Outcome.from_json(rnd.outcome),
         tuple(read_stored_amount(d) for d in rnd.deltas),
     )
