@@ -27,6 +27,7 @@ MARKERS = 4
 
 FONT = 13
 LABEL_GAP = 15  # vertical room one end label needs
+MINUS = "\u2212"  # a negative tick's sign: a true minus, not the hyphen-minus
 LABEL_CHARS = 9  # longest label before it is shortened with an ellipsis
 TIE_GAP = 4  # pixels between lines that sit on the same total
 TIE_SPREAD = 36  # most pixels a group of tied lines may spread over
@@ -169,7 +170,8 @@ def running_chart(
 def nice_ticks(low: Fraction, high: Fraction, most: int = 5) -> list[tuple[Fraction, str]]:
     """Round values from ``low`` to ``high`` (zero among them), at most about ``most``, with
     their labels: steps of 1, 2 or 5 times a power of ten, never below 1; figures of 10,000
-    and more in thousands (20k), millions (3M) and so on when every tick is a whole one."""
+    and more in thousands (20k), millions (3M) and so on when every tick is a whole one; a
+    negative one with a true minus sign (U+2212, "−200"), as typeset figures are."""
     span = high - low
     power, step = 1, 1
     while step * (most - 1) < span:
@@ -187,7 +189,7 @@ def nice_ticks(low: Fraction, high: Fraction, most: int = 5) -> list[tuple[Fract
         if step % 10**p == 0 and (p == 0 or biggest >= 10 ** (p + 1))
     )
     return [
-        (Fraction(v), f"{v // unit}{suffix}" if v else "0")
+        (Fraction(v), f"{MINUS if v < 0 else ''}{abs(v) // unit}{suffix}" if v else "0")
         for v in range(int(first), int(high) + 1, step)
     ]
 

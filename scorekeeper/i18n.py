@@ -185,7 +185,13 @@ def translate(value: Any) -> Any:
         return value
     if locale_code() == SOURCE_LANGUAGE:
         return str(value)
-    text = get_translations().gettext(value.msgid)
+    if value.plural is not None:
+        num = value.params.get("num")
+        # A count is a whole number (a fraction of a coin, or none, reads as many).
+        count = int(num) if isinstance(num, int | Fraction) and num == int(num) else 2
+        text = get_translations().ngettext(value.msgid, value.plural, count)
+    else:
+        text = get_translations().gettext(value.msgid)
     if value.params:
         try:
             text = text % {k: _value(v) for k, v in value.params.items()}

@@ -26,30 +26,38 @@ class Msg(str):
     params: dict[str, Value]
     capital: bool
     """Whether the sentence starts with a capital whatever its first value ("A stake ...")."""
+    plural: str | None
+    """The plural form of a message made by ``ngettext``: chosen by the value ``num``."""
 
     def __new__(
-        cls, msgid: str, params: Mapping[str, Value] | None = None, capital: bool = False
+        cls,
+        msgid: str,
+        params: Mapping[str, Value] | None = None,
+        capital: bool = False,
+        plural: str | None = None,
     ) -> Msg:
         values = dict(params or {})
-        text = msgid % {k: english(v) for k, v in values.items()} if values else msgid
+        form = plural if plural is not None and values.get("num") != 1 else msgid
+        text = form % {k: english(v) for k, v in values.items()} if values else form
         if capital:
             text = text[:1].upper() + text[1:]
         self = super().__new__(cls, text)
         self.msgid = msgid
         self.params = values
         self.capital = capital
+        self.plural = plural
         return self
 
     def __call__(self, **params: Value) -> Msg:
         """This message with (more) values filled in: ``NOUN_NUMBER(n=3)``."""
-        return Msg(self.msgid, {**self.params, **params}, self.capital)
+        return Msg(self.msgid, {**self.params, **params}, self.capital, self.plural)
 
     def capitalized(self) -> Msg:
         """This message starting with a capital letter."""
-        return Msg(self.msgid, self.params, True)
+        return Msg(self.msgid, self.params, True, self.plural)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Msg, (self.msgid, self.params, self.capital))
+        return (Msg, (self.msgid, self.params, self.capital, self.plural))
 
     def to_json(self) -> dict[str, Any]:
         """What a stored result keeps so a page can translate it later."""
@@ -58,6 +66,8 @@ class Msg(str):
             out["args"] = {k: _json(v) for k, v in self.params.items()}
         if self.capital:
             out["capital"] = True
+        if self.plural is not None:
+            out["plural"] = self.plural
         return out
 
     @classmethod
@@ -68,9 +78,13 @@ class Msg(str):
         args = data.get("args")
         if not isinstance(args, Mapping):
             args = {}
+        plural = data.get("plural")
         try:
             params = {str(k): _unjson(v) for k, v in args.items()}
-            return cls(data["id"], params, bool(data.get("capital")))
+            msgid, plural = _renamed(
+                data["id"], plural if isinstance(plural, str) else None, params
+            )
+            return cls(msgid, params, bool(data.get("capital")), plural)
         except (KeyError, TypeError, ValueError):
             return None  # a stored message that no longer fits its id: show the text instead
 
@@ -78,6 +92,63 @@ class Msg(str):
 def N_(msgid: str, **params: Value) -> Msg:
     """Mark ``msgid`` for translation and fill in its ``%(name)s`` values (English now)."""
     return Msg(msgid, params)
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Value) -> Msg:
+    """Mark a message whose words follow a number ("1 odd coin stays", "2 odd coins stay"):
+    ``num`` is its value ``%(num)s``, and a page picks its language's form by it. (Named as
+    gettext's, so the catalogue extraction finds both forms with its default keywords.)"""
+    return Msg(singular, {"num": num, **params}, plural=plural)
+
+
+# Messages whose words changed after results were stored with them: a stored one reads as
+# the new one (so a page still translates it). Old id -> new id, or for one that became a
+# plural, -> (singular, plural, the value that was its count).
+RENAMED: dict[str, str | tuple[str, str, str]] = {
+    "%(n)s chaff (willow cards counted as chaff): 20 + 10 x %(extra)s beyond %(threshold)s": (
+        "%(n)s chaff (willow cards counted as chaff): 20 + 10 × %(extra)s beyond %(threshold)s"
+    ),
+    "%(n)s chaff: 20 + 10 x %(extra)s beyond %(threshold)s": (
+        "%(n)s chaff: 20 + 10 × %(extra)s beyond %(threshold)s"
+    ),
+    "%(r)s ribbons + %(w)s other willow: %(base)s + 10 x %(extra)s": (
+        "%(r)s ribbons + %(w)s other willow: %(base)s + 10 × %(extra)s"
+    ),
+    "%(r)s ribbons + %(w)s other willow, fewer than 7 ribbons: 20 + 10 x %(extra)s": (
+        "%(r)s ribbons + %(w)s other willow, fewer than 7 ribbons: 20 + 10 × %(extra)s"
+    ),
+    "The pot runs short at a tie: %(who)s share what is left, %(each)s each in whole coins; "
+    "%(odd)s odd coin(s) stay in the pot.": (
+        "The pot runs short at a tie: %(who)s share what is left, %(each)s each in whole "
+        "coins; %(num)s odd coin stays in the pot.",
+        "The pot runs short at a tie: %(who)s share what is left, %(each)s each in whole "
+        "coins; %(num)s odd coins stay in the pot.",
+        "odd",
+    ),
+    "The pot of %(pot)s is split equally among the %(n)s players still seated: "
+    "%(each)s each; %(odd)s odd coin(s) stay in the pot, unclaimed.": (
+        "The pot of %(pot)s is split equally among the %(n)s players still seated: "
+        "%(each)s each; %(num)s odd coin stays in the pot, unclaimed.",
+        "The pot of %(pot)s is split equally among the %(n)s players still seated: "
+        "%(each)s each; %(num)s odd coins stay in the pot, unclaimed.",
+        "odd",
+    ),
+}
+
+
+def _renamed(msgid: str, plural: str | None, params: dict[str, Value]) -> tuple[str, str | None]:
+    """A stored message's id (and plural) as the code words it now; ``params`` follow."""
+    new = RENAMED.get(msgid)
+    if new is None:
+        return msgid, plural
+    if isinstance(new, str):
+        return new, plural
+    singular, many, count = new
+    value = params.pop(count)
+    params["num"] = int(value) if isinstance(value, str) and value.isdigit() else value
+    if isinstance(params.get("who"), list):
+        params["who"] = listed(params["who"])
+    return singular, many
 
 
 class Listed(tuple[Value, ...]):

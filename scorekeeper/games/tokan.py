@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
 from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
@@ -92,13 +92,15 @@ class Tokan(Game):
         shares, odd = engine.split_pot(int(state.pot), seated_names)
         for i in state.seated:
             deltas[i] = Fraction(shares[spec.players[i]])
-        note = N_(
+        note = ngettext(
             "The pot of %(pot)s is split equally among the %(n)s players still seated: "
-            "%(each)s each; %(odd)s odd coin(s) stay in the pot, unclaimed.",
+            "%(each)s each; %(num)s odd coin stays in the pot, unclaimed.",
+            "The pot of %(pot)s is split equally among the %(n)s players still seated: "
+            "%(each)s each; %(num)s odd coins stay in the pot, unclaimed.",
+            odd,
             pot=amount_str(state.pot),
             n=len(seated_names),
             each=amount_str(deltas[state.seated[0]]),
-            odd=odd,
         )
         return GameEnd(
             tuple(deltas),

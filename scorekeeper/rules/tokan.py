@@ -13,7 +13,7 @@ from itertools import groupby
 from typing import Any
 
 from scorekeeper.exact import amount_str
-from scorekeeper.messages import N_, listed
+from scorekeeper.messages import N_, listed, ngettext
 from scorekeeper.rules.common import (
     Bound,
     InvalidInput,
@@ -441,12 +441,14 @@ def score(inp: Input) -> Result:
         else:
             notes.append(
                 Note(
-                    N_(
+                    ngettext(
                         "The pot runs short at a tie: %(who)s share what is left, "
-                        "%(each)s each in whole coins; %(odd)s odd coin(s) stay in the pot.",
-                        who=who,
+                        "%(each)s each in whole coins; %(num)s odd coin stays in the pot.",
+                        "The pot runs short at a tie: %(who)s share what is left, "
+                        "%(each)s each in whole coins; %(num)s odd coins stay in the pot.",
+                        pot,
+                        who=listed(who),
                         each=each,
-                        odd=pot,
                     )
                 )
             )

@@ -217,7 +217,7 @@ def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
         if extra <= 0:
             return N_("%(n)s chaff (willow cards counted as chaff)", n=n)
         return N_(
-            "%(n)s chaff (willow cards counted as chaff): 20 + 10 x %(extra)s beyond %(threshold)s",
+            "%(n)s chaff (willow cards counted as chaff): 20 + 10 × %(extra)s beyond %(threshold)s",
             n=n,
             extra=extra,
             threshold=threshold,
@@ -225,7 +225,7 @@ def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
     if extra <= 0:
         return N_("%(n)s chaff", n=n)
     return N_(
-        "%(n)s chaff: 20 + 10 x %(extra)s beyond %(threshold)s",
+        "%(n)s chaff: 20 + 10 × %(extra)s beyond %(threshold)s",
         n=n,
         extra=extra,
         threshold=threshold,
@@ -267,7 +267,7 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                 base + 10 * extra,
                 tuple(ribbons + willows),
                 N_(
-                    "%(r)s ribbons + %(w)s other willow: %(base)s + 10 x %(extra)s",
+                    "%(r)s ribbons + %(w)s other willow: %(base)s + 10 × %(extra)s",
                     r=r_count,
                     w=w_count,
                     base=base,
@@ -284,7 +284,7 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                 20 + 10 * extra,
                 tuple(ribbons + willows),
                 N_(
-                    "%(r)s ribbons + %(w)s other willow, fewer than 7 ribbons: 20 + 10 x %(extra)s",
+                    "%(r)s ribbons + %(w)s other willow, fewer than 7 ribbons: 20 + 10 × %(extra)s",
                     r=r_count,
                     w=w_count,
                     extra=extra,

@@ -36,6 +36,7 @@
     all(".step", tile).forEach(function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
+        if (button.disabled) { return; }
         var room = int(tile.dataset.max) - int(tile.dataset.taken);
         var n = Math.max(0, Math.min(room, int(input.value) + int(button.dataset.step)));
         input.value = n;
@@ -47,17 +48,23 @@
 
   // A card ticked in one pile (or hand) is taken for the others of its group: its tile
   // there is disabled, and a month's plain cards can only be added while some are left.
+  // A picker with a limit (an exposed hand holds at most the game's hand size) takes no
+  // more cards once it is full: the tiles not in it are disabled too (the bar says so).
   function markTaken() {
     all(".picker[data-group]").forEach(function (picker) {
       var others = pickersLike(picker);
+      var full = !!picker.dataset.limit &&
+        pickerTotals(picker.dataset.name).count >= int(picker.dataset.limit);
+      picker.classList.toggle("is-full", full);
       all(".tile[data-card]", picker).forEach(function (tile) {
         var box = tile.querySelector("input");
         var taken = others.some(function (p) {
           var b = p.querySelector("input[value='" + tile.dataset.card + "']");
           return b && b.checked;
         }) && !box.checked;
-        box.disabled = taken;
+        box.disabled = taken || (full && !box.checked);
         tile.classList.toggle("taken", taken);
+        tile.classList.toggle("shut", full && !taken && !box.checked);
       });
       all(".tile.chaff[data-suit]", picker).forEach(function (tile) {
         var used = 0;
@@ -70,10 +77,11 @@
         tile.dataset.taken = used;
         tile.classList.toggle("has", n > 0);
         tile.classList.toggle("taken", n === 0 && used >= max);
+        tile.classList.toggle("shut", full && n === 0 && used < max);
         var steps = all(".step", tile);
         if (steps.length === 2) {
           steps[0].disabled = n <= 0;
-          steps[1].disabled = n + used >= max;
+          steps[1].disabled = n + used >= max || full;
         }
       });
     });
@@ -113,6 +121,14 @@
       if (rest) {
         showPile(rest, int(list.dataset.cards) - cards, int(list.dataset.points) - points);
       }
+      // Each exposed hand against its size, once it has cards or its picker is open.
+      all("li[data-limit]", list).forEach(function (li) {
+        var n = pickerTotals(li.dataset.pickers).count;
+        var hand = document.getElementById("hand-" + li.dataset.handOf);
+        li.querySelector(".n").textContent = n;
+        li.hidden = n === 0 && !(hand && hand.open);
+        li.classList.toggle("is-full", n >= int(li.dataset.limit));
+      });
     }
     all(".tally li[data-values]").forEach(function (li) {
       var input = document.getElementById(li.dataset.values);
@@ -136,10 +152,10 @@
   }
 
   function showPile(li, count, points) {
-    li.querySelector(".n").textContent = count;
-    var list = li.parentNode.dataset; // the words in the page's language
-    li.querySelector(".unit").textContent = count === 1 ? list.tCard || "card" : list.tCards || "cards";
-    li.querySelector(".pts").textContent = points;
+    var list = li.parentNode.dataset; // the words in the page's language: {n} and {pts}
+    var words = (count === 1 ? list.tOne : list.tMany) || "{n} cards · {pts} points";
+    li.querySelector(".count").textContent =
+      words.split("{n}").join(String(count)).split("{pts}").join(String(points));
   }
 
   function valuesIn(text) {
@@ -360,6 +376,9 @@
     });
     all("input[name=rest]").forEach(function (r) {
       r.addEventListener("change", restChoice);
+    });
+    all("details.hand").forEach(function (d) {
+      d.addEventListener("toggle", tally);
     });
     pads();
     neighbours();

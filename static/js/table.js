@@ -198,9 +198,10 @@
   var today = new Date();
   var clock = window.Intl && Intl.DateTimeFormat;
   var lang = document.documentElement.lang || undefined; // the page's language, not the phone's
-  var timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+  // A numeric hour ("3:26 PM", "15:26"), not a padded one ("03:26 PM").
+  var timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
   var withDay = clock && new Intl.DateTimeFormat(lang, {
-    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+    day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
   });
 
   function localTime(el) {

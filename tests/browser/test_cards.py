@@ -153,3 +153,97 @@ def test_tokotoko_tiles_show_the_nagoya_value(browser, server):
     assert no_sideways_scroll(page)
     shot(page, "cards_tokotoko_360")
     context.close()
+
+
+# Per plain-card tile of one picker: the tile's box, the count field's and each step button's.
+STEPPERS = """name => [...document.querySelectorAll(
+    `.picker[data-name='${name}'] .tile.chaff`)].map(t => {
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  };
+  return {suit: t.dataset.suit, tile: box(t), field: box(t.querySelector('input[type=number]')),
+          steps: [...t.querySelectorAll('.step')].filter(b => !b.hidden).map(box)};
+})"""
+
+# A Toppa pile picker with + count − stacked under each plain-card tile was about 3,350 px
+# tall at 360 px (3,250 at 390); the count above − and + side by side saves 46 px a month.
+PILE_HEIGHT = {360: 2950, 390: 2850}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_plain_cards_count_in_one_line_with_minus_and_plus_side_by_side(browser, server, width):
+    context, page = phone(browser, width)
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane"], {"pine": 1, "paulownia": 2})
+    tiles = page.evaluate(STEPPERS, "p0_pile")
+    assert len(tiles) == 11  # every month but willow has plain cards
+    for t in tiles:
+        left, top, w, h = t["field"]
+        (ml, mt, mw, mh), (pl, pt, pw, ph) = t["steps"]
+        assert abs(w - t["tile"][2]) < 1, t  # the count: the tile's whole width, on one line
+        assert mt > top + h - 1 and abs(mt - pt) < 1, t  # − and + on one line under it
+        assert ml < pl and mw >= 44 and pw >= 44 and mh >= 44 and ph >= 44 and h >= 44, t
+    height = page.locator(".picker[data-name='p0_pile']").bounding_box()["height"]
+    assert height < PILE_HEIGHT[width], height
+    assert no_sideways_scroll(page)
+    shot(page, f"cards_steppers_{width}")
+    context.close()
+
+
+def test_without_script_a_plain_card_count_is_its_number_field_alone(browser, server):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780}, java_script_enabled=False, is_mobile=True
+    )
+    page = context.new_page()
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tiles = page.evaluate(STEPPERS, "p0_pile")
+    assert tiles and all(t["steps"] == [] for t in tiles)
+    assert all(t["field"][3] >= 44 and abs(t["field"][2] - t["tile"][2]) < 1 for t in tiles)
+    shot(page, "cards_steppers_nojs_360")
+    context.close()
+
+
+HAND = [
+    "pine-ribbon",
+    "plum-ribbon",
+    "plum-warbler",
+    "cherry-curtain",
+    "wisteria-ribbon",
+    "iris-ribbon",
+    "peony-ribbon",
+    "bushclover-ribbon",
+    "susuki-geese",
+]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_full_exposed_hand_takes_no_more_taps(browser, server, width):
+    context, page = phone(browser, width)
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    bar = page.locator(".entrybar li[data-hand-of='0']")
+    assert bar.is_hidden()  # an empty hand says nothing until its picker is opened
+    page.locator("#hand-0 summary").tap()
+    assert bar.inner_text() == "Aki's hand: 0 of 10"
+    tap_cards(page, "p0_hand", HAND, {"maple": 1})  # 10 cards: Toppa's whole hand
+    assert bar.inner_text() == "Aki's hand: 10 of 10 (full)"
+    hand = page.locator(".picker[data-name='p0_hand']")
+    crane = hand.locator(".tile[data-card='pine-crane']")
+    assert "shut" in crane.get_attribute("class") and crane.locator("input").is_disabled()
+    assert hand.locator(".tile.chaff[data-suit='pine'] .step[data-step='1']").is_disabled()
+    crane.click(force=True)  # an 11th card: nothing happens
+    assert not crane.locator("input").is_checked()
+    assert bar.inner_text() == "Aki's hand: 10 of 10 (full)"
+    assert page.locator(".entrybar li[data-hand-of='0'] .full-word").is_visible()
+    # Taking one out opens the hand again.
+    hand.locator(".tile.chaff[data-suit='maple'] .step[data-step='-1']").tap()
+    assert bar.inner_text() == "Aki's hand: 9 of 10"
+    assert not crane.locator("input").is_disabled()
+    crane.tap()
+    assert crane.locator("input").is_checked()
+    assert no_sideways_scroll(page)
+    shot(page, f"cards_full_hand_{width}")
+    context.close()

@@ -49,7 +49,7 @@ def test_no_chart_before_the_first_round():
 
 def test_the_value_axis_has_round_figures_and_zero_on_the_zero_line():
     chart = running_chart(["A", "B"], [[Fraction(0)] * 2, [Fraction(-255), Fraction(255)]])
-    assert [t.label for t in chart.ticks] == ["-200", "0", "200"]
+    assert [t.label for t in chart.ticks] == ["\u2212200", "0", "200"]  # a true minus
     assert [t.y for t in chart.ticks if t.label == "0"] == [chart.zero_y]
     assert chart.ticks[0].y > chart.zero_y > chart.ticks[-1].y  # up is more
 
@@ -57,9 +57,9 @@ def test_the_value_axis_has_round_figures_and_zero_on_the_zero_line():
 def test_big_figures_are_shortened_on_the_axis():
     assert [t for _, t in nice_ticks(Fraction(-3), Fraction(40_000))] == ["0", "20k", "40k"]
     assert [t for _, t in nice_ticks(Fraction(-1500), Fraction(0))] == [
-        "-1500",
-        "-1000",
-        "-500",
+        "\u22121500",
+        "\u22121000",
+        "\u2212500",
         "0",
     ]
     assert [t for _, t in nice_ticks(Fraction(0), Fraction(10**13))] == ["0", "5T", "10T"]

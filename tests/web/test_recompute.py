@@ -181,6 +181,7 @@ def _check_against_full_replay(table):
 def _run(app, monkeypatch, game, sequence, planned=False):
     monkeypatch.setattr(store, "CHECKPOINT", 3)
     monkeypatch.setattr(database, "PLAN_FROM", 0)
+    # Its own plans only: one an earlier test left (test_long_tables) is no write's of these.
     monkeypatch.setattr(replays, "_PLANS", {})
     names, extra, _ = GAMES[game]
     with app.test_request_context(method="POST"):

@@ -41,7 +41,10 @@ def test_standings_are_sorted_by_total_and_the_leader_is_named(client):
     sid = toppa_with_ben_ahead(client)
     html = page(client, sid)
     assert standings(html) == [(1, "Ben", "255", "Leader"), (2, "Aki", "-255", "")]
-    assert 'class="pos leader"' in html  # marked by a word and a row tint, not colour alone
+    assert 'class="leader"' in html  # marked by a word and a row tint, not colour alone
+    # The name stays in the text colour (the chart's colours are the players'); the sign is
+    # in the number.
+    assert 'class="pos">+255</td>' in html and 'class="neg">-255</td>' in html
 
 
 def test_no_leader_before_the_first_round_nor_when_everyone_is_level(client):
@@ -123,7 +126,7 @@ def test_the_chart_names_each_line_and_labels_its_axis(client):
     assert re.search(r'<g class="c0">.*?>Aki</text></g>', chart, re.S)
     assert re.search(r'<g class="c1">.*?>Ben</text></g>', chart, re.S)
     ticks = re.findall(r'<text class="tick" [^>]*>([^<]+)</text>', chart)
-    assert ticks == ["-200", "0", "200"]
+    assert ticks == ["\u2212200", "0", "200"]  # a true minus sign
     assert ">round 1</text>" in chart
     # Nothing needs 'unsafe-inline': no style attribute, and no colour written in the page.
     assert "style=" not in html and not re.search(r'stroke="#', chart)
