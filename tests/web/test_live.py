@@ -363,3 +363,34 @@ def test_a_correction_tapped_twice_is_stored_once(client):
     assert "already reads as you corrected it" in client.get(url).get_data(as_text=True)
     page = client.get(f"{url}/rounds/1").get_data(as_text=True)
     assert "Version 1" in page and "Version 2" not in page
+
+
+# -- no debug text, and weak comparison of ETags ----------------------------------------------
+
+
+def test_no_page_shows_a_python_object(client):
+    """A template that prints a Jinja global (a helper function) shows "<function ... at 0x...>":
+    no page may carry such debug text, in either language."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    paths = [
+        "/",
+        "/check/",
+        url,
+        url + "/history",
+        url + "/rounds/1",
+        url + "/rounds/new",
+        url + "/rounds/1/edit",
+        url + "/edit",
+        url + "/settle",
+    ]
+    for lang in ("en", "ja"):
+        for path in paths:
+            resp = client.get(path, headers={"Accept-Language": lang})
+            assert resp.status_code == 200, path
+            page = resp.get_data(as_text=True)
+            assert "<function" not in page and " at 0x" not in page, (lang, path)
+            assert "&lt;function" not in page, (lang, path)
+    # The pages that only show the table carry no round number for the script; the form does.
+    for path in ("", "/history", "/rounds/1"):
+        assert 'data-number=""' in client.get(url + path).get_data(as_text=True), path
