@@ -90,7 +90,7 @@ def init_app(app: Flask) -> None:
     def healthz_conditional() -> Response:
         """A bare conditional route: ``304`` to ``If-None-Match: "ok"``. The benchmark
         compares the unchanged-table poll (``/t/<token>/live``) with it."""
-        resp = Response(status=304) if request.if_none_match.contains("ok") else Response("ok")
+        resp = Response(status=304) if request.if_none_match.contains_weak("ok") else Response("ok")
         resp.set_etag("ok")
         return resp
 

@@ -171,7 +171,7 @@ def get_session(token: str) -> Any:
     if request.if_none_match:
         # A client polling an unchanged table: one indexed read of its version, no rendering.
         tag = version_tag(store.table_version(token)) + page
-        if request.if_none_match.contains(tag):
+        if request.if_none_match.contains_weak(tag):  # RFC 9110: If-None-Match compares weakly
             resp = Response(status=304)
             resp.set_etag(tag)
             resp.headers["Cache-Control"] = "no-cache"

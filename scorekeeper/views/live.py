@@ -35,7 +35,8 @@ def poll(token: str) -> Response:
             tag = version_tag(store.table_version(token))
         except LookupError:
             tag = ""
-        if tag and request.if_none_match.contains(tag):
+        # RFC 9110: If-None-Match compares weakly (W/"v3" matches "v3"); * matches any table.
+        if tag and request.if_none_match.contains_weak(tag):
             resp = Response(status=304)
             resp.set_etag(tag)
             return _fresh(resp)
