@@ -594,9 +594,18 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
 # -- rematch -----------------------------------------------------------------------------------
 
 
+REMATCH = N_("rematch: continued at a new table")
+"""The old table's journal entry for a rematch made from it (its data: the new table's token)."""
+
+
 def rematch(old: Table, *, carry: bool) -> Table:
     """A new table with the players still seated, the rules, settings and point value as they
-    stand; the totals carried over (with the pot and house) or from zero."""
+    stand; the totals carried over (with the pot and house) or from zero.
+
+    The old table (which the caller locks) keeps every figure, and gains a journal entry
+    (action ``rematch``) pointing to the new one: a phone that follows the old table sees its
+    version change and is offered the new table's link. The entry is a note: nothing to undo
+    (the new table has a life of its own)."""
     state = store.state_of(old)
     names = players_now(old, state)
     present = [i for i in range(len(names)) if i not in state.away]
@@ -632,7 +641,27 @@ def rematch(old: Table, *, carry: bool) -> Table:
         carried = replace(start, totals=totals, pot=state.pot, house=state.house)
         table.opening = carried.to_json()
         table.state = carried.to_json()
+    store.record(old, "rematch", REMATCH, data={"effect": "rematch", "table": table.token})
     return table
+
+
+def continued_at(entry: JournalEntry) -> str | None:
+    """The token of the table a rematch entry points to (None for any other entry)."""
+    if entry.action != "rematch":
+        return None
+    token = entry.data.get("table")
+    return token if isinstance(token, str) else None
+
+
+def latest_rematch(table: Table) -> str | None:
+    """The token of the newest table this one was continued at, if any."""
+    entry = db.session.scalar(
+        select(JournalEntry)
+        .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+        .order_by(JournalEntry.seq.desc())
+        .limit(1)
+    )
+    return None if entry is None else continued_at(entry)
 
 
 # -- settling up -------------------------------------------------------------------------------

@@ -408,6 +408,67 @@ def test_rematch_from_zero_or_carried(client):
         assert totals(carried) == totals(old)[:3] and carried["pot"] == old["pot"]
 
 
+def test_a_rematch_leaves_a_note_and_a_link_on_the_old_table(client):
+    """Phone B follows the old table: its version moves, and it is told where the game goes on."""
+    sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    before = session(client, sid)
+    tag = client.get(f"/api/v1/sessions/{sid}").headers["ETag"]
+    live_tag = client.get(f"/t/{sid}/live").headers["ETag"]
+    new = client.post("/api/v1/sessions", json={"continue_from": sid, "carry": False})
+    assert new.status_code == 201
+    new = new.get_json()
+    after = session(client, sid)
+    assert after["version"] == before["version"] + 1
+    assert {k: v for k, v in after.items() if k != "version"} == {
+        k: v for k, v in before.items() if k != "version"
+    }  # no figure, round or setting moved
+    entry = journal(client, sid)[0]
+    assert entry["action"] == "rematch" and entry["number"] is None
+    assert entry["summary"] == "rematch: continued at a new table"
+    assert entry["continued_at"] == new["url"]
+    # The poll of the old table changes, and says where to go.
+    assert client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 200
+    live = client.get(f"/t/{sid}/live", headers={"If-None-Match": live_tag})
+    assert live.status_code == 200
+    assert live.get_json()["latest"]["continued_at"] == f"/t/{new['id']}"
+    assert live.get_json()["latest"]["action"] == "rematch"
+    # The table and history pages show the link; the note offers no Undo.
+    for path in ("", "/history", "/rounds/1"):
+        page = client.get(f"/t/{sid}{path}").get_data(as_text=True)
+        assert f'href="/t/{new["id"]}"' in page, path
+        assert "This game continued at a new table" in page, path
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    note = history.split('class="j-rematch"')[1].split("</li>")[0]
+    assert "Undo" not in note and "rematch: continued at a new table" in note
+    # Undo is refused with a reason; nothing changes, the new table stays.
+    resp = undo(client, sid, entry["seq"], 409)
+    assert "nothing to undo" in resp["errors"][0]["message"]
+    assert session(client, sid)["version"] == after["version"]
+    assert client.get(f"/api/v1/sessions/{new['id']}").status_code == 200
+    page = client.post(f"/t/{sid}/undo", data={"seq": entry["seq"]}, follow_redirects=True)
+    assert "nothing to undo" in page.get_data(as_text=True)
+    # The new table has no such note.
+    assert all(e["action"] != "rematch" for e in journal(client, new["id"]))
+
+
+def test_a_rematch_from_the_pages_notes_it_on_the_old_table_in_japanese_too(client):
+    sid = create(client, "tokan", ["A", "B", "C"])["id"]
+    resp = client.post(f"/t/{sid}/edit", data={"what": "rematch", "carry": "yes"})
+    assert resp.status_code == 302
+    new = resp.headers["Location"].rsplit("/", 1)[1]
+    assert new != sid and journal(client, sid)[0]["action"] == "rematch"
+    page = client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert f'href="/t/{new}"' in page and "This game continued" not in page
+    live = client.get(f"/t/{sid}/live", headers={"Accept-Language": "ja"}).get_json()
+    assert live["latest"]["summary"] != "rematch: continued at a new table"
+    # An export keeps the note, and the import takes it back (as history, not undoable).
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert exported["journal"][-1]["action"] == "rematch"
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 201, resp.get_json()
+
+
 # -- settle up ---------------------------------------------------------------------------------
 
 
