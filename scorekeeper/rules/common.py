@@ -492,7 +492,10 @@ def not_text(value: object) -> Msg:
 
 
 def shown(value: object) -> str:
-    """A value as a message quotes it: a number of many digits, or a long text, shortened."""
+    """A value as a message quotes it, as JSON writes it (``true``, ``null``, not Python's
+    ``True``, ``None``): a number of many digits, or a long text, shortened."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 13_000:
             return N_("a number of thousands of digits")

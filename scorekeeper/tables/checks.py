@@ -49,7 +49,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
             "game",
             N_(
                 "%(value)s is not a game here (choose one of %(games)s)",
-                value=repr(game_id),
+                value=shown(game_id),
                 games=", ".join(GAMES),
             ),
         )

@@ -199,6 +199,16 @@ def test_a_name_that_is_not_text_is_said_in_words(client):
     assert "A name must be text, not true or false" in messages
     for messages in (str(patch(client, sid, b, 422)) for b, _ in cases):
         assert "None" not in messages and "True" not in messages and "False" not in messages
+    # Other values are quoted as JSON writes them, not as Python does.
+    for body, field in (
+        ({"settings": {"stake": True}}, "settings.stake"),
+        ({"point_value": None, "settings": {"stake": False}}, "settings.stake"),
+    ):
+        errors = patch(client, create(client, "tokotoko", ["A", "B"])["id"], body, 422)["errors"]
+        message = next(e["message"] for e in errors if e["field"] == field)
+        assert message.split()[0] in ("true", "false"), message
+    resp = client.post("/api/v1/sessions", json={"game": None, "players": ["A", "B"]})
+    assert resp.get_json()["errors"][0]["message"].startswith("null is not a game here")
 
 
 def test_a_refused_remove_mid_game_names_remove(client):
