@@ -396,7 +396,7 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
         names = {p.casefold() for p in players_now(table, state)}
         adds = []
         for k, item in enumerate(raw.get("add") or []):
-            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k)
+            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k, required=True)
             if name.casefold() in names:
                 r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
             names.add(name.casefold())

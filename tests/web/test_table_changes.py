@@ -665,3 +665,18 @@ def test_export_keeps_the_journal_and_changes_and_import_recreates_them(client):
     bad = {**exported, "journal": [{"action": "explode", "summary": "x"}]}
     resp = client.post("/api/v1/sessions/import", json=bad)
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "journal.0.action"
+
+
+def test_an_import_whose_added_player_has_no_name_is_refused(client):
+    """Not seated as "P1": an export's joining player needs a name, as in a PATCH."""
+    sid = create(client, "tokotoko", ["A", "B"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    patch(client, sid, {"add": ["Cy"]})
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    edit = next(r for r in exported["rounds"] if r["kind"] == "edit")
+    edit_entry = edit["input"]
+    assert edit_entry["add"][0]["name"] == "Cy"
+    edit_entry["add"][0]["name"] = None
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 422
+    assert "A name must be text, not null" in str(resp.get_json())
