@@ -72,6 +72,8 @@ def parse_amount(text: object) -> Fraction:
 
 
 def _quoted(value: object) -> str:
+    if value is None:
+        return "null"  # as the client wrote it (JSON), not Python's None
     if isinstance(value, str) and len(value) > 40:
         return f"{value[:30]!r}… ({len(value)} characters)"
     if isinstance(value, list | dict):

@@ -424,19 +424,20 @@ def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
     changes = dict(data.get("settings") or {})
     errors: list[Violation] = []
     seats_change = bool(adds or leaving or returning)
+    # A refusal names what asked for it: ``add`` (joining, coming back), ``remove`` (leaving).
+    seat_fields = [f for f, asked in (("add", adds or returning), ("remove", leaving)) if asked]
     if seats_change and not game.players_may_change:
-        errors.append(
+        errors += [
             Violation(
-                "add",
-                N_("%(game)s is played by %(n)s players", game=game.title, n=game.min_players),
+                f, N_("%(game)s is played by %(n)s players", game=game.title, n=game.min_players)
             )
-        )
+            for f in seat_fields
+        ]
     if seats_change and not between_games(game, state):
-        errors.append(
-            Violation(
-                "add", N_("Players can join or leave only between games: end this game first")
-            )
-        )
+        errors += [
+            Violation(f, N_("Players can join or leave only between games: end this game first"))
+            for f in seat_fields
+        ]
     shaping = sorted(k for k in changes if k in game.game_settings)
     if shaping and not between_games(game, state):
         errors.append(

@@ -132,7 +132,8 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     seq: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(default=now)
     action: Mapped[str] = mapped_column(String(16))
-    """'enter', 'correct', 'delete', 'undo', 'end', 'edit' or 'settle'."""
+    """'enter', 'correct', 'delete', 'undo', 'end', 'edit', 'settle' or 'rematch' (a note
+    that the game continued at a new table, kept on the old one; not undoable)."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The round's number when the entry concerns a round."""
     round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)

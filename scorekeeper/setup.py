@@ -90,7 +90,7 @@ def init_app(app: Flask) -> None:
     def healthz_conditional() -> Response:
         """A bare conditional route: ``304`` to ``If-None-Match: "ok"``. The benchmark
         compares the unchanged-table poll (``/t/<token>/live``) with it."""
-        resp = Response(status=304) if request.if_none_match.contains("ok") else Response("ok")
+        resp = Response(status=304) if request.if_none_match.contains_weak("ok") else Response("ok")
         resp.set_etag("ok")
         return resp
 
@@ -295,6 +295,7 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
     from scorekeeper.i18n import display_amount
+    from scorekeeper.models import JournalEntry, Table
     from scorekeeper.picker import (
         hand_values,
         month_rows,
@@ -307,7 +308,7 @@ def _template_helpers(app: Flask) -> None:
         slot_value,
         tally,
     )
-    from scorekeeper.tables.changes import HOUSE, POT, change_messages
+    from scorekeeper.tables.changes import HOUSE, POT, change_messages, continued_at, latest_rematch
     from scorekeeper.tables.store import summary_of
 
     parties = {str(POT): POT, str(HOUSE): HOUSE}
@@ -327,7 +328,19 @@ def _template_helpers(app: Flask) -> None:
             url = g.cards_svg = url_for("static", filename="img/cards.svg")
         return str(url)
 
+    def rematch_link(entry: JournalEntry) -> str | None:
+        """The page of the table a rematch entry points to."""
+        token = continued_at(entry)
+        return None if token is None else url_for("sessions.show", token=token)
+
+    def table_continued_at(table: Table) -> str | None:
+        """The page of the newest table this one was continued at (a rematch), if any."""
+        token = latest_rematch(table) if table.version else None
+        return None if token is None else url_for("sessions.show", token=token)
+
     app.jinja_env.globals.update(
+        rematch_link=rematch_link,
+        continued_at=table_continued_at,
         games_by_id=GAMES,
         http_name=http_name,
         http_description=http_description,

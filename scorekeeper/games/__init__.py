@@ -54,8 +54,8 @@ def bounds_table() -> str:
         "| game | input | bounds |",
         "|---|---|---|",
         f"| every game | a player's or the table's `name` | 1 to {MAX_NAME_LENGTH} characters |",
-        f"| every game | `point_value` | 0 to {MAX_POINT_VALUE:,}, whole or a fraction `n/d` "
-        f"with `d` at most {MAX_POINT_VALUE:,} |",
+        f"| every game | `point_value` | more than 0, at most {MAX_POINT_VALUE:,}, whole or a "
+        f"fraction `n/d` with `d` at most {MAX_POINT_VALUE:,} |",
         f"| every game | `submission_id` | 1 to {SUBMISSION_ID_LENGTH} ASCII letters, digits, "
         "`-` and `_` |",
         "| every game | `dealer`, `first_dealer` | a position among the players |",

@@ -15,7 +15,7 @@ from typing import Any, Final, Protocol
 
 from scorekeeper.cards import CARD_BY_ID, Card, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
-from scorekeeper.messages import N_, message_json, reason
+from scorekeeper.messages import N_, Msg, message_json, reason
 
 MAX_NAME_LENGTH: Final = 40
 """A player's or a table's name, in characters (after cleaning)."""
@@ -290,12 +290,16 @@ class Reader:
             return default
         return value
 
-    def name(self, data: Mapping[str, Any], path: str, index: int) -> str:
+    def name(
+        self, data: Mapping[str, Any], path: str, index: int, *, required: bool = False
+    ) -> str:
+        """A player's (or a table's) name, cleaned; ``P<index + 1>`` when it is left out
+        (refused instead when ``required``: a change of a name, a player added)."""
         value = data.get("name")
-        if value is None:
+        if value is None and not required:
             return f"P{index + 1}"
         if not isinstance(value, str):
-            self.add(path, N_("%(value)s is not a name: a name is text", value=shown(value)))
+            self.add(path, not_text(value))
             return f"P{index + 1}"
         cleaned = clean_name(value)
         if not cleaned:
@@ -465,8 +469,33 @@ class CardClaims:
         return True
 
 
+def kind_of(value: object) -> Msg:
+    """What sort of JSON value ``value`` is, in words ("a number", "true or false")."""
+    if value is None:
+        return N_("null (nothing)")
+    if isinstance(value, bool):
+        return N_("true or false")
+    if isinstance(value, int | float):
+        return N_("a number")
+    if isinstance(value, str):
+        return N_("text")
+    if isinstance(value, list | tuple):
+        return N_("a list")
+    if isinstance(value, Mapping):
+        return N_("an object")
+    return N_("something else")
+
+
+def not_text(value: object) -> Msg:
+    """Why ``value`` is no name: a name is text (said in words, not as a Python value)."""
+    return N_("A name must be text, not %(kind)s", kind=kind_of(value))
+
+
 def shown(value: object) -> str:
-    """A value as a message quotes it: a number of many digits, or a long text, shortened."""
+    """A value as a message quotes it, as JSON writes it (``true``, ``null``, not Python's
+    ``True``, ``None``): a number of many digits, or a long text, shortened."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 13_000:
             return N_("a number of thousands of digits")

@@ -26,7 +26,7 @@ from scorekeeper.ledger import apply_entry
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules.common import Reader, clean_name, not_text
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import service, store
@@ -101,7 +101,12 @@ class Patch:
 
 
 def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
-    """Validate a change of the table (API.md "Changing a table"); every problem at once."""
+    """Validate a change of the table (API.md "Changing a table"); every problem at once.
+
+    Each key given must hold what it changes: ``null`` is refused wherever a name, a list or an
+    object is expected (only ``point_value`` takes ``null``, for none), and so is a value of
+    another type, an empty or over-long name, a name another player has (case aside), or the
+    same player named twice in one change."""
     r = Reader()
     game = GAMES[table.game]
     state = store.state_of(table)
@@ -119,58 +124,85 @@ def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
                     known=known,
                 ),
             )
-    if data.get("name") is not None:
-        new_name = r.name({"name": data["name"]}, "name", 0)
+    if "name" in data:
+        new_name = r.name({"name": data["name"]}, "name", 0, required=True)
         if new_name != table.name:
             patch.name = new_name
     if "point_value" in data:
         _check_point_value(r, table, state, data["point_value"], patch)
-    if data.get("settings") is not None:
+    if "settings" in data:
         _check_settings(r, table, state, data["settings"], patch)
 
     lookup = {n.casefold(): i for i, n in enumerate(names)}
     final = list(names)
-    raw_rename = data.get("rename")
-    if raw_rename is not None:
+    renamed: dict[int, str] = {}
+    """Each player this change renames, by position: the key that named them."""
+    if "rename" in data:
+        raw_rename = data["rename"]
         if not isinstance(raw_rename, Mapping):
             r.add("rename", N_('Give renames as an object, e.g. {"Aki": "Akiko"}'))
         else:
             for old, new in raw_rename.items():
                 path = f"rename.{str(old)[:40]}"
-                pos = lookup.get(str(old).casefold())
+                pos = lookup.get(clean_name(str(old)).casefold())
                 if pos is None:
                     r.add(
                         path,
-                        N_("%(name)s is not a player at this table", name=repr(str(old)[:40])),
+                        N_("'%(name)s' is not a player at this table", name=str(old)[:40]),
                     )
                     continue
-                cleaned = r.name({"name": new}, path, pos)
+                if pos in renamed:
+                    r.add(
+                        path,
+                        N_(
+                            "%(name)s is renamed twice in this change (also as '%(other)s')",
+                            name=names[pos],
+                            other=renamed[pos][:40],
+                        ),
+                    )
+                    continue
+                renamed[pos] = str(old)
+                cleaned = r.name({"name": new}, path, pos, required=True)
                 if cleaned != names[pos]:
                     final[pos] = cleaned
                     patch.rename[names[pos]] = cleaned
     for key in ("add", "remove"):
-        raw = data.get(key)
-        if raw is not None and not isinstance(raw, list):
+        if key in data and not isinstance(data[key], list):
             r.add(key, N_('Give a list of names, e.g. {"%(key)s": ["Dai"]}', key=key))
     for k, who in enumerate(_listed(data, "remove")):
-        pos = lookup.get(who.casefold()) if isinstance(who, str) else None
+        path = f"remove.{k}"
+        if not isinstance(who, str):
+            r.add(path, not_text(who))
+            continue
+        wanted = clean_name(who)
+        if not wanted:
+            r.add(path, N_("A name cannot be empty"))
+            continue
+        pos = lookup.get(wanted.casefold())
         if pos is None or pos not in present:
-            r.add(
-                f"remove.{k}", N_("%(name)s is not seated at this table", name=repr(str(who)[:40]))
-            )
+            r.add(path, N_("'%(name)s' is not seated at this table", name=wanted[:40]))
         elif pos in patch.remove:
-            r.add(f"remove.{k}", N_("%(name)s is listed twice", name=names[pos]))
+            r.add(path, N_("%(name)s is listed twice", name=names[pos]))
         else:
             patch.remove.append(pos)
+    added_at: list[int] = []
+    """Where in ``add`` each name of ``patch.add`` was given."""
     for k, who in enumerate(_listed(data, "add")):
-        cleaned = r.name({"name": who}, f"add.{k}", k)
+        path = f"add.{k}"
+        valid = len(r.violations)
+        cleaned = r.name({"name": who}, path, k, required=True)
+        if len(r.violations) > valid:
+            continue  # not a name: said already
         pos = lookup.get(cleaned.casefold())
         if pos is not None and pos in state.away and pos not in patch.back:
             patch.back.append(pos)  # a player who left comes back with their total
-        elif pos is not None or cleaned.casefold() in {a.casefold() for a in patch.add}:
-            r.add(f"add.{k}", N_("%(name)s is already at this table", name=cleaned))
+        elif pos in patch.back or cleaned.casefold() in {a.casefold() for a in patch.add}:
+            r.add(path, N_("%(name)s is listed twice", name=cleaned))
+        elif pos is not None:
+            r.add(path, N_("%(name)s is already at this table", name=cleaned))
         else:
             patch.add.append(cleaned)
+            added_at.append(k)
     final += patch.add
     first_holder: dict[str, int] = {}
     for i, n in enumerate(final):
@@ -179,21 +211,26 @@ def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
             continue
         # Report it where the name was given: a rename or an added player.
         k = i if i >= len(names) or names[i] in patch.rename else j
-        where = f"rename.{names[k]}" if k < len(names) else f"add.{k - len(names)}"
+        if k < len(names):
+            where = f"rename.{renamed.get(k, names[k])[:40]}"
+        else:
+            where = f"add.{added_at[k - len(names)]}"
         r.add(
             where,
             N_("Another player is already called %(name)s; each needs a different name", name=n),
         )
     if patch.seats and not game.players_may_change:
-        r.add(
-            "add" if data.get("add") else "remove",
-            N_(
-                "%(game)s is played by exactly %(n)s players: players cannot join or leave its "
-                "table",
-                game=game.title,
-                n=game.min_players,
-            ),
-        )
+        for key in ("add", "remove"):
+            if _listed(data, key):
+                r.add(
+                    key,
+                    N_(
+                        "%(game)s is played by exactly %(n)s players: players cannot join or "
+                        "leave its table",
+                        game=game.title,
+                        n=game.min_players,
+                    ),
+                )
     r.raise_if_any()
     return patch
 
@@ -201,6 +238,13 @@ def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
 def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
     raw = data.get(key)
     return raw if isinstance(raw, list) else []
+
+
+SETTLE_FIRST = N_(
+    "A point value applies to the rounds played at it, so it can change only while "
+    "every total is zero: at the start, or right after a settle-up. Settle up first"
+)
+"""Why the point value cannot change now (setting one, changing it or removing it)."""
 
 
 def _check_point_value(r: Reader, table: Table, state: State, raw: object, patch: Patch) -> None:
@@ -213,14 +257,10 @@ def _check_point_value(r: Reader, table: Table, state: State, raw: object, patch
             return
     if new == table.point_value:
         return
-    if table.point_value is not None and new is not None and not _all_clear(state):
-        r.add(
-            "point_value",
-            N_(
-                "A point value applies to the rounds played at it, so it can change only while "
-                "every total is zero: at the start, or right after a settle-up. Settle up first"
-            ),
-        )
+    if not _all_clear(state):
+        # Any change (setting one, changing it, removing it) would price the rounds already
+        # played: removing it and then setting another would re-price them in two steps.
+        r.add("point_value", SETTLE_FIRST)
         return
     patch.point_value = (table.point_value, new)
 
@@ -255,6 +295,8 @@ def _check_settings(r: Reader, table: Table, state: State, raw: object, patch: P
                     known=known,
                 ),
             )
+        elif value is None:
+            r.add(path, N_("This setting needs a value; null is not one"))
         else:
             checked = r.option({key: value}, options[key], path)
             if checked != current.get(key, options[key].default):
@@ -354,7 +396,7 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
         names = {p.casefold() for p in players_now(table, state)}
         adds = []
         for k, item in enumerate(raw.get("add") or []):
-            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k)
+            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k, required=True)
             if name.casefold() in names:
                 r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
             names.add(name.casefold())
@@ -507,12 +549,14 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
                     seq=entry.seq,
                 )
             )
-        if frm is not None and to is not None and not _all_clear(store.state_of(table)):
+        if not _all_clear(store.state_of(table)):
+            # As for the change itself: any other point value (or none) would price the
+            # rounds played since at it.
             raise service.Conflict(
                 N_(
-                    "Entry %(seq)s cannot be undone: rounds were played at this point value "
-                    "since; settle up first",
+                    "Entry %(seq)s cannot be undone now: %(why)s",
                     seq=entry.seq,
+                    why=SETTLE_FIRST,
                 )
             )
         table.point_value = to
@@ -550,9 +594,18 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
 # -- rematch -----------------------------------------------------------------------------------
 
 
+REMATCH = N_("rematch: continued at a new table")
+"""The old table's journal entry for a rematch made from it (its data: the new table's token)."""
+
+
 def rematch(old: Table, *, carry: bool) -> Table:
     """A new table with the players still seated, the rules, settings and point value as they
-    stand; the totals carried over (with the pot and house) or from zero."""
+    stand; the totals carried over (with the pot and house) or from zero.
+
+    The old table (which the caller locks) keeps every figure, and gains a journal entry
+    (action ``rematch``) pointing to the new one: a phone that follows the old table sees its
+    version change and is offered the new table's link. The entry is a note: nothing to undo
+    (the new table has a life of its own)."""
     state = store.state_of(old)
     names = players_now(old, state)
     present = [i for i in range(len(names)) if i not in state.away]
@@ -588,7 +641,27 @@ def rematch(old: Table, *, carry: bool) -> Table:
         carried = replace(start, totals=totals, pot=state.pot, house=state.house)
         table.opening = carried.to_json()
         table.state = carried.to_json()
+    store.record(old, "rematch", REMATCH, data={"effect": "rematch", "table": table.token})
     return table
+
+
+def continued_at(entry: JournalEntry) -> str | None:
+    """The token of the table a rematch entry points to (None for any other entry)."""
+    if entry.action != "rematch":
+        return None
+    token = entry.data.get("table")
+    return token if isinstance(token, str) else None
+
+
+def latest_rematch(table: Table) -> str | None:
+    """The token of the newest table this one was continued at, if any."""
+    entry = db.session.scalar(
+        select(JournalEntry)
+        .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+        .order_by(JournalEntry.seq.desc())
+        .limit(1)
+    )
+    return None if entry is None else continued_at(entry)
 
 
 # -- settling up -------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
             "game",
             N_(
                 "%(value)s is not a game here (choose one of %(games)s)",
-                value=repr(game_id),
+                value=shown(game_id),
                 games=", ".join(GAMES),
             ),
         )
@@ -63,7 +63,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
     else:
         for i, p in enumerate(raw_players):
             value = p.get("name") if isinstance(p, Mapping) else p
-            names.append(r.name({"name": value}, f"players.{i}", i))
+            names.append(r.name({"name": value}, f"players.{i}", i, required=True))
         r.player_count(len(names), game.min_players, game.max_players, game.title)
         r.unique_names(names, suffix="")
 
@@ -113,8 +113,8 @@ def _check_options(
 def point_value_of(raw: object) -> Fraction:
     """Money per point as a client gives it ("10", "1/2"), within its bounds; ValueError."""
     value = parse_amount(raw)
-    if value < 0:
-        raise ValueError(N_("A point value cannot be negative"))
+    if value <= 0:
+        raise ValueError(N_("A point value must be greater than 0 (leave it empty for none)"))
     if value > MAX_POINT_VALUE or value.denominator > MAX_POINT_VALUE:
         raise ValueError(
             N_(

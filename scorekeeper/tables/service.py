@@ -259,6 +259,14 @@ def undo(table: Table, seq: int) -> JournalEntry:
         from scorekeeper.tables.changes import undo_edit
 
         return undo_edit(table, entry)
+    if entry.action == "rematch":
+        raise Conflict(
+            N_(
+                "Entry %(seq)s only notes that the game continued at a new table: there is "
+                "nothing to undo here (that table stays; simply stop using it)",
+                seq=seq,
+            )
+        )
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = GAMES[table.game].noun
     data: dict[str, Any]
@@ -616,7 +624,7 @@ def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -
     db.session.flush()
 
 
-JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle")
+JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle", "rematch")
 
 
 def _exported_time(raw: object, path: str) -> datetime | None:

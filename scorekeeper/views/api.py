@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
-from scorekeeper.models import Table, db
+from scorekeeper.models import JournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
@@ -29,7 +29,7 @@ from scorekeeper.tables.shapes import (
     session_json,
     version_tag,
 )
-from scorekeeper.views.links import table_link
+from scorekeeper.views.links import table_link, token_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -144,7 +144,7 @@ def create_session() -> Any:
     source = data.get("continue_from")
     if source is not None:
         try:
-            old = store.find_table(source)
+            old = store.find_table(source, lock=True)  # it gains a journal entry
         except store.NotFound:
             raise InvalidInput(
                 [Violation("continue_from", "There is no table with this id to continue")]
@@ -171,7 +171,7 @@ def get_session(token: str) -> Any:
     if request.if_none_match:
         # A client polling an unchanged table: one indexed read of its version, no rendering.
         tag = version_tag(store.table_version(token)) + page
-        if request.if_none_match.contains(tag):
+        if request.if_none_match.contains_weak(tag):  # RFC 9110: If-None-Match compares weakly
             resp = Response(status=304)
             resp.set_etag(tag)
             resp.headers["Cache-Control"] = "no-cache"
@@ -219,7 +219,16 @@ def post_settle(token: str) -> Any:
 def get_journal(token: str) -> Any:
     """Every write to the table, newest first."""
     table = store.find_table(token)
-    return jsonify({"entries": [journal_json(e) for e in store.journal(table)]})
+    return jsonify({"entries": [_journal_entry(e) for e in store.journal(table)]})
+
+
+def _journal_entry(entry: JournalEntry) -> dict[str, Any]:
+    """A journal entry; a rematch made from the table carries the new table's link."""
+    out = journal_json(entry)
+    continued = changes.continued_at(entry)
+    if continued is not None:
+        out["continued_at"] = token_link(continued)
+    return out
 
 
 @bp.post("/sessions/<token>/undo")

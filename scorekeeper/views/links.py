@@ -20,10 +20,15 @@ from scorekeeper.models import Table
 
 def table_link(table: Table) -> str:
     """The table's page as other phones should open it."""
+    return token_link(table.token)
+
+
+def token_link(token: str) -> str:
+    """The page of the table with this token, as other phones should open it."""
     base = current_app.config.get("PUBLIC_URL")
     if base:
-        return str(base).rstrip("/") + url_for("sessions.show", token=table.token)
-    return url_for("sessions.show", token=table.token, _external=True)
+        return str(base).rstrip("/") + url_for("sessions.show", token=token)
+    return url_for("sessions.show", token=token, _external=True)
 
 
 def file_stem(name: str, day: date) -> str:

@@ -14,7 +14,9 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import translate as tr
+from scorekeeper.models import JournalEntry
 from scorekeeper.tables import store
+from scorekeeper.tables.changes import continued_at
 from scorekeeper.tables.shapes import etag, version_tag
 from scorekeeper.views import get_table_or_404
 
@@ -26,6 +28,12 @@ def _fresh(resp: Response) -> Response:
     return resp
 
 
+def _continued(entry: JournalEntry) -> dict[str, str]:
+    """``continued_at``, the new table's page, when the entry is a rematch made from here."""
+    token = continued_at(entry)
+    return {} if token is None else {"continued_at": url_for("sessions.show", token=token)}
+
+
 @bp.get("/t/<token>/live")
 def poll(token: str) -> Response:
     """304 while the table is at the version the page shows; else where it stands now (its
@@ -35,7 +43,8 @@ def poll(token: str) -> Response:
             tag = version_tag(store.table_version(token))
         except LookupError:
             tag = ""
-        if tag and request.if_none_match.contains(tag):
+        # RFC 9110: If-None-Match compares weakly (W/"v3" matches "v3"); * matches any table.
+        if tag and request.if_none_match.contains_weak(tag):
             resp = Response(status=304)
             resp.set_etag(tag)
             return _fresh(resp)
@@ -56,6 +65,8 @@ def poll(token: str) -> Response:
                 "what": tr(game.numbered(latest.number).capitalized())
                 if latest.number is not None
                 else "",
+                # A rematch made from this table: where the game goes on.
+                **_continued(latest),
             },
             "table_url": url_for("sessions.show", token=table.token),
         }

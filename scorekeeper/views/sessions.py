@@ -355,9 +355,14 @@ def continue_table(token: str) -> Any:
     if not form.validate_on_submit():
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
-    old = get_table_or_404(token)
-    table = changes.rematch(old, carry=True)
-    db.session.commit()
+    old = get_table_or_404(token, lock=True)  # it gains a journal entry pointing here
+    try:
+        table = changes.rematch(old, carry=True)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash(tr(sentences(exc.violations)), "error")
+        return redirect(url_for(".show", token=token))
     remember(table)
     flash(tr(N_("“%(name)s” goes on here, with the running totals carried over.", name=table.name)))
     return redirect(url_for(".show", token=table.token))

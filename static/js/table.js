@@ -56,6 +56,13 @@
   }
 
   function changed(m, info) {
+    var latest = info.latest || {};
+    if (latest.continued_at) {
+      // A rematch was made from this table: nothing here changed, the game goes on there.
+      notice(m, info, words(m, "tContinued"), [[words(m, "tOpenNew"), latest.continued_at]]);
+      m.dataset.version = info.version;
+      return;
+    }
     if (m.dataset.mode === "swap") { return swap(m, info); }
     if (m.dataset.mode === "entry") { return entry(m, info); }
     notice(m, info, words(m, "tChanged", { summary: info.latest.summary }), []);

@@ -456,3 +456,73 @@ def test_a_tokan_tour_from_a_form_opened_before_a_player_joined_is_refused(clien
 
 def session_rounds(client, url):
     return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]
+
+
+# -- no debug text, and weak comparison of ETags ----------------------------------------------
+
+
+def test_no_page_shows_a_python_object(client):
+    """A template that prints a Jinja global (a helper function) shows "<function ... at 0x...>":
+    no page may carry such debug text, in either language."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    paths = [
+        "/",
+        "/check/",
+        url,
+        url + "/history",
+        url + "/rounds/1",
+        url + "/rounds/new",
+        url + "/rounds/1/edit",
+        url + "/edit",
+        url + "/settle",
+    ]
+    for lang in ("en", "ja"):
+        for path in paths:
+            resp = client.get(path, headers={"Accept-Language": lang})
+            assert resp.status_code == 200, path
+            page = resp.get_data(as_text=True)
+            assert "<function" not in page and " at 0x" not in page, (lang, path)
+            assert "&lt;function" not in page, (lang, path)
+    # The pages that only show the table carry no round number for the script; the form does.
+    for path in ("", "/history", "/rounds/1"):
+        assert 'data-number=""' in client.get(url + path).get_data(as_text=True), path
+
+
+@pytest.mark.parametrize(
+    "header",
+    ['W/"v{v}"', '"v{v}"', '"v9", "v{v}"', 'W/"v9", W/"v{v}"', '"x", W/"v{v}"', "*"],
+)
+def test_if_none_match_uses_weak_comparison_on_the_poll_and_the_api(client, header):
+    """RFC 9110 13.1.2: If-None-Match compares weakly, so W/"v1" matches the tag "v1"; a list
+    matches when any member does, and * matches any current representation."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    sid = token(url)
+    h = {"If-None-Match": header.format(v=1)}
+    live = client.get(f"/t/{sid}/live", headers=h)
+    assert live.status_code == 304 and live.headers["ETag"] == '"v1"'
+    api = client.get(f"/api/v1/sessions/{sid}", headers=h)
+    assert api.status_code == 304 and api.headers["ETag"] == '"v1"'
+    # A page of rounds is compared with its own tag, weakly too.
+    paged = {"If-None-Match": header.format(v="1-limit5")}
+    assert client.get(f"/api/v1/sessions/{sid}?limit=5", headers=paged).status_code == 304
+    assert (
+        client.get("/healthz/conditional", headers={"If-None-Match": 'W/"ok"'}).status_code == 304
+    )
+
+
+@pytest.mark.parametrize("header", ['W/"v0"', '"v0", W/"v2"', 'W/"v10"', '"v1x"'])
+def test_if_none_match_of_another_version_answers_the_table(client, header):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    sid = token(url)
+    h = {"If-None-Match": header}
+    assert client.get(f"/t/{sid}/live", headers=h).status_code == 200
+    assert client.get(f"/api/v1/sessions/{sid}", headers=h).status_code == 200
+
+
+def test_star_on_no_table_is_still_404(client):
+    h = {"If-None-Match": "*"}
+    assert client.get(f"/t/{'A' * 32}/live", headers=h).status_code == 404
+    assert client.get(f"/api/v1/sessions/{'A' * 32}", headers=h).status_code == 404

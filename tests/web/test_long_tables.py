@@ -68,7 +68,10 @@ def test_a_full_table_refuses_a_round_and_continues_in_a_new_one(client, monkeyp
     delta = [Fraction(d) for d in s2["rounds"][0]["deltas"]]
     assert [Fraction(t) for t in totals(s2)] == [a + b for a, b in zip(first, delta, strict=True)]
     assert conserved(s2)
-    assert session(client, sid) == old  # the old table is unchanged
+    # The old table is unchanged but for a note of the rematch (its version moves on).
+    kept = session(client, sid)
+    assert kept["version"] == old["version"] + 1
+    assert {**kept, "version": old["version"]} == old
     # Export and import keep the carried totals.
     exported = client.get(f"/api/v1/sessions/{s['id']}/export.json").get_json()
     back = client.post("/api/v1/sessions/import", json=exported)

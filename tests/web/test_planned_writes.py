@@ -125,6 +125,7 @@ def test_page_correction_delete_undo_and_restore_use_their_plans(client, fits):
 def test_a_planning_run_writes_nothing(client, monkeypatch):
     """Whatever it is asked to do, a planning run only reads: a write it would make stops it."""
     monkeypatch.setattr(database, "PLAN_FROM", 0)
+    monkeypatch.setattr(replay, "_PLANS", {})  # the plans made here are never used: drop them
     sid = create(client, "toppa", ["A", "B"])["id"]
     add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
     before = session(client, sid)
@@ -147,6 +148,7 @@ def test_a_planning_run_never_sends_a_write(client, monkeypatch):
     from scorekeeper.tables import service
 
     monkeypatch.setattr(database, "PLAN_FROM", 0)
+    monkeypatch.setattr(replay, "_PLANS", {})  # the plans made here are never used: drop them
     sid = create(client, "toppa", ["A", "B"])["id"]
     add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
     sent: list[str] = []

@@ -104,6 +104,45 @@ def test_rename_follows_into_the_history_and_later_rounds(client):
         ({"add": "Cy"}, "add"),
         ({"remove": ["Zed"]}, "remove.0"),
         ({"remove": ["Aki"]}, "remove"),  # Tokotoko needs two players
+        # null, other types, empty, blank, over-long or clashing names, anywhere in a PATCH
+        ({"rename": {"Aki": None}}, "rename.Aki"),
+        ({"rename": {"Aki": True}}, "rename.Aki"),
+        ({"rename": {"Aki": ["Al"]}}, "rename.Aki"),
+        ({"rename": {"Aki": {"name": "Al"}}}, "rename.Aki"),
+        ({"rename": {"Aki": ""}}, "rename.Aki"),
+        ({"rename": {"Aki": "\u200b \t"}}, "rename.Aki"),
+        ({"rename": {"Aki": "BEN"}}, "rename.Aki"),
+        ({"rename": None}, "rename"),
+        ({"rename": "Aki"}, "rename"),
+        ({"add": [None]}, "add.0"),
+        ({"add": [3]}, "add.0"),
+        ({"add": [False]}, "add.0"),
+        ({"add": [["Cy"]]}, "add.0"),
+        ({"add": [""]}, "add.0"),
+        ({"add": ["   "]}, "add.0"),
+        ({"add": ["Cy", "z" * 41]}, "add.1"),
+        ({"add": ["AKI"]}, "add.0"),
+        ({"add": ["Cy", " cy "]}, "add.1"),
+        ({"add": None}, "add"),
+        ({"add": {"Cy": 1}}, "add"),
+        ({"remove": [None]}, "remove.0"),
+        ({"remove": [1]}, "remove.0"),
+        ({"remove": [""]}, "remove.0"),
+        ({"remove": None}, "remove"),
+        ({"name": None}, "name"),
+        ({"name": 5}, "name"),
+        ({"name": "   "}, "name"),
+        ({"settings": None}, "settings"),
+        ({"settings": ["stake"]}, "settings"),
+        ({"settings": {"stake": None}}, "settings.stake"),
+        ({"settings": {"stake": "5"}}, "settings.stake"),
+        ({"settings": {"stake": True}}, "settings.stake"),
+        ({"settings": {"stake": 2.5}}, "settings.stake"),
+        ({"point_value": True}, "point_value"),
+        ({"point_value": 0.5}, "point_value"),
+        ({"point_value": ["1"]}, "point_value"),
+        ({"point_value": "  "}, "point_value"),
+        ({"point_value": "0"}, "point_value"),
     ],
 )
 def test_patch_refuses_what_is_not_allowed_naming_the_field(client, body, field):
@@ -114,6 +153,105 @@ def test_patch_refuses_what_is_not_allowed_naming_the_field(client, body, field)
     assert field in [e["field"] for e in errors], errors
     after = session(client, sid)
     assert after == before and journal(client, sid)[0]["action"] == "enter"
+
+
+def test_renaming_the_same_player_twice_in_one_change_is_refused(client):
+    sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
+    for rename in (
+        {"Aki": "Bob", "aki": "Bab"},
+        {"Aki": "Bob", "AKI ": "Bob"},
+        {"aki": "Aki", "Aki": "Bob"},  # even when one of the two changes nothing
+    ):
+        errors = patch(client, sid, {"rename": rename}, 422)["errors"]
+        second = f"rename.{list(rename)[1]}"
+        assert second in [e["field"] for e in errors], errors
+        assert "renamed twice" in errors[0]["message"]
+    assert [p["name"] for p in session(client, sid)["players"]] == ["Aki", "Ben"]
+    assert all(e["action"] != "edit" for e in journal(client, sid))
+    # Two players trading names in one change is fine.
+    s = patch(client, sid, {"rename": {"Aki": "Ben", "Ben": "Aki"}})
+    assert [p["name"] for p in s["players"]] == ["Ben", "Aki"]
+
+
+def test_a_name_that_is_not_text_is_said_in_words(client):
+    """No Python value in a message ("True is not a name", "'None' is not seated")."""
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])["id"]
+    cases = [
+        ({"rename": {"Aki": True}}, "A name must be text, not true or false"),
+        ({"rename": {"Aki": None}}, "A name must be text, not null (nothing)"),
+        ({"add": [None]}, "A name must be text, not null (nothing)"),
+        ({"add": [7]}, "A name must be text, not a number"),
+        ({"add": [{"name": "Dai"}]}, "A name must be text, not an object"),
+        ({"remove": [None]}, "A name must be text, not null (nothing)"),
+        ({"remove": [["Aki"]]}, "A name must be text, not a list"),
+        ({"name": False}, "A name must be text, not true or false"),
+        ({"remove": ["Zed"]}, "'Zed' is not seated at this table"),
+        ({"rename": {"Zed": "Zoe"}}, "'Zed' is not a player at this table"),
+    ]
+    for body, message in cases:
+        errors = patch(client, sid, body, 422)["errors"]
+        assert [e["message"] for e in errors] == [message], (body, errors)
+    resp = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", None]})
+    assert resp.get_json()["errors"][0]["message"] == "A name must be text, not null (nothing)"
+    body = {"players": [{"name": True, "captured": EXAMPLE_A}, {}]}
+    resp = client.post("/api/v1/score/toppa", json=body)
+    messages = [e["message"] for e in resp.get_json()["errors"]]
+    assert "A name must be text, not true or false" in messages
+    for messages in (str(patch(client, sid, b, 422)) for b, _ in cases):
+        assert "None" not in messages and "True" not in messages and "False" not in messages
+    # Other values are quoted as JSON writes them, not as Python does.
+    for body, field in (
+        ({"settings": {"stake": True}}, "settings.stake"),
+        ({"point_value": None, "settings": {"stake": False}}, "settings.stake"),
+    ):
+        errors = patch(client, create(client, "tokotoko", ["A", "B"])["id"], body, 422)["errors"]
+        message = next(e["message"] for e in errors if e["field"] == field)
+        assert message.split()[0] in ("true", "false"), message
+    resp = client.post("/api/v1/sessions", json={"game": None, "players": ["A", "B"]})
+    assert resp.get_json()["errors"][0]["message"].startswith("null is not a game here")
+
+
+def test_a_refused_remove_mid_game_names_remove(client):
+    sid = create(client, "tokan", ["A", "B", "C", "D"])["id"]
+    add(client, sid, tour(4))
+    for body, fields in (
+        ({"remove": ["D"]}, ["remove"]),
+        ({"add": ["Eve"]}, ["add"]),
+        ({"add": ["Eve"], "remove": ["D"]}, ["add", "remove"]),
+    ):
+        errors = patch(client, sid, body, 422)["errors"]
+        assert sorted({e["field"] for e in errors}) == fields, errors
+        assert all("between games" in e["message"] for e in errors)
+    # Otoroku too, and a player who left coming back mid-game is refused at add.
+    sid = create(client, "otoroku", ["A", "B", "C"])["id"]
+    patch(client, sid, {"remove": ["C"]})
+    add(
+        client,
+        sid,
+        {
+            "players": [
+                {"cards": ["maple-deer", "wisteria-ribbon"]},
+                {"cards": ["bushclover-boar", "susuki-geese"]},
+            ]
+        },
+    )
+    assert [e["field"] for e in patch(client, sid, {"add": ["C"]}, 422)["errors"]] == ["add"]
+    assert {e["field"] for e in patch(client, sid, {"remove": ["B"]}, 422)["errors"]} == {"remove"}
+    # Toppa and Baka: a table of fixed players, named where it was asked.
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    errors = patch(client, sid, {"add": ["C"], "remove": ["A"]}, 422)["errors"]
+    assert {"add", "remove"} <= {e["field"] for e in errors}
+
+
+def test_the_edit_page_shows_a_stale_remove_beside_who_plays(client):
+    """A leave button from a page opened between games, tapped mid-game."""
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy", "Dai"])["id"]
+    add(client, sid, tour(4))
+    resp = client.post(f"/t/{sid}/edit", data={"what": "remove", "player": "3"})
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    section = page.split("<h2>Who plays</h2>")[1].split("</section>")[0]
+    assert "only between games" in section
 
 
 def test_toppa_and_baka_seat_exactly_their_players(client):
@@ -190,13 +328,76 @@ def test_undoing_an_arrival_with_nothing_after_it(client):
 def test_point_value_changes_only_when_every_total_is_zero(client):
     sid = create(client, "baka", ["A", "B", "C"], point_value="1/2")["id"]
     add(client, sid, BAKA_ROUND)
-    errors = patch(client, sid, {"point_value": "2"}, 422)["errors"]
-    assert errors[0]["field"] == "point_value" and "Settle up first" in errors[0]["message"]
-    # Removing it is fine; a table without one may set one at any time.
+    # Changing it, removing it (then setting another: the same re-pricing in two steps) and
+    # setting one where there was none are all refused until the table is settled.
+    for value in ("2", None, "", "1/3"):
+        errors = patch(client, sid, {"point_value": value}, 422)["errors"]
+        assert errors[0]["field"] == "point_value" and "Settle up first" in errors[0]["message"]
+    assert patch(client, sid, {"point_value": "1/2"})["point_value"] == "1/2"  # unchanged: fine
+    assert session(client, sid)["point_value"] == "1/2"
+    client.post(f"/api/v1/sessions/{sid}/settle")
     assert patch(client, sid, {"point_value": None})["point_value"] is None
-    assert patch(client, sid, {"point_value": "2"})["point_value"] == "2"
+    add(client, sid, BAKA_ROUND)
+    errors = patch(client, sid, {"point_value": "20"}, 422)["errors"]
+    assert errors[0]["field"] == "point_value" and "Settle up first" in errors[0]["message"]
     client.post(f"/api/v1/sessions/{sid}/settle")
     assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
+
+
+def test_a_tokan_pot_keeps_the_point_value_too(client):
+    """The totals may all be zero while the pot holds coins: still not clear."""
+    sid = create(client, "tokan", ["A", "B", "C"])["id"]
+    add(client, sid, POT_TOUR)
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "10"})["point_value"] == "10"
+    add(client, sid, POT_TOUR)
+    errors = patch(client, sid, {"point_value": None}, 422)["errors"]
+    assert errors[0]["field"] == "point_value"
+
+
+def test_undoing_a_point_value_change_is_refused_once_rounds_are_played_at_it(client):
+    sid = create(client, "baka", ["A", "B", "C"])["id"]
+    patch(client, sid, {"point_value": "10"})  # before any round: fine
+    seq = journal(client, sid)[0]["seq"]
+    add(client, sid, BAKA_ROUND)
+    # Undoing it now would take the price off the round played at it.
+    resp = undo(client, sid, seq, 409)
+    assert "settle up first" in resp["errors"][0]["message"].lower()
+    assert session(client, sid)["point_value"] == "10"
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert undo(client, sid, seq)["point_value"] is None
+    # ... and redoing it (an undo of the undo) follows the same rule.
+    add(client, sid, BAKA_ROUND)
+    undo(client, sid, journal(client, sid)[1]["seq"], 409)
+
+
+@pytest.mark.parametrize("value", ["0", 0, "0/5", "-1", "-1/2"])
+def test_a_point_value_is_more_than_zero(client, value):
+    body = {"game": "toppa", "players": ["A", "B"], "point_value": value}
+    resp = client.post("/api/v1/sessions", json=body)
+    assert resp.status_code == 422
+    error = resp.get_json()["errors"][0]
+    assert error["field"] == "point_value" and "greater than 0" in error["message"]
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    errors = patch(client, sid, {"point_value": value}, 422)["errors"]
+    assert errors[0]["field"] == "point_value" and "greater than 0" in errors[0]["message"]
+
+
+def test_the_pages_refuse_a_point_value_of_zero_and_a_change_before_settling(client):
+    table = {"game": "baka", "players": "A\nB\nC", "name": "Baka night", "yaku_values": "high"}
+    resp = client.post("/tables", data={**table, "point_value": "0"})
+    assert resp.status_code == 422 and "greater than 0" in resp.get_data(as_text=True)
+    resp = client.post("/tables", data=table)
+    assert resp.status_code == 302
+    sid = resp.headers["Location"].rsplit("/", 1)[1]
+    form = {"what": "table", "name": "Baka night", "point_value": "0"}
+    resp = client.post(f"/t/{sid}/edit", data=form)
+    assert resp.status_code == 422 and "greater than 0" in resp.get_data(as_text=True)
+    add(client, sid, BAKA_ROUND)
+    for value in ("10", "1/2"):
+        resp = client.post(f"/t/{sid}/edit", data={**form, "point_value": value})
+        assert resp.status_code == 422 and "Settle up first" in resp.get_data(as_text=True)
+    assert session(client, sid)["point_value"] is None
 
 
 def test_rematch_from_zero_or_carried(client):
@@ -215,6 +416,67 @@ def test_rematch_from_zero_or_carried(client):
         assert carried["errors"][0]["field"] == "carry"
     else:
         assert totals(carried) == totals(old)[:3] and carried["pot"] == old["pot"]
+
+
+def test_a_rematch_leaves_a_note_and_a_link_on_the_old_table(client):
+    """Phone B follows the old table: its version moves, and it is told where the game goes on."""
+    sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    before = session(client, sid)
+    tag = client.get(f"/api/v1/sessions/{sid}").headers["ETag"]
+    live_tag = client.get(f"/t/{sid}/live").headers["ETag"]
+    new = client.post("/api/v1/sessions", json={"continue_from": sid, "carry": False})
+    assert new.status_code == 201
+    new = new.get_json()
+    after = session(client, sid)
+    assert after["version"] == before["version"] + 1
+    assert {k: v for k, v in after.items() if k != "version"} == {
+        k: v for k, v in before.items() if k != "version"
+    }  # no figure, round or setting moved
+    entry = journal(client, sid)[0]
+    assert entry["action"] == "rematch" and entry["number"] is None
+    assert entry["summary"] == "rematch: continued at a new table"
+    assert entry["continued_at"] == new["url"]
+    # The poll of the old table changes, and says where to go.
+    assert client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 200
+    live = client.get(f"/t/{sid}/live", headers={"If-None-Match": live_tag})
+    assert live.status_code == 200
+    assert live.get_json()["latest"]["continued_at"] == f"/t/{new['id']}"
+    assert live.get_json()["latest"]["action"] == "rematch"
+    # The table and history pages show the link; the note offers no Undo.
+    for path in ("", "/history", "/rounds/1"):
+        page = client.get(f"/t/{sid}{path}").get_data(as_text=True)
+        assert f'href="/t/{new["id"]}"' in page, path
+        assert "This game continued at a new table" in page, path
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    note = history.split('class="j-rematch"')[1].split("</li>")[0]
+    assert "Undo" not in note and "rematch: continued at a new table" in note
+    # Undo is refused with a reason; nothing changes, the new table stays.
+    resp = undo(client, sid, entry["seq"], 409)
+    assert "nothing to undo" in resp["errors"][0]["message"]
+    assert session(client, sid)["version"] == after["version"]
+    assert client.get(f"/api/v1/sessions/{new['id']}").status_code == 200
+    page = client.post(f"/t/{sid}/undo", data={"seq": entry["seq"]}, follow_redirects=True)
+    assert "nothing to undo" in page.get_data(as_text=True)
+    # The new table has no such note.
+    assert all(e["action"] != "rematch" for e in journal(client, new["id"]))
+
+
+def test_a_rematch_from_the_pages_notes_it_on_the_old_table_in_japanese_too(client):
+    sid = create(client, "tokan", ["A", "B", "C"])["id"]
+    resp = client.post(f"/t/{sid}/edit", data={"what": "rematch", "carry": "yes"})
+    assert resp.status_code == 302
+    new = resp.headers["Location"].rsplit("/", 1)[1]
+    assert new != sid and journal(client, sid)[0]["action"] == "rematch"
+    page = client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert f'href="/t/{new}"' in page and "This game continued" not in page
+    live = client.get(f"/t/{sid}/live", headers={"Accept-Language": "ja"}).get_json()
+    assert live["latest"]["summary"] != "rematch: continued at a new table"
+    # An export keeps the note, and the import takes it back (as history, not undoable).
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert exported["journal"][-1]["action"] == "rematch"
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 201, resp.get_json()
 
 
 # -- settle up ---------------------------------------------------------------------------------
@@ -403,3 +665,18 @@ def test_export_keeps_the_journal_and_changes_and_import_recreates_them(client):
     bad = {**exported, "journal": [{"action": "explode", "summary": "x"}]}
     resp = client.post("/api/v1/sessions/import", json=bad)
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "journal.0.action"
+
+
+def test_an_import_whose_added_player_has_no_name_is_refused(client):
+    """Not seated as "P1": an export's joining player needs a name, as in a PATCH."""
+    sid = create(client, "tokotoko", ["A", "B"])["id"]
+    add(client, sid, TOKOTOKO_ROUND)
+    patch(client, sid, {"add": ["Cy"]})
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    edit = next(r for r in exported["rounds"] if r["kind"] == "edit")
+    edit_entry = edit["input"]
+    assert edit_entry["add"][0]["name"] == "Cy"
+    edit_entry["add"][0]["name"] = None
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 422
+    assert "A name must be text, not null" in str(resp.get_json())
