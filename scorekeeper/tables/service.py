@@ -364,6 +364,16 @@ def _delete(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     number = target.number
     assert number is not None
+    if target.kind == "settle" and target.entry.get("point_value") != table.point_value:
+        # The totals it cleared were played at its point value: brought back now, they would
+        # be priced at another (the point value changes only while every total is clear).
+        raise Conflict(
+            N_(
+                "This settle-up was made at another point value than the table's now: set "
+                "the point value back to %(value)s to undo it",
+                value=target.entry.get("point_value") or "—",
+            )
+        )
     recompute(table, number, store.state_before(table, number), [], number + 1)
     target.number = None
     target.deleted_number = number

@@ -344,6 +344,24 @@ def test_point_value_changes_only_when_every_total_is_zero(client):
     assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
 
 
+def test_a_settle_up_made_at_another_point_value_is_not_undone_at_this_one(client):
+    """Undoing a settle-up brings its totals back: played at 1/2 a point, they must not come
+    back priced at 5 (the point value changed while the totals were clear)."""
+    sid = create(client, "baka", ["A", "B", "C"], point_value="1/2")["id"]
+    add(client, sid, BAKA_ROUND)
+    settled = client.post(f"/api/v1/sessions/{sid}/settle").get_json()["version"]
+    assert patch(client, sid, {"point_value": "5"})["point_value"] == "5"
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": settled})
+    assert resp.status_code == 409
+    assert "set the point value back to 1/2" in resp.get_json()["errors"][0]["message"]
+    assert all(p["total"] == "0" for p in session(client, sid)["players"])
+    # Set back, the settle-up can be undone, and the totals come back at 1/2 a point.
+    assert patch(client, sid, {"point_value": "1/2"})["point_value"] == "1/2"
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": settled})
+    assert resp.status_code == 200
+    assert any(p["total"] != "0" for p in resp.get_json()["players"])
+
+
 def test_a_tokan_pot_keeps_the_point_value_too(client):
     """The totals may all be zero while the pot holds coins: still not clear."""
     sid = create(client, "tokan", ["A", "B", "C"])["id"]
