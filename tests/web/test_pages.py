@@ -540,3 +540,12 @@ def test_the_table_page_history_follows_every_write_in_each_language(client):
     )
     history = client.get(url).get_data(as_text=True).split('class="history"')[1].split("</ol>")[0]
     assert "Akiko" in history and "Aki " not in history
+
+
+def test_ending_a_game_asks_first(client):
+    """One tap on "End game" only opens the question (a tap too many ended the next game)."""
+    url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    page = client.get(url).get_data(as_text=True)
+    confirm = page.split('<details class="confirm">', 1)[1].split("</details>", 1)[0]
+    assert "<summary" in confirm and "End game 1" in confirm.split("</summary>")[0]
+    assert "/end" in confirm and "Yes, end game 1" in confirm
