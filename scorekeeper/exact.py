@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from scorekeeper.messages import N_
@@ -34,12 +36,17 @@ def amount_str(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+_ADD: Callable[[Fraction, Fraction], Fraction] = getattr(Fraction, "_add", operator.add)
+"""``Fraction``'s own addition without the operator's dispatch (its ``_add``, where the
+standard library has it): Baka's thirds are added ten thousand times in a long replay."""
+
+
 def plus(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``, quicker when both are whole (most ledger figures): a long replay adds a
     great many of them."""
     if a.denominator == 1 and b.denominator == 1:
         return Fraction(a.numerator + b.numerator)
-    return a + b
+    return _ADD(a, b)
 
 
 def parse_amount(text: object) -> Fraction:
@@ -93,10 +100,24 @@ def read_stored_amount(text: object) -> Fraction:
         digits = text[1:] if text[:1] == "-" else text
         if digits.isdigit():
             return Fraction(int(text))  # the common case, without the pattern (a long replay)
+    known = _FRACTIONS.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known  # a Fraction is immutable; Baka's thirds recur all the time
     if not isinstance(text, str) or not _STORED_RE.fullmatch(text):
         raise ValueError(f"{str(text)[:40]!r} is not a stored amount")
     num, _, den = text.partition("/")
-    return Fraction(int(num), int(den or 1))
+    if den and not den.strip("0"):
+        raise ValueError(f"{text[:40]!r} divides by zero")
+    value = Fraction(int(num), int(den or 1))
+    if len(text) < 24:
+        if len(_FRACTIONS) >= 4096:
+            _FRACTIONS.clear()
+        _FRACTIONS[text] = value
+    return value
+
+
+_FRACTIONS: dict[str, Fraction] = {}
+"""Short stored fractions already read (``read_stored_amount``)."""
 
 
 def storable(value: Fraction | int) -> bool:

@@ -654,14 +654,26 @@ def continued_at(entry: JournalEntry) -> str | None:
 
 
 def latest_rematch(table: Table) -> str | None:
-    """The token of the newest table this one was continued at, if any."""
-    entry = db.session.scalar(
-        select(JournalEntry)
-        .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
-        .order_by(JournalEntry.seq.desc())
-        .limit(1)
-    )
-    return None if entry is None else continued_at(entry)
+    """The token of the newest table this one was continued at, if any.
+
+    Every page of the table asks; the answer changes only with a journal entry, so it is
+    kept per table and journal version (looking for it walks the table's whole journal).
+    """
+    key = (table.token, table.version)
+    if key not in _REMATCHES:
+        entry = db.session.scalar(
+            select(JournalEntry)
+            .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+            .order_by(JournalEntry.seq.desc())
+            .limit(1)
+        )
+        if len(_REMATCHES) > 1024:
+            _REMATCHES.clear()
+        _REMATCHES[key] = None if entry is None else continued_at(entry)
+    return _REMATCHES[key]
+
+
+_REMATCHES: dict[tuple[str, int], str | None] = {}
 
 
 # -- settling up -------------------------------------------------------------------------------

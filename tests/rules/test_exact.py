@@ -97,3 +97,17 @@ def test_the_ledger_refuses_a_round_it_could_not_keep():
     state = replace(state, totals=(edge + 1, -edge - 1), game_totals=(edge + 1, -edge - 1))
     step = apply(spec, state, "round", body)
     assert step.after.totals == (edge, -edge)
+
+
+@given(st.lists(st.builds(Fraction, st.integers(-999, 999), st.integers(1, 30)), max_size=40))
+def test_short_fractions_read_back_alike_whether_read_before_or_not(values):
+    """``read_stored_amount`` keeps short fractions it has read (a long replay reads the same
+    thirds thousands of times): what it hands back is the same amount either way."""
+    for value in values + values:
+        assert read_stored_amount(amount_str(value)) == value
+
+
+@pytest.mark.parametrize("text", ["1/0", "-5/00", "1/", "/3", "1.5", "", "1/2/3"])
+def test_a_stored_text_that_is_no_amount_is_a_value_error(text):
+    with pytest.raises(ValueError):
+        read_stored_amount(text)
