@@ -207,7 +207,9 @@ def apply(
     n_table = len(spec.players)
 
     result: dict[str, Any] | None
-    reused = earlier is not None and earlier.body == body and len(earlier.deltas) == n_table
+    reused = (
+        earlier is not None and _same_body(earlier.body, body) and len(earlier.deltas) == n_table
+    )
     cheap = (
         game.rescore_cheaply(earlier, body)
         if earlier is not None and not reused and len(earlier.deltas) == n_table
@@ -268,6 +270,14 @@ def apply(
         after=after,
         rescored=not reused,
     )
+
+
+def _same_body(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """``a == b``, the players (the bulk of a body) compared last: after an early correction
+    a later round's body mostly differs in its dealer, round of the game or pot alone."""
+    if a.keys() != b.keys():
+        return False
+    return all(a[k] == b[k] for k in a if k != "players") and a.get("players") == b.get("players")
 
 
 def _added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fraction, ...]:
