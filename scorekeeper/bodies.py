@@ -49,13 +49,36 @@ def _parse_int(text: str) -> int | LongNumber:
     return LongNumber(digits) if digits > MAX_NUMBER_DIGITS else int(text)
 
 
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once: a parser keeps only the last of a key
+    given twice, so ``{"rename": {"Y": "A1", "Y": "A2"}}`` would rename quietly."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(N_("%(key)s is given twice in one object", key=_brief_key(twice)))
+    return data
+
+
+def _brief_key(key: str) -> str:
+    text = json.dumps(key, ensure_ascii=False)
+    return text if len(text) <= 42 else f"{text[:30]}…"
+
+
 def load_object(raw: bytes) -> dict[str, Any]:
     """The body as a JSON object; BadJSON if it is not one, InvalidInput for what cannot be
     kept (text that is not UTF-8 or holds a NUL, deep nesting, numbers of many digits)."""
     try:
         text = raw.decode("utf-8")
-        data = json.loads(text, parse_constant=_reject_constant, parse_int=_parse_int)
+        data = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            object_pairs_hook=_once_each,
+        )
     except RecursionError as exc:
+        if not text.lstrip().startswith("{"):
+            raise BadJSON(N_('The body must be a JSON object, such as {"players": [...]}')) from exc
         # Too deep for Python's parser, so well-formed or not, refused where it goes too deep.
         raise InvalidInput([Violation(_too_deep_at(text), TOO_DEEP)]) from exc
     except (UnicodeDecodeError, ValueError) as exc:

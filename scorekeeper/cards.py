@@ -317,5 +317,7 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
 def _brief(value: object) -> str:
     """A value as a message repeats it: a long one cut short (a hostile body's 4,000 characters
     are not echoed back)."""
-    text = repr(value)
+    from scorekeeper.rules.common import as_json
+
+    text = as_json(value)
     return text if len(text) <= 42 else f"{text[:30]}… ({len(text):,} characters)"

@@ -7,6 +7,7 @@ sees all their mistakes at once.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -504,10 +505,21 @@ def shown(value: object) -> str:
         if digits <= 20:
             return text
         return N_("%(start)s… (a number of %(n)s digits)", start=text[:12], n=digits)
-    text = repr(value)
+    text = as_json(value)
     if len(text) <= 60:
         return text
     return N_("%(start)s… (%(n)s characters)", start=text[:40], n=len(text))
+
+
+def as_json(value: object) -> str:
+    """A value a client sent, written back as JSON writes it (``{"a": 1}``, ``[1, null]``),
+    a text in quotes; what JSON cannot write as Python does."""
+    if isinstance(value, dict | list):
+        try:
+            return json.dumps(value, ensure_ascii=False, default=str)[:4000]
+        except (TypeError, ValueError, RecursionError):
+            return repr(value)[:4000]
+    return repr(value)
 
 
 def clean_name(value: str) -> str:

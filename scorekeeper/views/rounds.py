@@ -73,6 +73,8 @@ class RoundPage:
         self.positions = (
             list(self.state.seated) if seats_change else list(range(len(self.state.totals)))
         )
+        self.players_changed = False
+        """Set by ``read`` when the posted form was made for other players than the table's."""
 
     def dealer(self) -> int:
         """The dealer the form shows: the one entered for this round, else the table's."""
@@ -108,6 +110,7 @@ class RoundPage:
         names = [self.table.players[pos] for pos in self.positions]
         posted = [form.get(f"p{i}_name") for i in range(len(names))]
         if posted != names or f"p{len(names)}_name" in form:
+            self.players_changed = True
             problems.append(
                 Violation(
                     "players",
@@ -172,6 +175,12 @@ def _save(page: RoundPage) -> Any:
     entry, problems = page.read()
     if not form.validate_on_submit():
         return page.render(form, entry, {"": [EXPIRED]}, 400)
+    if page.players_changed:
+        # The form is drawn again for the players there are now: the one posted was made for
+        # others, and saving it again would be refused again.
+        form.expected_number.data = str(page.number)
+        changed = errors_by_field(v for v in problems if v.field == "players")
+        return page.render(form, {}, changed, 409)
     if problems:
         return page.render(form, entry, errors_by_field(problems), 422)
     table = page.table

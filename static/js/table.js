@@ -166,6 +166,11 @@
     var h1 = document.querySelector("main h1");
     var freshH1 = doc.querySelector("main h1");
     if (h1 && freshH1) { h1.textContent = freshH1.textContent; }
+    // Lines that say where the table stands (Baka's "Round 3 of 3 in game 1").
+    document.querySelectorAll("[data-follow][id]").forEach(function (el) {
+      var freshEl = doc.getElementById(el.id);
+      if (freshEl) { el.textContent = freshEl.textContent; }
+    });
     document.title = doc.title;
     m.dataset.number = next.dataset.number;
     m.dataset.version = next.dataset.version;

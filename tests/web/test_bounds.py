@@ -422,3 +422,34 @@ def test_a_tampered_stale_view_guard_on_the_form_is_ignored(client, expected):
     resp = client.post(f"/t/{sid}/rounds/new", data={**TOKOTOKO_FORM, "expected_number": expected})
     assert resp.status_code == 302
     assert_table_reads(client, sid, rounds=1)
+
+
+def test_a_key_given_twice_in_one_object_is_refused(client):
+    """A JSON parser keeps only the last of a key given twice: renaming the same player twice
+    in one object would be quiet. Such a body is refused whole (400), nothing stored."""
+    sid = client.post(
+        "/api/v1/sessions", json={"name": "T", "game": "toppa", "players": ["Y", "Z"]}
+    ).get_json()["id"]
+    raw = b'{"rename": {"Y": "A1", "Y": "A2"}}'
+    resp = client.patch(f"/api/v1/sessions/{sid}", data=raw, content_type="application/json")
+    assert resp.status_code == 400
+    assert '"Y" is given twice in one object' in resp.get_json()["errors"][0]["message"]
+    assert [p["name"] for p in client.get(f"/api/v1/sessions/{sid}").get_json()["players"]] == [
+        "Y",
+        "Z",
+    ]
+
+
+def test_a_deeply_nested_body_that_is_no_object_is_a_400(client):
+    resp = client.post(
+        "/api/v1/score/toppa", data="[" * 5000 + "]" * 5000, content_type="application/json"
+    )
+    assert resp.status_code == 400
+
+
+def test_a_value_that_is_no_card_is_quoted_as_json_writes_it(client):
+    body = {"players": [{"captured": [{"a": 1}, None]}, {}]}
+    resp = client.post("/api/v1/score/toppa", json=body)
+    assert resp.status_code == 422
+    text = " ".join(e["message"] for e in resp.get_json()["errors"])
+    assert '{"a": 1} is not a card id' in text and "{'a'" not in text

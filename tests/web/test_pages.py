@@ -549,3 +549,18 @@ def test_ending_a_game_asks_first(client):
     confirm = page.split('<details class="confirm">', 1)[1].split("</details>", 1)[0]
     assert "<summary" in confirm and "End game 1" in confirm.split("</summary>")[0]
     assert "/end" in confirm and "Yes, end game 1" in confirm
+
+
+def test_the_history_link_counts_one_round_as_one(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    form_url, base = entry_form(client, url)
+    tour = {**base}
+    for i, name in enumerate(["Aki", "Ben", "Cy"]):
+        tour.update({f"p{i}_seated": "1", f"p{i}_name": name, f"p{i}_d1": "3", f"p{i}_d2": "4"})
+        tour.update({f"p{i}_left_n": "0", f"p{i}_right_n": "0"})
+    assert client.post(form_url, data=tour).status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "The one tour, deleted ones" in page and "All 1 tours" not in page
+    form_url, base = entry_form(client, url)
+    assert client.post(form_url, data={**tour, **base}).status_code == 302
+    assert "All 2 tours, deleted ones" in client.get(url).get_data(as_text=True)
