@@ -545,6 +545,14 @@ def test_the_table_page_history_follows_every_write_in_each_language(client):
 def test_ending_a_game_asks_first(client):
     """One tap on "End game" only opens the question (a tap too many ended the next game)."""
     url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    # Before a tour of the game is played there is nothing to end: not offered.
+    assert "End game 1" not in client.get(url).get_data(as_text=True)
+    form_url, base = entry_form(client, url)
+    tour = {**base}
+    for i, name in enumerate(["Aki", "Ben", "Cy"]):
+        tour.update({f"p{i}_seated": "1", f"p{i}_name": name, f"p{i}_d1": "3", f"p{i}_d2": "4"})
+        tour.update({f"p{i}_left_n": "0", f"p{i}_right_n": "0"})
+    assert client.post(form_url, data=tour).status_code == 302
     page = client.get(url).get_data(as_text=True)
     confirm = page.split('<details class="confirm">', 1)[1].split("</details>", 1)[0]
     assert "<summary" in confirm and "End game 1" in confirm.split("</summary>")[0]
