@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.helpers import suit
-from tests.web.test_pages import app, entry_form, new_table, pile_fields, totals  # noqa: F401
+from tests.web.test_pages import app, entry_form, new_table, pile_fields, tokan_tour_form, totals  # noqa: F401
 from tests.web.test_pages import errors as raw_errors
 
 
@@ -215,13 +215,7 @@ def test_plain_cards_and_pads_are_not_nested_in_buttons(client, game, players):
 
 def _tokan_tour(client):
     url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
-    form_url, base = entry_form(client, url)
-    data = {**base}
-    for i, name in enumerate(["Aki", "Ben", "Chie"]):
-        data.update({f"p{i}_seated": "1", f"p{i}_name": name, f"p{i}_d1": "3", f"p{i}_d2": "4"})
-        for side in ("left", "right"):
-            data.update({f"p{i}_{side}_dir": "more", f"p{i}_{side}_n": "0"})
-    return url, form_url, data
+    return url, *tokan_tour_form(client, url, ["Aki", "Ben", "Chie"])
 
 
 def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(client):
