@@ -4,6 +4,7 @@ does not take (an integer beyond 64 bits), so whatever was written reads back.""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -18,8 +19,19 @@ def json_dumps(value: Any) -> str:
         return json.dumps(value)
 
 
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
+_LONG_NUMBER_BYTES = re.compile(rb"[0-9]{19}")
+
+
 def json_loads(text: str | bytes) -> Any:
-    """The JSON columns' reader, orjson first; whatever ``json_dumps`` wrote reads back."""
+    """The JSON columns' reader, orjson first; whatever ``json_dumps`` wrote reads back.
+
+    orjson reads an integer beyond 64 bits as a float, which would lose what was stored: a
+    text with a run of 19 digits anywhere (in a number or not) goes to the standard library.
+    """
+    long = _LONG_NUMBER_BYTES.search(text) if isinstance(text, bytes) else _LONG_NUMBER.search(text)
+    if long is not None:
+        return json.loads(text)
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:

@@ -111,3 +111,27 @@ def test_short_fractions_read_back_alike_whether_read_before_or_not(values):
 def test_a_stored_text_that_is_no_amount_is_a_value_error(text):
     with pytest.raises(ValueError):
         read_stored_amount(text)
+
+
+@given(
+    st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**40), 10**40)
+        | st.integers(-(2**63), 2**64)
+        | st.text(max_size=20),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=12,
+    )
+)
+def test_a_json_column_reads_back_what_was_written_exactly(value):
+    """The database's JSON columns (orjson where it is exact, the standard library where it is
+    not): an integer of any size reads back as that integer, never as a float."""
+    from scorekeeper.jsonio import json_dumps, json_loads
+
+    text = json_dumps(value)
+    assert json_loads(text) == value
+    assert json_loads(text.encode()) == value
+    assert json_dumps(json_loads(text)) == text
