@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.cards import CARDS, SUITS
 from tests.browser.conftest import SHOTS
@@ -227,20 +228,22 @@ def test_a_full_exposed_hand_takes_no_more_taps(browser, server, width):
     bar = page.locator(".entrybar li[data-hand-of='0']")
     assert bar.is_hidden()  # an empty hand says nothing until its picker is opened
     page.locator("#hand-0 summary").tap()
-    assert bar.inner_text() == "Aki's hand: 0 of 10"
+    # expect() waits for the page's script and style sheet (a busy machine is slow to apply
+    # them: read at once, the bar once still showed its hidden "(full)").
+    expect(bar).to_have_text("Aki's hand: 0 of 10", use_inner_text=True)
     tap_cards(page, "p0_hand", HAND, {"maple": 1})  # 10 cards: Toppa's whole hand
-    assert bar.inner_text() == "Aki's hand: 10 of 10 (full)"
+    expect(bar).to_have_text("Aki's hand: 10 of 10 (full)", use_inner_text=True)
     hand = page.locator(".picker[data-name='p0_hand']")
     crane = hand.locator(".tile[data-card='pine-crane']")
     assert "shut" in crane.get_attribute("class") and crane.locator("input").is_disabled()
     assert hand.locator(".tile.chaff[data-suit='pine'] .step[data-step='1']").is_disabled()
     crane.click(force=True)  # an 11th card: nothing happens
     assert not crane.locator("input").is_checked()
-    assert bar.inner_text() == "Aki's hand: 10 of 10 (full)"
+    expect(bar).to_have_text("Aki's hand: 10 of 10 (full)", use_inner_text=True)
     assert page.locator(".entrybar li[data-hand-of='0'] .full-word").is_visible()
     # Taking one out opens the hand again.
     hand.locator(".tile.chaff[data-suit='maple'] .step[data-step='-1']").tap()
-    assert bar.inner_text() == "Aki's hand: 9 of 10"
+    expect(bar).to_have_text("Aki's hand: 9 of 10", use_inner_text=True)
     assert not crane.locator("input").is_disabled()
     crane.tap()
     assert crane.locator("input").is_checked()
