@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from scorekeeper.messages import N_
@@ -16,7 +16,7 @@ STORED_DIGITS = 4000
 """The most digits a stored numerator or denominator may have. ``amount_str`` writes with
 ``str(int)`` and ``read_stored_amount`` reads with ``int(str)``: Python does both up to 4,300
 digits, so everything the ledger may hold is written and read back alike."""
-_STORED_LIMIT = STORED_LIMIT = 10**STORED_DIGITS
+STORED_LIMIT = 10**STORED_DIGITS
 
 _VULGAR = {
     (1, 2): "½",
@@ -122,8 +122,14 @@ _FRACTIONS: dict[str, Fraction] = {}
 
 def storable(value: Fraction | int) -> bool:
     """Whether ``amount_str`` can write ``value`` (so ``read_stored_amount`` reads it back)."""
-    f = value if isinstance(value, Fraction) else Fraction(value)
-    return bool(-_STORED_LIMIT < f.numerator < _STORED_LIMIT and f.denominator < _STORED_LIMIT)
+    return all_storable((value,))
+
+
+def all_storable(values: Iterable[Fraction | int]) -> bool:
+    """Whether ``amount_str`` can write every one of ``values`` (an int has a numerator and
+    a denominator too): one loop, as a long replay checks ten thousand states."""
+    limit = STORED_LIMIT
+    return all(-limit < f.numerator < limit and f.denominator < limit for f in values)
 
 
 def display(value: Fraction | int, signed: bool = False) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.exact import (
     STORED_DIGITS,
-    STORED_LIMIT,
+    all_storable,
     amount_str,
     plus,
     read_stored_amount,
@@ -325,12 +325,7 @@ def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
     The bounds on stakes and wagers keep every table far inside this (a total of 13 digits
     after 100,000 rounds at the largest stakes); it guards what nothing else can.
     """
-    limit = STORED_LIMIT
-    for f in (*deltas, *after.totals, *after.game_totals, after.pot, after.house):
-        # ``exact.storable`` inline (ints have a numerator and denominator too): a long
-        # replay checks ten thousand states.
-        if -limit < f.numerator < limit and f.denominator < limit:
-            continue
+    if not all_storable((*deltas, *after.totals, *after.game_totals, after.pot, after.house)):
         raise InvalidInput(
             [
                 Violation(

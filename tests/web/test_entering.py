@@ -167,11 +167,17 @@ def test_tokotoko_left_out_names_the_cards_and_waits_for_a_missing_one(client):
     assert errors(page) == ["The Crane is entered twice: in the field and Ben's hand"]
 
 
-def test_otoroku_keeps_what_was_typed_when_it_cannot_be_read(client):
+def _otoroku_values(client, *typed):
+    """A new Otoroku table's round form with each player's values typed as given."""
     url = new_table(client, "otoroku", ["P1", "P2", "P3"])
     form_url, base = entry_form(client, url)
-    data = {**base, "p0_values": "104 6", "p1_values": "9.8", "p2_values": "6,10"}
+    data = {**base, **{f"p{i}_values": text for i, text in enumerate(typed)}}
     data.update({f"p{i}_name": f"P{i + 1}" for i in range(3)})
+    return form_url, data
+
+
+def test_otoroku_keeps_what_was_typed_when_it_cannot_be_read(client):
+    form_url, data = _otoroku_values(client, "104 6", "9.8", "6,10")
     resp = client.post(form_url, data=data)
     page = resp.get_data(as_text=True)
     assert resp.status_code == 422
@@ -248,10 +254,7 @@ def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(cl
 
 
 def test_otoroku_reads_full_width_digits_and_says_one_thing_per_mistake(client):
-    url = new_table(client, "otoroku", ["P1", "P2", "P3"])
-    form_url, base = entry_form(client, url)
-    data = {**base, "p0_values": "３　５", "p1_values": "9、8", "p2_values": "11"}
-    data.update({f"p{i}_name": f"P{i + 1}" for i in range(3)})
+    form_url, data = _otoroku_values(client, "３　５", "9、8", "11")
     resp = client.post(form_url, data=data)
     assert resp.status_code == 422
     # A Japanese keyboard's digits and separators read; "11" is one mistake, said once.
