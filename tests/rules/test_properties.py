@@ -79,8 +79,9 @@ def test_reordering_seats_permutes_the_result(data, game):
 @given(data=st.data())
 def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
     """What a replay reuses (``baka_seat_outcome``) when an early round is deleted: a Baka
-    round's payments read neither the dealer nor the round of the game; only who deals next
-    and whether the game is over follow them."""
+    round's payments (RULES 4.6: Low Man Out, yaku against the average, R10, and card points
+    against par, R11) read neither the dealer nor the round of the game; only who deals next
+    (dealers rotate regardless of results) and whether the game is over follow them."""
     from scorekeeper.rules.toppa import baka_seat_outcome
 
     game = find_game("baka")
