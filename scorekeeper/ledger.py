@@ -204,6 +204,7 @@ def apply(
     if game.has_dealer and data.get("dealer") is None:
         body["dealer"] = dealer_index(state, positions)
     game.complete(body, spec, state)
+    full, body = body, game.stored_body(body, spec)
     n_table = len(spec.players)
 
     result: dict[str, Any] | None
@@ -221,7 +222,7 @@ def apply(
         # Scored from the earlier score; its result is rebuilt from the new input when read.
         result, outcome, deltas = None, cheap, list(earlier.deltas)
     else:
-        scored = game.evaluate(body)
+        scored = game.evaluate(full)
         result = scored.to_dict() if keep_result else None
         outcome = scored.outcome
         deltas = [Fraction(0)] * n_table

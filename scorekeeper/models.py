@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -59,11 +59,19 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "rounds"
     __table_args__ = (
         UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
-        UniqueConstraint("table_id", "submission_id", name="uq_rounds_table_submission"),
+        Index(  # only rounds that have one (migration 0006)
+            "uq_rounds_table_submission",
+            "table_id",
+            "submission_id",
+            unique=True,
+            sqlite_where=text("submission_id IS NOT NULL"),
+            postgresql_where=text("submission_id IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    """Indexed by ``uq_rounds_table_number``, whose first column it is."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """1..N without gaps among the table's rounds; None once the round is deleted."""
     kind: Mapped[str] = mapped_column(String(8), default="round")
@@ -90,7 +98,6 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, default=1)
     submission_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
-    updated_at: Mapped[datetime] = mapped_column(default=now)
     deleted_at: Mapped[datetime | None] = mapped_column(nullable=True)
     deleted_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The number the round had when it was deleted (where a restore puts it back)."""

@@ -88,15 +88,24 @@ class State:
         only those figures move, by a fixed offset. The running figures are kept at
         checkpoints (``tally``), the numbers in each round's own columns.
         """
-        return {
-            "players": len(self.totals),  # who has joined so far (a change of the table)
+        n = len(self.totals)
+        shape: dict[str, Any] = {
+            "players": n,  # who has joined so far (a change of the table)
             "dealer": self.dealer,
-            "pot": amount_str(self.pot),
-            "seated": list(self.seated),
-            "game_over": self.game_over,
-            **({"away": list(self.away)} if self.away else {}),
-            **({"settings": dict(self.settings)} if self.settings is not None else {}),
         }
+        # What most rounds leave as it was is left out (``from_parts`` reads it back): each
+        # round of a table stores its shape, so a few bytes here are a table's megabytes.
+        if self.pot:
+            shape["pot"] = amount_str(self.pot)
+        if len(self.seated) != n or any(i != p for i, p in enumerate(self.seated)):
+            shape["seated"] = list(self.seated)
+        if self.game_over:
+            shape["game_over"] = True
+        if self.away:
+            shape["away"] = list(self.away)
+        if self.settings is not None:
+            shape["settings"] = dict(self.settings)
+        return shape
 
     def tally(self) -> dict[str, Any]:
         """The running figures: totals, house and game totals (a round's checkpoint)."""
@@ -120,13 +129,15 @@ class State:
         return cls(
             dealer=int(shape["dealer"]),
             totals=totals,
-            pot=read_stored_amount(shape["pot"]),
+            pot=read_stored_amount(shape.get("pot", "0")),
             house=house,
             game_no=game_no,
             game_round=game_round,
-            seated=tuple(int(i) for i in shape["seated"]),
+            seated=tuple(
+                int(i) for i in (shape["seated"] if "seated" in shape else range(shape["players"]))
+            ),
             game_totals=game_totals,
-            game_over=bool(shape["game_over"]),
+            game_over=bool(shape.get("game_over")),
             away=tuple(int(i) for i in shape.get("away", ())),
             settings=dict(shape["settings"]) if shape.get("settings") is not None else None,
         )

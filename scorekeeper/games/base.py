@@ -229,6 +229,29 @@ class Game:
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         """Fill in what the table's rules, settings and state say about the next round."""
+        rules = self.body_rules(spec)
+        if rules is not None:
+            body["rules"] = rules
+
+    def body_rules(self, spec: TableSpec) -> dict[str, Any] | None:
+        """The house rules a table's round gives the engine (the same for all its rounds);
+        None: the engine reads none."""
+        return None
+
+    def stored_body(self, body: dict[str, Any], spec: TableSpec) -> dict[str, Any]:
+        """``body`` as a table stores it: without the house rules when they are the table's
+        (every stored round would repeat them; ``engine_body`` puts them back)."""
+        rules = self.body_rules(spec)
+        if rules is None or body.get("rules") != rules:
+            return body
+        return {k: v for k, v in body.items() if k != "rules"}
+
+    def engine_body(self, stored: Mapping[str, Any], spec: TableSpec) -> Mapping[str, Any]:
+        """A stored body as the engine reads it (see ``stored_body``)."""
+        rules = self.body_rules(spec)
+        if rules is None or "rules" in stored:
+            return stored
+        return {**stored, "rules": rules}
 
     def seated_after(
         self, spec: TableSpec, after: State, positions: Sequence[int]

@@ -58,7 +58,10 @@ class Otoroku(Game):
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")
         body.setdefault("wager", self.setting(spec, "wager"))
-        body["rules"] = {"tera_zen_percent": spec.rules.get("tera_zen_percent", 0)}
+        super().complete(body, spec, state)
+
+    def body_rules(self, spec: TableSpec) -> dict[str, Any]:
+        return {"tera_zen_percent": spec.rules.get("tera_zen_percent", 0)}
 
     def stones_left(self, spec: TableSpec, state: State) -> tuple[Fraction, ...] | None:
         """Each player's stones in the current game, or None when games are not played for

@@ -69,8 +69,11 @@ class PileGame(Game):
         rules = engine.parse_rules(r, raw)
         return {o.key: getattr(rules, o.key) for o in self.rule_options}
 
+    def body_rules(self, spec: TableSpec) -> dict[str, Any]:
+        return dict(spec.rules)
+
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
-        body["rules"] = dict(spec.rules)
+        super().complete(body, spec, state)
         if self.rounds_per_game:
             body["round"] = state.game_round
 

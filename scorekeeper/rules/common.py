@@ -125,14 +125,22 @@ class Outcome:
     not run short scores the same with any larger pot, only leaving more in it."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "next_dealer": self.next_dealer,
-            "pot_after": None if self.pot_after is None else amount_str(self.pot_after),
-            "house": amount_str(self.house),
-            "void": self.void,
-            "game_over": self.game_over,
-            **({} if self.pot_short is None else {"pot_short": self.pot_short}),
-        }
+        # Only what differs from the defaults (``from_json`` reads them back): every stored
+        # round keeps its outcome.
+        data: dict[str, Any] = {}
+        if self.next_dealer is not None:
+            data["next_dealer"] = self.next_dealer
+        if self.pot_after is not None:
+            data["pot_after"] = amount_str(self.pot_after)
+        if self.house:
+            data["house"] = amount_str(self.house)
+        if self.void:
+            data["void"] = True
+        if self.game_over:
+            data["game_over"] = True
+        if self.pot_short is not None:
+            data["pot_short"] = self.pot_short
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:

@@ -252,7 +252,8 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
 def _settled(game: Any, row: Row[Any], state: State) -> bool:
     """Whether the state after this stored round is, as far as any later round can tell, the
     same as before the replay: from here on every round scores as it did."""
-    if _shape(row.after) != state.shape():
+    shape = state.shape()
+    if row.after != shape and _shape(row.after) != shape:
         return False
     if game.reads_game_totals and not state.game_over:
         return False  # only a new game starts everybody's game results from zero again
@@ -338,8 +339,18 @@ SHAPE_KEYS = ("players", "dealer", "pot", "seated", "game_over", "away", "settin
 
 
 def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored ``after`` as a shape (rounds stored before checkpoints hold more)."""
-    return {k: after[k] for k in SHAPE_KEYS if k in after}
+    """A stored ``after`` as ``State.shape`` writes it now: rounds stored before checkpoints
+    hold more, and rounds stored before it left out its defaults wrote them."""
+    shape = {k: after[k] for k in SHAPE_KEYS if k in after}
+    if shape.get("pot") == "0":
+        del shape["pot"]
+    if shape.get("game_over") is False:
+        del shape["game_over"]
+    if "players" in shape and shape.get("seated") == list(range(shape["players"])):
+        del shape["seated"]
+    if shape.get("away") == []:
+        del shape["away"]
+    return shape
 
 
 def _fields(step: Step, number: int) -> dict[str, Any]:

@@ -541,7 +541,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 _write_imported(table, pending, state)
                 rnd = changes.import_entry(table, kind, item["input"], journal=False)
                 if at is not None:
-                    rnd.created_at = rnd.updated_at = at
+                    rnd.created_at = at
                 spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
         except InvalidInput as exc:
             raise InvalidInput(
@@ -619,7 +619,6 @@ def _imported_row(
         "dealer": step.dealer,
         "version": 1,
         "created_at": when,
-        "updated_at": when,
     }
 
 

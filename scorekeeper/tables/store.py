@@ -194,7 +194,8 @@ def result_of(table: Table, rnd: Round) -> dict[str, Any]:
     replay or an import left it out."""
     if rnd.result is not None:
         return rnd.result
-    result = GAMES[table.game].evaluate(rnd.body).to_dict()
+    game = GAMES[table.game]
+    result = game.evaluate(game.engine_body(rnd.body, spec_of(table))).to_dict()
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
