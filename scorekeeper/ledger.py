@@ -66,9 +66,12 @@ class PriorScore:
     """How a round scored when last computed: the engine's input, result and outcome."""
 
     body: Mapping[str, Any]
+    """As stored (``Game.stored_body``): its players may be left to its entry's."""
     result: dict[str, Any] | None
     outcome: Outcome
     deltas: tuple[Fraction, ...]
+    entry_players: Any = None
+    """The players of the entry it was scored from (None: not known)."""
 
 
 def initial_state(spec: TableSpec) -> State:
@@ -204,8 +207,14 @@ def apply(
     if game.has_dealer and data.get("dealer") is None:
         body["dealer"] = dealer_index(state, positions)
     game.complete(body, spec, state)
-    full, body = body, game.stored_body(body, spec)
+    full, body = body, game.stored_body(body, spec, data)
     n_table = len(spec.players)
+    if (
+        earlier is not None
+        and "players" not in body
+        and (earlier.entry_players is None or earlier.entry_players != data.get("players"))
+    ):
+        earlier = None  # its stored body, like this one, leaves its players to its entry
 
     result: dict[str, Any] | None
     reused = (

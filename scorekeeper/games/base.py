@@ -238,20 +238,36 @@ class Game:
         None: the engine reads none."""
         return None
 
-    def stored_body(self, body: dict[str, Any], spec: TableSpec) -> dict[str, Any]:
-        """``body`` as a table stores it: without the house rules when they are the table's
-        (every stored round would repeat them; ``engine_body`` puts them back)."""
-        rules = self.body_rules(spec)
-        if rules is None or body.get("rules") != rules:
-            return body
-        return {k: v for k, v in body.items() if k != "rules"}
+    def stored_body(
+        self, body: dict[str, Any], spec: TableSpec, entry: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """``body`` as a table stores it beside ``entry``: without what every stored round
+        would repeat, which ``engine_body`` puts back.
 
-    def engine_body(self, stored: Mapping[str, Any], spec: TableSpec) -> Mapping[str, Any]:
+        - The house rules, when they are the table's.
+        - The players, when they are the entry's players in table order, each named as the
+          table names that seat (everybody seated; the usual round).
+        """
+        rules = self.body_rules(spec)
+        drop = []
+        if rules is not None and body.get("rules") == rules:
+            drop.append("rules")
+        if "players" in body and _named(entry.get("players"), spec.players) == body["players"]:
+            drop.append("players")
+        return {k: v for k, v in body.items() if k not in drop} if drop else body
+
+    def engine_body(
+        self, stored: Mapping[str, Any], spec: TableSpec, entry: Mapping[str, Any]
+    ) -> Mapping[str, Any]:
         """A stored body as the engine reads it (see ``stored_body``)."""
         rules = self.body_rules(spec)
-        if rules is None or "rules" in stored:
-            return stored
-        return {**stored, "rules": rules}
+        missing: dict[str, Any] = {}
+        if rules is not None and "rules" not in stored:
+            missing["rules"] = rules
+        named = _named(entry.get("players"), spec.players) if "players" not in stored else None
+        if named is not None:
+            missing["players"] = named
+        return {**stored, **missing} if missing else stored
 
     def seated_after(
         self, spec: TableSpec, after: State, positions: Sequence[int]
@@ -337,3 +353,14 @@ class Game:
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""
         return {}
+
+
+def _named(players: object, names: Sequence[str]) -> list[dict[str, Any]] | None:
+    """An entry's players as the engine reads them when they sit in table order from the
+    first seat: each named as the table names that seat (None: not a list of players that
+    the table's seats could name)."""
+    if not isinstance(players, list) or len(players) > len(names):
+        return None
+    if not all(isinstance(p, Mapping) for p in players):
+        return None
+    return [{**p, "name": names[i]} for i, p in enumerate(players)]

@@ -194,8 +194,7 @@ def result_of(table: Table, rnd: Round) -> dict[str, Any]:
     replay or an import left it out."""
     if rnd.result is not None:
         return rnd.result
-    game = GAMES[table.game]
-    result = game.evaluate(game.engine_body(rnd.body, spec_of(table))).to_dict()
+    result = GAMES[table.game].evaluate(engine_body(table, rnd)).to_dict()
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -237,6 +236,12 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
     return rnd
 
 
+def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:
+    """A stored round's input to the engine (its stored body leaves out what its table and
+    its entry hold: ``Game.stored_body``)."""
+    return GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+
+
 def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
     """How a stored round scored last time, for the replay to reuse when nothing changed (a
     round, or a row read without its result, which is then rebuilt if needed)."""
@@ -247,6 +252,7 @@ def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
         rnd.result if isinstance(rnd, Round) else None,  # a row read without it
         Outcome.from_json(rnd.outcome),
         tuple(read_stored_amount(d) for d in rnd.deltas),
+        rnd.entry.get("players"),
     )
 
 

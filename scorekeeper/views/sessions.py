@@ -469,8 +469,9 @@ def export_csv(token: str) -> Response:
             for p in (r.result or {}).get("players", [])
             if isinstance(p, Mapping)
         }
+        body = store.engine_body(table, r) if r.kind == "round" else {}
         if r.kind == "round":
-            for p in r.body.get("players", []):
+            for p in body.get("players", []):
                 key = str(p.get("name", "")).casefold()
                 if key in lookup:
                     entered[lookup[key]] = _entered(p)
@@ -491,7 +492,7 @@ def export_csv(token: str) -> Response:
             + [amount_str(a) for a in acc]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-                " ".join(r.body.get("field", [])) if r.kind == "round" else "",
+                " ".join(body.get("field", [])) if r.kind == "round" else "",
                 csv_safe(what),
             ]
             + [csv_safe(e) for e in entered]

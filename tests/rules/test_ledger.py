@@ -37,7 +37,10 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
     entries = [entry(i) for i in picks]
     first = replay(spec, entries)
     corrected = [entry(fix)] + entries[1:]
-    earlier = [None] + [PriorScore(s.body, s.result, s.outcome, s.deltas) for s in first[1:]]
+    earlier = [None] + [
+        PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
+        for s, e in zip(first[1:], entries[1:], strict=True)
+    ]
     reused = replay(spec, corrected, initial_state(spec), 1, earlier)
     fresh = replay(spec, corrected)
     assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [
@@ -59,3 +62,35 @@ def test_baka_round_numbers_follow_position_in_the_game():
         (1, 3, 1),
         (2, 1, 2),
     ]
+
+
+@given(
+    game=st.sampled_from(["toppa", "baka"]),
+    picks=st.lists(st.sampled_from(range(len(PILES))), min_size=2, max_size=8),
+    others=st.lists(st.sampled_from(range(len(PILES))), min_size=8, max_size=8),
+)
+def test_an_earlier_score_of_other_players_is_never_reused(game, picks, others):
+    """A stored body leaves its players to its entry (``Game.stored_body``), so two bodies
+    stored alike may come from entries of other players' cards: an earlier score is reused
+    only for the same entry's players, and a replay handed scores of other entries (as after
+    a correction) still equals a fresh one."""
+    players = ("A", "B") if game == "toppa" else ("A", "B", "C")
+    spec = TableSpec(game, players, first_dealer=0)
+
+    def entry(i):
+        ps = [{"captured": PILES[i]}] + [{} for _ in players[1:]]
+        if game == "baka":
+            ps[1] = {"captured": []}
+        return ("round", {"players": ps})
+
+    entries = [entry(i) for i in picks]
+    wrong = [entry(others[k]) for k in range(len(picks))]
+    scored = replay(spec, wrong)
+    assert all("players" not in s.body for s in scored)  # left to the entry
+    earlier = [
+        PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
+        for s, e in zip(scored, wrong, strict=True)
+    ]
+    reused = replay(spec, entries, initial_state(spec), 1, earlier)
+    fresh = replay(spec, entries)
+    assert [(s.deltas, s.after) for s in reused] == [(s.deltas, s.after) for s in fresh]

@@ -109,7 +109,8 @@ def play(client):
 
 
 def old_way(row, table):
-    """A round as the code before 0006 wrote it."""
+    """A round as the code before 0006 wrote it: its body whole, its state and outcome with
+    every default written out, an ``updated_at``."""
     players = row["after"]["players"]
     row["after"] = {
         **row["after"],
@@ -127,6 +128,10 @@ def old_way(row, table):
             "game_over": o.get("game_over", False),
             **({"pot_short": o["pot_short"]} if "pot_short" in o else {}),
         }
+    if row["kind"] == "round" and "players" not in row["body"]:
+        names = table["players"]
+        named = [{**p, "name": names[i]} for i, p in enumerate(row["entry"]["players"])]
+        row["body"] = {**row["body"], "players": named}
     if row["kind"] == "round" and table["game"] == "toppa":
         row["body"] = {**row["body"], "rules": dict(table["rules"])}
     if row["kind"] == "round" and table["game"] == "otoroku":
@@ -163,12 +168,12 @@ def copy_the_old_way(new_url, old_url):
     target.dispose()
 
 
-def raw_after(url, token, number):
+def raw_after(url, token, number, column="after"):
     engine = create_engine(url)
     with engine.connect() as conn:
         value = conn.execute(
             text(
-                "SELECT r.after FROM rounds r JOIN tables t ON t.id = r.table_id "
+                f"SELECT r.{column} FROM rounds r JOIN tables t ON t.id = r.table_id "
                 "WHERE t.token = :token AND r.number = :number"
             ),
             {"token": token, "number": number},
@@ -184,6 +189,7 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     upgrade_to(old_url, "0005")
     copy_the_old_way(new_url, old_url)
     assert "seated" in raw_after(old_url, tokens[0], 6)  # written the old way
+    assert {"players", "rules"} <= raw_after(old_url, tokens[0], 6, "body").keys()
 
     old = make_app(old_url).test_client()  # migrates to the newest revision
     for token in tokens:
