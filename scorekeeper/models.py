@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeEngine
 
 
 class Base(DeclarativeBase):
@@ -19,6 +33,37 @@ db = SQLAlchemy(model_class=Base)
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+_EPOCH = datetime(1970, 1, 1)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+class Moment(TypeDecorator[datetime]):
+    """A UTC time (naive, as ``now`` gives it). SQLite keeps it as whole microseconds since
+    1970: 8 bytes where its text takes 26, in a column every stored round has (migration
+    0006). Other databases keep their own timestamp."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(BigInteger())
+        return dialect.type_descriptor(DateTime())
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
+        if value is None or dialect.name != "sqlite":
+            return value
+        return (value - _EPOCH) // _MICROSECOND
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None or isinstance(value, datetime):
+            return value
+        if isinstance(value, str):  # as SQLite kept it before 0006
+            return datetime.fromisoformat(value)
+        assert isinstance(value, int)
+        return _EPOCH + value * _MICROSECOND
 
 
 class Table(db.Model):  # type: ignore[name-defined,misc]
@@ -97,7 +142,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     submission_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(default=now)
+    created_at: Mapped[datetime] = mapped_column(Moment, default=now)
     deleted_at: Mapped[datetime | None] = mapped_column(nullable=True)
     deleted_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The number the round had when it was deleted (where a restore puts it back)."""

@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 
 import scorekeeper
 from scorekeeper.database import MIGRATIONS
+from scorekeeper.models import Moment
 from tests.helpers import suit
 
 HALF = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
@@ -146,6 +147,7 @@ def copy_the_old_way(new_url, old_url):
     new_meta, old_meta = MetaData(), MetaData()
     new_meta.reflect(source)
     old_meta.reflect(target)
+    new_meta.tables["rounds"].c.created_at.type = Moment()  # as the models read it
     for column in ("result", "checkpoint"):  # None is SQL NULL there, as in the models
         old_meta.tables["rounds"].c[column].type.none_as_null = True
     with source.connect() as src, target.begin() as dst:
@@ -182,6 +184,14 @@ def raw_after(url, token, number, column="after"):
     return value if isinstance(value, dict) else json.loads(value)
 
 
+def raw_times(url):
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, created_at FROM rounds ORDER BY id")).all()
+    engine.dispose()
+    return [tuple(r) for r in rows]
+
+
 def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     new_url, old_url = urls
     new = make_app(new_url).test_client()
@@ -192,6 +202,7 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     assert {"players", "rules"} <= raw_after(old_url, tokens[0], 6, "body").keys()
 
     old = make_app(old_url).test_client()  # migrates to the newest revision
+    assert raw_times(old_url) == raw_times(new_url)  # to the microsecond, as stored now
     for token in tokens:
         for path in (
             f"/api/v1/sessions/{token}",
