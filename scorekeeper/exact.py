@@ -129,7 +129,17 @@ def all_storable(values: Iterable[Fraction | int]) -> bool:
     """Whether ``amount_str`` can write every one of ``values`` (an int has a numerator and
     a denominator too): one loop, as a long replay checks ten thousand states."""
     limit = STORED_LIMIT
-    return all(-limit < f.numerator < limit and f.denominator < limit for f in values)
+    for f in values:
+        try:  # a Fraction's own fields: its ``numerator`` and ``denominator`` are properties
+            n, d = _PARTS(f)
+        except AttributeError:  # an int
+            n, d = f.numerator, f.denominator
+        if not (-limit < n < limit and d < limit):
+            return False
+    return True
+
+
+_PARTS = operator.attrgetter("_numerator", "_denominator")
 
 
 def display(value: Fraction | int, signed: bool = False) -> str:

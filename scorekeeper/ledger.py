@@ -207,7 +207,10 @@ def apply(
     if game.has_dealer and data.get("dealer") is None:
         body["dealer"] = dealer_index(state, positions)
     game.complete(body, spec, state)
-    full, body = body, game.stored_body(body, spec, data)
+    # The players were built from the entry's, in table order from the first seat, when
+    # their positions run 0, 1, ... (they are sorted and distinct).
+    in_order = not positions or positions[-1] == len(positions) - 1
+    full, body = body, game.stored_body(body, spec, data, players_in_order=in_order)
     n_table = len(spec.players)
     if (
         earlier is not None

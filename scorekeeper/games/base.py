@@ -229,9 +229,9 @@ class Game:
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         """Fill in what the table's rules, settings and state say about the next round."""
-        rules = self.body_rules(spec)
+        rules = self._rules_of(spec)
         if rules is not None:
-            body["rules"] = rules
+            body["rules"] = rules  # one dict for the spec's rounds: nothing changes a body
 
     def body_rules(self, spec: TableSpec) -> dict[str, Any] | None:
         """The house rules a table's round gives the engine (the same for all its rounds);
@@ -239,22 +239,43 @@ class Game:
         return None
 
     def stored_body(
-        self, body: dict[str, Any], spec: TableSpec, entry: Mapping[str, Any]
+        self,
+        body: dict[str, Any],
+        spec: TableSpec,
+        entry: Mapping[str, Any],
+        *,
+        players_in_order: bool | None = None,
     ) -> dict[str, Any]:
         """``body`` as a table stores it beside ``entry``: without what every stored round
         would repeat, which ``engine_body`` puts back.
 
         - The house rules, when they are the table's.
         - The players, when they are the entry's players in table order, each named as the
-          table names that seat (everybody seated; the usual round).
+          table names that seat (everybody seated; the usual round). ``players_in_order``:
+          the caller built them so (True) or not (False); None: compare.
         """
-        rules = self.body_rules(spec)
         drop = []
-        if rules is not None and body.get("rules") == rules:
+        if "rules" in body and body["rules"] == self._rules_of(spec):
             drop.append("rules")
-        if "players" in body and _named(entry.get("players"), spec.players) == body["players"]:
+        if "players" in body and (
+            players_in_order
+            if players_in_order is not None
+            else _named(entry.get("players"), spec.players) == body["players"]
+        ):
             drop.append("players")
         return {k: v for k, v in body.items() if k not in drop} if drop else body
+
+    _last_rules: tuple[TableSpec, dict[str, Any] | None] | None = None
+
+    def _rules_of(self, spec: TableSpec) -> dict[str, Any] | None:
+        """``body_rules(spec)``, worked out once for the spec a replay scores every round
+        with."""
+        last = self._last_rules
+        if last is not None and last[0] is spec:
+            return last[1]
+        rules = self.body_rules(spec)
+        self._last_rules = (spec, rules)
+        return rules
 
     def engine_body(
         self, stored: Mapping[str, Any], spec: TableSpec, entry: Mapping[str, Any]

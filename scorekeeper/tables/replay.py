@@ -21,12 +21,12 @@ from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
-from scorekeeper.exact import amount_str, plus
+from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.rules import InvalidInput
+from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import State
 from scorekeeper.tables import store
 
@@ -60,16 +60,54 @@ _COLUMNS = (
 )
 
 
+_RAW = frozenset(("outcome", "deltas"))
+"""Columns a later round keeps as text: read only to reuse its earlier score (``_prior``),
+through caches keyed by the text (a long table repeats a few outcomes and changes)."""
+
+
 class _Later:
-    """A later round as the replay reads it: its columns as attributes, JSON decoded."""
+    """A later round as the replay reads it: its columns as attributes, JSON decoded (but
+    ``_RAW``)."""
 
     __slots__ = (*_NAMES, "void")
 
     def __init__(self, values: Sequence[Any]) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
-            if name in _JSON_NAMES and isinstance(value, str | bytes):
+            if name in _JSON_NAMES and name not in _RAW and isinstance(value, str | bytes):
                 value = json_loads(value)
             setattr(self, name, value)
+
+
+_OUTCOMES: dict[str | bytes, Outcome | None] = {}
+_DELTAS: dict[str | bytes, tuple[Fraction, ...]] = {}
+_CACHED = 4096
+"""Distinct texts each cache keeps (it starts again when full)."""
+
+
+def _prior(row: Any) -> PriorScore | None:
+    """``store.prior_score`` of a later round, its outcome and changes read from their text
+    once per distinct text."""
+    if row.kind != "round" or row.outcome is None:
+        return None
+    outcome = _OUTCOMES.get(row.outcome, _NONE)
+    if outcome is _NONE:
+        data = json_loads(row.outcome)
+        outcome = None if data is None else Outcome.from_json(data)
+        if len(_OUTCOMES) >= _CACHED:
+            _OUTCOMES.clear()
+        _OUTCOMES[row.outcome] = outcome
+    if outcome is None:
+        return None
+    deltas = _DELTAS.get(row.deltas)
+    if deltas is None:
+        deltas = tuple(read_stored_amount(d) for d in json_loads(row.deltas))
+        if len(_DELTAS) >= _CACHED:
+            _DELTAS.clear()
+        _DELTAS[row.deltas] = deltas
+    return PriorScore(row.body, None, outcome, deltas, row.entry.get("players"))
+
+
+_NONE: Any = object()
 
 
 @dataclass
@@ -234,25 +272,23 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
     updates = plan.updates
     rescored = 0
     for row in _later(table, plan.later_from):
-        step = _apply(
-            spec, state, row.kind, row.entry, store.prior_score(row), k, number, keep=False
-        )
+        step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
         rescored += step.rescored
         state = step.after
-        changes = _changes(row, step, k)
+        shape = state.shape()
+        changes = _changes(row, step, k, shape)
         if changes:
             updates.append({"_id": row.id, **changes})
         k += 1
-        if _settled(game, row, state):
+        if _settled(game, row, state, shape):
             plan.came_back = row
             break
     plan.final, plan.rescored = state, rescored
 
 
-def _settled(game: Any, row: Row[Any], state: State) -> bool:
+def _settled(game: Any, row: Row[Any], state: State, shape: dict[str, Any]) -> bool:
     """Whether the state after this stored round is, as far as any later round can tell, the
     same as before the replay: from here on every round scores as it did."""
-    shape = state.shape()
     if row.after != shape and _shape(row.after) != shape:
         return False
     if game.reads_game_totals and not state.game_over:
@@ -353,9 +389,9 @@ def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
     return shape
 
 
-def _fields(step: Step, number: int) -> dict[str, Any]:
+def _fields(step: Step, number: int, shape: dict[str, Any] | None = None) -> dict[str, Any]:
     fields: dict[str, Any] = {
-        "after": step.after.shape(),
+        "after": step.after.shape() if shape is None else shape,
         "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
         "dealer": step.dealer,
         "game_no": step.game_no,
@@ -371,9 +407,9 @@ def _fields(step: Step, number: int) -> dict[str, Any]:
     return fields
 
 
-def _changes(row: Row[Any], step: Step, number: int) -> dict[str, Any]:
+def _changes(row: Row[Any], step: Step, number: int, shape: dict[str, Any]) -> dict[str, Any]:
     """The columns of a stored later round that differ from what the replay made of it."""
-    fields = _fields(step, number)
+    fields = _fields(step, number, shape)
     if step.rescored:
         return fields  # its result is dropped (rebuilt on reading) and its figures rewritten
     return {name: value for name, value in fields.items() if getattr(row, name) != value}

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Row, bindparam, func, select
+from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
@@ -128,11 +128,14 @@ def counters_after(row: Any) -> tuple[int, int]:
     return int(row.game_no), int(row.game_round) + (0 if row.void else 1)
 
 
+_R = Round.__table__.c
 VOID = func.coalesce(
-    Round.__table__.c.outcome["void"].as_boolean(), Round.__table__.c.result["void"].as_boolean()
+    _R.outcome["void"].as_boolean(),
+    case((_R.outcome.is_(None), _R.result["void"].as_boolean())),
 ).label("void")
-"""Whether a round was void (it does not count as a round of the game): its outcome says,
-or, for a round stored before outcomes were, its result."""
+"""Whether a round was void (it does not count as a round of the game): its outcome says
+(an outcome leaves ``void`` out unless it is), or, for a round stored before outcomes were,
+its result. A stored result is not read otherwise: it is the largest column."""
 
 
 Tally = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
