@@ -189,8 +189,14 @@ def apply(
     earlier: PriorScore | None = None,
     *,
     keep_result: bool = True,
+    totals: bool = True,
 ) -> Step:
     """Score one entry against ``state``; InvalidInput with paths into ``data`` if it is bad.
+
+    Without ``totals`` the running totals and game totals are left as they were in ``state``
+    (and not checked): a long replay adds the changes up itself (``tables.replay``). Only for
+    games whose rules never read them (not ``Game.reads_game_totals``); a new game still
+    starts the game totals from zero.
 
     ``earlier`` is how this entry scored last time: the engine is pure, so when the derived
     input is the same as then (a correction upstream changed nothing it depends on), the
@@ -254,18 +260,21 @@ def apply(
     # ten thousand of these.
     after = State(
         next_dealer,
-        _added(state.totals, deltas),
+        _added(state.totals, deltas) if totals else state.totals,
         state.pot if outcome.pot_after is None else outcome.pot_after,
         plus(state.house, outcome.house) if outcome.house else state.house,
         state.game_no,
         state.game_round + (0 if outcome.void else 1),
         state.seated,
-        _added(state.game_totals, deltas),
+        _added(state.game_totals, deltas) if totals else state.game_totals,
         False,
         state.away,
         state.settings,
     )
-    _check_storable(after, deltas)
+    if totals:
+        _check_storable(after, deltas)
+    elif not all_storable((*deltas, after.pot, after.house)):
+        _check_storable(after, deltas)  # says why
     seated = game.seated_after(spec, after, positions)
     if seated != after.seated:
         after = replace(after, seated=seated)
@@ -410,14 +419,19 @@ def apply_entry(
     earlier: PriorScore | None = None,
     *,
     keep_result: bool = True,
+    totals: bool = True,
 ) -> Step:
     """Score any entry of a table: a round or an end of game (``apply``, against the table as
-    it stood at ``state``), a change of the table, or a settle-up."""
+    it stood at ``state``), a change of the table, or a settle-up. ``totals``: see
+    ``apply`` (only a round may be scored without them)."""
     if kind == "edit":
         return _edit(spec, state, data)
     if kind == "settle":
         return _settle(spec, state, data)
-    return apply(spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result)
+    assert totals or kind == "round"
+    return apply(
+        spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result, totals=totals
+    )
 
 
 def between_games(game: Game, state: State) -> bool:

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import gcd
 from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
@@ -271,8 +272,23 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
     spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
     updates = plan.updates
     rescored = 0
+    pending: _Pending | None = None  # changes not yet in ``state``'s running figures
+    lazy = not game.reads_game_totals
+    n = len(spec.players)
     for row in _later(table, plan.later_from):
-        step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
+        if lazy and row.kind == "round" and len(state.totals) == len(state.game_totals) == n:
+            pending = pending or _Pending(n)
+            step = _apply(
+                spec, state, row.kind, row.entry, _prior(row), k, number, keep=False, totals=False
+            )
+            pending.add(step.deltas, new_game=step.after.game_over)
+            if k % store.CHECKPOINT == 0:  # its running figures are kept
+                step = replace(step, after=pending.into(step.after, k))
+                pending = None
+        else:
+            if pending is not None:
+                state, pending = pending.into(state, k - 1), None
+            step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
         rescored += step.rescored
         state = step.after
         shape = state.shape()
@@ -283,7 +299,62 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
         if _settled(game, row, state, shape):
             plan.came_back = row
             break
+    if pending is not None:
+        state = pending.into(state, k - 1)
     plan.final, plan.rescored = state, rescored
+
+
+class _Pending:
+    """Rounds' changes not yet added to the running totals and game totals of the replay's
+    state (``apply_entry`` without ``totals``): whole numbers over one common denominator,
+    as adding ten thousand rounds' Fractions one by one is the costliest part of a long
+    replay. Added in (``into``) where the figures are kept: at a checkpoint and at the end.
+    """
+
+    __slots__ = ("den", "game", "totals")
+
+    def __init__(self, n: int) -> None:
+        self.den = 1
+        self.totals = [0] * n
+        self.game = [0] * n
+
+    def add(self, deltas: Sequence[Fraction], *, new_game: bool) -> None:
+        den, totals, game = self.den, self.totals, self.game
+        for i, d in enumerate(deltas):
+            if not d:
+                continue
+            q = d.denominator
+            if den % q:
+                m = q // gcd(den, q)  # the least common multiple is den * m
+                den *= m
+                totals[:] = [t * m for t in totals]
+                game[:] = [g * m for g in game]
+                self.den = den
+            part = d.numerator * (den // q)
+            totals[i] += part
+            game[i] += part
+        if new_game:  # the round ended its game: the next starts everybody from zero
+            game[:] = [0] * len(game)
+
+    def into(self, state: State, k: int) -> State:
+        """``state`` with these changes added to its running figures (round ``k``'s)."""
+        den = self.den
+        after = replace(
+            state,
+            totals=tuple(
+                t + Fraction(a, den) if a else t
+                for t, a in zip(state.totals, self.totals, strict=True)
+            ),
+            game_totals=tuple(
+                t + Fraction(a, den) if a else t
+                for t, a in zip(state.game_totals, self.game, strict=True)
+            ),
+        )
+        try:
+            check_storable(after)
+        except InvalidInput as exc:
+            raise ReplayError(k, exc) from exc
+        return after
 
 
 def _settled(game: Any, row: Row[Any], state: State, shape: dict[str, Any]) -> bool:
@@ -325,9 +396,10 @@ def _apply(
     first: int,
     *,
     keep: bool,
+    totals: bool = True,
 ) -> Step:
     try:
-        return apply_entry(spec, state, kind, entry, earlier, keep_result=keep)
+        return apply_entry(spec, state, kind, entry, earlier, keep_result=keep, totals=totals)
     except InvalidInput as exc:
         if k == first:
             raise
