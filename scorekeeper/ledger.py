@@ -125,7 +125,7 @@ def _seat_players(
         positions = seated
     else:
         errors: list[Violation] = []
-        lookup = {spec.players[i].casefold(): i for i in seated}
+        lookup = _seats_by_name(spec.players, state.seated)
         positions = []
         for k, name in enumerate(named):
             key = name.casefold() if isinstance(name, str) else None
@@ -167,6 +167,21 @@ def _seat_players(
         player["name"] = spec.players[pos]
         players.append(player)
     return players, positions
+
+
+_LAST_SEATS: tuple[tuple[str, ...], tuple[int, ...], dict[str, int]] | None = None
+
+
+def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
+    """The seated players' positions by their names casefolded: the same for every round of
+    a replay until somebody leaves, so kept for the last players and seats asked for."""
+    global _LAST_SEATS
+    last = _LAST_SEATS
+    if last is not None and last[0] == players and last[1] == seated:
+        return last[2]
+    lookup = {players[i].casefold(): i for i in seated}
+    _LAST_SEATS = (players, seated, lookup)
+    return lookup
 
 
 def dealer_index(state: State, positions: Sequence[int]) -> int:

@@ -12,6 +12,7 @@ is replayed to its end, still without rebuilding the stored results of the round
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -120,16 +121,46 @@ class Head:
     earlier: PriorScore | None
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Keep Python's cycle collector out of a replay: it builds and keeps ten thousand small
+    dicts and states (none of them in a cycle: reference counting frees them), and each
+    collection it would trigger walks all of them again."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def recompute(
-    table: Table, number: int, start: State, head: Sequence[Head], later_from: int
-) -> int:
+    table: Table,
+    number: int,
+    start: State,
+    head: Sequence[Head],
+    later_from: int,
+    *,
+    shift: int = 0,
+) -> bool:
     """Replay ``head`` at ``number``, ``number + 1``, ... then the stored rounds numbered from
-    ``later_from`` on, and write what changed; returns how many rounds were scored again.
+    ``later_from`` on, and write what changed.
 
     Nothing is written before every step has been scored, so an invalid replay changes
     nothing. Round numbers are the caller's to shift afterwards: ``later_from`` and
-    everything read here use the numbers as they are now.
+    everything read here use the numbers as they are now. When the caller will move the
+    later rounds' numbers by ``shift`` and the replay rewrites every one of them anyway, it
+    writes each one's new number negated (clear of every number in use), and returns True:
+    the caller then only turns them positive (``service._shift``).
     """
+    with _no_cycle_collection():
+        return _recompute(table, number, start, head, later_from, shift)
+
+
+def _recompute(
+    table: Table, number: int, start: State, head: Sequence[Head], later_from: int, shift: int
+) -> bool:
     spec = store.spec_of(table)
     game = GAMES[table.game]
     state = start
@@ -157,7 +188,15 @@ def recompute(
                 _PLANS.pop(next(iter(_PLANS)), None)
             raise Planned
     assert plan.final is not None
-    state, updates, rescored = plan.final, plan.updates, rescored + plan.rescored
+    state, rescored = plan.final, rescored + plan.rescored
+    folded = bool(shift) and plan.came_back is None  # every later round was replayed
+    updates = []
+    for u in plan.updates:
+        columns = {name: value for name, value in u.items() if name != "_n"}
+        if folded:
+            columns["number"] = -(u["_n"] + shift)
+        if len(columns) > 1:
+            updates.append(columns)
     came_back: tuple[Any, store.Tally] | None = None  # the round where the state came back
     if plan.came_back is not None:
         row = plan.came_back
@@ -201,7 +240,7 @@ def recompute(
         )
     table.updated_at = now()
     db.session.flush()
-    return rescored
+    return folded
 
 
 @dataclass
@@ -292,9 +331,8 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
         rescored += step.rescored
         state = step.after
         shape = state.shape()
-        changes = _changes(row, step, k, shape)
-        if changes:
-            updates.append({"_id": row.id, **changes})
+        # Every replayed round, changed or not: its number may be rewritten (``recompute``).
+        updates.append({"_id": row.id, "_n": row.number, **_changes(row, step, k, shape)})
         k += 1
         if _settled(game, row, state, shape):
             plan.came_back = row

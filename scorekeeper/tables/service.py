@@ -374,12 +374,12 @@ def _delete(table: Table, target: Round) -> None:
                 value=target.entry.get("point_value") or "—",
             )
         )
-    recompute(table, number, store.state_before(table, number), [], number + 1)
+    negated = recompute(table, number, store.state_before(table, number), [], number + 1, shift=-1)
     target.number = None
     target.deleted_number = number
     target.deleted_at = now()
     db.session.flush()
-    _shift(table, number + 1, -1)
+    _shift(table, number + 1, -1, negated=negated)
     table.round_count -= 1
 
 
@@ -391,8 +391,8 @@ def _restore(table: Table, target: Round) -> None:
 
         seat_names(table, target.entry)  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
-    recompute(table, number, store.state_before(table, number), [head], number)
-    _shift(table, number, +1)
+    negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
+    _shift(table, number, +1, negated=negated)
     target.number = number
     target.deleted_at = None
     target.deleted_number = None
@@ -400,18 +400,20 @@ def _restore(table: Table, target: Round) -> None:
     db.session.flush()
 
 
-def _shift(table: Table, first: int, by: int) -> None:
+def _shift(table: Table, first: int, by: int, *, negated: bool = False) -> None:
     """Renumber the rounds from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
-    (table, number) never sees two rows with one number."""
-    db.session.execute(
-        update(Round)
-        .where(Round.table_id == table.id, Round.number >= first)
-        .values(number=-Round.number)
-    )
+    (table, number) never sees two rows with one number: each first gets its new number
+    negated, then turned positive. ``negated``: the replay already did the first step."""
+    if not negated:
+        db.session.execute(
+            update(Round)
+            .where(Round.table_id == table.id, Round.number >= first)
+            .values(number=-(Round.number + by))
+        )
     db.session.execute(
         update(Round)
         .where(Round.table_id == table.id, Round.number < 0)
-        .values(number=-Round.number + by)
+        .values(number=-Round.number)
     )
     # The rounds already loaded learn their new numbers without a query each.
     for r in list(db.session.identity_map.values()):
