@@ -36,13 +36,13 @@ def now() -> datetime:
 
 
 _EPOCH = datetime(1970, 1, 1)
-_MICROSECOND = timedelta(microseconds=1)
+_SECOND = timedelta(seconds=1)
 
 
 class Moment(TypeDecorator[datetime]):
-    """A UTC time (naive, as ``now`` gives it). SQLite keeps it as whole microseconds since
-    1970: 8 bytes where its text takes 26, in a column every stored round has (migration
-    0006). Other databases keep their own timestamp."""
+    """A UTC time (naive, as ``now`` gives it). SQLite keeps it as whole seconds since 1970
+    (what the API and the pages show of it): 4 bytes where its text took 26, in a column
+    every stored round has (migration 0006). Other databases keep their own timestamp."""
 
     impl = DateTime
     cache_ok = True
@@ -55,7 +55,7 @@ class Moment(TypeDecorator[datetime]):
     def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
         if value is None or dialect.name != "sqlite":
             return value
-        return (value - _EPOCH) // _MICROSECOND
+        return (value - _EPOCH) // _SECOND
 
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         if value is None or isinstance(value, datetime):
@@ -63,7 +63,7 @@ class Moment(TypeDecorator[datetime]):
         if isinstance(value, str):  # as SQLite kept it before 0006
             return datetime.fromisoformat(value)
         assert isinstance(value, int)
-        return _EPOCH + value * _MICROSECOND
+        return _EPOCH + value * _SECOND
 
 
 class Table(db.Model):  # type: ignore[name-defined,misc]

@@ -605,15 +605,19 @@ def _imported_row(
     """An imported round as a row to insert. A round's result is not kept (it is rebuilt
     from its input when read): an import stores a few times what it was sent, not ten."""
     when = at or now()
+    deltas = [amount_str(d) for d in step.deltas]
+    result = step.result
+    if step.kind == "end" and result is not None:
+        result = store.stored_end_result(table, result, deltas)
     return {
         "table_id": table.id,
         "number": number,
         "kind": step.kind,
         "entry": dict(entry),
         "body": step.body,
-        "result": step.result if step.kind != "round" else None,
+        "result": result if step.kind != "round" else None,
         "outcome": step.outcome.to_json(),
-        "deltas": [amount_str(d) for d in step.deltas],
+        "deltas": deltas,
         "after": step.after.shape(),
         "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
         "game_no": step.game_no,

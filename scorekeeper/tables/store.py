@@ -196,6 +196,10 @@ def result_of(table: Table, rnd: Round) -> dict[str, Any]:
     """A round's result: as stored, or rebuilt from its input (the engine is pure) when a
     replay or an import left it out."""
     if rnd.result is not None:
+        if rnd.kind == "end" and "end" not in rnd.result:
+            full = end_result(table, rnd.result, rnd.deltas)
+            set_committed_value(rnd, "result", full)
+            return full
         return rnd.result
     result = GAMES[table.game].evaluate(engine_body(table, rnd)).to_dict()
     # Shown, not written back: reading never writes.
@@ -237,6 +241,35 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
     if rnd is not None:
         result_of(table, rnd)
     return rnd
+
+
+def stored_end_result(table: Table, result: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+    """An end of game's result as an import stores it: without what the table and the row's
+    own columns hold (its game, that it is an end, the players' names and changes), which
+    ``end_result`` puts back."""
+    kept = {k: v for k, v in result.items() if k not in ("game", "end", "players")}
+    if kept.get("notes") == []:
+        del kept["notes"]
+    if result.get("players") != _end_players(table, deltas):
+        kept["players"] = result.get("players")
+    return kept
+
+
+def end_result(table: Table, kept: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+    """An end of game's result from what ``stored_end_result`` kept."""
+    rest = {k: v for k, v in kept.items() if k not in ("notes", "players")}
+    players = kept["players"] if "players" in kept else _end_players(table, deltas)
+    return {
+        "game": table.game,
+        "end": True,
+        "notes": kept.get("notes", []),
+        **rest,
+        "players": players,
+    }
+
+
+def _end_players(table: Table, deltas: list[str]) -> list[dict[str, str]]:
+    return [{"name": name, "delta": d} for name, d in zip(table.players, deltas, strict=False)]
 
 
 def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:

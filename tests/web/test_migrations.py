@@ -202,7 +202,7 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     assert {"players", "rules"} <= raw_after(old_url, tokens[0], 6, "body").keys()
 
     old = make_app(old_url).test_client()  # migrates to the newest revision
-    assert raw_times(old_url) == raw_times(new_url)  # to the microsecond, as stored now
+    assert raw_times(old_url) == raw_times(new_url)  # to the second, as stored now
     for token in tokens:
         for path in (
             f"/api/v1/sessions/{token}",

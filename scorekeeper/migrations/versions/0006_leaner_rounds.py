@@ -5,8 +5,9 @@ An import stored about eleven times the bytes it was sent. Per round, this drops
 ``table_id`` alone (the unique index on ``table_id, number`` serves every query it did), and
 the index entry of every round entered without a ``submission_id`` (the uniqueness of
 submission ids within a table is now a partial index over the rounds that have one). On
-SQLite a round's ``created_at`` becomes whole microseconds since 1970, 8 bytes where its
-text took 26 (``models.Moment``); PostgreSQL keeps its timestamp.
+SQLite a round's ``created_at`` becomes whole seconds since 1970 (what the API and pages
+show of it), 4 bytes where its text took 26 (``models.Moment``); PostgreSQL keeps its
+timestamp.
 
 Revision ID: 0006
 Revises: 0005
@@ -23,15 +24,14 @@ depends_on = None
 
 _HAS_ID = sa.text("submission_id IS NOT NULL")
 
-# SQLAlchemy wrote SQLite times as 'YYYY-MM-DD HH:MM:SS.ffffff' (six digits, or none).
-_TO_MICROSECONDS = (
-    "UPDATE rounds SET created_at = CAST(strftime('%s', created_at) AS INTEGER) * 1000000"
-    " + CAST(COALESCE(NULLIF(substr(created_at, 21, 6), ''), '0') AS INTEGER)"
+# SQLAlchemy wrote SQLite times as 'YYYY-MM-DD HH:MM:SS.ffffff'.
+_TO_SECONDS = (
+    "UPDATE rounds SET created_at = CAST(strftime('%s', created_at) AS INTEGER)"
     " WHERE typeof(created_at) = 'text'"
 )
 _TO_TEXT = (
-    "UPDATE rounds SET created_at = datetime(created_at / 1000000, 'unixepoch')"
-    " || printf('.%06d', created_at % 1000000) WHERE typeof(created_at) = 'integer'"
+    "UPDATE rounds SET created_at = datetime(created_at, 'unixepoch') || '.000000'"
+    " WHERE typeof(created_at) = 'integer'"
 )
 
 
@@ -49,7 +49,7 @@ def upgrade() -> None:
         postgresql_where=_HAS_ID,
     )
     if op.get_bind().dialect.name == "sqlite":
-        op.execute(_TO_MICROSECONDS)
+        op.execute(_TO_SECONDS)
 
 
 def downgrade() -> None:
