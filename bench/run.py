@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import long  # noqa: E402
-from bench.long import request  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
 
@@ -80,6 +79,14 @@ def wrk(url: str, script: str | None = None, connections: str = CONNECTIONS) -> 
         "p99": ms("99"),
         "non2xx": int(errors.group(1)) if errors else 0,
     }
+
+
+def warm(url: str, connections: str = CONNECTIONS) -> None:
+    """Two seconds of the same load, not counted: the page figures are of the steady state.
+    A freshly started worker's first table view compiles its templates and builds its caches
+    (about 0.15 s), and with five workers sharing two cores those first views, not the
+    pages, made a 10-second run's p99."""
+    subprocess.run(["wrk", "-t2", f"-c{connections}", "-d2s", url], capture_output=True, check=True)
 
 
 def query_counts(db_url: str, tokens: dict[int, str]) -> dict[int, int]:
@@ -266,6 +273,7 @@ def short_figures(base: str, db_url: str, tmp: Path) -> None:
             print(f"entering a round (API, one writer): {per:.1f} ms each over {n} rounds")
         tokens[n] = sid
     for conns in ("4", CONNECTIONS):
+        warm(f"{base}/t/{tokens[1000]}", conns)
         page = wrk(f"{base}/t/{tokens[1000]}", connections=conns)
         print(
             f"table page, 1,000 rounds, {conns:>2} connections: {page['rps']:6.0f} req/s"
@@ -328,7 +336,7 @@ def long_figures(db_url: str, tmp: Path) -> None:
         for line in long.measure_long(base, tables):
             print(line, flush=True)
         for t in tables:
-            request(base, "GET", f"/t/{t.token}")
+            warm(f"{base}/t/{t.token}")
             page = wrk(f"{base}/t/{t.token}")
             print(
                 f"table page, {t.label}, {CONNECTIONS} connections: {page['rps']:5.0f} req/s"
