@@ -47,7 +47,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
     else:
         app.config.from_mapping(test_config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    from scorekeeper.jsonio import Provider
+
+    app.json = Provider(app)
     os.makedirs(app.instance_path, exist_ok=True)
 
     from scorekeeper.setup import init_app
