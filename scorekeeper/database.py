@@ -235,9 +235,23 @@ def migrate(engine: Engine, instance_path: str) -> None:
             if db_file and db_file != ":memory:"
             else Path(instance_path, "migrate.lock")
         )
-        with _file_lock(lock), engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with _file_lock(lock), engine.connect() as conn:
+            # A migration that rebuilds a table (SQLite's way to drop a column or constraint)
+            # drops the old one: with foreign keys on, that deletes every row referring to it
+            # (a round's earlier versions). SQLite's own procedure for it: foreign keys off,
+            # which only works outside a transaction, then a check before the commit.
+            raw = conn.connection.driver_connection
+            assert raw is not None
+            raw.execute("PRAGMA foreign_keys=OFF")
+            try:
+                with conn.begin():
+                    cfg.attributes["connection"] = conn
+                    command.upgrade(cfg, "head")
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise RuntimeError(f"a migration broke foreign keys: {broken[:5]}")
+            finally:
+                raw.execute("PRAGMA foreign_keys=ON")
     else:
         with engine.begin() as conn:
             if engine.dialect.name == "postgresql":

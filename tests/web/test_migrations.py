@@ -90,6 +90,10 @@ def play(client):
     toppa = create("toppa", ["A", "B"])
     for _ in range(6):
         add(toppa, {"players": [{"captured": HALF}, {}]})
+    # A correction keeps the version before it (round_versions), for the history and undo.
+    more = {"players": [{"captured": MORE}, {}]}
+    fixed = client.put(f"/api/v1/sessions/{toppa}/rounds/4", json=more)
+    assert fixed.status_code == 200, fixed.get_json()
     otoroku = create("otoroku", ["A", "B", "C"], rules={"tera_zen_percent": 10})
     hands = ([[1, 5], [10, 4], [3, 3, 2]], [[8, 7], [2, 2], [9, 6]], [[5, 5], [10, 1], [4, 4]])
     for cards in hands:
@@ -184,6 +188,14 @@ def raw_after(url, token, number, column="after"):
     return value if isinstance(value, dict) else json.loads(value)
 
 
+def count(url, table):
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        n = conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+    engine.dispose()
+    return n
+
+
 def raw_times(url):
     engine = create_engine(url)
     with engine.connect() as conn:
@@ -203,6 +215,9 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
 
     old = make_app(old_url).test_client()  # migrates to the newest revision
     assert raw_times(old_url) == raw_times(new_url)  # to the second, as stored now
+    # Rebuilding the rounds table on SQLite must not take its rounds' earlier versions with it
+    # (their foreign key cascades on delete).
+    assert count(old_url, "round_versions") == count(new_url, "round_versions") == 1
     for token in tokens:
         for path in (
             f"/api/v1/sessions/{token}",
@@ -242,6 +257,17 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     # A Toppa correction that leaves A the winner leaves the table as it was from round 2:
     # the replay stopped there, though round 2 holds its state the old way.
     assert "seated" in raw_after(old_url, toppa, 6)
+
+    # The correction made before the migration is undone on both alike.
+    for client in (new, old):
+        journal = client.get(f"/api/v1/sessions/{toppa}/journal").get_json()["entries"]
+        seq = next(e["seq"] for e in journal if e["action"] == "correct")
+        undone = client.post(f"/api/v1/sessions/{toppa}/undo", json={"seq": seq})
+        assert undone.status_code == 200, undone.get_json()
+    assert (
+        new.get(f"/api/v1/sessions/{toppa}").get_json()
+        == old.get(f"/api/v1/sessions/{toppa}").get_json()
+    )
 
     # Submission ids stay unique within a table; rounds without one are many.
     body = {"players": [{"captured": HALF}, {}], "submission_id": "tap-1"}
