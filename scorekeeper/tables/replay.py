@@ -13,6 +13,7 @@ is replayed to its end, still without rebuilding the stored results of the round
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -126,13 +127,25 @@ def _no_cycle_collection() -> Iterator[None]:
     """Keep Python's cycle collector out of a replay: it builds and keeps ten thousand small
     dicts and states (none of them in a cycle: reference counting frees them), and each
     collection it would trigger walks all of them again."""
-    was = gc.isenabled()
-    gc.disable()
+    global _REPLAYING, _GC_WAS_ON
+    with _GC_LOCK:  # replays in several threads: the last one out turns it back on
+        if _REPLAYING == 0:
+            _GC_WAS_ON = gc.isenabled()
+            gc.disable()
+        _REPLAYING += 1
     try:
         yield
     finally:
-        if was:
-            gc.enable()
+        with _GC_LOCK:
+            _REPLAYING -= 1
+            if _REPLAYING == 0 and _GC_WAS_ON:
+                gc.enable()
+
+
+_GC_LOCK = threading.Lock()
+_REPLAYING = 0
+"""Replays running now (``_no_cycle_collection``)."""
+_GC_WAS_ON = True
 
 
 def recompute(

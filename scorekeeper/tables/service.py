@@ -356,7 +356,6 @@ def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) ->
     db.session.add(kept)
     target.entry = dict(entry)
     target.version += 1
-    target.updated_at = now()
     db.session.flush()
 
 
@@ -375,6 +374,7 @@ def _delete(table: Table, target: Round) -> None:
             )
         )
     negated = recompute(table, number, store.state_before(table, number), [], number + 1, shift=-1)
+    store.self_contained(table, target)
     target.number = None
     target.deleted_number = number
     target.deleted_at = now()

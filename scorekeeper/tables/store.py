@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import Row, bindparam, case, func, select
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
@@ -270,6 +270,20 @@ def end_result(table: Table, kept: Mapping[str, Any], deltas: list[str]) -> dict
 
 def _end_players(table: Table, deltas: list[str]) -> list[dict[str, str]]:
     return [{"name": name, "delta": d} for name, d in zip(table.players, deltas, strict=False)]
+
+
+def self_contained(table: Table, rnd: Round) -> None:
+    """Write out in full what a round being deleted left to its table (its body's players
+    and house rules, an imported end of game's names and changes): it is kept for the
+    history and a restore while the table goes on, and a seat it left to the table may be
+    given up or to somebody else (a player's joining deleted)."""
+    if rnd.kind == "round":
+        rnd.body = dict(engine_body(table, rnd))
+        flag_modified(rnd, "body")
+    elif rnd.kind == "end" and rnd.result is not None:
+        # As read: ``result_of`` may have shown the full one already, as if it were stored.
+        rnd.result = dict(result_of(table, rnd))
+        flag_modified(rnd, "result")
 
 
 def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:

@@ -201,3 +201,79 @@ def test_any_mix_of_writes_and_undos_leaves_a_ledger_equal_to_a_fresh_replay(app
     assert totals(again) == totals(s) and again["next_dealer"] == s["next_dealer"]
     assert sum(Fraction(t) for t in totals(s)) == 0
     assert s["version"] == len(journal(client, sid))
+
+
+def test_a_deleted_round_keeps_its_players_whatever_becomes_of_their_seats(client):
+    """A stored round may leave its players to its entry and the table's seats
+    (``Game.stored_body``). A deleted round is kept for the history and a restore while the
+    table goes on: a player who joined, played it and whose joining was then deleted leaves a
+    seat that the next change of the table gives up or to somebody else. The deleted round
+    still shows, and is restored with, the players who played it."""
+    sid = client.post(
+        "/api/v1/sessions", json={"name": "t", "game": "tokan", "players": ["A", "B", "C"]}
+    ).get_json()["id"]
+
+    def tour(*names):
+        players = [{"name": n, "dice": [3, 4], "left": 1, "right": 0} for n in names]
+        players[0]["dice"] = [1, 2]
+        resp = client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": players})
+        assert resp.status_code == 201, resp.get_json()
+
+    def patch(body):
+        resp = client.patch(f"/api/v1/sessions/{sid}", json=body)
+        assert resp.status_code == 200, resp.get_json()
+
+    tour("A", "B", "C")
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
+    patch({"add": ["Dai"]})  # round 3
+    tour("A", "B", "C", "Dai")  # round 4
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/4").status_code == 200
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/3").status_code == 200  # Dai's seat
+    patch({"settings": {"stake": 3}})  # the table's seats are those of its players now
+    patch({"rename": {"A": "Aki"}})  # every round's result is rebuilt when read
+    page = client.get(f"/t/{sid}/history")
+    assert page.status_code == 200
+    struck = page.get_data(as_text=True).split("<s>")[1].split("</s>")[0]
+    assert "Aki" in struck and "Dai" in struck, struck
+    # And with Dai's seat given to Eve, the deleted tour still names Dai, not Eve.
+    patch({"add": ["Eve"]})
+    struck = client.get(f"/t/{sid}/history").get_data(as_text=True).split("<s>")[1]
+    struck = struck.split("</s>")[0]
+    assert "Dai" in struck and "Eve" not in struck, struck
+
+
+def test_an_imported_end_of_game_deleted_keeps_its_players(client):
+    """An import keeps an end of game's result without the names and changes its table holds
+    (``store.stored_end_result``); deleted, it keeps them whatever becomes of the seats."""
+    sid = client.post(
+        "/api/v1/sessions", json={"name": "t", "game": "tokan", "players": ["A", "B", "C"]}
+    ).get_json()["id"]
+
+    def post(token, body):
+        resp = client.post(f"/api/v1/sessions/{token}/rounds", json=body)
+        assert resp.status_code == 201, resp.get_json()
+
+    def tour(*names):
+        players = [{"name": n, "dice": [3, 4], "left": 1, "right": 0} for n in names]
+        players[0]["dice"] = [1, 2]
+        return {"players": players}
+
+    post(sid, tour("A", "B", "C"))
+    post(sid, {"kind": "end"})
+    assert client.patch(f"/api/v1/sessions/{sid}", json={"add": ["Dai"]}).status_code == 200
+    post(sid, tour("A", "B", "C", "Dai"))
+    post(sid, {"kind": "end"})  # round 5: Dai's share among its changes
+    data = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    copy_ = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
+    end = client.get(f"/api/v1/sessions/{copy_}").get_json()["rounds"][4]
+    assert end["kind"] == "end"
+    assert [p["name"] for p in end["result"]["players"]] == ["A", "B", "C", "Dai"]
+    for number in (5, 4, 3):  # the end, Dai's tour, Dai's joining
+        assert client.delete(f"/api/v1/sessions/{copy_}/rounds/{number}").status_code == 200
+    for change in ({"settings": {"stake": 3}}, {"rename": {"A": "Aki"}}):
+        assert client.patch(f"/api/v1/sessions/{copy_}", json=change).status_code == 200
+    history = client.get(f"/t/{copy_}/history")
+    assert history.status_code == 200
+    struck = [s.split("</s>")[0] for s in history.get_data(as_text=True).split("<s>")[1:]]
+    ended = [s for s in struck if "End of game" in s]
+    assert len(ended) == 1 and "Dai" in ended[0] and "Aki" in ended[0], struck

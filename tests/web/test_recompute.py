@@ -426,3 +426,20 @@ def replace_game(state):
     from fractions import Fraction
 
     return replace(state, game_totals=(Fraction(0),) * 3)
+
+
+def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_ends():
+    """A replay keeps Python's cycle collector off while it runs (``_no_cycle_collection``);
+    replays in two threads overlapping in any order leave it on once both have ended, and
+    off while either runs."""
+    import gc
+
+    assert gc.isenabled()
+    first, second = replays._no_cycle_collection(), replays._no_cycle_collection()
+    first.__enter__()
+    second.__enter__()
+    assert not gc.isenabled()
+    first.__exit__(None, None, None)  # the first ends while the second still runs
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
