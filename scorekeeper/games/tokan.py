@@ -202,7 +202,9 @@ class Tokan(Game):
     @staticmethod
     def dice_words(dice: Any) -> str:
         """A player's dice as the form sums them: '5 + 3 = 8', or what is still missing."""
-        faces = [d for d in dice if isinstance(d, int)] if isinstance(dice, list) else []
+        faces = (
+            [d for d in dice if type(d) is int and 1 <= d <= 6] if isinstance(dice, list) else []
+        )  # what is no face (refused beside the field) is not summed, whatever its size
         if len(faces) == 2:
             return f"{faces[0]} + {faces[1]} = {faces[0] + faces[1]}"
         if faces:

@@ -123,6 +123,19 @@ def test_the_round_form_refuses_a_huge_stake_next_to_the_field(client):
     assert_table_reads(client, sid, rounds=1)
 
 
+def test_tokan_dice_of_4300_digits_are_refused_beside_the_field(client):
+    """Two dice of 4,300 digits each are whole numbers Python reads, but their sum is one it
+    cannot write: the form shows its sum only of real faces (found by the hostile fuzz)."""
+    sid = create(client, "tokan", ["A", "B", "C"])
+    page = client.get(f"/t/{sid}/rounds/new").get_data(as_text=True)
+    form = dict(re.findall(r'name="([^"]+)"[^>]*value="([^"]*)"', page))
+    huge = "9" * 4300
+    resp = client.post(f"/t/{sid}/rounds/new", data={**form, "p0_d1": huge, "p0_d2": huge})
+    assert resp.status_code == 422
+    assert "p0_d1" in resp.get_data(as_text=True)
+    assert_table_reads(client, sid, rounds=0)
+
+
 @pytest.mark.parametrize("where", ["top", "player"])
 def test_an_otoroku_wager_out_of_bounds_is_422(client, where):
     sid = create(client, "otoroku", ["A", "B", "C"], settings={"method": "banker"})
