@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.exact import (
@@ -125,7 +126,7 @@ def _seat_players(
         positions = seated
     else:
         errors: list[Violation] = []
-        lookup = _seats_by_name(spec.players, state.seated)
+        lookup = _seats_by_name(tuple(spec.players), tuple(state.seated))
         positions = []
         for k, name in enumerate(named):
             key = name.casefold() if isinstance(name, str) else None
@@ -169,19 +170,11 @@ def _seat_players(
     return players, positions
 
 
-_LAST_SEATS: tuple[tuple[str, ...], tuple[int, ...], dict[str, int]] | None = None
-
-
+@lru_cache(maxsize=64)
 def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
     """The seated players' positions by their names casefolded: the same for every round of
-    a replay until somebody leaves, so kept for the last players and seats asked for."""
-    global _LAST_SEATS
-    last = _LAST_SEATS
-    if last is not None and last[0] == players and last[1] == seated:
-        return last[2]
-    lookup = {players[i].casefold(): i for i in seated}
-    _LAST_SEATS = (players, seated, lookup)
-    return lookup
+    a replay until somebody leaves (shared: nobody changes it)."""
+    return {players[i].casefold(): i for i in seated}
 
 
 def dealer_index(state: State, positions: Sequence[int]) -> int:
@@ -231,7 +224,7 @@ def apply(
     # The players were built from the entry's, in table order from the first seat, when
     # their positions run 0, 1, ... (they are sorted and distinct).
     in_order = not positions or positions[-1] == len(positions) - 1
-    full, body = body, game.stored_body(body, spec, data, players_in_order=in_order)
+    full, body = body, game.stored_body(body, spec, players_in_order=in_order)
     n_table = len(spec.players)
     if (
         earlier is not None

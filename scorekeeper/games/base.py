@@ -239,29 +239,20 @@ class Game:
         return None
 
     def stored_body(
-        self,
-        body: dict[str, Any],
-        spec: TableSpec,
-        entry: Mapping[str, Any],
-        *,
-        players_in_order: bool | None = None,
+        self, body: dict[str, Any], spec: TableSpec, *, players_in_order: bool
     ) -> dict[str, Any]:
-        """``body`` as a table stores it beside ``entry``: without what every stored round
+        """``body`` as a table stores it beside its entry: without what every stored round
         would repeat, which ``engine_body`` puts back.
 
         - The house rules, when they are the table's.
-        - The players, when they are the entry's players in table order, each named as the
-          table names that seat (everybody seated; the usual round). ``players_in_order``:
-          the caller built them so (True) or not (False); None: compare.
+        - The players, when the ledger built them from the entry's players in table order
+          from the first seat, each named as the table names that seat (``players_in_order``:
+          everybody seated, the usual round).
         """
         drop = []
         if "rules" in body and body["rules"] == self._rules_of(spec):
             drop.append("rules")
-        if "players" in body and (
-            players_in_order
-            if players_in_order is not None
-            else _named(entry.get("players"), spec.players) == body["players"]
-        ):
+        if "players" in body and players_in_order:
             drop.append("players")
         return {k: v for k, v in body.items() if k not in drop} if drop else body
 

@@ -19,20 +19,27 @@ PILES = [
 ]
 
 
-@given(
-    game=st.sampled_from(["toppa", "baka"]),
-    picks=st.lists(st.sampled_from(range(len(PILES))), min_size=2, max_size=12),
-    fix=st.sampled_from(range(len(PILES))),
-)
-def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
+def table(game):
+    """A Toppa or Baka table's spec, and its round with the ``i``-th of ``PILES`` as the
+    first player's pile (and an empty second pile in Baka)."""
     players = ("A", "B") if game == "toppa" else ("A", "B", "C")
-    spec = TableSpec(game, players, first_dealer=0)
 
     def entry(i):
         ps = [{"captured": PILES[i]}] + [{} for _ in players[1:]]
         if game == "baka":
             ps[1] = {"captured": []}
         return ("round", {"players": ps})
+
+    return TableSpec(game, players, first_dealer=0), entry
+
+
+@given(
+    game=st.sampled_from(["toppa", "baka"]),
+    picks=st.lists(st.sampled_from(range(len(PILES))), min_size=2, max_size=12),
+    fix=st.sampled_from(range(len(PILES))),
+)
+def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
+    spec, entry = table(game)
 
     entries = [entry(i) for i in picks]
     first = replay(spec, entries)
@@ -47,7 +54,7 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
         (s.body, s.result, s.deltas, s.after) for s in fresh
     ]
     # RULES 7: the running totals are the sum of the rounds.
-    totals = [sum((s.deltas[i] for s in fresh), Fraction(0)) for i in range(len(players))]
+    totals = [sum((s.deltas[i] for s in fresh), Fraction(0)) for i in range(len(spec.players))]
     assert list(fresh[-1].after.totals) == totals
     assert sum(totals) == 0
 
@@ -74,14 +81,7 @@ def test_an_earlier_score_of_other_players_is_never_reused(game, picks, others):
     stored alike may come from entries of other players' cards: an earlier score is reused
     only for the same entry's players, and a replay handed scores of other entries (as after
     a correction) still equals a fresh one."""
-    players = ("A", "B") if game == "toppa" else ("A", "B", "C")
-    spec = TableSpec(game, players, first_dealer=0)
-
-    def entry(i):
-        ps = [{"captured": PILES[i]}] + [{} for _ in players[1:]]
-        if game == "baka":
-            ps[1] = {"captured": []}
-        return ("round", {"players": ps})
+    spec, entry = table(game)
 
     entries = [entry(i) for i in picks]
     wrong = [entry(others[k]) for k in range(len(picks))]
