@@ -2,7 +2,8 @@
 its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fail).
 
 BENCH_PARTS=short runs the first figures only (throughput, a 1,000-round table, page weight),
-BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py)."""
+BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py),
+BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighthouse.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import long  # noqa: E402
+from bench import lighthouse, long  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
 
@@ -35,8 +36,8 @@ DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
 WRITERS = 16  # issue 9: "with 16 concurrent writers on SQLite"
-PARTS = os.environ.get("BENCH_PARTS", "short,long").split(",")
-SHORT, LONG = "short" in PARTS, "long" in PARTS
+PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long").split(",")
+SHORT, LONG, LIGHTHOUSE = "short" in PARTS, "long" in PARTS, "lighthouse" in PARTS
 PILES = [
     EXAMPLE_A,
     suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
@@ -218,6 +219,9 @@ def main() -> None:
         if SHORT:
             with serve(tmp, db_url, WORKERS) as base:
                 short_figures(base, db_url, tmp)
+        if LIGHTHOUSE:
+            with serve(tmp, db_url, WORKERS) as base:
+                lighthouse.figures(base, lighthouse_pages)
         if LONG:
             long_figures(db_url, tmp)
             print(
@@ -226,6 +230,28 @@ def main() -> None:
             )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def lighthouse_pages(base: str) -> list[tuple[str, str]]:
+    """The pages a player opens in an evening, on a Toppa table with three rounds."""
+    made = call(
+        base,
+        "POST",
+        "/api/v1/sessions",
+        {"name": "Lighthouse", "game": "toppa", "players": ["Aki", "Ben"]},
+    )
+    sid = made["id"]
+    for pile in PILES[:3]:
+        body = {"players": [{"captured": pile}, {}]}
+        call(base, "POST", f"/api/v1/sessions/{sid}/rounds", body)
+    return [
+        ("home", "/"),
+        ("table", f"/t/{sid}"),
+        ("round form (Toppa)", f"/t/{sid}/rounds/new"),
+        ("round 3", f"/t/{sid}/rounds/3"),
+        ("history", f"/t/{sid}/history"),
+        ("dispute checker (Toppa)", "/check/toppa"),
+    ]
 
 
 def short_figures(base: str, db_url: str, tmp: Path) -> None:
