@@ -154,3 +154,34 @@ def test_the_question_in_japanese(client):
     page = client.get(f"/t/{sid}/undo/1", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     line = text(re.search(r'<p class="undo-change">(.*?)</p>', page, re.S).group(1))
     assert "Aki 0" in line and "Ben 0" in line and "削除" in line
+
+
+def test_a_long_table_answers_with_the_totals_the_undo_leaves(client):
+    """Past 200 rounds the undo is planned on a read-only snapshot before it takes the write
+    lock (database.plan_write); the question's totals are still those the undo leaves."""
+    import random
+
+    from bench.long import tokan_tour  # a random but valid four-player tour
+
+    rng = random.Random(17)
+    data = {
+        "format": "scorekeeper-table",
+        "version": 1,
+        "name": "long",
+        "game": "tokan",
+        "players": ["A", "B", "C", "D"],
+        "rounds": [{"input": tokan_tour(rng, 4)} for _ in range(230)],
+    }
+    sid = api(client, "POST", "/api/v1/sessions/import", data, 201)["id"]
+    api(client, "DELETE", f"/api/v1/sessions/{sid}/rounds/1")  # the pot of every tour moves
+    seq = last_seq(client, sid)
+    line, _ = ask(client, sid, seq)
+    after = api(client, "POST", f"/api/v1/sessions/{sid}/undo", {"seq": seq})
+    totals = ", ".join(
+        f"{p['name']} {'+' if not p['total'].startswith(('-', '0')) else ''}{p['total']}"
+        for p in after["players"]
+    )
+    assert (
+        line
+        == f"Tour 1 will be restored; the totals go back to {totals}. The pot holds {after['pot']}."
+    )
