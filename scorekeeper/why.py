@@ -148,7 +148,9 @@ def _baka(result: Result) -> Msg:
             words.append(N_("yaku %(list)s, each paid by every other player", list=listed))
     else:
         words.append(N_("nobody has a yaku"))
-    if all(_step(p, "cards") is None for p in players):
+    cards = [_step(p, "cards") for p in players]
+    counted = [int(p["card_points"]) - BAKA_PAR for p in players]
+    if low and all(not c for c in cards) and any(counted):  # the forfeit house rule
         words.append(N_("card points do not count this round (Low Man Out)"))
     else:
         words.append(

@@ -279,3 +279,82 @@ def test_a_round_without_its_pile_halves(client):
     )
     lists = " ".join(text(y) for y in yaku_lists(page))
     assert "Wisteria: Chaff × 2" in lists and "Iris: Chaff × 2" in lists
+
+
+def scored(app, client, game, body):
+    """A stateless score (the check page's and the API's result, the same shape as a stored
+    round's) and its why-line in English."""
+    from scorekeeper.why import why_line
+
+    resp = client.post(f"/api/v1/score/{game}", json=body)
+    assert resp.status_code == 200, resp.get_json()
+    with app.test_request_context():
+        return str(why_line(resp.get_json()))
+
+
+BAKA_EXAMPLE = [{"name": "A", "captured": EXAMPLE_A}, {"name": "B", "captured": EXAMPLE_BAKA_B}]
+
+
+def test_baka_pairwise_and_forfeited_cards(app, client):
+    # RULES 4.6 options on RULES 8's Baka deal.
+    line = scored(
+        app,
+        client,
+        "baka",
+        {
+            "dealer": 0,
+            "rules": {"yaku_settlement": "pairwise"},
+            "players": [*BAKA_EXAMPLE, {"name": "C"}],
+        },
+    )
+    assert "yaku A 80, B 20, C 180, each paid by every other player" in line
+    line = scored(
+        app,
+        client,
+        "baka",
+        {
+            "dealer": 0,
+            "rules": {"low_man_out_forfeits_cards": True},
+            "players": [*BAKA_EXAMPLE, {"name": "C"}],
+        },
+    )
+    assert line.endswith("card points do not count this round (Low Man Out).")
+
+
+def test_otoroku_void_round(app, client):
+    # RULES 5.6: every hand over its limit (15; the last player 16), each bust only by its
+    # last card (R13): 10 + 4 + 5 = 19, 9 + 8 = 17, and the last player's 10 + 7 = 17.
+    line = scored(
+        app,
+        client,
+        "otoroku",
+        {
+            "method": "everyone",
+            "dealer": 0,
+            "wager": 10,
+            "players": [
+                {"name": "P1", "cards": ["wisteria-ribbon", "iris-bridge", "maple-deer"]},
+                {"name": "P2", "cards": ["chrysanthemum-cup", "susuki-geese"]},
+                {"name": "P3", "cards": ["maple-ribbon", "bushclover-boar"]},
+            ],
+        },
+    )
+    assert line.startswith("Every hand is buta: the round is void")
+
+
+def test_tokotoko_everybody_ties(app, client):
+    # Field pine (1) + cherry (3); both hands wisteria (4) + willow (2): best 4 + 2 + 3 = 9.
+    line = scored(
+        app,
+        client,
+        "tokotoko",
+        {
+            "stake": 5,
+            "field": ["pine-chaff-1", "cherry-chaff-1"],
+            "players": [
+                {"name": "P1", "hand": ["wisteria-chaff-1", "willow-ribbon"]},
+                {"name": "P2", "hand": ["wisteria-chaff-2", "willow-swallow"]},
+            ],
+        },
+    )
+    assert line == "Everybody ties at 9: every stake goes back."
