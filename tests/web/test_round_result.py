@@ -88,6 +88,30 @@ def test_toppa_exchange_of_cards(client):
     assert changes and text(changes.group(1)) == "A +95 B -95"
 
 
+def test_toppa_equal_yaku(client):
+    # Boar-deer-butterfly off. A: pine, plum, cherry, susuki, willow, paulownia whole: five
+    # brights 60, poetry ribbons 20, seven ribbons 20 (4 ribbons + 3 other willow, R6); 11
+    # chaff (no yaku): 100; card points 25 + 15 + 25 + 30 + 35 + 20 = 150. B: the other six
+    # months: blue ribbons 20, 12 chaff 20, three rows 60: 100; 90 card points. Equal yaku:
+    # no exchange, A scores 150 - 120 = 30 (RULES 4.5).
+    page = round_page(
+        client,
+        "toppa",
+        ["A", "B"],
+        {
+            "dealer": 0,
+            "players": [
+                {"captured": suit("pine", "plum", "cherry", "susuki", "willow", "paulownia")},
+                {},
+            ],
+        },
+        {"boar_deer_butterfly": False},
+    )
+    assert why(page) == (
+        "Equal yaku (100 each), no exchange: A has 150 card points, 30 over 120, and B pays that."
+    )
+
+
 def test_baka_low_man_out_and_thirds(client):
     # RULES 8, Baka: card points 115 / 15 / 110; yaku 80 / 20 / 180, average 280/3 = 93⅓;
     # B is Low Man Out.
