@@ -51,9 +51,10 @@ def undo_question(token: str, seq: int) -> UndoQuestion:
         except service.Conflict as exc:
             return UndoQuestion(seq, summary, version, refusal=reason(exc))
         except InvalidInput as exc:
-            return UndoQuestion(
-                seq, summary, version, refusal=Msg(" ".join(v.message for v in exc.violations))
-            )
+            messages = [v.message for v in exc.violations]  # each translated on the page
+            template = " ".join(f"%(m{i})s" for i in range(len(messages)))
+            refusal = Msg(template, {f"m{i}": m for i, m in enumerate(messages)})
+            return UndoQuestion(seq, summary, version, refusal=refusal)
         return UndoQuestion(seq, summary, version, change=_change(table, entry, done, before))
 
 
