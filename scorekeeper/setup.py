@@ -366,3 +366,6 @@ def _template_helpers(app: Flask) -> None:
         amount_str=amount_str,
         games=GAMES,
     )
+    from scorekeeper.why import card_tiles, why_line
+
+    app.jinja_env.globals.update(why_line=why_line, card_tiles=card_tiles)

@@ -37,7 +37,8 @@ from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
-from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.tables.questions import undo_question
+from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.links import attachment, table_link
 
 bp = Blueprint("sessions", __name__)
@@ -290,12 +291,38 @@ def history(token: str) -> str:
     )
 
 
+@bp.get("/t/<token>/undo/<int:seq>")
+def undo_confirm(token: str, seq: int) -> str:
+    """Ask before undoing journal entry ``seq``: say what will change and the totals after
+    (worked out by doing the undo and rolling it back); its button posts to ``undo``."""
+    table = get_table_or_404(token)
+    try:
+        question = undo_question(token, seq)
+    except LookupError:
+        not_found(N_("There is no such entry in this table's journal."))
+    return render_template(
+        "sessions/undo.html", table=table, question=question, action_form=ActionForm()
+    )
+
+
+CHANGED_SINCE = N_(
+    "Another phone changed this table after the question was shown, so nothing was undone: "
+    "ask again from the history."
+)
+
+
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Any:
-    """Undo one journal entry (a delete, a correction, an entered round, an earlier undo)."""
+    """Undo one journal entry (a delete, a correction, an entered round, an earlier undo).
+
+    The question page sends the table's version it answered for: a table changed since then
+    is not undone on a stale answer."""
     seq = _whole(request.form, "seq")
+    asked = form_int(request.form, "version") if "version" in request.form else None
 
     def write(table: Table) -> str:
+        if asked is not None and asked != table.version:
+            raise service.Conflict(CHANGED_SINCE)
         entry = service.undo(table, seq)
         return str(tr(N_("Done: %(summary)s.", summary=store.summary_of(entry))))
 

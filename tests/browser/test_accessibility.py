@@ -68,6 +68,7 @@ def pages(server) -> list[str]:
     )["id"]
     api(server, f"/api/v1/sessions/{sid}/rounds", {"players": [{"captured": EXAMPLE_A}, {}]})
     urls += [f"/t/{sid}", f"/t/{sid}/rounds/1", f"/t/{sid}/rounds/1/edit", f"/t/{sid}/history"]
+    urls.append(f"/t/{sid}/undo/1")  # the question Undo asks (issue 17 part 6)
     return urls
 
 

@@ -83,7 +83,7 @@ def test_correcting_a_round(page, server):
     tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon"], {"pine": 2})
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
-    page.click("text=Correct this round")
+    page.get_by_role("link", name="Correct this round").click()
     # Aki also took the plum month: tap its two special cards and both plain cards.
     tap_cards(page, "p0_pile", ["plum-warbler", "plum-ribbon"], {"plum": 2})
     page.click("button:has-text('Save correction')")
