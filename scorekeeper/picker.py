@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,8 @@ class MonthRow:
     """The plain card a tile for them shows."""
     values: Mapping[str, int]
     """The number a game counts each card for, shown on its tile (empty: none shown)."""
+    cards: tuple[Card, ...] = ()
+    """Every card of the month in the game's deck, plain cards each on its own."""
 
 
 def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -> list[MonthRow]:
@@ -47,16 +48,16 @@ def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) ->
                 len(plain),
                 plain[0] if plain else None,
                 {c.id: values[c.id] for c in cards if c.id in values} if values else {},
+                tuple(cards),
             )
         )
     return rows
 
 
 def picked(cards: Sequence[str] | None) -> dict[str, Any]:
-    """The picker's state for a list of card ids: ticked specials and chaff counts."""
-    ids = [c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID]
-    counts = Counter(CARD_BY_ID[c].suit.id for c in ids if CARD_BY_ID[c].chaff_group)
-    return {"ids": {c for c in ids if not CARD_BY_ID[c].chaff_group}, "chaff": dict(counts)}
+    """The picker's state for a list of card ids: the cards ticked, plain cards each by its
+    own id (the form reads a plain card's id as that very card while it is free)."""
+    return {"ids": {c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +155,13 @@ def slot_label(card_id: Any) -> str:
         return ""
     what = N_("Plain") if card.chaff_group else card.english
     return N_("%(card)s (%(suit)s %(n)s)", card=what, suit=card.suit.english, n=card.nagoya)
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """A short mark per player for the card grid's tiles, beside their colour: the first
+    letter of each name, two letters where two names share one, else the seat from 1."""
+    for size in (1, 2):
+        marks = [(n.strip()[:size] or "?").upper() for n in names]
+        if len(set(marks)) == len(marks):
+            return marks
+    return [str(i + 1) for i in range(len(names))]

@@ -51,7 +51,9 @@
   // A picker with a limit (an exposed hand holds at most the game's hand size) takes no
   // more cards once it is full: the tiles not in it are disabled too (the bar says so).
   function markTaken() {
-    all(".picker[data-group]").forEach(function (picker) {
+    all(".picker[data-group]").filter(function (picker) {
+      return !picker.closest(".has-grid");
+    }).forEach(function (picker) {
       var others = pickersLike(picker);
       var full = !!picker.dataset.limit &&
         pickerTotals(picker.dataset.name).count >= int(picker.dataset.limit);
@@ -91,7 +93,7 @@
     var picker = document.querySelector(".picker[data-name='" + name + "']");
     var out = { count: 0, points: 0, months: [] };
     if (!picker) { return out; }
-    all(".tile[data-card] input:checked", picker).forEach(function (box) {
+    all(".tile input[type=checkbox]:checked", picker).forEach(function (box) {
       var tile = box.closest(".tile");
       out.count += 1;
       out.points += int(tile.dataset.points);
@@ -355,6 +357,150 @@
     render();
   }
 
+  // -- the card grid: the whole deck on one screen, tapped into the target chosen above ---
+  // Two layers: captured piles (a card has at most one owner) and exposed hands (marked
+  // apart, each up to the hand's size). The grid only ticks and unticks the pickers' own
+  // checkboxes (p<i>_pile, p<i>_hand), which stay the form: it is drawn FROM them, on load,
+  // on their change events and when a restored draft says so (scorekeeper:restored).
+
+  function deckGrid() {
+    var tpl = document.querySelector("template.grid-template");
+    if (!tpl) { return; }
+    var form = tpl.closest("form") || document.body;
+    tpl.parentNode.insertBefore(tpl.content.cloneNode(true), tpl);
+    var deck = form.querySelector(".deck");
+    form.classList.add("has-grid");
+    // The grid's tiles are the cards' tap targets now: the pickers' tiles give up data-card.
+    all(".picker .tile[data-card]", form).forEach(function (t) {
+      t.dataset.cardId = t.dataset.card;
+      t.removeAttribute("data-card");
+    });
+    all(".picker input[type=checkbox]", form).forEach(function (b) { b.disabled = false; });
+    // The per-pile lists fold away, but a list the server found a mistake in keeps its words.
+    all("fieldset.pile, details.hand", form).forEach(function (el) {
+      el.classList.add("by-grid");
+      el.hidden = !el.querySelector(".error");
+    });
+    var restBox = form.querySelector("fieldset.rest");
+    if (restBox) { deck.parentNode.insertBefore(restBox, deck.nextSibling); }
+    var targets = all(".target[data-target]", deck);
+    var piles = targets.filter(function (t) { return t.classList.contains("captured"); });
+    var tiles = all(".card[data-card]", deck);
+    var active = targets[0];
+
+    function box(t, card) {
+      return form.querySelector("input[type=checkbox][name='" + t.dataset.input + "'][value='" + card + "']");
+    }
+    function has(t, card) {
+      var b = box(t, card);
+      return !!(b && b.checked);
+    }
+    function count(t) {
+      return all("input[type=checkbox][name='" + t.dataset.input + "']:checked", form).length;
+    }
+    function kind(t) { return t.classList.contains("hand") ? "hand" : "captured"; }
+    function holder(card, k) {
+      return targets.filter(function (t) { return kind(t) === k && has(t, card); })[0] || null;
+    }
+    function tick(b, on) {
+      if (b && b.checked !== on) {
+        b.checked = on;
+        b.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    function full(t) {
+      return !!t.dataset.limit && count(t) >= int(t.dataset.limit);
+    }
+    function restSeat() {
+      var r = form.querySelector("input[name=rest]:checked");
+      return r ? r.value : null;
+    }
+    function owned() {
+      return tiles.filter(function (tile) { return holder(tile.dataset.card, "captured"); }).length;
+    }
+
+    // The rest of the deck goes to the one player whose pile was not tapped; the form asks
+    // (the "rest" choice) only when that is unclear and some cards are left over.
+    function autoRest() {
+      if (!restBox) { return; }
+      var untapped = piles.filter(function (t) { return count(t) === 0; });
+      var left = tiles.length - owned();
+      if (untapped.length === 1) {
+        var r = form.querySelector("input[name=rest][value='" + untapped[0].dataset.seat + "']");
+        tick(r, true);
+      }
+      restBox.hidden = !(left > 0 && untapped.length !== 1);
+    }
+
+    function words(template, t) {
+      return (template || "").split("{name}").join(t.dataset.name);
+    }
+
+    function render() {
+      var rest = restSeat();
+      var outside = tiles.length - owned();
+      targets.forEach(function (t) {
+        t.setAttribute("aria-pressed", String(t === active));
+        var n = count(t);
+        var isRest = kind(t) === "captured" && t.dataset.seat === rest;
+        t.classList.toggle("is-rest", isRest);
+        t.querySelector(".n").textContent = t.dataset.limit ? n + "/" + t.dataset.limit
+          : (isRest ? n + outside : n);
+        t.classList.toggle("is-full", full(t));
+      });
+      var shut = kind(active) === "hand" && full(active);
+      tiles.forEach(function (tile) {
+        var card = tile.dataset.card;
+        var p = holder(card, "captured"), h = holder(card, "hand");
+        if (p) { tile.dataset.own = p.dataset.seat; } else { delete tile.dataset.own; }
+        if (h) { tile.dataset.hand = h.dataset.seat; } else { delete tile.dataset.hand; }
+        tile.querySelector(".own").textContent = p ? p.dataset.mark : "";
+        tile.querySelector(".hd").textContent = h ? h.dataset.mark : "";
+        tile.querySelector(".where").textContent = [
+          p ? ", " + words(deck.dataset.tPile, p) : "",
+          h ? ", " + words(deck.dataset.tHand, h) : ""
+        ].join("");
+        var mine = (kind(active) === "hand" ? h : p) === active;
+        tile.setAttribute("aria-pressed", String(mine));
+        tile.classList.toggle("shut", shut && !mine);
+      });
+    }
+
+    function sync() {
+      autoRest();
+      render();
+      tally();
+    }
+
+    targets.forEach(function (t) {
+      t.addEventListener("click", function () { active = t; render(); });
+    });
+    tiles.forEach(function (tile) {
+      tile.addEventListener("click", function () {
+        var card = tile.dataset.card;
+        var mine = box(active, card);
+        if (!mine) { return; }
+        if (mine.checked) {
+          tick(mine, false);
+        } else if (full(active)) {
+          var note = deck.querySelector(".deck-hint");
+          if (note) { note.textContent = deck.dataset.tFull; }
+          return;
+        } else {
+          // One owner per layer: a card in another pile (or hand) moves to this one.
+          targets.forEach(function (t) {
+            if (t !== active && kind(t) === kind(active)) { tick(box(t, card), false); }
+          });
+          tick(mine, true);
+        }
+        sync();
+      });
+    });
+    form.addEventListener("change", render);
+    document.addEventListener("scorekeeper:restored", sync);
+    sync();
+  }
+
   // -- the home page: house rules of the game chosen ------------------------------------
 
   function gameRules() {
@@ -380,6 +526,7 @@
     all("details.hand").forEach(function (d) {
       d.addEventListener("toggle", tally);
     });
+    deckGrid();
     pads();
     neighbours();
     compact();

@@ -21,12 +21,22 @@ def start_table(page, server, game, players, **fields):
 
 
 def tap_cards(page, prefix, cards, chaff=None):
+    """Tap cards into a pile or hand (``p0_pile``, ``p1_hand``): on the card grid, its target
+    first, when the page has one; else on the picker of that name. ``chaff`` taps the first
+    plain cards of each month given (``{"plum": 2}``: plum-chaff-1 and plum-chaff-2)."""
+    ids = list(cards) + [
+        f"{s}-chaff-{k}" for s, n in (chaff or {}).items() for k in range(1, n + 1)
+    ]
+    layer = re.fullmatch(r"p(\d+)_(pile|hand)", prefix)
+    if layer and page.locator(".deck").count():
+        kind = "captured" if layer.group(2) == "pile" else "hand"
+        page.locator(f"[data-target='{kind}-{layer.group(1)}']").tap()
+        for card in ids:
+            page.locator(f".deck [data-card='{card}']").tap()
+        return
     picker = page.locator(f".picker[data-name='{prefix}']")
-    for card in cards:
+    for card in ids:
         picker.locator(f".tile[data-card='{card}']").tap()
-    for suit, taps in (chaff or {}).items():
-        for _ in range(taps):
-            picker.locator(f".tile.chaff[data-suit='{suit}'] .step[data-step='1']").tap()
 
 
 def totals(page):

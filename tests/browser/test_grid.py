@@ -1,0 +1,189 @@
+"""The card grid at 360x740 (issue 17, parts 1, 2 and 10): a Toppa and a Baka round entered by
+tapping through the markup contract only (data-target, data-card, aria-pressed), counting the
+taps, the scrolling a player needs and the seconds, then reading the stored round back."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 360, "height": 740}
+
+# 14 cards for Aki: pine, plum and cherry whole, and two of paulownia. Card points by RULES
+# (bright 20, animal 10, ribbon 5, chaff 0): 20+5 + 10+5 + 20+5 + 20 = 85.
+TOPPA_PILE = [
+    "pine-crane", "pine-ribbon", "pine-chaff-1", "pine-chaff-2",
+    "plum-warbler", "plum-ribbon", "plum-chaff-1", "plum-chaff-2",
+    "cherry-curtain", "cherry-ribbon", "cherry-chaff-1", "cherry-chaff-2",
+    "paulownia-phoenix", "paulownia-chaff-3",
+]  # fmt: skip
+# Baka: Aki and Ben 16 cards each (whole months), Cho the rest.
+AKI = [
+    "pine-crane", "pine-ribbon", "pine-chaff-1", "pine-chaff-2",
+    "wisteria-cuckoo", "wisteria-ribbon", "wisteria-chaff-1", "wisteria-chaff-2",
+    "susuki-moon", "susuki-geese", "susuki-chaff-1", "susuki-chaff-2",
+    "maple-deer", "maple-ribbon", "maple-chaff-1", "maple-chaff-2",
+]  # fmt: skip
+BEN = [
+    "plum-warbler", "plum-ribbon", "plum-chaff-1", "plum-chaff-2",
+    "iris-bridge", "iris-ribbon", "iris-chaff-1", "iris-chaff-2",
+    "bushclover-boar", "bushclover-ribbon", "bushclover-chaff-1", "bushclover-chaff-2",
+    "paulownia-phoenix", "paulownia-chaff-1", "paulownia-chaff-2", "paulownia-chaff-3",
+]  # fmt: skip
+POINTS = {"bright": 20, "animal": 10, "ribbon": 5, "chaff": 0}
+
+
+def api(server: str, path: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(
+        server + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method="POST" if body is not None else "GET",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def card_points(ids):
+    from scorekeeper.cards import CARD_BY_ID
+
+    return sum(POINTS[CARD_BY_ID[c].type.value] for c in ids)
+
+
+@pytest.fixture()
+def phone(browser):
+    context = browser.new_context(
+        viewport=SMALL, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
+    pg = context.new_page()
+    pg.set_default_timeout(10_000)
+    yield pg
+    context.close()
+
+
+# Where a thing is on the screen, and what a finger there would touch: the topmost element at
+# its centre must be it (or inside it), so nothing (the sticky bar, the targets) covers it.
+REACH = """sel => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {top: r.top, bottom: r.bottom, x, y, hit: !!hit && (hit === el || el.contains(hit)),
+          scrollY: window.scrollY, inner: innerHeight};
+}"""
+
+
+class Finger:
+    """Taps as a player does: at a point on the screen, scrolling the page by hand (and
+    counting it) only when the thing is not where a finger can touch it."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.max_scroll, self.scrolled = page, 0, 0, 0
+
+    def tap(self, sel):
+        at = self.page.evaluate(REACH, sel)
+        if not at["hit"]:
+            # Bring it to the middle of what the sticky targets and bar leave free.
+            delta = at["y"] - at["inner"] / 2
+            self.page.evaluate("d => window.scrollBy(0, d)", delta)
+            self.scrolled += abs(delta)
+            at = self.page.evaluate(REACH, sel)
+        assert at["hit"], f"{sel} cannot be reached on the screen"
+        self.max_scroll = max(self.max_scroll, at["scrollY"])
+        self.page.touchscreen.tap(at["x"], at["y"])
+        self.taps += 1
+
+
+def no_scroll_boxes(page):
+    """No box inside the page scrolls on its own (a grid in a scrolling box would hide cards)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('main *')].filter(el => {
+             const s = getComputedStyle(el);
+             return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1;
+           }).map(el => el.className)"""
+    )
+
+
+def start(server, page, game, players):
+    sid = api(server, "/api/v1/sessions", {"name": "Grid", "game": game, "players": players})["id"]
+    page.goto(f"{server}/t/{sid}/rounds/new")
+    return sid
+
+
+def report(record_property, name, finger, seconds, height):
+    figures = {
+        "taps": finger.taps,
+        "max_scroll_px": round(finger.max_scroll),
+        "scrolled_px": round(finger.scrolled),
+        "seconds": round(seconds, 2),
+        "page_px": height,
+    }
+    for key, value in figures.items():
+        record_property(f"{name}_{key}", value)
+    print(f"\n{name}: {figures}")
+
+
+def test_a_toppa_pile_of_14_in_16_taps_on_one_screen(phone, server, record_property):
+    page = phone
+    sid = start(server, page, "toppa", ["Aki", "Ben"])
+    assert no_scroll_boxes(page) == []
+    height = page.evaluate("document.documentElement.scrollHeight")
+    finger = Finger(page)
+    began = time.monotonic()
+    finger.tap("[data-target='captured-0']")
+    assert page.get_attribute("[data-target='captured-0']", "aria-pressed") == "true"
+    for card in TOPPA_PILE:
+        finger.tap(f"[data-card='{card}']")
+        assert page.get_attribute(f"[data-card='{card}']", "aria-pressed") == "true"
+    # The bar, before Save: Aki's 14 cards and 85 points, Ben the rest with no tap.
+    bar = page.locator(".entrybar").inner_text()
+    assert "14 cards · 85 points" in bar
+    assert "34 cards · 155 points" in bar
+    assert page.locator("fieldset.rest").is_hidden()  # no question: Ben's is the rest
+    finger.tap(".entrybar button[type=submit]")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    seconds = time.monotonic() - began
+    report(record_property, "toppa", finger, seconds, height)
+    assert finger.taps <= 17
+    assert finger.max_scroll <= SMALL["height"] / 2
+    stored = api(server, f"/api/v1/sessions/{sid}")["rounds"][0]
+    assert sorted(stored["input"]["players"][0]["captured"]) == sorted(TOPPA_PILE)
+    assert "captured" not in stored["input"]["players"][1]  # the rest of the deck
+    points = [p["card_points"] for p in stored["result"]["players"]]
+    assert points == [85, 240 - 85] == [card_points(TOPPA_PILE), 155]
+
+
+def test_a_baka_round_of_two_16_card_piles_in_35_taps(phone, server, record_property):
+    page = phone
+    sid = start(server, page, "baka", ["Aki", "Ben", "Cho"])
+    assert no_scroll_boxes(page) == []
+    height = page.evaluate("document.documentElement.scrollHeight")
+    finger = Finger(page)
+    began = time.monotonic()
+    for seat, pile in ((0, AKI), (1, BEN)):
+        finger.tap(f"[data-target='captured-{seat}']")
+        for card in pile:
+            finger.tap(f"[data-card='{card}']")
+    assert page.locator("fieldset.rest").is_hidden()  # Cho's is the rest, unasked
+    bar = page.locator(".entrybar").inner_text()
+    assert f"16 cards · {card_points(AKI)} points" in bar
+    assert f"16 cards · {card_points(BEN)} points" in bar
+    finger.tap(".entrybar button[type=submit]")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    seconds = time.monotonic() - began
+    report(record_property, "baka", finger, seconds, height)
+    assert finger.taps <= 36
+    assert finger.max_scroll <= SMALL["height"] / 2
+    stored = api(server, f"/api/v1/sessions/{sid}")["rounds"][0]
+    players = stored["input"]["players"]
+    assert sorted(players[0]["captured"]) == sorted(AKI)
+    assert sorted(players[1]["captured"]) == sorted(BEN)
+    assert "captured" not in players[2]
+    points = [p["card_points"] for p in stored["result"]["players"]]
+    assert points == [card_points(AKI), card_points(BEN), 240 - card_points(AKI + BEN)]
