@@ -127,8 +127,10 @@
       all("li[data-limit]", list).forEach(function (li) {
         var n = pickerTotals(li.dataset.pickers).count;
         var hand = document.getElementById("hand-" + li.dataset.handOf);
+        var target = document.querySelector("[data-target='hand-" + li.dataset.handOf + "']");
         li.querySelector(".n").textContent = n;
-        li.hidden = n === 0 && !(hand && hand.open);
+        li.hidden = n === 0 && !(hand && hand.open && !hand.hidden) &&
+          !(target && target.getAttribute("aria-pressed") === "true");
         li.classList.toggle("is-full", n >= int(li.dataset.limit));
       });
     }
@@ -473,7 +475,7 @@
     }
 
     targets.forEach(function (t) {
-      t.addEventListener("click", function () { active = t; render(); });
+      t.addEventListener("click", function () { active = t; render(); tally(); });
     });
     tiles.forEach(function (tile) {
       tile.addEventListener("click", function () {

@@ -187,3 +187,26 @@ def test_a_baka_round_of_two_16_card_piles_in_35_taps(phone, server, record_prop
     assert "captured" not in players[2]
     points = [p["card_points"] for p in stored["result"]["players"]]
     assert points == [card_points(AKI), card_points(BEN), 240 - card_points(AKI + BEN)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_grid_with_piles_and_hands_tapped_passes_axe(browser, server, scheme):
+    from tests.browser.test_accessibility import axe_script, violations
+
+    axe = axe_script()
+    context = browser.new_context(
+        viewport=SMALL, is_mobile=True, has_touch=True, color_scheme=scheme, bypass_csp=True
+    )
+    page = context.new_page()
+    sid = api(server, "/api/v1/sessions", {"name": "G", "game": "baka", "players": ["A", "B", "C"]})
+    page.goto(f"{server}/t/{sid['id']}/rounds/new")
+    for seat, cards in ((0, AKI[:4]), (1, BEN[:4])):
+        page.locator(f"[data-target='captured-{seat}']").tap()
+        for card in cards:
+            page.locator(f"[data-card='{card}']").tap()
+    page.locator("[data-target='hand-2']").tap()
+    for card in ("pine-crane", "susuki-moon", "willow-rainman"):
+        page.locator(f"[data-card='{card}']").tap()
+    assert page.locator("[data-card='pine-crane'] .hd").inner_text() == "C"
+    assert violations(page, axe) == []
+    context.close()

@@ -70,13 +70,12 @@ def test_toppa_round_by_tapping_with_the_rest_to_the_other_player(page, server):
         ],
         {"plum": 1, "susuki": 1, "paulownia": 1},
     )
-    assert page.locator("#player-1 .picker").is_hidden()  # Ben's pile is "the rest"
-    assert page.locator("#player-1 .rest-note").is_visible()
-    # A plain-card tile shows its count between − and +.
-    assert (
-        page.locator(".picker[data-name='p0_pile'] input[name=p0_pile_chaff_plum]").input_value()
-        == "1"
-    )
+    # Ben's pile is "the rest": no question asked, and the bar says so.
+    assert page.locator("fieldset.rest").is_hidden()
+    assert page.locator("[data-target='captured-1']").get_attribute("class").count("is-rest")
+    assert "Ben (the rest)" in page.locator(".entrybar").inner_text()
+    # The plain card tapped is ticked in Aki's list, which stays the form.
+    assert page.locator("input[name=p0_pile][value='plum-chaff-1']").is_checked()
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     assert page.locator(".delta[data-delta='-255']").is_visible()
@@ -235,7 +234,7 @@ def in_viewport(page, selector):
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
 
 
-def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(page, server):
+def test_a_toppa_pile_by_tapping_and_the_bar_before_save(page, server):
     start_table(page, server, "toppa", ["Aki", "Ben"])
     page.click("text=Enter round 1")
     bar = page.locator(".entrybar")
@@ -245,11 +244,10 @@ def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(pag
         ["pine-crane", "pine-ribbon", "plum-ribbon", "cherry-curtain", "cherry-ribbon"],
         {"pine": 2, "plum": 2, "cherry": 2},
     )
-    pile = page.locator(".picker[data-name='p0_pile']")
-    minus = pile.locator(".tile.chaff[data-suit='plum'] .step[data-step='-1']")
-    minus.tap()  # one plum plain card too many: take it away without going round
-    assert pile.locator("input[name=p0_pile_chaff_plum]").input_value() == "1"
-    assert pile.locator(".tile.chaff[data-suit='pine'] .step[data-step='1']").is_disabled()
+    # One plum plain card too many: a second tap on it takes it out.
+    page.locator("[data-card='plum-chaff-2']").tap()
+    assert page.locator("[data-card='plum-chaff-2']").get_attribute("aria-pressed") == "false"
+    assert not page.locator("input[name=p0_pile][value='plum-chaff-2']").is_checked()
     tap_cards(page, "p0_pile", ["susuki-moon", "susuki-geese"])
     # 12 cards: 3 brights, an animal and 3 ribbons; the bar counts them before Save.
     assert bar.locator("li[data-pile='0']").inner_text() == "Aki: 12 cards · 85 points"
@@ -262,13 +260,29 @@ def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(pag
     assert in_viewport(page, ".result .changes li:last-child")
 
 
-def test_a_card_taken_in_one_pile_cannot_be_tapped_in_another(page, server):
+def test_a_card_of_another_pile_moves_to_the_pile_tapped_and_hands_are_apart(page, server):
     start_table(page, server, "baka", ["Aki", "Ben", "Chie"])
     page.click("text=Enter round 1")
+    crane = page.locator("[data-card='pine-crane']")
     tap_cards(page, "p0_pile", ["pine-crane"])
-    ben = page.locator(".picker[data-name='p1_pile'] .tile[data-card='pine-crane']")
-    assert "taken" in ben.get_attribute("class")
-    assert ben.locator("input").is_disabled()
+    # Whose it is, by colour and by mark: Aki's "A" at its foot.
+    assert crane.get_attribute("data-own") == "0"
+    assert crane.locator(".own").inner_text() == "A"
+    tap_cards(page, "p1_pile", ["pine-crane"])  # moves it to Ben's pile
+    assert crane.get_attribute("data-own") == "1"
+    assert crane.get_attribute("aria-pressed") == "true"
+    assert crane.locator(".own").inner_text() == "B"
+    assert not page.locator("input[name=p0_pile][value='pine-crane']").is_checked()
+    assert page.locator("input[name=p1_pile][value='pine-crane']").is_checked()
+    # Only Ben's pile has cards now: Aki's or Chie's could be the rest, so the form asks.
+    assert page.locator("fieldset.rest").is_visible()
+    # An exposed hand marks the card on its own layer: it stays in Ben's pile.
+    tap_cards(page, "p2_hand", ["pine-crane"])
+    assert crane.get_attribute("data-own") == "1"
+    assert crane.get_attribute("data-hand") == "2"
+    assert crane.locator(".hd").inner_text() == "C"
+    assert page.locator("input[name=p2_hand][value='pine-crane']").is_checked()
+    assert "in Chie's exposed hand" in crane.inner_text()
 
 
 def test_a_bad_entry_puts_the_focus_on_a_summary_in_card_names(page, server):
