@@ -92,25 +92,21 @@ def nagoya_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -
 
 
 def slot_choices(deck: frozenset[str]) -> list[SlotChoice]:
-    """Every choice a Tokotoko card slot offers, in the Nagoya order."""
+    """Every choice a Tokotoko card slot offers, in the Nagoya order: each card, plain cards
+    each by its own id (the card grid puts the very plain card tapped in a slot)."""
     out = []
     for row in nagoya_rows(deck):
-        for card in row.specials:
-            out.append(SlotChoice(card.id, slot_label(card.id), card, 0))
-        if row.chaff:
-            first = next(c for c in CARDS if c.suit.id == row.suit_id and c.chaff_group)
-            out.append(SlotChoice(first.id, slot_label(first.id), first, row.chaff))
+        for card in row.cards:
+            out.append(
+                SlotChoice(card.id, slot_label(card.id), card, row.chaff if card.chaff_group else 0)
+            )
     return out
 
 
 def slot_value(card_id: Any) -> str:
-    """The select value that shows ``card_id``: the card, or its month's plain choice."""
+    """The select value that shows ``card_id`` (the card's own id), or "" if it is none."""
     card = CARD_BY_ID.get(card_id) if isinstance(card_id, str) else None
-    if card is None:
-        return ""
-    if card.chaff_group:
-        return next(c.id for c in CARDS if c.chaff_group == card.chaff_group)
-    return card.id
+    return "" if card is None else card.id
 
 
 def rest_index(players: Sequence[Any], n: int) -> int:

@@ -267,7 +267,12 @@
     function put(value) {
       var empty = selects(active).filter(function (s) { return !s.value; })[0];
       if (!empty) { return; }
+      // A card held elsewhere moves here (each plain card is its own tile and value).
+      all("select[data-slot]").forEach(function (s) {
+        if (s.value === value) { s.value = ""; changed(s); }
+      });
       empty.value = value;
+      changed(empty);
       if (full(active)) {
         var next = order.filter(function (slot) { return !full(slot); })[0];
         if (next) { active = next; }
@@ -275,7 +280,11 @@
     }
     function take(value) {
       var mine = selects(active).filter(function (s) { return s.value === value; });
-      if (mine.length) { mine[mine.length - 1].value = ""; }
+      if (mine.length) { mine[mine.length - 1].value = ""; changed(mine[mine.length - 1]); }
+    }
+    // The selects are the form: a draft kept on the phone follows their change events.
+    function changed(select) {
+      select.dispatchEvent(new Event("change", { bubbles: true }));
     }
     function label(select) {
       return select.value ? select.options[select.selectedIndex].textContent : "";
@@ -292,28 +301,11 @@
         var value = tile.dataset.value;
         var owners = ownerOf(value);
         var owner = tile.querySelector(".owner");
-        if (tile.classList.contains("chaff")) {
-          var total = 0, words = [];
-          order.forEach(function (slot) {
-            var k = countIn(slot, value);
-            total += k;
-            if (k) { words.push(nameOf(slot) + (k > 1 ? " ×" + k : "")); }
-          });
-          var mine = countIn(active, value);
-          tile.querySelector(".count").textContent = mine;
-          var steps = all(".step", tile);
-          steps[0].disabled = mine === 0;
-          steps[1].disabled = activeFull || total >= int(tile.dataset.max);
-          owner.textContent = words.join(", ");
-          tile.classList.toggle("has", mine > 0);
-          tile.classList.toggle("taken", mine === 0 && total >= int(tile.dataset.max));
-        } else {
-          var held = owners[0];
-          tile.setAttribute("aria-pressed", String(held === active));
-          tile.disabled = held ? held !== active : activeFull;
-          tile.classList.toggle("taken", !!held && held !== active);
-          owner.textContent = held ? nameOf(held) : "";
-        }
+        var held = owners[0];
+        tile.setAttribute("aria-pressed", String(held === active));
+        tile.disabled = activeFull && held !== active;
+        tile.classList.toggle("held", !!held && held !== active);
+        owner.textContent = held ? nameOf(held) : "";
       });
       all(".held[data-slot]").forEach(function (p) {
         var names = selects(p.dataset.slot).map(label).filter(Boolean);
@@ -338,21 +330,13 @@
       b.addEventListener("click", function () { active = b.dataset.slot; render(); });
     });
     all(".tile[data-value]", box).forEach(function (tile) {
-      if (tile.classList.contains("chaff")) {
-        all(".step", tile).forEach(function (step) {
-          step.addEventListener("click", function () {
-            if (int(step.dataset.step) > 0) { put(tile.dataset.value); } else { take(tile.dataset.value); }
-            render();
-          });
-        });
-      } else {
-        tile.addEventListener("click", function () {
-          if (ownerOf(tile.dataset.value)[0] === active) { take(tile.dataset.value); } else { put(tile.dataset.value); }
-          render();
-        });
-      }
+      tile.addEventListener("click", function () {
+        if (ownerOf(tile.dataset.value)[0] === active) { take(tile.dataset.value); } else { put(tile.dataset.value); }
+        render();
+      });
     });
     all("select[data-slot]").forEach(function (s) { s.addEventListener("change", render); });
+    document.addEventListener("scorekeeper:restored", render);
     if (full(active)) {
       active = order.filter(function (slot) { return !full(slot); })[0] || active;
     }
@@ -379,7 +363,8 @@
     });
     all(".picker input[type=checkbox]", form).forEach(function (b) { b.disabled = false; });
     // The per-pile lists fold away, but a list the server found a mistake in keeps its words.
-    all("fieldset.pile, details.hand", form).forEach(function (el) {
+    all("details.card-mode", form).forEach(function (el) { el.hidden = false; });
+    all("fieldset.pile, details.hand, details.cards-by-picker", form).forEach(function (el) {
       el.classList.add("by-grid");
       el.hidden = !el.querySelector(".error");
     });

@@ -184,7 +184,7 @@ def test_tokotoko_tiles_show_the_nagoya_value(browser, server):
     field = page.locator(".picker.grid")  # the one grid every hand is entered from
     # Willow counts 2 and paulownia 6 in the Nagoya order (RULES 3), not 11 and 12.
     assert field.locator(".tile[data-value='willow-swallow'] .val").text_content() == "counts 2"
-    assert field.locator(".tile.chaff[data-value^='plum'] .val").text_content() == "counts 12"
+    assert field.locator(".tile[data-card='plum-chaff-2'] .val").text_content() == "counts 12"
     assert field.locator(".val").first.is_visible()
     assert page.evaluate(
         "[...document.querySelectorAll('.val')].every(v => v.scrollWidth <= v.clientWidth)"

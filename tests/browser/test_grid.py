@@ -210,3 +210,53 @@ def test_the_grid_with_piles_and_hands_tapped_passes_axe(browser, server, scheme
     assert page.locator("[data-card='pine-crane'] .hd").inner_text() == "C"
     assert violations(page, axe) == []
     context.close()
+
+
+def test_a_tokotoko_round_on_the_same_kind_of_grid(phone, server, record_property):
+    page = phone
+    sid = start(server, page, "tokotoko", ["Aki", "Ben"])
+    finger = Finger(page)
+    began = time.monotonic()
+    # The field first (its target is active), then each hand in turn, moved on by itself.
+    for card in ("maple-deer", "pine-chaff-1", "plum-ribbon", "chrysanthemum-chaff-1"):
+        finger.tap(f"[data-card='{card}']")
+    finger.tap("[data-target='hand-1']")
+    for card in ("wisteria-ribbon", "pine-chaff-2"):
+        finger.tap(f"[data-card='{card}']")
+    assert page.get_attribute("[data-card='pine-chaff-2']", "aria-pressed") == "true"
+    finger.tap(".entrybar button[type=submit]")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    report(record_property, "tokotoko", finger, time.monotonic() - began, 0)
+    assert finger.max_scroll <= SMALL["height"] / 2
+    stored = api(server, f"/api/v1/sessions/{sid}")["rounds"][0]["input"]
+    assert sorted(stored["field"]) == ["maple-deer", "pine-chaff-1"]
+    assert sorted(stored["players"][0]["hand"]) == ["chrysanthemum-chaff-1", "plum-ribbon"]
+    assert sorted(stored["players"][1]["hand"]) == ["pine-chaff-2", "wisteria-ribbon"]
+
+
+def test_otoroku_hands_by_their_cards_on_one_grid(phone, server, record_property):
+    page = phone
+    sid = start(server, page, "otoroku", ["Aki", "Ben", "Cho"])
+    finger = Finger(page)
+    began = time.monotonic()
+    finger.tap("details.card-mode summary")
+    hands = {0: ["wisteria-ribbon", "iris-bridge"], 1: ["pine-crane", "plum-ribbon"]}
+    hands[2] = ["susuki-moon", "cherry-curtain"]
+    for seat, cards in hands.items():
+        finger.tap(f"[data-target='hand-{seat}']")
+        for card in cards:
+            finger.tap(f"[data-card='{card}']")
+    # One owner a card: Ben's crane tapped for Cho moves to Cho, and back.
+    finger.tap("[data-card='pine-crane']")
+    assert page.locator("input[name=p2_cards][value='pine-crane']").is_checked()
+    assert not page.locator("input[name=p1_cards][value='pine-crane']").is_checked()
+    finger.tap("[data-card='pine-crane']")
+    finger.tap("[data-target='hand-1']")
+    finger.tap("[data-card='pine-crane']")
+    assert "Ben: 1 + 2 = 3" in page.locator(".entrybar").inner_text()
+    finger.tap(".entrybar button[type=submit]")
+    page.wait_for_url(re.compile(r"/rounds/1$"))
+    report(record_property, "otoroku", finger, time.monotonic() - began, 0)
+    assert finger.max_scroll <= SMALL["height"] / 2
+    stored = api(server, f"/api/v1/sessions/{sid}")["rounds"][0]["input"]["players"]
+    assert [sorted(p["cards"]) for p in stored] == [sorted(c) for c in hands.values()]

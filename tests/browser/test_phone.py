@@ -28,6 +28,7 @@ def tap_cards(page, prefix, cards, chaff=None):
         f"{s}-chaff-{k}" for s, n in (chaff or {}).items() for k in range(1, n + 1)
     ]
     layer = re.fullmatch(r"p(\d+)_(pile|hand)", prefix)
+    page.wait_for_load_state("load")  # the grid is put in place by the page's script
     if layer and page.locator(".deck").count():
         kind = "captured" if layer.group(2) == "pile" else "hand"
         page.locator(f"[data-target='{kind}-{layer.group(1)}']").tap()
@@ -192,21 +193,22 @@ def test_a_tokotoko_round(page, server):
     start_table(page, server, "tokotoko", ["P1", "P2"], stake="5")
     page.click("text=Enter round 1")
     grid = page.locator(".compact")
-    plus = ".tile.chaff[data-value='{}-chaff-1'] .step[data-step='1']"
-    # One grid: the field's two cards, then (moved on by itself) P1's, then P2's.
-    assert page.locator(".hand-pick[data-slot=field]").get_attribute("aria-pressed") == "true"
-    grid.locator(".tile[data-value='maple-deer']").tap()
-    grid.locator(plus.format("pine")).tap()
-    assert page.locator(".hand-pick[data-slot=p0_hand]").get_attribute("aria-pressed") == "true"
-    grid.locator(".tile[data-value='plum-ribbon']").tap()
-    grid.locator(plus.format("chrysanthemum")).tap()
-    grid.locator(".tile[data-value='wisteria-ribbon']").tap()
-    grid.locator(plus.format("pine")).tap()
-    # Both pine plain cards are used (field and P2), and the deer is the field's.
-    assert grid.locator(plus.format("pine")).is_disabled()
-    page.locator(".hand-pick[data-slot=p0_hand]").tap()
-    assert grid.locator(".tile[data-value='maple-deer']").is_disabled()
-    assert grid.locator(".tile[data-value='maple-deer'] .owner").inner_text() == "Field"
+    # One grid: the field's two cards, then (moved on by itself) P1's, then P2's; each plain
+    # card its own tile, tapped through the markup contract (data-target, data-card).
+    assert page.locator("[data-target=field]").get_attribute("aria-pressed") == "true"
+    grid.locator("[data-card='maple-deer']").tap()
+    grid.locator("[data-card='pine-chaff-1']").tap()
+    assert page.locator("[data-target='hand-0']").get_attribute("aria-pressed") == "true"
+    grid.locator("[data-card='plum-ribbon']").tap()
+    grid.locator("[data-card='chrysanthemum-chaff-1']").tap()
+    grid.locator("[data-card='wisteria-ribbon']").tap()
+    grid.locator("[data-card='pine-chaff-2']").tap()
+    assert grid.locator("[data-card='pine-chaff-2']").get_attribute("aria-pressed") == "true"
+    assert page.locator("select[name=p1_hand]").nth(1).input_value() == "pine-chaff-2"
+    # The deer is the field's; P1's hand is full, so it cannot be moved there.
+    page.locator("[data-target='hand-0']").tap()
+    assert grid.locator("[data-card='maple-deer']").is_disabled()
+    assert grid.locator("[data-card='maple-deer'] .owner").inner_text() == "Field"
     # "Left out" offers P2's cards by name, with their Nagoya values.
     options = page.locator("select[name=p1_leave] option").all_inner_texts()
     assert options == [

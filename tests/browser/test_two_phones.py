@@ -113,7 +113,12 @@ def test_the_entry_page_says_the_round_was_taken_and_keeps_the_taps(phones, serv
     assert note.locator("a", has_text="view it").get_attribute("href").endswith("/rounds/1")
     # What Ben tapped is untouched; the form still says round 1 until he chooses.
     boxes = b.locator(".picker[data-name='p0_pile'] input:checked")
-    assert sorted(x.get_attribute("value") for x in boxes.all()) == ["plum-ribbon", "plum-warbler"]
+    assert sorted(x.get_attribute("value") for x in boxes.all()) == [
+        "plum-chaff-1",
+        "plum-chaff-2",
+        "plum-ribbon",
+        "plum-warbler",
+    ]  # kept as tapped: each plain card by its own id
     assert b.locator("h1").inner_text() == "Enter round 1"
 
     note.locator("button", has_text="keep entering as round 2").click()
@@ -139,7 +144,12 @@ def test_stale_submit_discard_mine_stores_nothing(phones, server):
     assert stale.locator(".delta").first.is_visible()
     assert stale.locator(".chip", has_text="Pine: Crane").count() == 1  # in the captured pile
     boxes = b.locator("#round-form .picker[data-name='p0_pile'] input:checked")
-    assert sorted(x.get_attribute("value") for x in boxes.all()) == ["plum-ribbon", "plum-warbler"]
+    assert sorted(x.get_attribute("value") for x in boxes.all()) == [
+        "plum-chaff-1",
+        "plum-chaff-2",
+        "plum-ribbon",
+        "plum-warbler",
+    ]  # kept as tapped: each plain card by its own id
     assert b.locator("button", has_text="Save mine as round 2").first.is_visible()
 
     stale.locator("a", has_text="Discard mine").click()
