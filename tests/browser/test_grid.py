@@ -260,3 +260,28 @@ def test_otoroku_hands_by_their_cards_on_one_grid(phone, server, record_property
     assert finger.max_scroll <= SMALL["height"] / 2
     stored = api(server, f"/api/v1/sessions/{sid}")["rounds"][0]["input"]["players"]
     assert [sorted(p["cards"]) for p in stored] == [sorted(c) for c in hands.values()]
+
+
+def test_the_grid_is_drawn_from_the_form_again_when_a_draft_is_restored(phone, server):
+    page = phone
+    start(server, page, "baka", ["Aki", "Ben", "Cho"])
+    # What the draft helper does: set the form's own inputs, then say so on the document.
+    page.evaluate(
+        """() => {
+        for (const [name, card] of [['p0_pile', 'pine-crane'], ['p0_pile', 'pine-chaff-2'],
+                                    ['p2_pile', 'plum-ribbon'], ['p2_pile', 'plum-chaff-1'],
+                                    ['p1_hand', 'susuki-moon']])
+          document.querySelector(`input[name=${name}][value='${card}']`).checked = true;
+        document.dispatchEvent(new Event('scorekeeper:restored'));
+    }"""
+    )
+    crane = page.locator("[data-card='pine-crane']")
+    assert crane.get_attribute("data-own") == "0" and crane.locator(".own").inner_text() == "A"
+    assert page.locator("[data-card='pine-chaff-2']").get_attribute("aria-pressed") == "true"
+    assert page.locator("[data-card='pine-chaff-1']").get_attribute("aria-pressed") == "false"
+    assert page.locator("[data-card='plum-ribbon']").get_attribute("data-own") == "2"
+    assert page.locator("[data-card='susuki-moon']").get_attribute("data-hand") == "1"
+    # Aki's and Cho's piles have cards: Ben's is the rest, with no question.
+    assert page.locator("input[name=rest][value='1']").is_checked()
+    assert page.locator("fieldset.rest").is_hidden()
+    assert "Ben (the rest): 44 cards" in page.locator(".entrybar").inner_text()
