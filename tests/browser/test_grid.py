@@ -209,7 +209,30 @@ def test_the_grid_with_piles_and_hands_tapped_passes_axe(browser, server, scheme
         page.locator(f"[data-card='{card}']").tap()
     assert page.locator("[data-card='pine-crane'] .hd").inner_text() == "C"
     assert violations(page, axe) == []
+    # axe leaves out the marks (aria-hidden: the tiles say whose they are in words), so
+    # their contrast is measured here: 4.5:1 or more, text against its own background.
+    pairs = page.evaluate(
+        """() => [...document.querySelectorAll(
+            '.card .own:not(:empty), .card .hd:not(:empty), .target .mark, .target')]
+          .map(el => { const s = getComputedStyle(el);
+                       return [el.className, s.color, s.backgroundColor]; })"""
+    )
+    assert len(pairs) > 6 + 6  # six targets, each with its mark, and the marked tiles
+    for what, fg, bg in pairs:
+        assert contrast(fg, bg) >= 4.5, (what, fg, bg)
     context.close()
+
+
+def contrast(fg: str, bg: str) -> float:
+    """WCAG contrast of two opaque CSS rgb() colours."""
+
+    def luminance(css: str) -> float:
+        channels = [int(v) / 255 for v in re.findall(r"\d+", css)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_a_tokotoko_round_on_the_same_kind_of_grid(phone, server, record_property):
