@@ -453,7 +453,11 @@
       });
     }
 
+    var note = deck.querySelector(".deck-hint");
+    var hint = note ? note.textContent : "";
+
     function sync() {
+      if (note) { note.textContent = hint; } // after "this hand is full", the hint again
       autoRest();
       render();
       tally();
@@ -470,7 +474,6 @@
         if (mine.checked) {
           tick(mine, false);
         } else if (full(active)) {
-          var note = deck.querySelector(".deck-hint");
           if (note) { note.textContent = deck.dataset.tFull; }
           return;
         } else {
