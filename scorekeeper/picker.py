@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,8 @@ class MonthRow:
     """The plain card a tile for them shows."""
     values: Mapping[str, int]
     """The number a game counts each card for, shown on its tile (empty: none shown)."""
+    cards: tuple[Card, ...] = ()
+    """Every card of the month in the game's deck, plain cards each on its own."""
 
 
 def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -> list[MonthRow]:
@@ -47,16 +48,16 @@ def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) ->
                 len(plain),
                 plain[0] if plain else None,
                 {c.id: values[c.id] for c in cards if c.id in values} if values else {},
+                tuple(cards),
             )
         )
     return rows
 
 
 def picked(cards: Sequence[str] | None) -> dict[str, Any]:
-    """The picker's state for a list of card ids: ticked specials and chaff counts."""
-    ids = [c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID]
-    counts = Counter(CARD_BY_ID[c].suit.id for c in ids if CARD_BY_ID[c].chaff_group)
-    return {"ids": {c for c in ids if not CARD_BY_ID[c].chaff_group}, "chaff": dict(counts)}
+    """The picker's state for a list of card ids: the cards ticked, plain cards each by its
+    own id (the form reads a plain card's id as that very card while it is free)."""
+    return {"ids": {c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,25 +92,21 @@ def nagoya_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) -
 
 
 def slot_choices(deck: frozenset[str]) -> list[SlotChoice]:
-    """Every choice a Tokotoko card slot offers, in the Nagoya order."""
+    """Every choice a Tokotoko card slot offers, in the Nagoya order: each card, plain cards
+    each by its own id (the card grid puts the very plain card tapped in a slot)."""
     out = []
     for row in nagoya_rows(deck):
-        for card in row.specials:
-            out.append(SlotChoice(card.id, slot_label(card.id), card, 0))
-        if row.chaff:
-            first = next(c for c in CARDS if c.suit.id == row.suit_id and c.chaff_group)
-            out.append(SlotChoice(first.id, slot_label(first.id), first, row.chaff))
+        for card in row.cards:
+            out.append(
+                SlotChoice(card.id, slot_label(card.id), card, row.chaff if card.chaff_group else 0)
+            )
     return out
 
 
 def slot_value(card_id: Any) -> str:
-    """The select value that shows ``card_id``: the card, or its month's plain choice."""
+    """The select value that shows ``card_id`` (the card's own id), or "" if it is none."""
     card = CARD_BY_ID.get(card_id) if isinstance(card_id, str) else None
-    if card is None:
-        return ""
-    if card.chaff_group:
-        return next(c.id for c in CARDS if c.chaff_group == card.chaff_group)
-    return card.id
+    return "" if card is None else card.id
 
 
 def rest_index(players: Sequence[Any], n: int) -> int:
@@ -154,3 +151,13 @@ def slot_label(card_id: Any) -> str:
         return ""
     what = N_("Plain") if card.chaff_group else card.english
     return N_("%(card)s (%(suit)s %(n)s)", card=what, suit=card.suit.english, n=card.nagoya)
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """A short mark per player for the card grid's tiles, beside their colour: the first
+    letter of each name, two letters where two names share one, else the seat from 1."""
+    for size in (1, 2):
+        marks = [(n.strip()[:size] or "?").upper() for n in names]
+        if len(set(marks)) == len(marks):
+            return marks
+    return [str(i + 1) for i in range(len(names))]

@@ -298,6 +298,7 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.models import JournalEntry, Table
     from scorekeeper.picker import (
         hand_values,
+        initials,
         month_rows,
         nagoya_rows,
         picked,
@@ -352,6 +353,7 @@ def _template_helpers(app: Flask) -> None:
         cards_svg=cards_svg,
         csrf_token=generate_csrf,
         month_rows=month_rows,
+        initials=initials,
         picked=picked,
         hand_values=hand_values,
         nagoya_rows=nagoya_rows,

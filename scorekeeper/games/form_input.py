@@ -38,11 +38,16 @@ class ChaffPool:
             if group:
                 self.free.setdefault(group, []).append(cid)
 
-    def take(self, suit_id: str, count: int) -> list[str] | None:
+    def take(self, suit_id: str, count: int, prefer: Iterable[str] = ()) -> list[str] | None:
+        """``count`` plain cards of a month: the ones named in ``prefer`` while they are free
+        (the card grid posts the very plain card tapped), then the first free others."""
         pool = self.free.get(f"{suit_id}-chaff", [])
         if count > len(pool):
             return None
-        taken, self.free[f"{suit_id}-chaff"] = pool[:count], pool[count:]
+        wanted = [c for c in dict.fromkeys(prefer) if c in pool][:count]
+        rest = [c for c in pool if c not in wanted]
+        taken = wanted + rest[: count - len(wanted)]
+        self.free[f"{suit_id}-chaff"] = [c for c in pool if c not in taken]
         return taken
 
 
@@ -59,10 +64,12 @@ def read_cards(
     places choosing "Pine plain card" get the two different pine plain cards."""
     chosen: list[str] = []  # in the order given; a plain card stands for its month for now
     counts: dict[str, int] = {}
+    named: dict[str, list[str]] = {}
     for c in form.getlist(prefix):
         card = CARD_BY_ID.get(c)
         if card is not None and card.chaff_group:
             counts[card.suit.id] = counts.get(card.suit.id, 0) + 1
+            named.setdefault(card.suit.id, []).append(c)
             chosen.append(card.chaff_group)
         elif c:
             chosen.append(c)
@@ -96,7 +103,7 @@ def read_cards(
             count += typed
         if not count:
             continue
-        ids = pool.take(s.id, count)
+        ids = pool.take(s.id, count, named.get(s.id, ()))
         if ids is None:
             available = len(pool.free.get(f"{s.id}-chaff", []))
             errors.append(

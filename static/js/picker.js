@@ -51,7 +51,9 @@
   // A picker with a limit (an exposed hand holds at most the game's hand size) takes no
   // more cards once it is full: the tiles not in it are disabled too (the bar says so).
   function markTaken() {
-    all(".picker[data-group]").forEach(function (picker) {
+    all(".picker[data-group]").filter(function (picker) {
+      return !picker.closest(".has-grid");
+    }).forEach(function (picker) {
       var others = pickersLike(picker);
       var full = !!picker.dataset.limit &&
         pickerTotals(picker.dataset.name).count >= int(picker.dataset.limit);
@@ -91,7 +93,7 @@
     var picker = document.querySelector(".picker[data-name='" + name + "']");
     var out = { count: 0, points: 0, months: [] };
     if (!picker) { return out; }
-    all(".tile[data-card] input:checked", picker).forEach(function (box) {
+    all(".tile input[type=checkbox]:checked", picker).forEach(function (box) {
       var tile = box.closest(".tile");
       out.count += 1;
       out.points += int(tile.dataset.points);
@@ -125,8 +127,10 @@
       all("li[data-limit]", list).forEach(function (li) {
         var n = pickerTotals(li.dataset.pickers).count;
         var hand = document.getElementById("hand-" + li.dataset.handOf);
+        var target = document.querySelector("[data-target='hand-" + li.dataset.handOf + "']");
         li.querySelector(".n").textContent = n;
-        li.hidden = n === 0 && !(hand && hand.open);
+        li.hidden = n === 0 && !(hand && hand.open && !hand.hidden) &&
+          !(target && target.getAttribute("aria-pressed") === "true");
         li.classList.toggle("is-full", n >= int(li.dataset.limit));
       });
     }
@@ -263,7 +267,12 @@
     function put(value) {
       var empty = selects(active).filter(function (s) { return !s.value; })[0];
       if (!empty) { return; }
+      // A card held elsewhere moves here (each plain card is its own tile and value).
+      all("select[data-slot]").forEach(function (s) {
+        if (s.value === value) { s.value = ""; changed(s); }
+      });
       empty.value = value;
+      changed(empty);
       if (full(active)) {
         var next = order.filter(function (slot) { return !full(slot); })[0];
         if (next) { active = next; }
@@ -271,7 +280,11 @@
     }
     function take(value) {
       var mine = selects(active).filter(function (s) { return s.value === value; });
-      if (mine.length) { mine[mine.length - 1].value = ""; }
+      if (mine.length) { mine[mine.length - 1].value = ""; changed(mine[mine.length - 1]); }
+    }
+    // The selects are the form: a draft kept on the phone follows their change events.
+    function changed(select) {
+      select.dispatchEvent(new Event("change", { bubbles: true }));
     }
     function label(select) {
       return select.value ? select.options[select.selectedIndex].textContent : "";
@@ -288,28 +301,11 @@
         var value = tile.dataset.value;
         var owners = ownerOf(value);
         var owner = tile.querySelector(".owner");
-        if (tile.classList.contains("chaff")) {
-          var total = 0, words = [];
-          order.forEach(function (slot) {
-            var k = countIn(slot, value);
-            total += k;
-            if (k) { words.push(nameOf(slot) + (k > 1 ? " ×" + k : "")); }
-          });
-          var mine = countIn(active, value);
-          tile.querySelector(".count").textContent = mine;
-          var steps = all(".step", tile);
-          steps[0].disabled = mine === 0;
-          steps[1].disabled = activeFull || total >= int(tile.dataset.max);
-          owner.textContent = words.join(", ");
-          tile.classList.toggle("has", mine > 0);
-          tile.classList.toggle("taken", mine === 0 && total >= int(tile.dataset.max));
-        } else {
-          var held = owners[0];
-          tile.setAttribute("aria-pressed", String(held === active));
-          tile.disabled = held ? held !== active : activeFull;
-          tile.classList.toggle("taken", !!held && held !== active);
-          owner.textContent = held ? nameOf(held) : "";
-        }
+        var held = owners[0];
+        tile.setAttribute("aria-pressed", String(held === active));
+        tile.disabled = activeFull && held !== active;
+        tile.classList.toggle("held", !!held && held !== active);
+        owner.textContent = held ? nameOf(held) : "";
       });
       all(".held[data-slot]").forEach(function (p) {
         var names = selects(p.dataset.slot).map(label).filter(Boolean);
@@ -334,25 +330,165 @@
       b.addEventListener("click", function () { active = b.dataset.slot; render(); });
     });
     all(".tile[data-value]", box).forEach(function (tile) {
-      if (tile.classList.contains("chaff")) {
-        all(".step", tile).forEach(function (step) {
-          step.addEventListener("click", function () {
-            if (int(step.dataset.step) > 0) { put(tile.dataset.value); } else { take(tile.dataset.value); }
-            render();
-          });
-        });
-      } else {
-        tile.addEventListener("click", function () {
-          if (ownerOf(tile.dataset.value)[0] === active) { take(tile.dataset.value); } else { put(tile.dataset.value); }
-          render();
-        });
-      }
+      tile.addEventListener("click", function () {
+        if (ownerOf(tile.dataset.value)[0] === active) { take(tile.dataset.value); } else { put(tile.dataset.value); }
+        render();
+      });
     });
     all("select[data-slot]").forEach(function (s) { s.addEventListener("change", render); });
+    document.addEventListener("scorekeeper:restored", render);
     if (full(active)) {
       active = order.filter(function (slot) { return !full(slot); })[0] || active;
     }
     render();
+  }
+
+  // -- the card grid: the whole deck on one screen, tapped into the target chosen above ---
+  // Two layers: captured piles (a card has at most one owner) and exposed hands (marked
+  // apart, each up to the hand's size). The grid only ticks and unticks the pickers' own
+  // checkboxes (p<i>_pile, p<i>_hand), which stay the form: it is drawn FROM them, on load,
+  // on their change events and when a restored draft says so (scorekeeper:restored).
+
+  function deckGrid() {
+    var tpl = document.querySelector("template.grid-template");
+    if (!tpl) { return; }
+    var form = tpl.closest("form") || document.body;
+    tpl.parentNode.insertBefore(tpl.content.cloneNode(true), tpl);
+    var deck = form.querySelector(".deck");
+    form.classList.add("has-grid");
+    // The grid's tiles are the cards' tap targets now: the pickers' tiles give up data-card.
+    all(".picker .tile[data-card]", form).forEach(function (t) {
+      t.dataset.cardId = t.dataset.card;
+      t.removeAttribute("data-card");
+    });
+    all(".picker input[type=checkbox]", form).forEach(function (b) { b.disabled = false; });
+    // The per-pile lists fold away, but a list the server found a mistake in keeps its words.
+    all("details.card-mode", form).forEach(function (el) { el.hidden = false; });
+    all("fieldset.pile, details.hand, details.cards-by-picker", form).forEach(function (el) {
+      el.classList.add("by-grid");
+      el.hidden = !el.querySelector(".error");
+    });
+    var restBox = form.querySelector("fieldset.rest");
+    if (restBox) { deck.parentNode.insertBefore(restBox, deck.nextSibling); }
+    var targets = all(".target[data-target]", deck);
+    var piles = targets.filter(function (t) { return t.classList.contains("captured"); });
+    var tiles = all(".card[data-card]", deck);
+    var active = targets[0];
+
+    function box(t, card) {
+      return form.querySelector("input[type=checkbox][name='" + t.dataset.input + "'][value='" + card + "']");
+    }
+    function has(t, card) {
+      var b = box(t, card);
+      return !!(b && b.checked);
+    }
+    function count(t) {
+      return all("input[type=checkbox][name='" + t.dataset.input + "']:checked", form).length;
+    }
+    function kind(t) { return t.classList.contains("hand") ? "hand" : "captured"; }
+    function holder(card, k) {
+      return targets.filter(function (t) { return kind(t) === k && has(t, card); })[0] || null;
+    }
+    function tick(b, on) {
+      if (b && b.checked !== on) {
+        b.checked = on;
+        b.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    function full(t) {
+      return !!t.dataset.limit && count(t) >= int(t.dataset.limit);
+    }
+    function restSeat() {
+      var r = form.querySelector("input[name=rest]:checked");
+      return r ? r.value : null;
+    }
+    function owned() {
+      return tiles.filter(function (tile) { return holder(tile.dataset.card, "captured"); }).length;
+    }
+
+    // The rest of the deck goes to the one player whose pile was not tapped; the form asks
+    // (the "rest" choice) only when that is unclear and some cards are left over.
+    function autoRest() {
+      if (!restBox) { return; }
+      var untapped = piles.filter(function (t) { return count(t) === 0; });
+      var left = tiles.length - owned();
+      if (untapped.length === 1) {
+        var r = form.querySelector("input[name=rest][value='" + untapped[0].dataset.seat + "']");
+        tick(r, true);
+      }
+      restBox.hidden = !(left > 0 && untapped.length !== 1);
+    }
+
+    function words(template, t) {
+      return (template || "").split("{name}").join(t.dataset.name);
+    }
+
+    function render() {
+      var rest = restSeat();
+      var outside = tiles.length - owned();
+      targets.forEach(function (t) {
+        t.setAttribute("aria-pressed", String(t === active));
+        var n = count(t);
+        var isRest = kind(t) === "captured" && t.dataset.seat === rest;
+        t.classList.toggle("is-rest", isRest);
+        t.querySelector(".n").textContent = t.dataset.limit ? n + "/" + t.dataset.limit
+          : (isRest ? n + outside : n);
+        t.classList.toggle("is-full", full(t));
+      });
+      var shut = kind(active) === "hand" && full(active);
+      tiles.forEach(function (tile) {
+        var card = tile.dataset.card;
+        var p = holder(card, "captured"), h = holder(card, "hand");
+        if (p) { tile.dataset.own = p.dataset.seat; } else { delete tile.dataset.own; }
+        if (h) { tile.dataset.hand = h.dataset.seat; } else { delete tile.dataset.hand; }
+        tile.querySelector(".own").textContent = p ? p.dataset.mark : "";
+        tile.querySelector(".hd").textContent = h ? h.dataset.mark : "";
+        tile.querySelector(".where").textContent = [
+          p ? ", " + words(deck.dataset.tPile, p) : "",
+          h ? ", " + words(deck.dataset.tHand, h) : ""
+        ].join("");
+        var mine = (kind(active) === "hand" ? h : p) === active;
+        tile.setAttribute("aria-pressed", String(mine));
+        tile.classList.toggle("shut", shut && !mine);
+      });
+    }
+
+    var note = deck.querySelector(".deck-hint");
+    var hint = note ? note.textContent : "";
+
+    function sync() {
+      if (note) { note.textContent = hint; } // after "this hand is full", the hint again
+      autoRest();
+      render();
+      tally();
+    }
+
+    targets.forEach(function (t) {
+      t.addEventListener("click", function () { active = t; render(); tally(); });
+    });
+    tiles.forEach(function (tile) {
+      tile.addEventListener("click", function () {
+        var card = tile.dataset.card;
+        var mine = box(active, card);
+        if (!mine) { return; }
+        if (mine.checked) {
+          tick(mine, false);
+        } else if (full(active)) {
+          if (note) { note.textContent = deck.dataset.tFull; }
+          return;
+        } else {
+          // One owner per layer: a card in another pile (or hand) moves to this one.
+          targets.forEach(function (t) {
+            if (t !== active && kind(t) === kind(active)) { tick(box(t, card), false); }
+          });
+          tick(mine, true);
+        }
+        sync();
+      });
+    });
+    form.addEventListener("change", render);
+    document.addEventListener("scorekeeper:restored", sync);
+    sync();
   }
 
   // -- the home page: house rules of the game chosen ------------------------------------
@@ -380,6 +516,7 @@
     all("details.hand").forEach(function (d) {
       d.addEventListener("toggle", tally);
     });
+    deckGrid();
     pads();
     neighbours();
     compact();

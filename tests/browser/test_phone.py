@@ -21,12 +21,23 @@ def start_table(page, server, game, players, **fields):
 
 
 def tap_cards(page, prefix, cards, chaff=None):
+    """Tap cards into a pile or hand (``p0_pile``, ``p1_hand``): on the card grid, its target
+    first, when the page has one; else on the picker of that name. ``chaff`` taps the first
+    plain cards of each month given (``{"plum": 2}``: plum-chaff-1 and plum-chaff-2)."""
+    ids = list(cards) + [
+        f"{s}-chaff-{k}" for s, n in (chaff or {}).items() for k in range(1, n + 1)
+    ]
+    layer = re.fullmatch(r"p(\d+)_(pile|hand)", prefix)
+    page.wait_for_load_state("load")  # the grid is put in place by the page's script
+    if layer and page.locator(".deck").count():
+        kind = "captured" if layer.group(2) == "pile" else "hand"
+        page.locator(f"[data-target='{kind}-{layer.group(1)}']").tap()
+        for card in ids:
+            page.locator(f".deck [data-card='{card}']").tap()
+        return
     picker = page.locator(f".picker[data-name='{prefix}']")
-    for card in cards:
+    for card in ids:
         picker.locator(f".tile[data-card='{card}']").tap()
-    for suit, taps in (chaff or {}).items():
-        for _ in range(taps):
-            picker.locator(f".tile.chaff[data-suit='{suit}'] .step[data-step='1']").tap()
 
 
 def totals(page):
@@ -60,13 +71,12 @@ def test_toppa_round_by_tapping_with_the_rest_to_the_other_player(page, server):
         ],
         {"plum": 1, "susuki": 1, "paulownia": 1},
     )
-    assert page.locator("#player-1 .picker").is_hidden()  # Ben's pile is "the rest"
-    assert page.locator("#player-1 .rest-note").is_visible()
-    # A plain-card tile shows its count between − and +.
-    assert (
-        page.locator(".picker[data-name='p0_pile'] input[name=p0_pile_chaff_plum]").input_value()
-        == "1"
-    )
+    # Ben's pile is "the rest": no question asked, and the bar says so.
+    assert page.locator("fieldset.rest").is_hidden()
+    assert page.locator("[data-target='captured-1']").get_attribute("class").count("is-rest")
+    assert "Ben (the rest)" in page.locator(".entrybar").inner_text()
+    # The plain card tapped is ticked in Aki's list, which stays the form.
+    assert page.locator("input[name=p0_pile][value='plum-chaff-1']").is_checked()
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     assert page.locator(".delta[data-delta='-255']").is_visible()
@@ -183,21 +193,22 @@ def test_a_tokotoko_round(page, server):
     start_table(page, server, "tokotoko", ["P1", "P2"], stake="5")
     page.click("text=Enter round 1")
     grid = page.locator(".compact")
-    plus = ".tile.chaff[data-value='{}-chaff-1'] .step[data-step='1']"
-    # One grid: the field's two cards, then (moved on by itself) P1's, then P2's.
-    assert page.locator(".hand-pick[data-slot=field]").get_attribute("aria-pressed") == "true"
-    grid.locator(".tile[data-value='maple-deer']").tap()
-    grid.locator(plus.format("pine")).tap()
-    assert page.locator(".hand-pick[data-slot=p0_hand]").get_attribute("aria-pressed") == "true"
-    grid.locator(".tile[data-value='plum-ribbon']").tap()
-    grid.locator(plus.format("chrysanthemum")).tap()
-    grid.locator(".tile[data-value='wisteria-ribbon']").tap()
-    grid.locator(plus.format("pine")).tap()
-    # Both pine plain cards are used (field and P2), and the deer is the field's.
-    assert grid.locator(plus.format("pine")).is_disabled()
-    page.locator(".hand-pick[data-slot=p0_hand]").tap()
-    assert grid.locator(".tile[data-value='maple-deer']").is_disabled()
-    assert grid.locator(".tile[data-value='maple-deer'] .owner").inner_text() == "Field"
+    # One grid: the field's two cards, then (moved on by itself) P1's, then P2's; each plain
+    # card its own tile, tapped through the markup contract (data-target, data-card).
+    assert page.locator("[data-target=field]").get_attribute("aria-pressed") == "true"
+    grid.locator("[data-card='maple-deer']").tap()
+    grid.locator("[data-card='pine-chaff-1']").tap()
+    assert page.locator("[data-target='hand-0']").get_attribute("aria-pressed") == "true"
+    grid.locator("[data-card='plum-ribbon']").tap()
+    grid.locator("[data-card='chrysanthemum-chaff-1']").tap()
+    grid.locator("[data-card='wisteria-ribbon']").tap()
+    grid.locator("[data-card='pine-chaff-2']").tap()
+    assert grid.locator("[data-card='pine-chaff-2']").get_attribute("aria-pressed") == "true"
+    assert page.locator("select[name=p1_hand]").nth(1).input_value() == "pine-chaff-2"
+    # The deer is the field's; P1's hand is full, so it cannot be moved there.
+    page.locator("[data-target='hand-0']").tap()
+    assert grid.locator("[data-card='maple-deer']").is_disabled()
+    assert grid.locator("[data-card='maple-deer'] .owner").inner_text() == "Field"
     # "Left out" offers P2's cards by name, with their Nagoya values.
     options = page.locator("select[name=p1_leave] option").all_inner_texts()
     assert options == [
@@ -225,7 +236,7 @@ def in_viewport(page, selector):
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
 
 
-def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(page, server):
+def test_a_toppa_pile_by_tapping_and_the_bar_before_save(page, server):
     start_table(page, server, "toppa", ["Aki", "Ben"])
     page.click("text=Enter round 1")
     bar = page.locator(".entrybar")
@@ -235,11 +246,10 @@ def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(pag
         ["pine-crane", "pine-ribbon", "plum-ribbon", "cherry-curtain", "cherry-ribbon"],
         {"pine": 2, "plum": 2, "cherry": 2},
     )
-    pile = page.locator(".picker[data-name='p0_pile']")
-    minus = pile.locator(".tile.chaff[data-suit='plum'] .step[data-step='-1']")
-    minus.tap()  # one plum plain card too many: take it away without going round
-    assert pile.locator("input[name=p0_pile_chaff_plum]").input_value() == "1"
-    assert pile.locator(".tile.chaff[data-suit='pine'] .step[data-step='1']").is_disabled()
+    # One plum plain card too many: a second tap on it takes it out.
+    page.locator("[data-card='plum-chaff-2']").tap()
+    assert page.locator("[data-card='plum-chaff-2']").get_attribute("aria-pressed") == "false"
+    assert not page.locator("input[name=p0_pile][value='plum-chaff-2']").is_checked()
     tap_cards(page, "p0_pile", ["susuki-moon", "susuki-geese"])
     # 12 cards: 3 brights, an animal and 3 ribbons; the bar counts them before Save.
     assert bar.locator("li[data-pile='0']").inner_text() == "Aki: 12 cards · 85 points"
@@ -252,13 +262,29 @@ def test_a_toppa_pile_by_tapping_with_minus_and_plus_and_the_bar_before_save(pag
     assert in_viewport(page, ".result .changes li:last-child")
 
 
-def test_a_card_taken_in_one_pile_cannot_be_tapped_in_another(page, server):
+def test_a_card_of_another_pile_moves_to_the_pile_tapped_and_hands_are_apart(page, server):
     start_table(page, server, "baka", ["Aki", "Ben", "Chie"])
     page.click("text=Enter round 1")
+    crane = page.locator("[data-card='pine-crane']")
     tap_cards(page, "p0_pile", ["pine-crane"])
-    ben = page.locator(".picker[data-name='p1_pile'] .tile[data-card='pine-crane']")
-    assert "taken" in ben.get_attribute("class")
-    assert ben.locator("input").is_disabled()
+    # Whose it is, by colour and by mark: Aki's "A" at its foot.
+    assert crane.get_attribute("data-own") == "0"
+    assert crane.locator(".own").inner_text() == "A"
+    tap_cards(page, "p1_pile", ["pine-crane"])  # moves it to Ben's pile
+    assert crane.get_attribute("data-own") == "1"
+    assert crane.get_attribute("aria-pressed") == "true"
+    assert crane.locator(".own").inner_text() == "B"
+    assert not page.locator("input[name=p0_pile][value='pine-crane']").is_checked()
+    assert page.locator("input[name=p1_pile][value='pine-crane']").is_checked()
+    # Only Ben's pile has cards now: Aki's or Chie's could be the rest, so the form asks.
+    assert page.locator("fieldset.rest").is_visible()
+    # An exposed hand marks the card on its own layer: it stays in Ben's pile.
+    tap_cards(page, "p2_hand", ["pine-crane"])
+    assert crane.get_attribute("data-own") == "1"
+    assert crane.get_attribute("data-hand") == "2"
+    assert crane.locator(".hd").inner_text() == "C"
+    assert page.locator("input[name=p2_hand][value='pine-crane']").is_checked()
+    assert "in Chie's exposed hand" in crane.inner_text()
 
 
 def test_a_bad_entry_puts_the_focus_on_a_summary_in_card_names(page, server):

@@ -139,7 +139,12 @@ def test_stale_submit_discard_mine_stores_nothing(phones, server):
     assert stale.locator(".delta").first.is_visible()
     assert stale.locator(".chip", has_text="Pine: Crane").count() == 1  # in the captured pile
     boxes = b.locator("#round-form .picker[data-name='p0_pile'] input:checked")
-    assert sorted(x.get_attribute("value") for x in boxes.all()) == ["plum-ribbon", "plum-warbler"]
+    assert sorted(x.get_attribute("value") for x in boxes.all()) == [
+        "plum-chaff-1",
+        "plum-chaff-2",
+        "plum-ribbon",
+        "plum-warbler",
+    ]  # kept as tapped: each plain card by its own id
     assert b.locator("button", has_text="Save mine as round 2").first.is_visible()
 
     stale.locator("a", has_text="Discard mine").click()

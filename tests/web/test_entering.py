@@ -263,3 +263,32 @@ def test_otoroku_reads_full_width_digits_and_says_one_thing_per_mistake(client):
     ]
     data["p2_values"] = "６ ４"
     assert client.post(form_url, data=data).status_code == 302
+
+
+def test_plain_cards_are_ticked_one_by_one_and_stored_as_the_very_cards_ticked(client):
+    """Issue 17: each plain card is its own checkbox (the card grid ticks them), and the form
+    stores the plain card ticked, not the month's first free one."""
+    url = new_table(client, "baka", ["Aki", "Ben", "Chie"])
+    form_url, base = entry_form(client, url)
+    page = client.get(form_url).get_data(as_text=True)
+    for cid in ("pine-chaff-1", "pine-chaff-2", "paulownia-chaff-3"):
+        assert f'name="p0_pile" value="{cid}"' in page
+    assert "p0_pile_chaff_" not in page  # no count fields, no steppers
+    data = {
+        **base,
+        "p0_pile": ["pine-crane", "pine-chaff-2", "paulownia-chaff-3", "paulownia-phoenix"],
+        # The same plain card named in a second pile (only a tampered form can): that pile
+        # gets the month's other free plain card instead.
+        "p1_pile": ["pine-ribbon", "pine-chaff-2"],
+        "rest": "2",
+    }
+    assert client.post(form_url, data=data).status_code in (302, 303)
+    sid = url.rstrip("/").rsplit("/", 1)[1]
+    players = client.get(f"/api/v1/sessions/{sid}").get_json()["rounds"][0]["input"]["players"]
+    assert sorted(players[0]["captured"]) == [
+        "paulownia-chaff-3",
+        "paulownia-phoenix",
+        "pine-chaff-2",
+        "pine-crane",
+    ]
+    assert sorted(players[1]["captured"]) == ["pine-chaff-1", "pine-ribbon"]
