@@ -136,7 +136,7 @@ class Tokan(Game):
                 # A player with nothing entered yet is one mistake, not one per field.
                 errors.append(
                     Violation(
-                        f"players.{len(players)}.dice",
+                        f"players.{len(players)}",
                         N_(
                             "Nothing entered for %(name)s yet: both dice and both predictions",
                             name=p["name"] or "",
