@@ -6,6 +6,7 @@ import csv
 import functools
 import io
 import json
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -43,6 +44,9 @@ from scorekeeper.views.links import attachment, table_link
 bp = Blueprint("sessions", __name__)
 
 EXPIRED = N_("This page had expired; reload it and try again.")
+
+NAMED_FIGURE = re.compile(r"totals\.\d+|rounds\.\d+\.deltas\.\d+")
+"""The fields of an import whose message names the player (``check_exported_totals``)."""
 
 HISTORY_SHOWN = 20
 RECENT_KEPT = 8
@@ -533,8 +537,12 @@ def import_table() -> Any:
         return redirect(url_for(".home"))
     except InvalidInput as exc:
         db.session.rollback()
+        # A difference in a figure names its player itself ("Aki's total: ..."): the API's
+        # field ("totals.0") says nothing more to a player.
         problems = [
-            N_("%(field)s: %(message)s", field=v.field, message=v.message)
+            v.message
+            if NAMED_FIGURE.fullmatch(v.field)
+            else N_("%(field)s: %(message)s", field=v.field, message=v.message)
             for v in exc.violations[:3]
         ]
         flash(tr(N_("Import refused: %(problems)s", problems=problems)), "error")
