@@ -14,11 +14,12 @@ from scorekeeper.games import GAMES, Game
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
+    MAX_NAME_LENGTH,
     MAX_POINT_VALUE,
     MAX_ROUND_NUMBER,
-    PLAYER_POSITION,
     SUBMISSION_ID_LENGTH,
     Reader,
+    clean_name,
     shown,
 )
 
@@ -43,7 +44,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
     raw_name = data.get("name")
     name = "Table"
     if raw_name is not None:
-        name = r.name({"name": raw_name}, "name", 0)
+        name = table_name(r, raw_name)
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
         r.add(
@@ -76,17 +77,24 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
             point_value = amount_str(point_value_of(pv))
         except ValueError as exc:
             r.add("point_value", reason(exc))
-    first = r.integer(
-        data,
-        "first_dealer",
-        "first_dealer",
-        default=0,
-        minimum=0,
-        maximum=max(len(names) - 1, 0),
-        what=PLAYER_POSITION,
-    )
+    first = r.position(data, "first_dealer", "first_dealer", len(names))
     r.raise_if_any()
     return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
+
+
+def table_name(r: Reader, value: object) -> str:
+    """A table's name, cleaned; one too long is refused saying so, never cut (issue 17)."""
+    if isinstance(value, str) and len(clean_name(value)) > MAX_NAME_LENGTH:
+        r.add(
+            "name",
+            N_(
+                "A table's name is at most %(maximum)s characters; this one has %(n)s",
+                maximum=MAX_NAME_LENGTH,
+                n=len(clean_name(value)),
+            ),
+        )
+        return clean_name(value)
+    return r.name({"name": value}, "name", 0, required=True)
 
 
 def _check_options(
