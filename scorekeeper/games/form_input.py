@@ -6,12 +6,12 @@ with these helpers, so the page and the API share one validation path (the rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from scorekeeper.cards import CARD_BY_ID, SUITS
 from scorekeeper.messages import N_
-from scorekeeper.rules import Violation
+from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 
 
@@ -156,3 +156,22 @@ def form_int(form: FormData, key: str) -> int | str | None:
         return int(raw)
     except ValueError:
         return raw
+
+
+def with_the_rules(problems: list[Violation], check: Callable[[], object]) -> list[Violation]:
+    """A form's own problems and what the rules (``check``, raising InvalidInput) find in the
+    rest of it, so that every mistake is said at once, not one more after each Save.
+
+    What the rules say of a field the form has refused already (or of a field under it: a
+    player the form found empty) is left out: it would be the same mistake seen again, or a
+    consequence of it (a value the form could not read is missing from the entry)."""
+    try:
+        check()
+    except InvalidInput as exc:
+        said = [v.field for v in problems]
+        return problems + [
+            v
+            for v in exc.violations
+            if not any(v.field == f or v.field.startswith(f + ".") for f in said)
+        ]
+    return problems

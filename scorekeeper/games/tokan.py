@@ -129,44 +129,88 @@ class Tokan(Game):
                 "name": form.get(f"p{i}_name"),
                 "dice": [form_int(form, f"p{i}_d1"), form_int(form, f"p{i}_d2")],
             }
+            fields = [
+                f"p{i}_{f}" for f in ("d1", "d2", "left_n", "left_dir", "right_n", "right_dir")
+            ]
+            if not any((form.get(f) or "").strip() for f in fields):
+                # A player with nothing entered yet is one mistake, not one per field.
+                errors.append(
+                    Violation(
+                        f"players.{len(players)}",
+                        N_(
+                            "Nothing entered for %(name)s yet: both dice and both predictions",
+                            name=p["name"] or "",
+                        ),
+                    )
+                )
+                players.append(p)
+                continue
             for side in ("left", "right"):
-                field = f"p{i}_{side}_n"
-                amount = form_int(form, field) if field in form else 0
-                direction = form.get(f"p{i}_{side}_dir") or "more"
-                path = f"players.{len(players)}.{side}"
-                if amount is None or isinstance(amount, str):
-                    # The page's field starts at 0; a browser sends it empty when what was typed
-                    # is not a number. Never a silent 0: a missed prediction costs tokens.
-                    errors.append(
-                        Violation(
-                            path,
-                            N_(
-                                "How many tokens against the left neighbour? Enter a number "
-                                "from 0 up"
-                            )
-                            if side == "left"
-                            else N_(
-                                "How many tokens against the right neighbour? Enter a number "
-                                "from 0 up"
-                            ),
-                        )
-                    )
-                    amount = 0
-                elif amount < 0:
-                    errors.append(
-                        Violation(
-                            path,
-                            N_(
-                                "Count the tokens from 0 and choose “more by” or “less by”, "
-                                "not a minus sign"
-                            ),
-                        )
-                    )
-                else:
-                    amount = -amount if direction == "less" else amount
-                p[side] = amount
+                amount = self._prediction(form, f"p{i}_{side}", side, len(players), errors)
+                if amount is not None:
+                    p[side] = amount
             players.append(p)
         return {"players": players}
+
+    @staticmethod
+    def _prediction(
+        form: FormData, field: str, side: str, k: int, errors: list[Violation]
+    ) -> int | None:
+        """One prediction of the form, or None (and a mistake beside it) when there is none.
+
+        The page posts a number of tokens (``p0_left_n``: a chip, or a number field where the
+        tokens are too many for chips) and a direction (``p0_left_dir``: "more" or "less",
+        which 0 does not need). A prediction left unset, or a field emptied, is never read as
+        0: 0 is a real prediction (R20), and a missed one costs tokens.
+        """
+        path = f"players.{k}.{side}"
+        amount = form_int(form, f"{field}_n")
+        if amount is None:
+            errors.append(
+                Violation(
+                    path,
+                    N_(
+                        "No prediction against the left neighbour yet: choose one "
+                        "(0 is a prediction too)"
+                    )
+                    if side == "left"
+                    else N_(
+                        "No prediction against the right neighbour yet: choose one "
+                        "(0 is a prediction too)"
+                    ),
+                )
+            )
+            return None
+        if isinstance(amount, str):
+            errors.append(
+                Violation(
+                    path,
+                    N_("How many tokens against the left neighbour? Enter a number from 0 up")
+                    if side == "left"
+                    else N_(
+                        "How many tokens against the right neighbour? Enter a number from 0 up"
+                    ),
+                )
+            )
+            return None
+        if amount < 0:
+            errors.append(
+                Violation(
+                    path,
+                    N_(
+                        "Count the tokens from 0 and choose “more by” or “less by”, "
+                        "not a minus sign"
+                    ),
+                )
+            )
+            return None
+        direction = form.get(f"{field}_dir")
+        if amount == 0:
+            return 0  # "more by 0" and "less by 0" are the same claim: equal totals (R20)
+        if direction not in ("more", "less"):
+            errors.append(Violation(path, N_("“More by” or “less by” %(n)s? Choose one", n=amount)))
+            return None
+        return -amount if direction == "less" else amount
 
     def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
         # The tour's players are those seated on the form: the entry's k-th is found by name.
@@ -213,10 +257,17 @@ class Tokan(Game):
 
     @staticmethod
     def side(prediction: Any) -> dict[str, Any]:
-        """A prediction as the form shows it: a direction and a number of tokens."""
-        if isinstance(prediction, int) and prediction < 0:
-            return {"dir": "less", "n": -prediction}
-        return {"dir": "more", "n": prediction if isinstance(prediction, int) else 0}
+        """A prediction as the form shows it: its signed value (None when unset), a
+        direction and a number of tokens (none and "" when unset: never a made-up 0)."""
+        if type(prediction) is not int:
+            return {"value": None, "dir": None, "n": ""}
+        if prediction < 0:
+            return {"value": prediction, "dir": "less", "n": -prediction}
+        return {"value": prediction, "dir": "more" if prediction else None, "n": prediction}
+
+    #: The most tokens a player may hold for the page to offer them as chips (0 to it) rather
+    #: than a number field: twelve chips fit across a 360 px wide phone.
+    chip_limit = 11
 
 
 TOKAN = Tokan()

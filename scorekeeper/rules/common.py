@@ -239,6 +239,27 @@ class Reader:
             return default
         return value
 
+    def position(self, data: Mapping[str, Any], key: str, path: str, n: int) -> int | None:
+        """A player's position among ``n`` (``dealer``, ``first_dealer``), counted from 0 as
+        the API counts them, and its message says so; 0 when it is left out."""
+        value = data.get(key)
+        if type(value) is int and n > 0 and not 0 <= value < n:
+            self.add(
+                path,
+                N_(
+                    "%(value)s is not a position here: positions count from 0, so with "
+                    "%(n)s players %(key)s is 0 to %(last)s",
+                    value=shown(value),
+                    n=n,
+                    key=key,
+                    last=n - 1,
+                ),
+            )
+            return 0
+        return self.integer(
+            data, key, path, default=0, minimum=0, maximum=max(n - 1, 0), what=PLAYER_POSITION
+        )
+
     def within(
         self,
         data: Mapping[str, Any],

@@ -23,7 +23,6 @@ from scorekeeper.cards import (
 from scorekeeper.exact import amount_str
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
-    PLAYER_POSITION,
     Bound,
     CardClaims,
     InvalidInput,
@@ -256,18 +255,7 @@ def parse(data: Mapping[str, Any]) -> Input:
     fee = r.option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     n = len(raw_players)
-    dealer = (
-        r.integer(
-            data,
-            "dealer",
-            "dealer",
-            default=0,
-            minimum=0,
-            maximum=max(n - 1, 0),
-            what=PLAYER_POSITION,
-        )
-        or 0
-    )
+    dealer = r.position(data, "dealer", "dealer", n) or 0
     role_of = roles(n, dealer) if n else ()
     names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
     r.unique_names(names)

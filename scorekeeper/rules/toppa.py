@@ -27,7 +27,6 @@ from scorekeeper.cards import (
 from scorekeeper.exact import amount_str, display
 from scorekeeper.messages import N_, Msg, message_json
 from scorekeeper.rules.common import (
-    PLAYER_POSITION,
     Bound,
     CardClaims,
     InvalidInput,
@@ -382,9 +381,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
     n = PLAYERS[game]
     title = TITLES[game]
     rules = parse_rules(r, r.mapping(data, "rules", "rules"))
-    dealer = r.integer(
-        data, "dealer", "dealer", default=0, minimum=0, maximum=n - 1, what=PLAYER_POSITION
-    )
+    dealer = r.position(data, "dealer", "dealer", n)
     round_no = 1
     if game == "baka":
         round_no = r.within(data, "round", ROUND, default=1) or 1

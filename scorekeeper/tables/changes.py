@@ -30,7 +30,7 @@ from scorekeeper.rules.common import Reader, clean_name, not_text
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import service, store
-from scorekeeper.tables.checks import NewTable, point_value_of
+from scorekeeper.tables.checks import NewTable, point_value_of, table_name
 
 PATCH_KEYS = ("name", "point_value", "settings", "rename", "add", "remove")
 POT, HOUSE = N_("the pot"), N_("the house")
@@ -125,7 +125,7 @@ def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
                 ),
             )
     if "name" in data:
-        new_name = r.name({"name": data["name"]}, "name", 0, required=True)
+        new_name = table_name(r, data["name"])
         if new_name != table.name:
             patch.name = new_name
     if "point_value" in data:

@@ -6,18 +6,20 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str, display, parse_amount
 from scorekeeper.games import GAMES, Game
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
+    MAX_NAME_LENGTH,
     MAX_POINT_VALUE,
     MAX_ROUND_NUMBER,
-    PLAYER_POSITION,
     SUBMISSION_ID_LENGTH,
     Reader,
+    clean_name,
     shown,
 )
 
@@ -42,7 +44,7 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
     raw_name = data.get("name")
     name = "Table"
     if raw_name is not None:
-        name = r.name({"name": raw_name}, "name", 0)
+        name = table_name(r, raw_name)
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in GAMES:
         r.add(
@@ -75,17 +77,24 @@ def check_table(data: Mapping[str, Any]) -> NewTable:
             point_value = amount_str(point_value_of(pv))
         except ValueError as exc:
             r.add("point_value", reason(exc))
-    first = r.integer(
-        data,
-        "first_dealer",
-        "first_dealer",
-        default=0,
-        minimum=0,
-        maximum=max(len(names) - 1, 0),
-        what=PLAYER_POSITION,
-    )
+    first = r.position(data, "first_dealer", "first_dealer", len(names))
     r.raise_if_any()
     return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
+
+
+def table_name(r: Reader, value: object) -> str:
+    """A table's name, cleaned; one too long is refused saying so, never cut (issue 17)."""
+    if isinstance(value, str) and len(clean_name(value)) > MAX_NAME_LENGTH:
+        r.add(
+            "name",
+            N_(
+                "A table's name is at most %(maximum)s characters; this one has %(n)s",
+                maximum=MAX_NAME_LENGTH,
+                n=len(clean_name(value)),
+            ),
+        )
+        return clean_name(value)
+    return r.name({"name": value}, "name", 0, required=True)
 
 
 def _check_options(
@@ -174,9 +183,10 @@ Words = Callable[[str], Msg]
 
 
 def check_exported_round(
-    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str]
+    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str], names: Sequence[str] = ()
 ) -> None:
-    """Round ``k`` of an import against how it scored here: its number and each delta given."""
+    """Round ``k`` of an import against how it scored here: its number and each delta given
+    (each named by its player, of ``names``: the table's players at that round)."""
     if "number" in item and (item["number"] != number or isinstance(item["number"], bool)):
         raise InvalidInput(
             [
@@ -195,17 +205,38 @@ def check_exported_round(
             f"rounds.{k}.deltas",
             item["deltas"],
             deltas,
-            lambda actual: N_("round %(n)s gives %(actual)s", n=number, actual=actual),
+            lambda i, actual: (
+                N_(
+                    "%(name)s in round %(n)s: the round gives %(actual)s",
+                    name=names[i],
+                    n=number,
+                    actual=actual,
+                )
+                if i < len(names)
+                else N_("round %(n)s gives %(actual)s", n=number, actual=actual)
+            ),
         )
 
 
 def check_exported_totals(
-    data: Mapping[str, Any], totals: Sequence[str], pot: str, house: str
+    data: Mapping[str, Any],
+    totals: Sequence[str],
+    pot: str,
+    house: str,
+    names: Sequence[str] = (),
 ) -> None:
-    """An import's totals, pot and house (those it gives) against the re-scored ledger."""
+    """An import's totals, pot and house (those it gives) against the re-scored ledger; a
+    total is named by its player (``names``: the table's players, in seat order)."""
     if "totals" in data:
         _same_amounts(
-            "totals", data["totals"], totals, lambda a: N_("the rounds give %(actual)s", actual=a)
+            "totals",
+            data["totals"],
+            totals,
+            lambda i, a: (
+                N_("%(name)s's total: the rounds give %(actual)s", name=names[i], actual=a)
+                if i < len(names)
+                else N_("the rounds give %(actual)s", actual=a)
+            ),
         )
     if "pot" in data:
         _same_amount(
@@ -223,7 +254,9 @@ def check_exported_totals(
         )
 
 
-def _same_amounts(path: str, given: object, actual: Sequence[str], words: Words) -> None:
+def _same_amounts(
+    path: str, given: object, actual: Sequence[str], words: Callable[[int, str], Msg]
+) -> None:
     if not isinstance(given, list) or len(given) != len(actual):
         raise InvalidInput(
             [
@@ -234,7 +267,7 @@ def _same_amounts(path: str, given: object, actual: Sequence[str], words: Words)
             ]
         )
     for i, (g, a) in enumerate(zip(given, actual, strict=True)):
-        _same_amount(f"{path}.{i}", g, a, words)
+        _same_amount(f"{path}.{i}", g, a, partial(words, i))
 
 
 def _same_amount(path: str, given: object, actual: str, words: Words) -> None:
@@ -245,8 +278,21 @@ def _same_amount(path: str, given: object, actual: str, words: Words) -> None:
     except ValueError as exc:
         raise InvalidInput([Violation(path, reason(exc))]) from exc
     if amount_str(value) != actual:
-        message = N_("%(words)s, not %(given)s", words=words(actual), given=_quoted(given))
+        message = N_(
+            "%(words)s, not %(given)s",
+            words=words(_readable(parse_amount(actual))),
+            given=_readable(value),
+        )
         raise InvalidInput([Violation(path, message)])
+
+
+def _readable(value: Fraction) -> str:
+    """An amount as a player reads it: '−835', '1,000', '−18⅓' (a true minus sign)."""
+    whole = abs(value.numerator) // value.denominator
+    text = display(abs(value))
+    if whole >= 1000:
+        text = f"{whole:,}" + text[len(str(whole)) :]
+    return ("\u2212" if value < 0 else "") + text
 
 
 def _quoted(value: object) -> str:

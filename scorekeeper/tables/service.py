@@ -512,7 +512,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        check_exported_round(k, item, k + 1, [amount_str(d) for d in step.deltas])
+        check_exported_round(k, item, k + 1, [amount_str(d) for d in step.deltas], spec.players)
         scored.append((entry, step, at))
         state = step.after
 
@@ -549,7 +549,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        check_exported_round(k, item, number, deltas)
+        check_exported_round(k, item, number, deltas, store.spec_of(table).players)
     _write_imported(table, pending, state)
     store.record(
         table,
@@ -569,6 +569,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
         [amount_str(t) for t in state.totals],
         amount_str(state.pot),
         amount_str(state.house),
+        changes.players_now(table, state),
     )
     return table
 

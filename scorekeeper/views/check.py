@@ -8,7 +8,13 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper.games import GAMES, Game
-from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.form_input import (
+    ChaffPool,
+    FormData,
+    form_int,
+    read_cards,
+    with_the_rules,
+)
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.otoroku import seat_draw
@@ -86,8 +92,8 @@ def check(game_id: str) -> Any:
         if isinstance(entry.get("dealer"), int):
             dealer = entry["dealer"]
         try:
-            if problems:
-                raise InvalidInput(problems)
+            if problems:  # with the rules' mistakes in the rest: every one said at once
+                raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
             result = game.evaluate(body).to_dict()
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)

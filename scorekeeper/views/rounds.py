@@ -13,9 +13,9 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
-from scorekeeper.games.form_input import form_int, round_number
+from scorekeeper.games.form_input import form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
-from scorekeeper.ledger import dealer_index
+from scorekeeper.ledger import apply_entry, dealer_index
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
 from scorekeeper.rules import InvalidInput, Violation
@@ -182,7 +182,12 @@ def _save(page: RoundPage) -> Any:
         changed = errors_by_field(v for v in problems if v.field == "players")
         return page.render(form, {}, changed, 409)
     if problems:
-        return page.render(form, entry, errors_by_field(problems), 422)
+        # The rules' mistakes in the rest of the form too: every one is said at once.
+        def check() -> None:
+            body = page.game.table_entry("round", entry)
+            apply_entry(store.spec_of(page.table), page.state, "round", body, keep_result=False)
+
+        return page.render(form, entry, errors_by_field(with_the_rules(problems, check)), 422)
     table = page.table
     expected = round_number(form.expected_number.data) if page.rnd is None else None
     try:

@@ -6,7 +6,8 @@ import csv
 import functools
 import io
 import json
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +35,7 @@ from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
-from scorekeeper.rules import InvalidInput
+from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.tables.questions import undo_question
@@ -44,6 +45,9 @@ from scorekeeper.views.links import attachment, table_link
 bp = Blueprint("sessions", __name__)
 
 EXPIRED = N_("This page had expired; reload it and try again.")
+
+NAMED_FIGURE = re.compile(r"totals\.\d+|rounds\.\d+\.deltas\.\d+")
+"""The fields of an import whose message names the player (``check_exported_totals``)."""
 
 HISTORY_SHOWN = 20
 RECENT_KEPT = 8
@@ -80,40 +84,72 @@ def home() -> str:
 def create() -> Any:
     """Start a table from the home page's form."""
     form = NewTableForm()
-    errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
-        try:
-            table = service.open_table(check_table(form.to_body()))
-            db.session.commit()
-            remember(table)
-            flash(
-                tr(
-                    N_(
-                        "Table “%(name)s” is ready. Share its link to follow it on other phones.",
-                        name=table.name,
-                    )
-                )
-            )
-            return redirect(url_for(".show", token=table.token))
-        except InvalidInput as exc:
-            db.session.rollback()
-            errors = errors_by_field(exc.violations)
-    else:
-        errors = {k: list(v) for k, v in form.errors.items()}
-        shown = {"", "game", "name", "point_value", "first_dealer", "players"}
-        for key in [k for k in errors if k not in shown]:
-            label = getattr(form, key).label.text if hasattr(form, key) else key
-            errors.setdefault("", []).extend(
-                N_("%(label)s: %(message)s", label=label, message=m) for m in errors.pop(key)
-            )
-        if "csrf_token" in form.errors:
-            errors[""] = [
+    valid = form.validate_on_submit()
+    errors: dict[str, list[str]] = {k: list(v) for k, v in form.errors.items()}
+    if "csrf_token" in errors:
+        errors = {
+            "": [
                 N_(
                     "This form had expired, so nothing was saved: "
                     "check it and tap the button again."
                 )
             ]
+        }
+        return _home(form, errors), 422
+    shown = {"", "game", "name", "point_value", "first_dealer", "players"}
+    for key in [k for k in errors if k not in shown]:
+        label = getattr(form, key).label.text if hasattr(form, key) else key
+        errors.setdefault("", []).extend(
+            N_("%(label)s: %(message)s", label=label, message=m) for m in errors.pop(key)
+        )
+    if form.game.data in GAMES:
+        # The table's own checks run on whatever the form could read, so that every mistake
+        # is said at once (not the next one after another tap).
+        body = form.to_body()
+        try:
+            new = check_table(body)
+        except InvalidInput as exc:
+            for field, messages in errors_by_field(_on_the_page(exc.violations, body)).items():
+                if field not in errors:
+                    errors[field] = list(messages)
+        else:
+            if valid and not errors:
+                table = service.open_table(new)
+                db.session.commit()
+                remember(table)
+                flash(
+                    tr(
+                        N_(
+                            "Table “%(name)s” is ready. Share its link to follow it on other "
+                            "phones.",
+                            name=table.name,
+                        )
+                    )
+                )
+                return redirect(url_for(".show", token=table.token))
+    db.session.rollback()
     return _home(form, errors), 422
+
+
+def _on_the_page(violations: Sequence[Violation], body: Mapping[str, Any]) -> list[Violation]:
+    """The table's check as the home page says it: its first dealer counted from 1, as the
+    page asks for it (the API's message counts from 0), and only among players that can play
+    (a wrong number of players is said beside the players)."""
+    game = GAMES[body["game"]]
+    n = len(body["players"])
+    out = []
+    for v in violations:
+        if v.field == "first_dealer":
+            if not game.min_players <= n <= game.max_players:
+                continue
+            message = (
+                N_("There are 2 players: the first dealer is 1 or 2")
+                if n == 2
+                else N_("There are %(n)s players: the first dealer is 1 to %(n)s", n=n)
+            )
+            v = Violation(v.field, message)
+        out.append(v)
+    return out
 
 
 @bp.get("/t/<token>")
@@ -560,8 +596,12 @@ def import_table() -> Any:
         return redirect(url_for(".home"))
     except InvalidInput as exc:
         db.session.rollback()
+        # A difference in a figure names its player itself ("Aki's total: ..."): the API's
+        # field ("totals.0") says nothing more to a player.
         problems = [
-            N_("%(field)s: %(message)s", field=v.field, message=v.message)
+            v.message
+            if NAMED_FIGURE.fullmatch(v.field)
+            else N_("%(field)s: %(message)s", field=v.field, message=v.message)
             for v in exc.violations[:3]
         ]
         flash(tr(N_("Import refused: %(problems)s", problems=problems)), "error")

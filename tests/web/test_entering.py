@@ -100,7 +100,7 @@ def test_an_empty_tokan_tour_is_one_message_per_player(client):
     page = resp.get_data(as_text=True)
     assert "None" not in page
     assert summary(page) == [
-        (f"player-{i}", f"Enter both dice {n} rolled (each shows 1 to 6)")
+        (f"player-{i}", f"Nothing entered for {n} yet: both dice and both predictions")
         for i, n in enumerate(["Aki", "Ben", "Chie"])
     ]
 
@@ -232,8 +232,14 @@ def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(cl
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
     assert summary(page) == [
-        ("player-1", "Ben: How many tokens against the left neighbour? Enter a number from 0 up")
+        (
+            "player-1",
+            "Ben: No prediction against the left neighbour yet: choose one (0 is a prediction too)",
+        )
     ]
+    # The emptied field comes back empty, not as "0" (issue 17).
+    field = re.search(r'<input type="radio" name="p1_left_n" value="0"[^>]*>', page)
+    assert field and "checked" not in field.group(0)
     resp = client.post(form_url, data={**data, "p2_right_n": "-3"})
     assert resp.status_code == 422
     assert summary(resp.get_data(as_text=True)) == [
@@ -292,3 +298,65 @@ def test_plain_cards_are_ticked_one_by_one_and_stored_as_the_very_cards_ticked(c
         "pine-crane",
     ]
     assert sorted(players[1]["captured"]) == ["pine-chaff-1", "pine-ribbon"]
+
+
+def _fieldset(page: str, i: int) -> str:
+    return page.split(f'id="player-{i}"', 1)[1].split("</fieldset>", 1)[0]
+
+
+def test_a_tokan_tour_starts_with_nothing_chosen(client):
+    """0 is a prediction (R20) that a player sets like any other: the form offers it as a
+    chip beside the others, and neither it, a direction nor a die starts chosen (issue 17)."""
+    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    page = client.get(f"{url}/rounds/new").get_data(as_text=True)
+    aki = _fieldset(page, 0)
+    chips = re.findall(r'<input type="radio" name="p0_left_n" value="(\d+)"([^>]*)>', aki)
+    assert [v for v, _ in chips] == [str(n) for n in range(12)]  # 0 to the 11 tokens
+    assert not re.search(r'<input type="radio"[^>]*\bchecked\b', page)
+    assert 'name="p0_left_dir" value="more"' in aki and 'name="p0_left_dir" value="less"' in aki
+
+
+@pytest.mark.parametrize("left_out", ["p1_right_n", "both"])
+def test_a_tokan_prediction_not_posted_is_refused_beside_it_not_stored_as_0(client, left_out):
+    """A post without the prediction (no chip tapped, or a page without script, or a hand-made
+    post) was saved as "more by 0", which costs coins: it is refused beside the field."""
+    url, form_url, data = _tokan_tour(client)
+    data.pop("p1_right_n")
+    if left_out == "both":
+        data.pop("p1_right_dir")
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    ben = _fieldset(resp.get_data(as_text=True), 1)
+    right = ben.split('data-side="right"', 1)[1]
+    assert "No prediction against the right neighbour yet" in right
+    assert "No prediction" not in ben.split('data-side="right"', 1)[0]
+    sid = url.rsplit("/", 1)[1]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 0
+
+
+def test_a_tokan_prediction_needs_more_or_less_except_0(client):
+    url, form_url, data = _tokan_tour(client)
+    data.pop("p0_left_dir")
+    data.pop("p0_right_dir")
+    data["p0_left_n"] = "2"  # "more" or "less" by 2?
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    assert summary(resp.get_data(as_text=True)) == [
+        ("player-0", "Aki: “More by” or “less by” 2? Choose one")
+    ]
+    data["p0_left_dir"] = "less"  # and 0 on the right needs no direction
+    assert client.post(form_url, data=data).status_code == 302
+    sid = url.rsplit("/", 1)[1]
+    aki = client.get(f"/api/v1/sessions/{sid}").get_json()["rounds"][0]["input"]["players"][0]
+    assert (aki["left"], aki["right"]) == (-2, 0)
+
+
+def test_a_tokan_prediction_left_out_of_an_api_tour_is_refused(client):
+    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    sid = url.rsplit("/", 1)[1]
+    players = [{"name": n, "dice": [3, 4], "left": 0, "right": 0} for n in ["Aki", "Ben", "Chie"]]
+    del players[1]["left"]
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": players})
+    assert resp.status_code == 422
+    assert [e["field"] for e in resp.get_json()["errors"]] == ["players.1.left"]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 0

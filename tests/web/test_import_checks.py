@@ -4,7 +4,9 @@ every game's export imports cleanly."""
 from __future__ import annotations
 
 import copy
+import html
 import io
+import json
 
 import pytest
 
@@ -145,8 +147,9 @@ def test_edited_totals_are_refused_naming_the_first_difference(client):
     real = data["totals"][1]
     data["totals"][1] = "1000000"
     errors = refused(client, data)
-    assert errors[0]["field"] == "totals.1"
-    assert errors[0]["message"] == f"the rounds give {real}, not 1000000"
+    assert errors[0]["field"] == "totals.1"  # the API's field stays; the message names B
+    shown = real.replace("-", "\u2212")
+    assert errors[0]["message"] == f"B's total: the rounds give {shown}, not 1,000,000"
 
 
 def test_totals_are_checked_without_deltas(client):
@@ -166,7 +169,8 @@ def test_an_edited_round_is_refused_naming_it(client):
     data["rounds"][1]["deltas"][0] = "-39"
     errors = refused(client, data)
     assert errors[0]["field"] == "rounds.1.deltas.0"
-    assert "-39" in errors[0]["message"]
+    assert errors[0]["message"].startswith("A in round 2: ")
+    assert errors[0]["message"].endswith(", not \u221239")
     data = exported(client, sid)
     data["rounds"][0]["deltas"] = ["1"]
     assert refused(client, data)[0]["field"] == "rounds.0.deltas"
@@ -263,3 +267,32 @@ def test_an_import_scores_its_rounds_before_it_touches_the_database(client, monk
         assert "begin" not in events
     finally:
         event.remove(engine, "begin", began)
+
+
+def test_a_difference_names_the_player_on_the_import_page_and_in_the_api(client):
+    """Issue 17 part 9: "Aki's total: the rounds give −835, not 1,000", not "totals.0"."""
+    sid = create(client, "toppa", ["Aki", "Ben"])
+    add(client, sid, {"players": [{"captured": suit("iris")}, {}]})
+    data = exported(client, sid)
+    real = data["totals"][0]
+    assert real.startswith("-")  # Aki lost, so the message shows a true minus sign
+    data["totals"][0] = "1000"
+    errors = refused(client, data)
+    assert errors[0]["field"] == "totals.0"
+    message = f"Aki's total: the rounds give \u2212{real[1:]}, not 1,000"
+    assert errors[0]["message"] == message
+    resp = client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(data).encode()), "t.json")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
+    page = html.unescape(resp.get_data(as_text=True))
+    assert message in page and "totals.0" not in page
+    # A round's change names its player too.
+    data = exported(client, sid)
+    data["rounds"][0]["deltas"][1] = "7"
+    errors = refused(client, data)
+    assert errors[0]["field"] == "rounds.0.deltas.1"
+    assert errors[0]["message"].startswith("Ben in round 1: the round gives ")
+    assert errors[0]["message"].endswith(", not 7")

@@ -457,6 +457,7 @@ def test_a_tokan_tour_from_a_form_opened_before_a_player_joined_is_refused(clien
     assert fields["p3_name"] == ["Dai"]
     for i in range(4):
         fields.update({f"p{i}_d1": ["3"], f"p{i}_d2": ["4"], f"p{i}_seated": ["1"]})
+        fields.update({f"p{i}_left_n": ["0"], f"p{i}_right_n": ["0"]})  # none starts at 0
     resp = client.post(form_url, data=fields)
     assert resp.status_code == 302, resp.get_data(as_text=True)[:2000]
     assert [r["kind"] for r in session_rounds(client, url)] == ["edit", "round"]

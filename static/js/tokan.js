@@ -1,0 +1,67 @@
+// Tokan's form at the speed of dice: one pad of six keys per player, tapped once per die,
+// over the two radio groups that are the form (and all there is without this script).
+// The predictions need no script: each is a radio group of chips, none chosen at first.
+(function () {
+  "use strict";
+
+  function all(sel, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(sel));
+  }
+
+  function pad(box) {
+    var fs = box.closest("fieldset");
+    var i = box.dataset.for;
+    var groups = [1, 2].map(function (k) {
+      return all("input[name=p" + i + "_d" + k + "]", fs);
+    });
+    function value(group) {
+      var r = group.filter(function (x) { return x.checked; })[0];
+      return r ? parseInt(r.value, 10) : 0;
+    }
+    // Checks the face in one die's group (0: none), and tells the page's listeners (the sums
+    // beside the pad and in the bar, a draft kept on the phone) that the die changed.
+    function set(group, face) {
+      var changed = null;
+      group.forEach(function (r) {
+        var on = parseInt(r.value, 10) === face;
+        if (r.checked !== on) { r.checked = on; changed = r; }
+      });
+      if (changed) { changed.dispatchEvent(new Event("change", { bubbles: true })); }
+    }
+    function render() {
+      var d = groups.map(value);
+      all(".face", box).forEach(function (key) {
+        var face = parseInt(key.dataset.face, 10);
+        var n = d.filter(function (x) { return x === face; }).length;
+        key.setAttribute("aria-pressed", String(n > 0));
+        key.classList.toggle("twice", n === 2);
+      });
+    }
+    // A tap fills the first die, then the second; a third tap starts the pair again.
+    all(".face", box).forEach(function (key) {
+      key.addEventListener("click", function () {
+        var face = parseInt(key.dataset.face, 10);
+        var d = groups.map(value);
+        if (!d[0] || (d[0] && d[1])) {
+          set(groups[0], face);
+          set(groups[1], 0);
+        } else {
+          set(groups[1], face);
+        }
+        render();
+      });
+    });
+    groups.forEach(function (g) {
+      g.forEach(function (r) { r.addEventListener("change", render); });
+    });
+    var total = fs.querySelector(".dice-total");
+    if (total) { box.appendChild(total); } // the sum beside the keys
+    fs.classList.add("has-pad");
+    box.hidden = false;
+    render();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    all(".dice-pad[data-for]").forEach(pad);
+  });
+})();
