@@ -176,7 +176,9 @@
     m.dataset.version = next.dataset.version;
   }
 
-  // A notice under the page's heading: text, links and an optional button.
+  // A notice under the page's heading: text, links and an optional button. On a round's form
+  // it goes in the bar at the bottom instead, where the eye is wherever the form is scrolled,
+  // with a button that puts it away (it would hide the cards behind it).
   function notice(m, info, text, links, button) {
     var old = document.querySelector(".live-notice");
     if (old) { old.remove(); }
@@ -194,6 +196,19 @@
     if (button) {
       if (links.length) { box.appendChild(document.createTextNode(" / ")); }
       box.appendChild(button);
+    }
+    var bar = document.querySelector("#round-form .entrybar");
+    if (bar) {
+      box.classList.add("in-bar");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "dismiss";
+      close.setAttribute("aria-label", words(m, "tDismiss"));
+      close.textContent = "\u00d7";
+      close.addEventListener("click", function () { box.remove(); });
+      box.insertBefore(close, box.firstChild);
+      bar.insertBefore(box, bar.firstChild);
+      return;
     }
     var h1 = document.querySelector("main h1");
     if (h1) { h1.insertAdjacentElement("afterend", box); } else { main().prepend(box); }
