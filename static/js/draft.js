@@ -99,10 +99,11 @@
   var current = null; // the key the draft is kept under now
   var restoredBasedOn = false; // the draft put back was begun on an earlier version of the round
   var restoring = false;
+  var discarded = false;
 
   function save() {
     var m = marker(), f = form();
-    if (!m || !f || !local || restoring) { return; }
+    if (!m || !f || !local || restoring || discarded) { return; }
     var key = keyOf(m, f);
     if (current && current !== key) { drop(local, current); }
     current = key;
@@ -326,10 +327,17 @@
       // The live notice's "keep entering as round N" and the stale page's choices.
       var t = ev.target instanceof Element ? ev.target : null;
       if (!t) { return; }
-      if (t.closest("[data-draft-drop]")) { drop(local, current); return; }
+      if (t.closest("[data-draft-drop]")) {
+        // The player let this entry go (another phone's stands): keep nothing more of it.
+        discarded = true;
+        drop(local, current);
+        return;
+      }
       if (t.closest(".live-notice")) { saveSoon(); }
     });
     document.addEventListener("submit", onSubmit);
+    // Leaving the page (or the phone locked): the last taps, even those that set fields
+    // without an event.
     window.addEventListener("pagehide", save);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "hidden") { save(); }
@@ -422,8 +430,10 @@
     setUp();
     wake();
   });
-  // Back to a page kept whole in the browser's cache: take the screen again.
+  // Back to a page kept whole in the browser's cache: its taps are kept again (one let go
+  // before can be taken up again), and the screen is taken again.
   window.addEventListener("pageshow", function (ev) {
+    if (ev.persisted) { discarded = false; }
     if (ev.persisted && lock === null && document.getElementById("wake") &&
         !document.getElementById("wake").hidden) { touched(); }
   });

@@ -243,16 +243,46 @@ def test_a_form_drawn_again_after_save_shows_what_was_posted_not_the_draft(phone
     assert picked(other, ["pine-crane"]) == [True]
     tap(other, "plum-warbler")
     assert picked(other, ["pine-crane", "plum-warbler"]) == [True, True]
+    # The first tab saves what it shows; while its post is on the way, the other tab taps one
+    # more card. The form comes back with its mistake and the posted cards, not the draft.
+    held = []
+    phone.route(
+        re.compile(r".*/rounds/new$"),
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    phone.locator("#round-form button[type=submit]").click(no_wait_after=True)
+    while not held:
+        phone.wait_for_timeout(50)
+    tap(other, "cherry-curtain")
     other.close()
-    # The first tab saves what it shows: the form comes back with its mistake and the posted
-    # cards, not the other tab's draft.
-    phone.locator("#round-form button[type=submit]").click()
+    held[0].continue_()
     phone.locator("#error-summary").wait_for()
-    assert picked(phone, ["pine-crane", "plum-warbler"]) == [True, False]
+    both = ["pine-crane", "plum-warbler", "cherry-curtain"]
+    assert picked(phone, both) == [True, False, False]
     assert phone.locator(".draft-restored").count() == 0
     # And what was posted is the draft now.
+    phone.unroute(re.compile(r".*/rounds/new$"))
     phone.goto(table + "/rounds/new")
-    assert picked(phone, ["pine-crane", "plum-warbler"]) == [True, False]
+    assert picked(phone, both) == [True, False, False]
+
+
+@pytest.mark.parametrize("choice", ["Discard mine", "Save mine as round 2"])
+def test_after_another_phone_got_there_first_either_choice_drops_the_draft(phone, server, choice):
+    table = new_table(server)
+    phone.goto(table + "/rounds/new")
+    month = ["pine-crane", "pine-ribbon", "pine-chaff-1", "pine-chaff-2"]
+    for card in month:
+        tap(phone, card)
+    api_round(table, ROUND)  # the other phone enters round 1 first
+    phone.locator("#round-form button[type=submit]").click()
+    phone.locator("section.stale").wait_for()
+    # The cards stay in the form, kept now as the draft of the round it would save.
+    keys = phone.evaluate(DRAFT_KEYS)
+    assert len(keys) == 1 and keys[0].endswith(":new:2")
+    assert picked(phone, month[:2]) == [True, True]
+    phone.locator("section.stale .choice").get_by_text(choice).click()
+    phone.wait_for_url(re.compile(r"/rounds/[12]$"))
+    assert phone.evaluate(DRAFT_KEYS) == []
 
 
 def test_another_phone_s_round_shows_in_the_bar_wherever_the_form_is_scrolled(phone, server):
