@@ -37,7 +37,8 @@ FORM_STATE = """() => [...document.querySelectorAll(
 
 # Whether a card's tap target says it is picked (aria-pressed, or a checked box in or at it).
 IS_PICKED = """card => {
-  const t = document.querySelector(`[data-card='${card}']`);
+  const t = document.querySelector(`[data-card='${card}']`)
+    || document.querySelector(`.compact [data-value='${card}']`);
   if (!t) return null;
   if (t.getAttribute('aria-pressed') === 'true') return true;
   const box = t.matches('input') ? t : t.querySelector('input');
@@ -86,10 +87,11 @@ def phone(browser, request):
 def tap(page, card: str) -> None:
     """Tap a card's target; a plain card where a picker counts them (no ``data-card`` of its
     own) by the + of its month in the first picker."""
-    target = page.locator(f"[data-card='{card}']").first
-    if target.count():
-        target.tap()
-        return
+    for attr in ("data-card", "data-value"):  # data-value: Tokotoko's grid before the contract
+        target = page.locator(f"[{attr}='{card}']").first
+        if target.count():
+            target.tap()
+            return
     suit = card.split("-chaff")[0]
     page.locator(f".tile.chaff[data-suit='{suit}'] .step[data-step='1']").first.tap()
 
@@ -356,3 +358,35 @@ def test_without_script_the_form_posts_and_shows_no_switch(browser, server):
     page.locator("#round-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/rounds/1$"))
     context.close()
+
+
+def test_a_tokan_tour_s_dice_are_kept_and_the_notice_speaks_of_dice(phone, server):
+    table = new_table(server, "tokan", ("Aki", "Ben", "Chie"))
+    phone.goto(table + "/rounds/new")
+    dice = {"p0_d1": "3", "p0_d2": "5", "p1_d1": "2"}
+    for name, value in dice.items():  # the fields themselves: whatever pad is drawn over them
+        phone.locator(f"input[name={name}][value='{value}']").evaluate("el => el.click()")
+    tapped = state(phone)
+    phone.reload()
+    assert state(phone) == tapped
+    for name, value in dice.items():
+        assert phone.locator(f"input[name={name}][value='{value}']").is_checked()
+    phone.context.set_offline(True)
+    phone.locator("#round-form button[type=submit]").click()
+    notice = phone.locator("#round-form .draft-offline")
+    notice.wait_for()
+    assert notice.inner_text() == "Not sent: no connection. Your dice and predictions are kept."
+    phone.context.set_offline(False)
+
+
+def test_tokotoko_s_hands_are_kept(phone, server):
+    table = new_table(server, "tokotoko", ("P1", "P2"))
+    phone.goto(table + "/rounds/new")
+    fresh = state(phone)
+    for card in ("maple-deer", "plum-ribbon", "wisteria-ribbon"):
+        tap(phone, card)
+    tapped = state(phone)
+    assert tapped != fresh
+    phone.reload()
+    assert state(phone) == tapped  # the hands' fields (which tile shows as pressed depends
+    # on the hand being filled, so the picker is not asked here)
