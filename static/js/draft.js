@@ -75,9 +75,16 @@
   function valueOf(field) {
     return field.box ? field.el.checked : field.el.value;
   }
+  // A hidden field has no default of its own (its value is its default): the value it had
+  // when the page was drawn stands for it.
+  var drawnHidden = {};
+
   function defaultOf(field) {
     var el = field.el;
     if (field.box) { return el.defaultChecked; }
+    if (el.type === "hidden" && Object.prototype.hasOwnProperty.call(drawnHidden, field.key)) {
+      return drawnHidden[field.key];
+    }
     if (el.tagName === "SELECT") {
       var chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; });
       return chosen.length ? chosen[0].value : (el.options.length ? el.options[0].value : "");
@@ -200,6 +207,9 @@
     var before = fields(f).map(function (field) { return valueOf(field); });
     restoring = true;
     f.reset();
+    fields(f).forEach(function (field) {
+      if (field.el.type === "hidden") { field.el.value = defaultOf(field); }
+    });
     var changed = fields(f).filter(function (field, i) { return valueOf(field) !== before[i]; });
     changed.forEach(function (field) {
       field.el.dispatchEvent(new Event("input", { bubbles: true }));
@@ -311,6 +321,9 @@
     var m = marker(), f = form();
     if (!m || !f) { return; }
     prune(m, f);
+    fields(f).forEach(function (field) {
+      if (field.el.type === "hidden") { drawnHidden[field.key] = field.el.value; }
+    });
     current = keyOf(m, f);
     var draft = local ? read(local, current) : null;
     if (m.dataset.fresh) {

@@ -390,3 +390,27 @@ def test_tokotoko_s_hands_are_kept(phone, server):
     phone.reload()
     assert state(phone) == tapped  # the hands' fields (which tile shows as pressed depends
     # on the hand being filled, so the picker is not asked here)
+
+
+def test_a_hidden_field_a_picker_keeps_its_state_in_is_kept_too(phone, server):
+    """A picker may keep what was tapped in hidden fields of the form: they are kept as well,
+    and Start over empties them."""
+    table = new_table(server)
+
+    def with_hidden_field(route):
+        response = route.fetch()
+        body = response.text().replace(
+            "</form>", '<input type="hidden" name="grid" value="drawn"></form>', 1
+        )
+        route.fulfill(response=response, body=body)
+
+    phone.route(re.compile(r".*/rounds/new$"), with_hidden_field)
+    phone.goto(table + "/rounds/new")
+    grid = phone.locator("input[name=grid]")
+    assert grid.input_value() == "drawn"
+    grid.evaluate("el => { el.value = 'pine-crane'; el.form.dispatchEvent(new Event('change')); }")
+    phone.reload()
+    assert grid.input_value() == "pine-crane"
+    phone.locator(".draft-restored button").click()
+    assert grid.input_value() == "drawn"
+    assert phone.evaluate(DRAFT_KEYS) == []
