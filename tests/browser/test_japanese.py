@@ -190,7 +190,7 @@ def test_another_phone_s_round_and_the_stale_choice_in_japanese(browser, server,
     note.wait_for(timeout=SEEN_WITHIN)
     assert "第1回が別の端末から入力されました:" in note.inner_text()
     assert note.locator("a", has_text="見る").get_attribute("href").endswith("/rounds/1")
-    assert note.locator("button").inner_text() == "第2回として入力を続ける"
+    assert note.locator("button.button").inner_text() == "第2回として入力を続ける"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"japanese-live-notice-{width}.png"))

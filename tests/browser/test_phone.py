@@ -302,8 +302,8 @@ def test_a_bad_entry_puts_the_focus_on_a_summary_in_card_names(page, server):
     start_table(page, server, "toppa", ["Aki", "Ben"])
     page.click("text=Enter round 1")
     tap_cards(page, "p0_pile", ["pine-crane"])
-    page.click("button:has-text('Save and score')")
-    page.wait_for_load_state()
+    page.click("button:has-text('Save and score')")  # posted once the server answers
+    page.locator("#error-summary").wait_for()
     assert page.evaluate("document.activeElement.id") == "error-summary"
     assert in_viewport(page, "#error-summary")
     link = page.locator("#error-summary a")
