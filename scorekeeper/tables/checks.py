@@ -174,10 +174,27 @@ Words = Callable[[str], Msg]
 
 
 def check_exported_round(
-    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str]
+    k: int, item: Mapping[str, Any], number: int | None, deltas: Sequence[str]
 ) -> None:
-    """Round ``k`` of an import against how it scored here: its number and each delta given."""
-    if "number" in item and (item["number"] != number or isinstance(item["number"], bool)):
+    """Round ``k`` of an import against how it scored here: its number and each delta given
+    (``number`` None: an entry that takes no round number)."""
+    if "number" in item and number is None and item["number"] is not None:
+        raise InvalidInput(
+            [
+                Violation(
+                    f"rounds.{k}.number",
+                    N_(
+                        "this entry is no round: it has no number, not %(given)s",
+                        given=_quoted(item["number"]),
+                    ),
+                )
+            ]
+        )
+    if (
+        "number" in item
+        and number is not None
+        and (item["number"] != number or isinstance(item["number"], bool))
+    ):
         raise InvalidInput(
             [
                 Violation(
@@ -195,7 +212,11 @@ def check_exported_round(
             f"rounds.{k}.deltas",
             item["deltas"],
             deltas,
-            lambda actual: N_("round %(n)s gives %(actual)s", n=number, actual=actual),
+            lambda actual: (
+                N_("round %(n)s gives %(actual)s", n=number, actual=actual)
+                if number is not None
+                else N_("this entry gives %(actual)s", actual=actual)
+            ),
         )
 
 
