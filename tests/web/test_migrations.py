@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from importlib.util import module_from_spec, spec_from_file_location
 
 import pytest
 from alembic import command
@@ -26,6 +27,10 @@ from scorekeeper.database import MIGRATIONS
 from scorekeeper.models import Moment
 from tests.helpers import suit
 
+_SPEC = spec_from_file_location("migration_0007", MIGRATIONS / "versions" / "0007_round_numbers.py")
+assert _SPEC is not None and _SPEC.loader is not None
+MIGRATION_0007 = module_from_spec(_SPEC)
+_SPEC.loader.exec_module(MIGRATION_0007)
 HALF = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
 MORE = suit("pine", "plum", "cherry", "wisteria", "iris", "peony", "bushclover")
 COPIED = ("tables", "journal", "rounds", "round_versions")  # in the order their keys need
@@ -190,7 +195,12 @@ def numbered_by_place(row, entries):
     if entry is None or row["action"] in ("edit", "settle"):
         return row
     place = entry["number"] if entry["number"] is not None else entry["deleted_number"]
-    return {**row, "number": place}
+    if row["number"] is None or row["number"] == place:
+        return {**row, "number": place}
+    # Its summary named the round by that place too ("tour 5 entered"), words and message.
+    data = row["data"] if isinstance(row["data"], dict) else json.loads(row["data"])
+    summary, data = MIGRATION_0007._renumbered(row["summary"], data, row["number"], place)
+    return {**row, "number": place, "summary": summary, "data": data}
 
 
 def raw_after(url, token, number, column="after"):
@@ -372,6 +382,20 @@ def test_a_database_from_before_0007_numbers_rounds_as_rounds(urls):
         ("enter", 8),
         ("delete", 8),
     ]
+    with engine.connect() as conn:
+        old_summaries = (
+            conn.execute(
+                text(
+                    "SELECT j.summary FROM journal j JOIN tables t ON t.id = j.table_id "
+                    "WHERE t.token = :token AND j.action = 'enter' ORDER BY j.seq"
+                ),
+                {"token": tokan},
+            )
+            .scalars()
+            .all()
+        )
+    engine.dispose()
+    assert old_summaries[2:] == ["tour 5 entered", "tour 7 entered", "tour 8 entered"]
 
     old = make_app(old_url).test_client()  # migrates to the newest revision
     for token in (tokan, baka):

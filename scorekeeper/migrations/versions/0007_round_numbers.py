@@ -7,15 +7,19 @@ of the table and a settle-up, so that after three rounds and a settle-up the tab
 ``tables.rounds_played`` counts them. The journal's ``number`` becomes a round number: an
 entry about a game's end, a change or a settle-up carries none, and one about a round the
 number it had among the rounds (its entry number less the other entries before it, by the
-table as it stands).
+table as it stands); where that number changed, its summary says so too ("round 5 entered"
+becomes "round 4 entered", in its words and in the message kept for the pages).
 
 Revision ID: 0007
 Revises: 0006
 Create Date: 2026-11-24
 """
 
+import json
+import re
 from bisect import bisect_left
 from collections import defaultdict
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -44,6 +48,8 @@ _JOURNAL = sa.table(
     sa.column("table_id", sa.Integer),
     sa.column("number", sa.Integer),
     sa.column("round_id", sa.Integer),
+    sa.column("summary", sa.Text),
+    sa.column("data", sa.JSON),
 )
 _BATCH = 5000
 
@@ -95,24 +101,55 @@ def upgrade() -> None:
 
     # The journal's numbers: round numbers, and none for an entry that concerns no round.
     changed = []
-    for jid, table_id, number, round_id in conn.execute(
-        sa.select(_JOURNAL.c.id, _JOURNAL.c.table_id, _JOURNAL.c.number, _JOURNAL.c.round_id).where(
-            _JOURNAL.c.number.is_not(None)
-        )
+    for jid, table_id, number, round_id, summary, data in conn.execute(
+        sa.select(
+            _JOURNAL.c.id,
+            _JOURNAL.c.table_id,
+            _JOURNAL.c.number,
+            _JOURNAL.c.round_id,
+            _JOURNAL.c.summary,
+            _JOURNAL.c.data,
+        ).where(_JOURNAL.c.number.is_not(None))
     ):
         if round_id is not None and kinds.get(round_id, "round") != "round":
-            changed.append({"jid": jid, "n": None})
+            changed.append({"jid": jid, "n": None, "s": summary, "d": _loaded(data)})
             continue
         before = bisect_left(others[table_id], number) if table_id in others else 0
         if before:
-            changed.append({"jid": jid, "n": number - before})
+            new = number - before
+            summary, data = _renumbered(summary, _loaded(data), number, new)
+            changed.append({"jid": jid, "n": new, "s": summary, "d": data})
     set_number = (
         _JOURNAL.update()
         .where(_JOURNAL.c.id == sa.bindparam("jid"))
-        .values(number=sa.bindparam("n"))
+        .values(number=sa.bindparam("n"), summary=sa.bindparam("s"), data=sa.bindparam("d"))
     )
     for k in range(0, len(changed), _BATCH):
         conn.execute(set_number, changed[k : k + _BATCH])
+
+
+def _loaded(data: Any) -> Any:
+    return json.loads(data) if isinstance(data, str | bytes) else data
+
+
+def _renumbered(summary: str, data: Any, old: int, new: int) -> tuple[str, Any]:
+    """A journal entry's summary with round ``old`` (or tour ``old``) named ``new``: in its
+    text, and in the message it kept (``data["summary_msg"]``, whose "round %(n)s" or "tour
+    %(n)s" holds the number)."""
+    summary = re.sub(rf"\b(round|tour) {old}\b", rf"\g<1> {new}", summary)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            if value.get("id") in ("round %(n)s", "tour %(n)s"):
+                args = value.get("args") or {}
+                if args.get("n") == old:
+                    return {**value, "args": {**args, "n": new}}
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    return summary, walk(data)
 
 
 def downgrade() -> None:
