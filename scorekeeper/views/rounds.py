@@ -340,15 +340,15 @@ def show(token: str, number: int) -> Any:
     )
 
 
-@bp.get("/entry/<int:position>")
-def entry(token: str, position: int) -> Any:
+@bp.get("/entry/<int:number>")
+def entry(token: str, number: int) -> Any:
     """Show an entry that is no round (a game's end, a change of the table, a settle-up) by
     its place among the table's entries: rounds have their own numbered pages (``show``)."""
     table = get_table_or_404(token)
     try:
-        rnd = store.get_entry(table, position)
+        rnd = store.get_entry(table, number)
     except LookupError:
-        not_found(N_("This table has no entry %(n)s.", n=position))
+        not_found(N_("This table has no entry %(n)s.", n=number))
     if rnd.round_no is not None:
         return redirect(url_for(".show", token=token, number=rnd.round_no))
     return render_template(
@@ -358,28 +358,28 @@ def entry(token: str, position: int) -> Any:
         versions=[],
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
-        is_last=position == table.round_count,
+        is_last=number == table.round_count,
     )
 
 
-@bp.post("/entry/<int:position>/delete")
-def delete_entry(token: str, position: int) -> Any:
+@bp.post("/entry/<int:number>/delete")
+def delete_entry(token: str, number: int) -> Any:
     """Delete an entry that is no round (a game's end, from its page); later entries move up
     and are recomputed. It can be restored."""
     form = ActionForm()
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("sessions.show", token=token))
-    plan_write(token, lambda t: service.delete_entry(t, position))
+    plan_write(token, lambda t: service.delete_entry(t, number))
     table = get_table_or_404(token, lock=True)
     try:
-        rnd = service.delete_entry(table, position)
+        rnd = service.delete_entry(table, number)
         what = service.named(table, rnd)
         db.session.commit()
         flash(tr(N_("%(what)s deleted.", what=what).capitalized()), f"undo:{table.version}")
     except LookupError:
         db.session.rollback()
-        not_found(N_("This table has no entry %(n)s.", n=position))
+        not_found(N_("This table has no entry %(n)s.", n=number))
     except (InvalidInput, service.Conflict) as exc:
         db.session.rollback()
         why = sentences(exc.violations) if isinstance(exc, InvalidInput) else reason(exc)
