@@ -372,7 +372,9 @@ def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
 class ReplayError(InvalidInput):
     """A later round no longer fits after a correction; names the round."""
 
-    def __init__(self, number: int, inner: InvalidInput) -> None:
+    def __init__(self, number: int, inner: InvalidInput, what: Msg | None = None) -> None:
+        """``number``: the entry's place; ``what``: how players name it ("Tour 3", "The
+        settle-up"), when the caller knows (a game's end or a settle-up takes no number)."""
         self.number = number
         violations = [
             Violation(
@@ -381,7 +383,9 @@ class ReplayError(InvalidInput):
                     "Round %(n)s would no longer be valid: %(why)s",
                     n=number,
                     why=v.message,
-                ),
+                )
+                if what is None
+                else N_("%(what)s would no longer be valid: %(why)s", what=what, why=v.message),
             )
             for v in inner.violations
         ]

@@ -85,6 +85,9 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
     round_count: Mapped[int] = mapped_column(Integer, default=0)
+    """Live entries (rounds, game ends, changes, settle-ups): the last entry's position."""
+    rounds_played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Live rounds only (kind ``round``): what players count, the API's ``round_count``."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """The ``seq`` of the table's last journal entry: changes with every write."""
     created_at: Mapped[datetime] = mapped_column(default=now)
@@ -104,6 +107,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "rounds"
     __table_args__ = (
         UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
+        Index("ix_rounds_table_round_no", "table_id", "round_no"),  # migration 0007
         Index(  # only rounds that have one (migration 0006)
             "uq_rounds_table_submission",
             "table_id",
@@ -118,7 +122,13 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     """Indexed by ``uq_rounds_table_number``, whose first column it is."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """1..N without gaps among the table's rounds; None once the round is deleted."""
+    """The entry's position: 1..N without gaps among the table's live entries of every kind
+    (the order of play); None once the entry is deleted. Internal: the API and the pages
+    show ``round_no``."""
+    round_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round's number as players count it (API.md "Round numbers count rounds"): 1..N
+    without gaps among the table's live rounds (kind ``round``), in the order of ``number``;
+    None for a game's end, a change of the table, a settle-up, and a deleted entry."""
     kind: Mapped[str] = mapped_column(String(8), default="round")
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
@@ -187,7 +197,7 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     """'enter', 'correct', 'delete', 'undo', 'end', 'edit', 'settle' or 'rematch' (a note
     that the game continued at a new table, kept on the old one; not undoable)."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """The round's number when the entry concerns a round."""
+    """The round's number (``Round.round_no``) when the entry concerns a round."""
     round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     summary: Mapped[str] = mapped_column(Text)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)

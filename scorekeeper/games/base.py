@@ -306,7 +306,8 @@ class Game:
         return GameEnd(tuple(Fraction(0) for _ in spec.players))
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
-        """Where the table stands, in words, for its page."""
+        """Where the table stands, in words, for its page (``round_count``: the rounds played,
+        which the next round's number follows; a game's end or a settle-up is none)."""
         return N_("Round %(n)s next", n=round_count + 1)
 
     # -- pages ---------------------------------------------------------------------------

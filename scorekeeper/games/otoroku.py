@@ -93,14 +93,16 @@ class Otoroku(Game):
                 if i not in state.away
             )
             return N_(
-                "Game %(game)s, round %(n)s next · stones: %(left)s",
+                "Round %(round)s · game %(game)s, round %(n)s · stones: %(left)s",
+                round=round_count + 1,
                 game=state.game_no,
                 n=state.game_round,
                 left=left,
             )
         length = self.setting(spec, "length")
         return N_(
-            "Game %(game)s, round %(n)s of %(length)s next",
+            "Round %(round)s · game %(game)s, round %(n)s of %(length)s",
+            round=round_count + 1,
             game=state.game_no,
             n=state.game_round,
             length=length,

@@ -114,7 +114,8 @@ class Tokan(Game):
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         return N_(
-            "Game %(game)s, tour %(n)s next · pot %(pot)s",
+            "Tour %(round)s · game %(game)s, tour %(n)s · pot %(pot)s",
+            round=round_count + 1,
             game=state.game_no,
             n=state.game_round,
             pot=display(state.pot),

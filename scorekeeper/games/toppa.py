@@ -92,7 +92,8 @@ class PileGame(Game):
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         if self.rounds_per_game:
             return N_(
-                "Game %(game)s, round %(n)s of %(length)s next",
+                "Round %(round)s · game %(game)s, round %(n)s of %(length)s",
+                round=round_count + 1,
                 game=state.game_no,
                 n=state.game_round,
                 length=self.rounds_per_game,

@@ -183,11 +183,32 @@ Words = Callable[[str], Msg]
 
 
 def check_exported_round(
-    k: int, item: Mapping[str, Any], number: int, deltas: Sequence[str], names: Sequence[str] = ()
+    k: int,
+    item: Mapping[str, Any],
+    number: int | None,
+    deltas: Sequence[str],
+    names: Sequence[str] = (),
 ) -> None:
     """Round ``k`` of an import against how it scored here: its number and each delta given
-    (each named by its player, of ``names``: the table's players at that round)."""
-    if "number" in item and (item["number"] != number or isinstance(item["number"], bool)):
+    (each named by its player, of ``names``: the table's players at that round; ``number``
+    None: an entry that takes no round number)."""
+    if "number" in item and number is None and item["number"] is not None:
+        raise InvalidInput(
+            [
+                Violation(
+                    f"rounds.{k}.number",
+                    N_(
+                        "this entry is no round: it has no number, not %(given)s",
+                        given=_quoted(item["number"]),
+                    ),
+                )
+            ]
+        )
+    if (
+        "number" in item
+        and number is not None
+        and (item["number"] != number or isinstance(item["number"], bool))
+    ):
         raise InvalidInput(
             [
                 Violation(
@@ -205,17 +226,24 @@ def check_exported_round(
             f"rounds.{k}.deltas",
             item["deltas"],
             deltas,
-            lambda i, actual: (
-                N_(
-                    "%(name)s in round %(n)s: the round gives %(actual)s",
-                    name=names[i],
-                    n=number,
-                    actual=actual,
-                )
-                if i < len(names)
-                else N_("round %(n)s gives %(actual)s", n=number, actual=actual)
-            ),
+            lambda i, actual: _delta_words(names[i] if i < len(names) else None, number, actual),
         )
+
+
+def _delta_words(name: str | None, number: int | None, actual: str) -> Msg:
+    """What an imported entry's delta should be, naming the player and the round where known."""
+    if name is not None and number is not None:
+        return N_(
+            "%(name)s in round %(n)s: the round gives %(actual)s",
+            name=name,
+            n=number,
+            actual=actual,
+        )
+    if name is not None:
+        return N_("%(name)s: this entry gives %(actual)s", name=name, actual=actual)
+    if number is not None:
+        return N_("round %(n)s gives %(actual)s", n=number, actual=actual)
+    return N_("this entry gives %(actual)s", actual=actual)
 
 
 def check_exported_totals(

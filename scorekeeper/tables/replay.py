@@ -28,6 +28,7 @@ from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
+from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import State
@@ -40,6 +41,7 @@ _ROUNDS = Round.__table__
 _NAMES = (
     "id",
     "number",
+    "round_no",
     "kind",
     "entry",
     "body",
@@ -181,7 +183,9 @@ def _recompute(
     rescored = 0
     head_steps: list[tuple[Head, Step, int]] = []
     for h in head:
-        step = _apply(spec, state, h.round.kind, h.entry, h.earlier, k, number, keep=True)
+        step = _apply(
+            spec, state, h.round.kind, h.entry, h.earlier, k, number, keep=True, row=h.round
+        )
         head_steps.append((h, step, k))
         state = step.after
         k += 1
@@ -331,7 +335,16 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
         if lazy and row.kind == "round" and len(state.totals) == len(state.game_totals) == n:
             pending = pending or _Pending(n)
             step = _apply(
-                spec, state, row.kind, row.entry, _prior(row), k, number, keep=False, totals=False
+                spec,
+                state,
+                row.kind,
+                row.entry,
+                _prior(row),
+                k,
+                number,
+                keep=False,
+                totals=False,
+                row=row,
             )
             pending.add(step.deltas, new_game=step.after.game_over)
             if k % store.CHECKPOINT == 0:  # its running figures are kept
@@ -340,7 +353,9 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
         else:
             if pending is not None:
                 state, pending = pending.into(state, k - 1), None
-            step = _apply(spec, state, row.kind, row.entry, _prior(row), k, number, keep=False)
+            step = _apply(
+                spec, state, row.kind, row.entry, _prior(row), k, number, keep=False, row=row
+            )
         rescored += step.rescored
         state = step.after
         shape = state.shape()
@@ -448,13 +463,30 @@ def _apply(
     *,
     keep: bool,
     totals: bool = True,
+    row: Any = None,
 ) -> Step:
     try:
         return apply_entry(spec, state, kind, entry, earlier, keep_result=keep, totals=totals)
     except InvalidInput as exc:
         if k == first:
             raise
-        raise ReplayError(k, exc) from exc
+        raise ReplayError(k, exc, _named(spec, row)) from exc
+
+
+def _named(spec: Any, row: Any) -> Msg | None:
+    """How players name a stored entry (``row``: a round or a row read by ``_later``): a
+    round by its round number, the others by what they are (they take no number)."""
+    if row is None:
+        return None
+    if row.kind == "end":
+        return N_("The end of game %(n)s", n=row.game_no)
+    if row.kind == "settle":
+        return N_("The settle-up")
+    if row.kind == "edit":
+        return N_("The change of the table")
+    if row.round_no is None:
+        return None
+    return GAMES[spec.game].numbered(row.round_no).capitalized()
 
 
 def _minus(a: Sequence[Fraction], b: Sequence[Fraction]) -> tuple[Fraction, ...]:

@@ -64,6 +64,7 @@ def open_table(new: NewTable, continues: Table | None = None) -> Table:
         point_value=new.point_value,
         first_dealer=new.first_dealer,
         round_count=0,
+        rounds_played=0,
     )
     start = State.initial(store.spec_of(table))
     if continues is not None:
@@ -89,7 +90,8 @@ def enter_round(
 
     A repeated ``submission_id`` (a double tap) returns the round it stored the first time.
     ``expected_number`` is the round number the player's page was about to enter: if
-    another phone entered it first, Conflict.
+    another phone entered it first, Conflict. A game's end takes no round number
+    (``Round.round_no``): only its place among the table's entries (``Round.number``).
     """
     submission_id = submission_id_of(submission_id)
     entry = GAMES[table.game].table_entry(kind, entry)
@@ -104,7 +106,7 @@ def enter_round(
             )
         if existing is not None:
             return existing, False
-    if expected_number is not None and expected_number != table.round_count + 1:
+    if expected_number is not None and expected_number != table.rounds_played + 1:
         raise Overtaken(
             N_(
                 "Round %(n)s was already entered from another phone; "
@@ -129,26 +131,29 @@ def enter_round(
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
+        round_no=table.rounds_played + 1 if kind == "round" else None,
         entry=dict(entry),
         submission_id=submission_id or None,
     )
     store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
+    if kind == "round":
+        table.rounds_played += 1
     table.state = step.after.to_json()
     table.updated_at = now()
     db.session.flush()
     if kind == "end":
         summary = N_("game %(n)s ended", n=step.game_no)
     else:
-        summary = N_("%(what)s entered", what=_numbered(table, table.round_count))
+        summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
     if not journal:  # an import that brings the table's own journal along
         return rnd, True
     store.record(
         table,
         kind if kind == "end" else "enter",
         summary,
-        number=rnd.number,
+        number=rnd.round_no,
         round_id=rnd.id,
         data={"effect": "created"},
     )
@@ -172,23 +177,10 @@ def correct_round(
     """Replace round ``number``'s entry and recompute every later round from its input.
 
     ``based_on`` is the round (id, version) the player's correction was made from: if the
-    round at that number is another one now, or was corrected since, Conflict.
+    round at that number is another one now, or was corrected since, Conflict. Only rounds
+    have numbers: a game's end, a change of the table or a settle-up is undone instead.
     """
     target = store.get_round(table, number)
-    if target.kind in ("edit", "settle"):
-        what = N_("a change of the table") if target.kind == "edit" else N_("a settle-up")
-        raise InvalidInput(
-            [
-                Violation(
-                    "",
-                    N_(
-                        "Entry %(n)s is %(what)s, not a round: undo it instead",
-                        n=number,
-                        what=what,
-                    ),
-                )
-            ]
-        )
     if based_on is not None and based_on != (target.id, target.version):
         raise Overtaken(
             N_(
@@ -211,12 +203,23 @@ def correct_round(
 
 def delete_round(table: Table, number: int) -> Round:
     """Delete round ``number``: later rounds move up one and are recomputed; it can be restored."""
-    target = store.get_round(table, number)
+    return _delete_entry(table, store.get_round(table, number))
+
+
+def delete_entry(table: Table, position: int) -> Round:
+    """Delete the live entry at ``position`` among the table's entries (a game's end, from
+    its page); later entries move up one and are recomputed; it can be restored."""
+    return _delete_entry(table, store.get_entry(table, position))
+
+
+def _delete_entry(table: Table, target: Round) -> Round:
+    number = target.round_no
+    what = named(table, target)
     _delete(table, target)
     store.record(
         table,
         "delete",
-        N_("%(what)s deleted", what=_numbered(table, number)),
+        N_("%(what)s deleted", what=what),
         number=number,
         round_id=target.id,
         data={"effect": "deleted"},
@@ -230,17 +233,14 @@ def restore_round(table: Table, round_id: int) -> Round:
     if target is None:
         raise store.NotFound(round_id)
     if target.number is not None:
-        raise Conflict(
-            N_("%(what)s is not deleted", what=_numbered(table, target.number)).capitalized()
-        )
+        raise Conflict(N_("%(what)s is not deleted", what=named(table, target)).capitalized())
     _restore(table, target)
-    number = target.number
-    assert number is not None  # _restore gave it its number back
+    assert target.number is not None  # _restore gave it its place back
     store.record(
         table,
         "undo",
-        N_("%(what)s restored", what=_numbered(table, number)),
-        number=number,
+        N_("%(what)s restored", what=named(table, target)),
+        number=target.round_no,
         round_id=target.id,
         data={"effect": "restored"},
     )
@@ -288,9 +288,10 @@ def undo(table: Table, seq: int) -> JournalEntry:
                     noun=noun,
                 )
             )
-        number = rnd.number
+        number = rnd.round_no
+        what = named(table, rnd)
         _delete(table, rnd)
-        done, data = N_("%(what)s deleted", what=_numbered(table, number)), {"effect": "deleted"}
+        done, data = N_("%(what)s deleted", what=what), {"effect": "deleted"}
     elif effect == "deleted":
         if rnd.number is not None:
             raise Conflict(
@@ -298,13 +299,13 @@ def undo(table: Table, seq: int) -> JournalEntry:
                     "Entry %(seq)s cannot be undone: that %(noun)s is already back as %(what)s",
                     seq=seq,
                     noun=noun,
-                    what=_numbered(table, rnd.number),
+                    what=named(table, rnd),
                 )
             )
         _restore(table, rnd)
         assert rnd.number is not None
-        number = rnd.number
-        done = N_("%(what)s restored", what=_numbered(table, number))
+        number = rnd.round_no
+        done = N_("%(what)s restored", what=named(table, rnd))
         data = {"effect": "restored"}
     else:
         if rnd.number is None:
@@ -321,12 +322,12 @@ def undo(table: Table, seq: int) -> JournalEntry:
             raise Conflict(
                 N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
             )
-        number = rnd.number
+        number = rnd.round_no
         before = rnd.version
         _change(table, rnd, old.entry, f"undo of entry {seq}")
         done = N_(
             "%(what)s back to version %(version)s",
-            what=_numbered(table, number),
+            what=named(table, rnd),
             version=wanted,
         )
         data = {"effect": "changed", "before": before}
@@ -343,6 +344,26 @@ def undo(table: Table, seq: int) -> JournalEntry:
 def _numbered(table: Table, number: int) -> Msg:
     """ "round 3" (Tokan: "tour 3"), as the table's game says it."""
     return GAMES[table.game].numbered(number)
+
+
+def named(table: Table, rnd: Round) -> Msg:
+    """An entry as a summary names it: a round by its number ("round 3"), the others by
+    what they are (they take no round number)."""
+    if rnd.kind == "end":
+        return N_("the end of game %(n)s", n=rnd.game_no)
+    if rnd.kind == "settle":
+        return N_("a settle-up")
+    if rnd.kind == "edit":
+        return N_("a change of the table")
+    return _numbered(table, named_number(table, rnd))
+
+
+def named_number(table: Table, rnd: Round) -> int:
+    """A round's number; a deleted one's, the number a restore gives it back."""
+    if rnd.round_no is not None:
+        return rnd.round_no
+    place = min(rnd.deleted_number or table.round_count + 1, table.round_count + 1)
+    return store.round_no_before(table, place) + 1
 
 
 def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
@@ -375,12 +396,16 @@ def _delete(table: Table, target: Round) -> None:
         )
     negated = recompute(table, number, store.state_before(table, number), [], number + 1, shift=-1)
     store.self_contained(table, target)
+    is_round = target.round_no is not None
     target.number = None
+    target.round_no = None
     target.deleted_number = number
     target.deleted_at = now()
     db.session.flush()
-    _shift(table, number + 1, -1, negated=negated)
+    _shift(table, number + 1, -1, negated=negated, rounds=is_round)
     table.round_count -= 1
+    if is_round:
+        table.rounds_played -= 1
 
 
 def _restore(table: Table, target: Round) -> None:
@@ -392,7 +417,11 @@ def _restore(table: Table, target: Round) -> None:
         seat_names(table, target.entry)  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
     negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
-    _shift(table, number, +1, negated=negated)
+    is_round = target.kind == "round"
+    _shift(table, number, +1, negated=negated, rounds=is_round)
+    if is_round:  # the rounds before its place keep their numbers; it takes the next one
+        target.round_no = store.round_no_before(table, number) + 1
+        table.rounds_played += 1
     target.number = number
     target.deleted_at = None
     target.deleted_number = None
@@ -400,20 +429,25 @@ def _restore(table: Table, target: Round) -> None:
     db.session.flush()
 
 
-def _shift(table: Table, first: int, by: int, *, negated: bool = False) -> None:
-    """Renumber the rounds from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
+def _shift(
+    table: Table, first: int, by: int, *, negated: bool = False, rounds: bool = False
+) -> None:
+    """Move the entries from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
     (table, number) never sees two rows with one number: each first gets its new number
-    negated, then turned positive. ``negated``: the replay already did the first step."""
+    negated, then turned positive. ``negated``: the replay already did the first step.
+    ``rounds``: the entry deleted or restored is a round, so the later rounds' numbers
+    (``round_no``) move by ``by`` too, in the second step's statement (a NULL stays NULL)."""
     if not negated:
         db.session.execute(
             update(Round)
             .where(Round.table_id == table.id, Round.number >= first)
             .values(number=-(Round.number + by))
         )
+    moved: dict[str, Any] = {"number": -Round.number}
+    if rounds:
+        moved["round_no"] = Round.round_no + by
     db.session.execute(
-        update(Round)
-        .where(Round.table_id == table.id, Round.number < 0)
-        .values(number=-Round.number)
+        update(Round).where(Round.table_id == table.id, Round.number < 0).values(moved)
     )
     # The rounds already loaded learn their new numbers without a query each.
     for r in list(db.session.identity_map.values()):
@@ -421,16 +455,22 @@ def _shift(table: Table, first: int, by: int, *, negated: bool = False) -> None:
             number = r.number
             if number is not None and number >= first:
                 set_committed_value(r, "number", number + by)
+                if rounds and r.round_no is not None:
+                    set_committed_value(r, "round_no", r.round_no + by)
 
 
 def export_table(table: Table) -> dict[str, Any]:
-    """Everything needed to recreate the table: its settings and every entry in order."""
+    """Everything needed to recreate the table: its settings and every entry in order.
+
+    Version 2 (2026-11-24): an entry's ``number`` is its round number, null for an entry
+    that is no round (a game's end, a change of the table, a settle-up); version 1 numbered
+    every entry. ``import_table`` reads both."""
     rounds = list(reversed(store.recent_rounds(table)))
     state = store.state_of(table)
     first_players = table.players[: len(store.opening_state(table).totals)]
     return {
         "format": "scorekeeper-table",
-        "version": 1,
+        "version": EXPORT_VERSION,
         "name": table.name,
         "game": table.game,
         "players": list(first_players),
@@ -441,7 +481,7 @@ def export_table(table: Table) -> dict[str, Any]:
         "opening": table.opening,
         "rounds": [
             {
-                "number": r.number,
+                "number": r.round_no,
                 "kind": r.kind,
                 "input": r.entry,
                 "deltas": r.deltas,
@@ -465,10 +505,19 @@ def export_table(table: Table) -> dict[str, Any]:
     }
 
 
+EXPORT_VERSION = 2
+"""Exports numbered every entry before version 2, and number only rounds since."""
+
+
 def import_table(data: Mapping[str, Any]) -> Table:
-    """Recreate a table from ``export_table``; every round is scored again and must agree."""
+    """Recreate a table from ``export_table``; every round is scored again and must agree.
+
+    An export of version 1 (before 2026-11-24) numbered each of its entries by its place;
+    one of version 2 numbers its rounds only. Either way the table gets its rounds numbered
+    as rounds, and its games' ends, changes and settle-ups as what they are."""
     if data.get("format") != "scorekeeper-table":
         raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
+    by_place = data.get("version", 1) == 1
     new = check_table(data)
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list):
@@ -500,6 +549,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
     old_journal = _exported_journal(data.get("journal"))
     spec, state = store.spec_of(draft), store.state_of(draft)
     scored: list[tuple[Mapping[str, Any], Step, datetime | None]] = []
+    played = 0  # rounds so far (what players count)
     for k, item in enumerate(raw_rounds):
         kind = _imported_kind(k, item)
         if kind not in KINDS:
@@ -512,7 +562,9 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        check_exported_round(k, item, k + 1, [amount_str(d) for d in step.deltas], spec.players)
+        played += kind == "round"
+        given = k + 1 if by_place else (played if kind == "round" else None)
+        check_exported_round(k, item, given, [amount_str(d) for d in step.deltas], spec.players)
         scored.append((entry, step, at))
         state = step.after
 
@@ -522,10 +574,10 @@ def import_table(data: Mapping[str, Any]) -> Table:
         kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
         kept.at = entry["at"]
     # rounds scored, not yet written (one INSERT for many)
-    pending = [
-        _imported_row(table, number, entry, step, at)
-        for number, (entry, step, at) in enumerate(scored, 1)
-    ]
+    pending: list[dict[str, Any]] = []
+    for number, (scored_entry, step, at) in enumerate(scored, 1):
+        pending.append(_imported_row(table, number, scored_entry, step, at))
+        table.rounds_played += step.kind == "round"
     table.round_count = len(scored)
     for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
         kind = _imported_kind(k, item)
@@ -539,6 +591,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 deltas = pending[-1]["deltas"]
                 state = step.after
                 table.round_count = number
+                table.rounds_played += kind == "round"
             else:  # a change of the table or a settle-up: through its own checks, in order
                 _write_imported(table, pending, state)
                 rnd = changes.import_entry(table, kind, item["input"], journal=False)
@@ -549,7 +602,8 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        check_exported_round(k, item, number, deltas, store.spec_of(table).players)
+        given = number if by_place else (table.rounds_played if kind == "round" else None)
+        check_exported_round(k, item, given, deltas, store.spec_of(table).players)
     _write_imported(table, pending, state)
     store.record(
         table,
@@ -603,8 +657,9 @@ def _imported_kind(k: int, item: object) -> str:
 def _imported_row(
     table: Table, number: int, entry: Mapping[str, Any], step: Step, at: datetime | None
 ) -> dict[str, Any]:
-    """An imported round as a row to insert. A round's result is not kept (it is rebuilt
-    from its input when read): an import stores a few times what it was sent, not ten."""
+    """An imported entry as a row to insert, at place ``number``; a round takes the table's
+    next round number. A round's result is not kept (it is rebuilt from its input when
+    read): an import stores a few times what it was sent, not ten."""
     when = at or now()
     deltas = [amount_str(d) for d in step.deltas]
     result = step.result
@@ -613,6 +668,7 @@ def _imported_row(
     return {
         "table_id": table.id,
         "number": number,
+        "round_no": table.rounds_played + 1 if step.kind == "round" else None,
         "kind": step.kind,
         "entry": dict(entry),
         "body": step.body,

@@ -11,7 +11,8 @@ from scorekeeper.tables import store
 
 
 def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, Any]:
-    """The session as API.md shows it, with a page of its rounds (oldest first)."""
+    """The session as API.md shows it, with a page of its rounds (oldest first) and the
+    ends of the games among them (API.md "Round numbers count rounds")."""
     state = store.state_of(table)
     settings = table.settings if state.settings is None else dict(state.settings)
     return {
@@ -27,8 +28,9 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, A
             {"name": name, "total": amount_str(total), "left": i in state.away}
             for i, (name, total) in enumerate(zip(table.players, state.totals, strict=False))
         ],
-        "round_count": table.round_count,
+        "round_count": table.rounds_played,
         "rounds": [round_json(r) for r in rounds],
+        "game_ends": [end_json(end, after) for end, after in store.game_ends(table, rounds)],
         "pot": amount_str(state.pot),
         "house": amount_str(state.house),
         "next_dealer": state.dealer,
@@ -40,8 +42,9 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, A
 
 
 def round_json(rnd: Round) -> dict[str, Any]:
+    """A round as the API shows it, ``number`` its round number."""
     return {
-        "number": rnd.number,
+        "number": rnd.round_no,
         "kind": rnd.kind,
         "input": rnd.entry,
         "result": rnd.result,
@@ -52,6 +55,30 @@ def round_json(rnd: Round) -> dict[str, Any]:
         "dealer": rnd.dealer,
         "version": rnd.version,
         "submission_id": rnd.submission_id,
+    }
+
+
+def end_json(rnd: Round, after: int) -> dict[str, Any]:
+    """A game's end as the API shows it: no round number, ``after`` the game's last round."""
+    return {
+        "kind": "end",
+        "game_no": rnd.game_no,
+        "after": after,
+        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "result": rnd.result,
+        "deltas": rnd.deltas,
+    }
+
+
+def entry_json(rnd: Round) -> dict[str, Any]:
+    """An entry that is no round (a settle-up, a change of the table): no number."""
+    return {
+        "kind": rnd.kind,
+        "input": rnd.entry,
+        "result": rnd.result,
+        "deltas": rnd.deltas,
+        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "game_no": rnd.game_no,
     }
 
 

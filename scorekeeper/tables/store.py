@@ -214,14 +214,44 @@ def _filled(table: Table, rounds: list[Round]) -> list[Round]:
 
 
 def get_round(table: Table, number: int) -> Round:
+    """Round ``number`` as players count it (``Round.round_no``): rounds only."""
     _check_number(number)
     rnd: Round | None = db.session.scalar(
-        select(Round).where(Round.table_id == table.id, Round.number == number)
+        select(Round).where(Round.table_id == table.id, Round.round_no == number)
     )
     if rnd is None:
         raise NotFound(number)
     result_of(table, rnd)
     return rnd
+
+
+def get_entry(table: Table, position: int) -> Round:
+    """The live entry of any kind at ``position`` (``Round.number``) in the order of play."""
+    _check_number(position)
+    rnd: Round | None = db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.number == position)
+    )
+    if rnd is None:
+        raise NotFound(position)
+    result_of(table, rnd)
+    return rnd
+
+
+def round_no_before(table: Table, position: int) -> int:
+    """The number of the last live round before entry ``position`` (0 if none): one step
+    back along the (table, number) index past the entries that are no rounds."""
+    found = db.session.scalar(
+        select(Round.round_no)
+        .where(
+            Round.table_id == table.id,
+            Round.number < position,
+            Round.number.is_not(None),
+            Round.round_no.is_not(None),
+        )
+        .order_by(Round.number.desc())
+        .limit(1)
+    )
+    return int(found or 0)
 
 
 def round_by_id(table: Table, round_id: int) -> Round | None:
@@ -372,20 +402,66 @@ def recent_rounds(table: Table, limit: int | None = None) -> list[Round]:
 
 
 def round_page(table: Table, first: int | None, limit: int) -> list[Round]:
-    """Up to ``limit`` rounds from round ``first`` on, or the last ``limit``; oldest first."""
+    """Up to ``limit`` rounds (kind ``round`` only) from round ``first`` on, or the last
+    ``limit``; oldest first."""
     if first is None:
-        return list(reversed(recent_rounds(table, limit)))
+        query = (
+            select(Round)
+            .where(Round.table_id == table.id, Round.round_no.is_not(None))
+            .order_by(Round.round_no.desc())
+            .limit(limit)
+        )
+        return _filled(table, list(reversed(list(db.session.scalars(query)))))
     return _filled(
         table,
         list(
             db.session.scalars(
                 select(Round)
-                .where(Round.table_id == table.id, Round.number >= first)
-                .order_by(Round.number)
+                .where(Round.table_id == table.id, Round.round_no >= first)
+                .order_by(Round.round_no)
                 .limit(limit)
             )
         ),
     )
+
+
+def game_ends(table: Table, rounds: Sequence[Round]) -> list[tuple[Round, int]]:
+    """The live ends of games that close a game among ``rounds`` (a page of the session's
+    rounds, oldest first), each with ``after``: the number of the last round before it.
+
+    Reads the positions of the table's entries that are no rounds (a few columns), then
+    only the ends it lists in full.
+    """
+    if rounds:
+        first = rounds[0].round_no or 1
+        lo = 0 if first == 1 else first
+        hi = rounds[-1].round_no or 0
+    elif table.rounds_played == 0:
+        lo, hi = 0, 0
+    else:
+        return []
+    others = db.session.execute(
+        select(Round.id, Round.number, Round.kind)
+        .where(Round.table_id == table.id, Round.number.is_not(None), Round.round_no.is_(None))
+        .order_by(Round.number)
+    ).all()
+    wanted: dict[int, int] = {}
+    for k, (rid, number, kind) in enumerate(others):
+        after = (number or 0) - 1 - k  # the entries before it that are rounds
+        if kind == "end" and lo <= after <= hi:
+            wanted[rid] = after
+    if not wanted:
+        return []
+    ends = db.session.scalars(
+        select(Round).where(Round.id.in_(list(wanted))).order_by(Round.number)
+    )
+    return [(end, wanted[end.id]) for end in _filled(table, list(ends))]
+
+
+def after_of(table: Table, rnd: Round) -> int:
+    """The number of the last round before a live entry (what a game's end comes ``after``)."""
+    assert rnd.number is not None
+    return round_no_before(table, rnd.number)
 
 
 def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
@@ -411,20 +487,25 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         every = max(1, -(-len(rows) // points))
         out += [full(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
     else:
-        every = max(1, -(-table.round_count // points))
+        # The steps are rounds: a game's end or a settle-up moves the totals into the step
+        # of the round that follows it (or the last point), never a step of its own.
+        every = max(1, -(-table.rounds_played // points))
         totals = full(opening.totals)
-        for number, deltas in db.session.execute(
-            select(Round.number, Round.deltas)
+        for round_no, deltas in db.session.execute(
+            select(Round.round_no, Round.deltas)
             .where(Round.table_id == table.id, Round.number.is_not(None))
             .order_by(Round.number)
         ):
             changes = full([read_stored_amount(d) for d in deltas])
             totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-            if (number or 0) % every == 0:
+            if round_no is not None and round_no % every == 0:
                 out.append(totals)
     final = full(state_of(table).totals)
-    if table.round_count and out[-1] != final:
-        out.append(final)
+    if table.rounds_played and out[-1] != final:
+        if len(out) > table.rounds_played // every:  # the last round's point is drawn
+            out[-1] = final
+        else:
+            out.append(final)
     return out
 
 
@@ -435,6 +516,7 @@ LONG_CHART = 2000
 HISTORY_COLUMNS = (
     Round.id,
     Round.number,
+    Round.round_no,
     Round.kind,
     Round.deltas,
     Round.version,

@@ -23,6 +23,8 @@ from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import (
+    end_json,
+    entry_json,
     etag,
     journal_json,
     round_json,
@@ -208,10 +210,10 @@ def post_settle(token: str) -> Any:
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
     table = store.find_table(token, lock=True)
-    changes.record_settle(table, version)
+    settle = changes.record_settle(table, version)
     db.session.commit()
     body = _session(table)
-    body["settle"] = body["rounds"][-1] if body["rounds"] else None
+    body["settle"] = entry_json(settle)  # no round: it takes no number
     return jsonify(body)
 
 
@@ -267,6 +269,8 @@ def add_round(token: str) -> Any:
         table, kind, data, submission_id=submission, expected_number=expected
     )
     db.session.commit()
+    if rnd.kind == "end":  # no round: the game's end, after the game's last round
+        return jsonify(end_json(rnd, store.after_of(table, rnd))), 201 if created else 200
     return jsonify(round_json(rnd)), 201 if created else 200
 
 

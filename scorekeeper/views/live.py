@@ -54,7 +54,7 @@ def poll(token: str) -> Response:
     resp = jsonify(
         {
             "version": table.version,
-            "round_count": table.round_count,
+            "round_count": table.rounds_played,
             "noun": tr(game.noun),
             "latest": None
             if latest is None

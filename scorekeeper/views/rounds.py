@@ -64,9 +64,14 @@ class RoundPage:
         self.table = table
         self.rnd = rnd
         self.game = GAMES[table.game]
-        self.number = table.round_count + 1 if rnd is None or rnd.number is None else rnd.number
+        self.number = table.rounds_played + 1
+        """The round's number as players count it (what the page and its links show)."""
+        self.position = table.round_count + 1
+        """Its place among the table's entries (what the ledger replays from)."""
+        if rnd is not None and rnd.number is not None:
+            self.number, self.position = rnd.round_no or 0, rnd.number
         self.state: State = (
-            store.state_of(table) if rnd is None else store.state_before(table, self.number)
+            store.state_of(table) if rnd is None else store.state_before(table, self.position)
         )
         self.spec = spec_at(store.spec_of(table), self.state)  # as the table stood then
         seats_change = self.game.seats_vary or self.game.players_may_change
@@ -230,11 +235,11 @@ def _save(page: RoundPage) -> Any:
             tr(
                 N_(
                     "%(what)s was already saved (the button was tapped twice).",
-                    what=page.game.numbered(rnd.number or 0),
+                    what=page.game.numbered(rnd.round_no or 0),
                 ).capitalized()
             )
         )
-    return redirect(url_for(".show", token=table.token, number=rnd.number))
+    return redirect(url_for(".show", token=table.token, number=rnd.round_no))
 
 
 def _refused(
@@ -251,7 +256,7 @@ def _refused(
     overtaken = isinstance(exc, service.Overtaken | IntegrityError)
     number = expected if page.rnd is None else page.number
     theirs = None
-    if overtaken and number is not None and number <= table.round_count:
+    if overtaken and number is not None and number <= table.rounds_played:
         theirs = store.get_round(table, number)
     if page.rnd is None:
         page = RoundPage(table)  # the form now enters the next free number
@@ -268,16 +273,16 @@ def _refused(
     if same and page.rnd is not None:
         # The round already reads as this correction (a double tap, or the same fix made on
         # two phones): nothing to choose.
-        assert theirs.number is not None
+        assert theirs.round_no is not None
         flash(
             tr(
                 N_(
                     "%(what)s already reads as you corrected it.",
-                    what=page.game.numbered(theirs.number),
+                    what=page.game.numbered(theirs.round_no),
                 ).capitalized()
             )
         )
-        return redirect(url_for(".show", token=table.token, number=theirs.number))
+        return redirect(url_for(".show", token=table.token, number=theirs.round_no))
     return page.render(
         form, entry, {}, 409, Stale("new" if page.rnd is None else "edit", theirs, same)
     )
@@ -298,11 +303,11 @@ def new(token: str) -> Any:
 def _plan_correction(table: Table, number: int) -> None:
     """What saving the posted correction does, for ``plan_write`` (which writes nothing)."""
     rnd = _opened_on(table, number)
-    if rnd.number is not None:
+    if rnd.round_no is not None:
         entry, problems = RoundPage(table, rnd).read()
         if not problems:
             based_on = _based_on(RoundForm().based_on.data)
-            service.correct_round(table, rnd.number, entry, based_on=based_on)
+            service.correct_round(table, rnd.round_no, entry, based_on=based_on)
 
 
 def _opened_on(table: Table, number: int) -> Round:
@@ -336,8 +341,55 @@ def show(token: str, number: int) -> Any:
         versions=store.versions_by_round(table, [rnd.id]).get(rnd.id, []),
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
+        is_last=rnd.number == table.round_count,
+    )
+
+
+@bp.get("/entry/<int:number>")
+def entry(token: str, number: int) -> Any:
+    """Show an entry that is no round (a game's end, a change of the table, a settle-up) by
+    its place among the table's entries: rounds have their own numbered pages (``show``)."""
+    table = get_table_or_404(token)
+    try:
+        rnd = store.get_entry(table, number)
+    except LookupError:
+        not_found(N_("This table has no entry %(n)s.", n=number))
+    if rnd.round_no is not None:
+        return redirect(url_for(".show", token=token, number=rnd.round_no))
+    return render_template(
+        "rounds/show.html",
+        table=table,
+        rnd=rnd,
+        versions=[],
+        totals=store.state_of(table).totals,
+        action_form=ActionForm(),
         is_last=number == table.round_count,
     )
+
+
+@bp.post("/entry/<int:number>/delete")
+def delete_entry(token: str, number: int) -> Any:
+    """Delete an entry that is no round (a game's end, from its page); later entries move up
+    and are recomputed. It can be restored."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        flash(tr(N_("This page had expired; reload it and try again.")), "error")
+        return redirect(url_for("sessions.show", token=token))
+    plan_write(token, lambda t: service.delete_entry(t, number))
+    table = get_table_or_404(token, lock=True)
+    try:
+        rnd = service.delete_entry(table, number)
+        what = service.named(table, rnd)
+        db.session.commit()
+        flash(tr(N_("%(what)s deleted.", what=what).capitalized()), f"undo:{table.version}")
+    except LookupError:
+        db.session.rollback()
+        not_found(N_("This table has no entry %(n)s.", n=number))
+    except (InvalidInput, service.Conflict) as exc:
+        db.session.rollback()
+        why = sentences(exc.violations) if isinstance(exc, InvalidInput) else reason(exc)
+        flash(tr(N_("Cannot delete: %(why)s", why=why)), "error")
+    return redirect(url_for("sessions.show", token=token))
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
@@ -353,7 +405,7 @@ def edit(token: str, number: int) -> Any:
                 N_(
                     "%(what)s was deleted from another phone after you opened this correction, "
                     "so nothing was saved. Restore it from the history to correct it.",
-                    what=GAMES[table.game].numbered(rnd.deleted_number or number),
+                    what=service.named(table, rnd),
                 ).capitalized()
             ),
             "error",

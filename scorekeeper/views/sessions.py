@@ -174,7 +174,7 @@ def show(token: str) -> str:
                 zip(changes.players_now(table, state), state.totals, strict=True)
             )
         ],
-        table.round_count > 0,
+        table.rounds_played > 0,
     )
     history_html, last_game_no = history_fragment(table)
     chart = table_chart(table)
@@ -194,7 +194,7 @@ def show(token: str) -> str:
         link=link,
         qr=qr,
         progress=GAMES[table.game].progress(
-            changes.current_spec(table, state), state, table.round_count
+            changes.current_spec(table, state), state, table.rounds_played
         ),
         dealer=table.players[state.dealer],
         action_form=ActionForm(),
@@ -257,14 +257,14 @@ _CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
 
 def table_chart(table: Table) -> Chart | None:
     """The running-totals chart, drawn again only when the table has changed."""
-    version = (table.updated_at, table.round_count, table.players)
+    version = (table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
         if len(_CHARTS) > 512:
             _CHARTS.clear()
         names = changes.players_now(table)
         totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
-        cached = (version, running_chart(names, totals, table.round_count))
+        cached = (version, running_chart(names, totals, table.rounds_played))
         _CHARTS[table.id] = cached
     return cached[1]
 
@@ -299,7 +299,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     pot_note = None
     ends = [r for r in rounds if r.kind == "end"]
     if ends:
-        end = store.get_round(table, ends[0].number)
+        end = store.get_entry(table, ends[0].number)
         notes = store.result_of(table, end).get("notes") or []
         pot_note = note_text(notes[0]) if notes else None
     return {
@@ -316,12 +316,15 @@ def history(token: str) -> str:
     table = get_table_or_404(token)
     rounds = store.history(table)
     versions = store.versions_by_round(table, [r.id for r in rounds if r.version > 1])
+    deleted = store.deleted_rounds(table)
     return render_template(
         "sessions/history.html",
         table=table,
         history=rounds,
         versions=versions,
-        deleted=store.deleted_rounds(table),
+        deleted=deleted,
+        # A deleted round by the number a restore gives it back (rounds only are numbered).
+        deleted_numbers={r.id: service.named_number(table, r) for r in deleted},
         journal=store.journal(table),
         action_form=ActionForm(),
     )
@@ -374,8 +377,7 @@ def restore(token: str) -> Any:
     def write(table: Table) -> str:
         rnd = service.restore_round(table, round_id)
         assert rnd.number is not None
-        numbered = GAMES[table.game].numbered(rnd.number)
-        return str(tr(N_("%(what)s restored.", what=numbered).capitalized()))
+        return str(tr(N_("%(what)s restored.", what=service.named(table, rnd)).capitalized()))
 
     missing = N_("There is no such deleted round at this table.")
     return _undoable(token, write, missing, N_("Cannot restore: %(why)s"))
@@ -506,7 +508,8 @@ def _yaku(player: Mapping[str, Any]) -> str:
 def export_csv(token: str) -> Response:
     """A table's record as CSV, one row per entry: each player's change and total, then when
     it was entered and what: the field, each player's cards or dice as entered, their yaku,
-    so the sheet can be audited in a spreadsheet."""
+    so the sheet can be audited in a spreadsheet. The round columns are blank on the rows
+    of entries that are no rounds (a game's end, a change of the table, a settle-up)."""
     table = get_table_or_404(token)
     names = list(table.players)
     out = io.StringIO()
@@ -550,7 +553,13 @@ def export_csv(token: str) -> Response:
         elif r.kind == "end":
             what = " ".join(n.get("text", "") for n in (r.result or {}).get("notes", []))
         w.writerow(
-            [r.number, r.game_no, r.game_round, r.kind, csv_safe(dealer)]
+            [
+                r.round_no if r.kind == "round" else "",
+                r.game_no,
+                r.game_round if r.kind == "round" else "",
+                r.kind,
+                csv_safe(dealer),
+            ]
             + deltas
             + [amount_str(a) for a in acc]
             + [
@@ -612,7 +621,7 @@ def import_table() -> Any:
             N_(
                 "Imported “%(name)s” with %(n)s rounds.",
                 name=table.name,
-                n=table.round_count,
+                n=table.rounds_played,
             )
         )
     )

@@ -375,9 +375,10 @@ def test_the_edit_page_and_its_changes_in_japanese(client):
     )
     assert "完了: 卓を変更: Dが参加。" in text(resp)
     assert "卓を変更: Dが参加" in text(client.get(f"{url}/history", headers=JA))
-    change = text(client.get(f"{url}/rounds/1", headers=JA))
+    # A change is no round (it takes no round number): its page is at its place.
+    change = text(client.get(f"{url}/rounds/entry/1", headers=JA))
     assert "変わったこと" in change and "Dが参加" in change
-    assert "D joins" in text(client.get(f"{url}/rounds/1"))  # English readers keep English
+    assert "D joins" in text(client.get(f"{url}/rounds/entry/1"))  # English readers keep English
     # A refusal names the player in Japanese.
     resp = client.post(f"{url}/edit", data={"what": "add", "add_name": "A"}, headers=JA)
     assert resp.status_code == 422 and "Aはすでにこの卓にいます" in text(resp)
@@ -397,7 +398,7 @@ def test_the_settle_page_in_japanese_and_the_api_in_english(client):
     assert {p["to"] for p in plan.get_json()["payments"]} == {"the pot"}
     resp = client.post(f"{url}/settle", data={"version": "1"}, headers=JA, follow_redirects=True)
     assert "精算しました: 累計は0からやり直します。" in text(resp)
-    settled = text(client.get(f"{url}/rounds/2", headers=JA))
+    settled = text(client.get(f"{url}/rounds/entry/2", headers=JA))  # no round: its place
     assert "精算済み" in settled and "ここで累計は0からやり直しました。" in settled
     # The stored payments name the pot as the page's language does.
     assert "ポット に9点を支払い" in settled and "the pot" not in settled

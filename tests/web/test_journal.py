@@ -223,12 +223,14 @@ def test_a_deleted_round_keeps_its_players_whatever_becomes_of_their_seats(clien
         resp = client.patch(f"/api/v1/sessions/{sid}", json=body)
         assert resp.status_code == 200, resp.get_json()
 
-    tour("A", "B", "C")
+    tour("A", "B", "C")  # tour 1
     assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
-    patch({"add": ["Dai"]})  # round 3
-    tour("A", "B", "C", "Dai")  # round 4
-    assert client.delete(f"/api/v1/sessions/{sid}/rounds/4").status_code == 200
-    assert client.delete(f"/api/v1/sessions/{sid}/rounds/3").status_code == 200  # Dai's seat
+    patch({"add": ["Dai"]})  # a change of the table: no round
+    tour("A", "B", "C", "Dai")  # tour 2
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/2").status_code == 200
+    joined = next(e["seq"] for e in journal(client, sid) if e["action"] == "edit")
+    undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": joined})
+    assert undone.status_code == 200, undone.get_json()  # Dai's seat given up
     patch({"settings": {"stake": 3}})  # the table's seats are those of its players now
     patch({"rename": {"A": "Aki"}})  # every round's result is rebuilt when read
     page = client.get(f"/t/{sid}/history")
@@ -262,14 +264,28 @@ def test_an_imported_end_of_game_deleted_keeps_its_players(client):
     post(sid, {"kind": "end"})
     assert client.patch(f"/api/v1/sessions/{sid}", json={"add": ["Dai"]}).status_code == 200
     post(sid, tour("A", "B", "C", "Dai"))
-    post(sid, {"kind": "end"})  # round 5: Dai's share among its changes
+    post(sid, {"kind": "end"})  # entry 5: Dai's share among its changes
     data = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
     copy_ = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
-    end = client.get(f"/api/v1/sessions/{copy_}").get_json()["rounds"][4]
-    assert end["kind"] == "end"
+    end = client.get(f"/api/v1/sessions/{copy_}").get_json()["game_ends"][1]
+    assert (end["game_no"], end["after"]) == (2, 2)
     assert [p["name"] for p in end["result"]["players"]] == ["A", "B", "C", "Dai"]
-    for number in (5, 4, 3):  # the end, Dai's tour, Dai's joining
-        assert client.delete(f"/api/v1/sessions/{copy_}/rounds/{number}").status_code == 200
+    # The end, Dai's tour (tour 2) and Dai's joining: the imported journal undoes nothing, so
+    # the entries that are no rounds are deleted from their pages, by their places.
+
+    def delete_entry(position):
+        shown = client.get(f"/t/{copy_}/rounds/entry/{position}").get_data(as_text=True)
+        assert f"/t/{copy_}/rounds/entry/{position}/delete" in shown
+        path = f"/t/{copy_}/rounds/entry/{position}/delete"
+        resp = client.post(path, data={"csrf_token": csrf(shown)})
+        assert resp.status_code == 302
+
+    delete_entry(5)
+    gone = client.delete(f"/api/v1/sessions/{copy_}/rounds/2")
+    assert gone.status_code == 200, gone.get_json()
+    delete_entry(3)
+    s = client.get(f"/api/v1/sessions/{copy_}").get_json()
+    assert len(s["game_ends"]) == 1 and s["round_count"] == 1
     for change in ({"settings": {"stake": 3}}, {"rename": {"A": "Aki"}}):
         assert client.patch(f"/api/v1/sessions/{copy_}", json=change).status_code == 200
     history = client.get(f"/t/{copy_}/history")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from importlib.util import module_from_spec, spec_from_file_location
 
 import pytest
 from alembic import command
@@ -26,6 +27,10 @@ from scorekeeper.database import MIGRATIONS
 from scorekeeper.models import Moment
 from tests.helpers import suit
 
+_SPEC = spec_from_file_location("migration_0007", MIGRATIONS / "versions" / "0007_round_numbers.py")
+assert _SPEC is not None and _SPEC.loader is not None
+MIGRATION_0007 = module_from_spec(_SPEC)
+_SPEC.loader.exec_module(MIGRATION_0007)
 HALF = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
 MORE = suit("pine", "plum", "cherry", "wisteria", "iris", "peony", "bushclover")
 COPIED = ("tables", "journal", "rounds", "round_versions")  # in the order their keys need
@@ -146,7 +151,10 @@ def old_way(row, table):
     return row
 
 
-def copy_the_old_way(new_url, old_url):
+def copy_the_old_way(new_url, old_url, journal_by_place=False):
+    """Copy every row of the new database into the old one, as the code before it wrote
+    them: the columns the old schema has, rounds the way before 0006, and with
+    ``journal_by_place`` the journal's numbers as before 0007 (each entry's place)."""
     source, target = create_engine(new_url), create_engine(old_url)
     new_meta, old_meta = MetaData(), MetaData()
     new_meta.reflect(source)
@@ -156,10 +164,16 @@ def copy_the_old_way(new_url, old_url):
         old_meta.tables["rounds"].c[column].type.none_as_null = True
     with source.connect() as src, target.begin() as dst:
         tables = {r.id: r._asdict() for r in src.execute(select(new_meta.tables["tables"]))}
+        rounds = new_meta.tables["rounds"]
+        entries = {r.id: r._asdict() for r in src.execute(select(rounds))}
         for name in COPIED:
             rows = [r._asdict() for r in src.execute(select(new_meta.tables[name]))]
             if name == "rounds":
                 rows = [old_way(r, tables[r["table_id"]]) for r in rows]
+            if name == "journal" and journal_by_place:
+                rows = [numbered_by_place(r, entries) for r in rows]
+            kept = set(old_meta.tables[name].c.keys())
+            rows = [{k: v for k, v in r.items() if k in kept} for r in rows]
             if rows:
                 dst.execute(insert(old_meta.tables[name]), rows)
         if target.dialect.name == "postgresql":  # ids were given: move the sequences on
@@ -172,6 +186,21 @@ def copy_the_old_way(new_url, old_url):
                 )
     source.dispose()
     target.dispose()
+
+
+def numbered_by_place(row, entries):
+    """A journal entry as the code before 0007 wrote it: the entry it concerns by its place
+    among the table's entries (a game's end too); a change or a settle-up by none."""
+    entry = entries.get(row["round_id"]) if row["round_id"] is not None else None
+    if entry is None or row["action"] in ("edit", "settle"):
+        return row
+    place = entry["number"] if entry["number"] is not None else entry["deleted_number"]
+    if row["number"] is None or row["number"] == place:
+        return {**row, "number": place}
+    # Its summary named the round by that place too ("tour 5 entered"), words and message.
+    data = row["data"] if isinstance(row["data"], dict) else json.loads(row["data"])
+    summary, data = MIGRATION_0007._renumbered(row["summary"], data, row["number"], place)
+    return {**row, "number": place, "summary": summary, "data": data}
 
 
 def raw_after(url, token, number, column="after"):
@@ -275,3 +304,135 @@ def test_a_database_from_before_0006_reads_and_corrects_as_a_new_one(urls):
     again = old.post(f"/api/v1/sessions/{toppa}/rounds", json=body)
     assert first.status_code == 201 and again.status_code != 201
     assert old.get(f"/api/v1/sessions/{toppa}").get_json()["round_count"] == 7
+
+
+def test_a_database_from_before_0007_numbers_rounds_as_rounds(urls):
+    """Before 0007 every entry took a number: a game's end, a change of the table and a
+    settle-up too, and the journal numbered its entries by that place. Migrated, the table
+    numbers its rounds only (API.md "Round numbers count rounds") and answers exactly as one
+    played after the change."""
+    new_url, old_url = urls
+    new = make_app(new_url).test_client()
+
+    def ok(resp):
+        assert resp.status_code in (200, 201), resp.get_json()
+        return resp.get_json()
+
+    def tour(a):
+        return {
+            "players": [
+                {"name": "A", "dice": a, "left": 1, "right": 0},
+                {"name": "B", "dice": [5, 6], "left": 0, "right": 1},
+                {"name": "C", "dice": [3, 4], "left": 2, "right": -1},
+            ]
+        }
+
+    tokan = ok(
+        new.post(
+            "/api/v1/sessions", json={"name": "t", "game": "tokan", "players": ["A", "B", "C"]}
+        )
+    )["id"]
+    for step in (
+        tour([1, 2]),
+        tour([6, 6]),
+        {"kind": "end"},  # entry 3
+        None,  # entry 4: a change of the table
+        tour([2, 3]),  # entry 5: tour 3
+        "settle",  # entry 6
+        tour([5, 5]),  # entry 7: tour 4
+        tour([4, 1]),  # entry 8: tour 5, deleted below
+    ):
+        if step is None:
+            ok(new.patch(f"/api/v1/sessions/{tokan}", json={"settings": {"stake": 10}}))
+        elif step == "settle":
+            ok(new.post(f"/api/v1/sessions/{tokan}/settle"))
+        else:
+            ok(new.post(f"/api/v1/sessions/{tokan}/rounds", json=step))
+    ok(new.delete(f"/api/v1/sessions/{tokan}/rounds/5"))
+    baka = ok(
+        new.post("/api/v1/sessions", json={"name": "b", "game": "baka", "players": ["A", "B", "C"]})
+    )["id"]
+    body = {"players": [{"captured": HALF + suit("bushclover")}, {"captured": []}, {}]}
+    for _ in range(3):
+        ok(new.post(f"/api/v1/sessions/{baka}/rounds", json=body))
+    ok(new.post(f"/api/v1/sessions/{baka}/settle"))
+    ok(new.post(f"/api/v1/sessions/{baka}/rounds", json=body))
+
+    upgrade_to(old_url, "0006")
+    copy_the_old_way(new_url, old_url, journal_by_place=True)
+    engine = create_engine(old_url)
+    with engine.connect() as conn:
+        old_numbers = conn.execute(
+            text(
+                "SELECT j.action, j.number FROM journal j JOIN tables t ON t.id = j.table_id "
+                "WHERE t.token = :token ORDER BY j.seq"
+            ),
+            {"token": tokan},
+        ).all()
+    engine.dispose()
+    # As the old code wrote it: the end is entry 3, tours 3 and 4 entries 5 and 7.
+    assert [tuple(r) for r in old_numbers] == [
+        ("enter", 1),
+        ("enter", 2),
+        ("end", 3),
+        ("edit", None),
+        ("enter", 5),
+        ("settle", None),
+        ("enter", 7),
+        ("enter", 8),
+        ("delete", 8),
+    ]
+    with engine.connect() as conn:
+        old_summaries = (
+            conn.execute(
+                text(
+                    "SELECT j.summary FROM journal j JOIN tables t ON t.id = j.table_id "
+                    "WHERE t.token = :token AND j.action = 'enter' ORDER BY j.seq"
+                ),
+                {"token": tokan},
+            )
+            .scalars()
+            .all()
+        )
+    engine.dispose()
+    assert old_summaries[2:] == ["tour 5 entered", "tour 7 entered", "tour 8 entered"]
+
+    old = make_app(old_url).test_client()  # migrates to the newest revision
+    for token in (tokan, baka):
+        for path in (
+            f"/api/v1/sessions/{token}",
+            f"/api/v1/sessions/{token}/export.json",
+            f"/api/v1/sessions/{token}/journal",
+        ):
+            a, b = new.get(path), old.get(path)
+            assert (
+                (a.status_code, a.get_json())
+                == (b.status_code, b.get_json())
+                == (200, a.get_json())
+            )
+        for path in (f"/t/{token}", f"/t/{token}/history"):
+            assert old.get(path).status_code == 200
+    s = old.get(f"/api/v1/sessions/{tokan}").get_json()
+    assert [r["number"] for r in s["rounds"]] == [1, 2, 3, 4] and s["round_count"] == 4
+    assert [(e["game_no"], e["after"]) for e in s["game_ends"]] == [(1, 2)]
+    entries = old.get(f"/api/v1/sessions/{tokan}/journal").get_json()["entries"]
+    assert [e["number"] for e in reversed(entries)] == [1, 2, None, None, 3, None, 4, 5, 5]
+    s = old.get(f"/api/v1/sessions/{baka}").get_json()
+    assert [r["number"] for r in s["rounds"]] == [1, 2, 3, 4]
+    assert "Round 5 · game 2, round 2 of 3" in old.get(f"/t/{baka}").get_data(as_text=True)
+
+    # Written to after the migration, both go on alike: round 1 corrected, round 4 deleted,
+    # a round entered (round 4 again).
+    for client in (new, old):
+        ok(client.put(f"/api/v1/sessions/{tokan}/rounds/1", json=tour([3, 3])))
+        ok(client.delete(f"/api/v1/sessions/{tokan}/rounds/4"))
+        assert ok(client.post(f"/api/v1/sessions/{tokan}/rounds", json=tour([2, 2])))["number"] == 4
+    a, b = (
+        new.get(f"/api/v1/sessions/{tokan}").get_json(),
+        old.get(f"/api/v1/sessions/{tokan}").get_json(),
+    )
+    for s in (a, b):  # written a moment apart on each
+        for item in (*s["rounds"], *s["game_ends"]):
+            item.pop("at")
+    assert a == b
+    assert [r["number"] for r in b["rounds"]] == [1, 2, 3, 4]

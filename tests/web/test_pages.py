@@ -277,7 +277,7 @@ def test_baka_game_end_summary(client):
     page = client.get(url).get_data(as_text=True)
     assert "Game 1 is over" in page
     assert "-55" in page and "+230" in page  # the game's result: 3 x the worked example
-    assert "Game 2, round 1 of 3 next" in page
+    assert "Round 4 · game 2, round 1 of 3" in page and "Enter round 4" in page
 
 
 def test_tokotoko_round_with_a_chosen_triple(client):

@@ -269,12 +269,14 @@ def test_a_stake_change_applies_to_later_rounds_only_even_after_a_correction(cli
     sid = create(client, "tokotoko", ["Aki", "Ben"])["id"]
     add(client, sid, TOKOTOKO_ROUND)
     s = patch(client, sid, {"settings": {"stake": 5}})
-    assert s["settings"]["stake"] == 5 and s["rounds"][-1]["kind"] == "edit"
-    # A change is not a round: it cannot be "corrected" into something else.
-    assert client.put(f"/api/v1/sessions/{sid}/rounds/2", json={}).status_code == 422
+    # A change is not a round (API.md "Round numbers count rounds"): it takes no number,
+    # so it is neither listed among the rounds nor addressed as round 2.
+    assert s["settings"]["stake"] == 5 and [r["kind"] for r in s["rounds"]] == ["round"]
+    assert journal(client, sid)[0]["action"] == "edit" and journal(client, sid)[0]["number"] is None
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/2", json={}).status_code == 404
     add(client, sid, TOKOTOKO_ROUND)
     assert totals(session(client, sid)) == ["-6", "6"]
-    # Correcting round 1 replays through the change: round 1 at 1, round 3 at 5.
+    # Correcting round 1 replays through the change: round 1 at 1, round 2 at 5.
     resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=TOKOTOKO_ROUND)
     assert resp.status_code == 200 and totals(resp.get_json()) == ["-6", "6"]
     # Undo the change: round 3 is scored at the old stake again.
@@ -523,7 +525,8 @@ def test_settle_up_a_baka_table_with_thirds(client):
     assert "largest remainder" in plan["rounding"]
 
     s = client.post(f"/api/v1/sessions/{sid}/settle").get_json()
-    assert totals(s) == ["0", "0", "0"] and s["rounds"][-1]["kind"] == "settle"
+    assert totals(s) == ["0", "0", "0"] and s["settle"]["kind"] == "settle"
+    assert "number" not in s["settle"] and [r["number"] for r in s["rounds"]] == [1, 2]
     assert journal(client, sid)[0]["action"] == "settle"
     # The history stays; a correction of an earlier round shows as a balance to settle.
     body = {"players": [{"captured": EXAMPLE_BAKA_B}, {"captured": EXAMPLE_A}, {}]}
