@@ -368,6 +368,7 @@ def _template_helpers(app: Flask) -> None:
         amount_str=amount_str,
         games=GAMES,
     )
-    from scorekeeper.why import card_tiles, why_line
+    from scorekeeper.games import why_line
+    from scorekeeper.why import card_tiles
 
     app.jinja_env.globals.update(why_line=why_line, card_tiles=card_tiles)

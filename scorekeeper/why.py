@@ -8,7 +8,7 @@ result (RULES.md is what it must agree with); the words are messages the page tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,26 +23,20 @@ TOPPA_PAR = 120
 BAKA_PAR = 80
 
 
-def why_line(result: Result) -> Msg | None:
-    """The sentence that explains ``result`` (a stored round result), or None for entries
-    that are no round (a game's end) or a result it cannot read."""
-    if result.get("end") or not result.get("players"):
-        return None
-    game = result.get("game")
-    try:
-        if game == "toppa":
-            return _toppa(result)
-        if game == "baka":
-            return _baka(result)
-        if game == "otoroku":
-            return _otoroku(result)
-        if game == "tokan":
-            return _tokan(result)
-        if game == "tokotoko":
-            return _tokotoko(result)
-    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
-        return None  # an old or odd result: the detail below still explains it
-    return None
+def explained(line: Callable[[Result], Msg]) -> Callable[[Result], Msg | None]:
+    """``line`` that answers None, rather than fail, for a result that is no round (a game's
+    end) or that it cannot read (an old or odd result: the detail on the page still explains
+    it)."""
+
+    def safe(result: Result) -> Msg | None:
+        if result.get("end") or not result.get("players"):
+            return None
+        try:
+            return line(result)
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
+            return None
+
+    return safe
 
 
 def _delta(player: Mapping[str, Any]) -> Fraction:
@@ -54,7 +48,7 @@ def _shown(value: Fraction | int) -> str:
     return display(abs(Fraction(value)))
 
 
-def _toppa(result: Result) -> Msg:
+def toppa_line(result: Result) -> Msg:
     players = result["players"]
     a, b = players[0], players[1]
     ya, yb = int(a["yaku_total"]), int(b["yaku_total"])
@@ -117,7 +111,7 @@ def _step(player: Mapping[str, Any], step: str) -> Fraction | None:
     return None
 
 
-def _baka(result: Result) -> Msg:
+def baka_line(result: Result) -> Msg:
     players = result["players"]
     words: list[Msg] = []
     low = [p for p in players if p.get("low_man_out")]
@@ -172,10 +166,7 @@ def _semicolons(words: Sequence[Msg]) -> Msg:
     return out
 
 
-def _otoroku(result: Result) -> Msg:
-    from scorekeeper.games import GAMES
-
-    game: Any = GAMES["otoroku"]
+def otoroku_line(result: Result, hand_label: Callable[[Mapping[str, Any]], str]) -> Msg:
     players = result["players"]
     if result.get("void"):
         return N_("Every hand is buta: the round is void, nobody pays and the dealer deals again.")
@@ -185,7 +176,7 @@ def _otoroku(result: Result) -> Msg:
         for p in players:
             if p is dealer:
                 continue
-            hand = game.hand_label(p)
+            hand = hand_label(p)
             d = _delta(p)
             if d > 0:
                 outcomes.append(
@@ -202,7 +193,7 @@ def _otoroku(result: Result) -> Msg:
         line = N_(
             "Against the dealer %(dealer)s's %(hand)s: %(outcomes)s.",
             dealer=dealer["name"],
-            hand=game.hand_label(dealer),
+            hand=hand_label(dealer),
             outcomes=outcomes,
         )
         house = read_stored_amount(result.get("house") or "0")
@@ -216,18 +207,18 @@ def _otoroku(result: Result) -> Msg:
         return N_(
             "%(name)s has the strongest hand, %(hand)s, and takes the pot of %(pot)s.",
             name=w["name"],
-            hand=game.hand_label(w),
+            hand=hand_label(w),
             pot=pot,
         )
     return N_(
         "%(names)s tie with the strongest hand, %(hand)s, and share the pot of %(pot)s.",
         names=[w["name"] for w in winners],
-        hand=game.hand_label(winners[0]),
+        hand=hand_label(winners[0]),
         pot=pot,
     )
 
 
-def _tokan(result: Result) -> Msg:
+def tokan_line(result: Result) -> Msg:
     players = result["players"]
     before = read_stored_amount(result.get("pot_before") or "0")
     held = before + sum(int(p["stake"]) for p in players)
@@ -271,7 +262,7 @@ def _triple(triple: Mapping[str, Any]) -> Msg:
     )
 
 
-def _tokotoko(result: Result) -> Msg:
+def tokotoko_line(result: Result) -> Msg:
     players = result["players"]
     names = result.get("winners") or []
     winners = [p for p in players if p["name"] in names]

@@ -7,11 +7,15 @@ ask the game and never compare a game's name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.otoroku import OTOROKU
 from scorekeeper.games.tokan import TOKAN
 from scorekeeper.games.tokotoko import TOKOTOKO
 from scorekeeper.games.toppa import BAKA, TOPPA
+from scorekeeper.messages import Msg
 from scorekeeper.rules import Option
 from scorekeeper.rules.common import (
     MAX_NAME_LENGTH,
@@ -76,9 +80,15 @@ def bounds_table() -> str:
     return "\n".join(lines)
 
 
+def why_line(result: Mapping[str, Any]) -> Msg | None:
+    """The line that explains a stored round's ``result`` (its game's ``explain``), or None."""
+    game = GAMES.get(str(result.get("game")))
+    return game.explain(result) if game else None
+
+
 def find_game(name: str) -> Game | None:
     """The game called ``name`` (case-insensitive), or None."""
     return GAMES.get(name.strip().lower())
 
 
-__all__ = ["GAMES", "Game", "GameEnd", "bounds_table", "find_game", "options_table"]
+__all__ = ["GAMES", "Game", "GameEnd", "bounds_table", "find_game", "options_table", "why_line"]

@@ -79,6 +79,8 @@ class Game:
     default_players: int
     """How many players the dispute checker starts with."""
     noun: Msg = N_("round")
+    kept_offline: Msg = N_("Not sent: no connection. Your cards are kept.")
+    """What a Save without a connection says (the form keeps what was tapped)."""
     reads_game_totals = False
     """Whether the game decides anything from the players' results within the current game
     (who is seated, when it ends): a replay then only settles at the start of a game."""
@@ -362,6 +364,11 @@ class Game:
     def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
         """The place on the form of the entry's player ``k`` (its position in the list)."""
         return int(k) if k.isdigit() and int(k) < len(names) else None
+
+    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+        """One line saying why a stored round's ``result`` came out as it did, for the first
+        screen after Save; None when the game has none or the result is no round."""
+        return None
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""

@@ -12,10 +12,11 @@ from scorekeeper.cards import OTOROKU_DECK
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.messages import N_, listed
+from scorekeeper.messages import N_, Msg, listed
 from scorekeeper.rules import Outcome, Violation
 from scorekeeper.rules import otoroku as engine
 from scorekeeper.state import State, TableSpec
+from scorekeeper.why import explained, otoroku_line
 
 VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 """What may stand between typed values: a space, or the separator a numeric keypad has."""
@@ -54,6 +55,9 @@ class Otoroku(Game):
     @staticmethod
     def role_name(role: str) -> str:
         return engine.ROLE_NAMES.get(role, role)
+
+    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+        return explained(lambda r: otoroku_line(r, self.hand_label))(result)
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.messages import N_, ngettext
+from scorekeeper.messages import N_, Msg, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
 from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
+from scorekeeper.why import explained, tokan_line
 
 if TYPE_CHECKING:
     from scorekeeper.ledger import PriorScore
@@ -27,6 +28,7 @@ class Tokan(Game):
     max_players = engine.MAX_PLAYERS
     default_players = 3
     noun = N_("tour")
+    kept_offline = N_("Not sent: no connection. Your dice and predictions are kept.")
     nouns = N_("tours")
     noun_numbered = N_("tour %(n)s")
     setting_options = engine.SETTINGS
@@ -41,6 +43,9 @@ class Tokan(Game):
     players_may_leave = True
     seats_vary = True
     players_may_change = True
+
+    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+        return explained(tokan_line)(result)
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:

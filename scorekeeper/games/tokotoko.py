@@ -9,10 +9,11 @@ from typing import Any
 from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Violation
 from scorekeeper.rules import tokotoko as engine
 from scorekeeper.state import State, TableSpec
+from scorekeeper.why import explained, tokotoko_line
 
 
 class Tokotoko(Game):
@@ -31,6 +32,9 @@ class Tokotoko(Game):
     deck = TOKOTOKO_DECK
     players_may_change = True
     card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in TOKOTOKO_DECK})
+
+    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+        return explained(tokotoko_line)(result)
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import TOPPA_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Option, Outcome, RoundResult, Violation
 from scorekeeper.rules import toppa as engine
 from scorekeeper.rules.common import Reader
 from scorekeeper.state import State, TableSpec
+from scorekeeper.why import baka_line, explained, toppa_line
 
 if TYPE_CHECKING:
     from scorekeeper.ledger import PriorScore
@@ -52,6 +53,9 @@ class PileGame(Game):
         self.reads_game_round = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
+
+    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+        return explained(baka_line if self.rounds_per_game else toppa_line)(result)
 
     @staticmethod
     def yaku_name(yaku_id: str) -> str:

@@ -65,18 +65,13 @@ def assert_first_screen(page):
 
 
 def fill_pile(page, cards):
-    """Aki's pile as the form takes it without a script (special cards ticked, plain cards
-    counted by month), so the test does not depend on how the picker draws its tiles."""
+    """Aki's pile as the form takes it without a script (each card's own checkbox in Aki's
+    list), then the grid drawn again from the form, so the test does not depend on taps."""
     page.evaluate(
         """cards => {
-            const counts = {};
-            for (const id of cards) {
-                const m = id.match(/^([a-z]+)-chaff-\\d$/);
-                if (m) { counts[m[1]] = (counts[m[1]] || 0) + 1; continue; }
+            for (const id of cards)
                 document.querySelector(`input[name=p0_pile][value="${id}"]`).checked = true;
-            }
-            for (const [suit, n] of Object.entries(counts))
-                document.querySelector(`input[name=p0_pile_chaff_${suit}]`).value = String(n);
+            document.dispatchEvent(new Event('scorekeeper:restored'));
         }""",
         cards,
     )

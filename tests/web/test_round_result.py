@@ -308,7 +308,7 @@ def test_a_round_without_its_pile_halves(client):
 def scored(app, client, game, body):
     """A stateless score (the check page's and the API's result, the same shape as a stored
     round's) and its why-line in English."""
-    from scorekeeper.why import why_line
+    from scorekeeper.games import why_line
 
     resp = client.post(f"/api/v1/score/{game}", json=body)
     assert resp.status_code == 200, resp.get_json()
