@@ -308,3 +308,22 @@ def test_the_grid_is_drawn_from_the_form_again_when_a_draft_is_restored(phone, s
     assert page.locator("input[name=rest][value='1']").is_checked()
     assert page.locator("fieldset.rest").is_hidden()
     assert "Ben (the rest): 44 cards" in page.locator(".entrybar").inner_text()
+
+
+def test_the_lists_behind_the_grid_draw_their_pictures_only_without_script(phone, browser, server):
+    # With script the grid stands in for the per-pile lists, whose 192 pictures (4 lists of 48
+    # <use> clones) cost a phone most of a second of style work: Lighthouse's mobile figure
+    # fell below 95. Without script the lists are the form, and show every picture.
+    sid = start(server, phone, "toppa", ["Aki", "Ben"])
+    drawn = "[...document.querySelectorAll('.picker svg.pic')].length"
+    assert phone.evaluate(drawn) == 0
+    assert phone.locator(".deck svg.pic").count() == 48
+    context = browser.new_context(viewport=SMALL, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/t/{sid}/rounds/new")
+        assert page.evaluate(drawn) == 4 * 48  # two piles and two exposed hands
+        crane = page.locator(".picker[data-name=p0_pile] [data-card='pine-crane'] svg.pic")
+        assert crane.bounding_box()["width"] > 30
+    finally:
+        context.close()
