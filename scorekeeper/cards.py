@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorekeeper.messages import N_, Msg, listed
+from scorekeeper.messages import N_, Msg, as_json, listed
 
 
 class CardType(StrEnum):
@@ -317,7 +317,5 @@ def unknown_card_message(value: object, left_out: Callable[[Card], str] | None =
 def _brief(value: object) -> str:
     """A value as a message repeats it: a long one cut short (a hostile body's 4,000 characters
     are not echoed back)."""
-    from scorekeeper.rules.common import as_json
-
     text = as_json(value)
     return text if len(text) <= 42 else f"{text[:30]}… ({len(text):,} characters)"

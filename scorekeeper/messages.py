@@ -12,6 +12,7 @@ page translates those too, and joins a list the way its language does.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -211,3 +212,14 @@ def _unjson(value: object) -> Value:
     if isinstance(value, list):
         return [_unjson(v) for v in value]
     return value
+
+
+def as_json(value: object) -> str:
+    """A value a client sent, written back as JSON writes it (``{"a": 1}``, ``[1, null]``),
+    a text in quotes; what JSON cannot write as Python does."""
+    if isinstance(value, dict | list):
+        try:
+            return json.dumps(value, ensure_ascii=False, default=str)[:4000]
+        except (TypeError, ValueError, RecursionError):
+            return repr(value)[:4000]
+    return repr(value)

@@ -7,7 +7,6 @@ sees all their mistakes at once.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from typing import Any, Final, Protocol
 
 from scorekeeper.cards import CARD_BY_ID, Card, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
-from scorekeeper.messages import N_, Msg, message_json, reason
+from scorekeeper.messages import N_, Msg, as_json, message_json, reason
 
 MAX_NAME_LENGTH: Final = 40
 """A player's or a table's name, in characters (after cleaning)."""
@@ -538,17 +537,6 @@ def shown(value: object) -> str:
     if len(text) <= 60:
         return text
     return N_("%(start)s… (%(n)s characters)", start=text[:40], n=len(text))
-
-
-def as_json(value: object) -> str:
-    """A value a client sent, written back as JSON writes it (``{"a": 1}``, ``[1, null]``),
-    a text in quotes; what JSON cannot write as Python does."""
-    if isinstance(value, dict | list):
-        try:
-            return json.dumps(value, ensure_ascii=False, default=str)[:4000]
-        except (TypeError, ValueError, RecursionError):
-            return repr(value)[:4000]
-    return repr(value)
 
 
 def clean_name(value: str) -> str:
