@@ -15,7 +15,6 @@ ROOT = PACKAGE.parent
 # install); a wheel carries them inside the package (see package-dir in pyproject.toml).
 INSTALLED = (PACKAGE / "templates").is_dir()
 RESOURCES = PACKAGE if INSTALLED else ROOT
-DEV_SECRET_KEY = "dev"
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -32,6 +31,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(RESOURCES / "templates"),
         static_folder=str(RESOURCES / "static"),
     )
+    from scorekeeper.setup import DEV_SECRET_KEY, init_app
+
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,
         SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite"),
@@ -51,8 +52,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.json = Provider(app)
     os.makedirs(app.instance_path, exist_ok=True)
-
-    from scorekeeper.setup import init_app
 
     init_app(app)
     return app

@@ -16,12 +16,11 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, has_request_context, request
-from sqlalchemy import event, text
+from sqlalchemy import event, select, text
 from sqlalchemy.engine import Engine
 
 from scorekeeper.jsonio import json_dumps, json_loads
-from scorekeeper.models import db
-from scorekeeper.tables.replay import Planned, planned, planning
+from scorekeeper.models import Table, db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PG_MIGRATION_LOCK = 7_357_001
@@ -107,8 +106,6 @@ def plan_write(token: str, write: Callable[[Any], object]) -> None:
     for the write to raise again. Only for a SQLite file with a table long enough to need it
     (PostgreSQL locks one table's row, not the whole database, for a write).
     """
-    from scorekeeper.tables import store
-
     engine = db.engine
     name = engine.url.database or ""
     if engine.dialect.name != "sqlite" or name in ("", ":memory:") or name.startswith("file:"):
@@ -117,13 +114,35 @@ def plan_write(token: str, write: Callable[[Any], object]) -> None:
     with planned(), app.app_context():  # a session of its own, rolled back at the end
         try:
             with db.session.no_autoflush:
-                table = store.find_table(token)
-                if table.round_count >= PLAN_FROM:
+                table = db.session.scalar(select(Table).where(Table.token == token))
+                if table is not None and table.round_count >= PLAN_FROM:
                     write(table)
         except Exception:  # the write itself raises it again, or succeeds
             pass
         finally:
             db.session.rollback()
+
+
+_PLANNING: ContextVar[bool] = ContextVar("planning", default=False)
+
+
+class Planned(Exception):
+    """Raised by ``recompute`` in a planning run once its plan is made."""
+
+
+def planning() -> bool:
+    """Whether this is a planning run (``planned``): it reads, and must write nothing."""
+    return _PLANNING.get()
+
+
+@contextlib.contextmanager
+def planned() -> Iterator[None]:
+    """Mark a read-only run of a write, made to plan its replay (see ``Plan``)."""
+    token = _PLANNING.set(True)
+    try:
+        yield
+    finally:
+        _PLANNING.reset(token)
 
 
 _REHEARSING: ContextVar[bool] = ContextVar("rehearsing", default=False)

@@ -24,7 +24,7 @@ from scorekeeper.exact import (
 from scorekeeper.games import GAMES, Game
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.state import State, TableSpec, spec_at
+from scorekeeper.state import PriorScore, State, TableSpec, spec_at
 
 __all__ = [
     "PriorScore",
@@ -60,19 +60,6 @@ class Step:
     after: State
     rescored: bool = True
     """False when the engine's input was as last time and its earlier score was reused."""
-
-
-@dataclass(frozen=True, slots=True)
-class PriorScore:
-    """How a round scored when last computed: the engine's input, result and outcome."""
-
-    body: Mapping[str, Any]
-    """As stored (``Game.stored_body``): its players may be left to its entry's."""
-    result: dict[str, Any] | None
-    outcome: Outcome
-    deltas: tuple[Fraction, ...]
-    entry_players: Any = None
-    """The players of the entry it was scored from (None: not known)."""
 
 
 def initial_state(spec: TableSpec) -> State:

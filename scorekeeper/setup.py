@@ -15,10 +15,11 @@ from flask import Flask, Response, g, has_request_context, render_template, requ
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
-from scorekeeper import DEV_SECRET_KEY
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import db
 
+DEV_SECRET_KEY = "dev"
+"""The secret key of a development checkout: refused where the app is served to others."""
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
 #: The error page's title for the errors a player may meet (others keep werkzeug's name).
 HTTP_NAMES: dict[int, Msg] = {

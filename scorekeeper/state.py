@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.rules import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +170,16 @@ class State:
             seated=tuple(range(n)),
             game_totals=zero,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class PriorScore:
+    """How a round scored when last computed: the engine's input, result and outcome."""
+
+    body: Mapping[str, Any]
+    """As stored (``Game.stored_body``): its players may be left to its entry's."""
+    result: dict[str, Any] | None
+    outcome: Outcome
+    deltas: tuple[Fraction, ...]
+    entry_players: Any = None
+    """The players of the entry it was scored from (None: not known)."""

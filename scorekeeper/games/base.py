@@ -23,7 +23,7 @@ from scorekeeper.rules.common import Bound, Reader
 from scorekeeper.state import State, TableSpec
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger import PriorScore
+    from scorekeeper.state import PriorScore
 
 
 class Engine(Protocol):

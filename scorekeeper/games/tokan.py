@@ -17,7 +17,7 @@ from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained, tokan_line
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger import PriorScore
+    from scorekeeper.state import PriorScore
 
 
 class Tokan(Game):

@@ -20,7 +20,7 @@ from scorekeeper.state import State, TableSpec
 from scorekeeper.why import baka_line, explained, toppa_line
 
 if TYPE_CHECKING:
-    from scorekeeper.ledger import PriorScore
+    from scorekeeper.state import PriorScore
 
 
 class PileGame(Game):

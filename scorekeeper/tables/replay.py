@@ -16,7 +16,6 @@ import gc
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import gcd
@@ -24,14 +23,15 @@ from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
+from scorekeeper.database import Planned, planning
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import json_dumps, json_loads
-from scorekeeper.ledger import PriorScore, ReplayError, Step, apply_entry, check_storable
+from scorekeeper.ledger import ReplayError, Step, apply_entry, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Outcome
-from scorekeeper.state import State
+from scorekeeper.state import PriorScore, State
 from scorekeeper.tables import store
 
 CHUNK = 500
@@ -167,7 +167,7 @@ def recompute(
     everything read here use the numbers as they are now. When the caller will move the
     later rounds' numbers by ``shift`` and the replay rewrites every one of them anyway, it
     writes each one's new number negated (clear of every number in use), and returns True:
-    the caller then only turns them positive (``service._shift``).
+    the caller then only turns them positive (``entries._shift``).
     """
     with _no_cycle_collection():
         return _recompute(table, number, start, head, later_from, shift)
@@ -197,7 +197,7 @@ def _recompute(
         plan = ready  # worked out before this request queued to write (``planned``)
     else:
         _replay_later(game, table, plan)
-        if _PLANNING.get():
+        if planning():
             for key in [key for key in _PLANS if key[0] == table.token]:
                 _PLANS.pop(key, None)  # planned for an older version: it will never fit
             _PLANS[(table.token, table.version)] = plan
@@ -300,27 +300,6 @@ _PLANS: dict[tuple[str, int], Plan] = {}
 MAX_PLANS = 4
 """Plans kept at once (each is taken by the write that follows it, unless that write found
 the table changed)."""
-
-_PLANNING: ContextVar[bool] = ContextVar("planning", default=False)
-
-
-class Planned(Exception):
-    """Raised by ``recompute`` in a planning run once its plan is made."""
-
-
-def planning() -> bool:
-    """Whether this is a planning run (``planned``): it reads, and must write nothing."""
-    return _PLANNING.get()
-
-
-@contextmanager
-def planned() -> Iterator[None]:
-    """Mark a read-only run of a write, made to plan its replay (see ``Plan``)."""
-    token = _PLANNING.set(True)
-    try:
-        yield
-    finally:
-        _PLANNING.reset(token)
 
 
 def _replay_later(game: Any, table: Table, plan: Plan) -> None:

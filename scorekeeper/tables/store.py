@@ -16,12 +16,12 @@ from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import PriorScore, Step
+from scorekeeper.ledger import Step
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
-from scorekeeper.state import State, TableSpec
+from scorekeeper.state import PriorScore, State, TableSpec
 
 CHECKPOINT = 100
 """Every this many rounds a round keeps the running totals and house after it."""
