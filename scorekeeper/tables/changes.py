@@ -29,7 +29,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, clean_name, not_text
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State, TableSpec, spec_at
-from scorekeeper.tables import service, store
+from scorekeeper.tables import entries, store
 from scorekeeper.tables.checks import NewTable, point_value_of, table_name
 
 PATCH_KEYS = ("name", "point_value", "settings", "rename", "add", "remove")
@@ -354,7 +354,7 @@ def _append_edit(table: Table, patch: Patch) -> Round:
 
 def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
     """Score and store a change of the table or a settle-up as the table's next entry."""
-    if table.round_count >= service.MAX_ROUNDS:
+    if table.round_count >= entries.MAX_ROUNDS:
         raise InvalidInput(
             [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
         )
@@ -414,7 +414,7 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
             entry["add"] = adds
             if table.opening is None:
                 table.opening = store.opening_state(table).to_json()
-            seat_names(table, entry)
+            entries.seat_names(table, entry)
         rnd = append_entry(table, "edit", entry)
         summary = N_("table changed: %(what)s", what=change_messages(rnd.result))
     else:
@@ -437,16 +437,6 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
     if journal:
         store.record(table, kind, summary, round_id=rnd.id, data={"effect": "created"})
     return rnd
-
-
-def seat_names(table: Table, entry: Mapping[str, Any]) -> None:
-    """The names a change of the table adds, at their positions (when it is restored)."""
-    players = list(table.players)
-    for item in entry.get("add") or []:
-        pos, name = int(item["position"]), str(item["name"])
-        del players[pos:]
-        players.append(name)
-    table.players = players
 
 
 # -- renaming ----------------------------------------------------------------------------------
@@ -520,7 +510,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         have = {n.casefold() for n in table.players}
         for old in pairs:
             if old.casefold() not in have:
-                raise service.Conflict(
+                raise entries.Conflict(
                     N_(
                         "Entry %(seq)s cannot be undone: nobody is called %(name)s any more",
                         seq=entry.seq,
@@ -530,7 +520,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         clash = {n.casefold() for n in table.players} - {o.casefold() for o in pairs}
         for new in pairs.values():
             if new.casefold() in clash:
-                raise service.Conflict(
+                raise entries.Conflict(
                     N_(
                         "Entry %(seq)s cannot be undone: another player is now called %(name)s",
                         seq=entry.seq,
@@ -543,7 +533,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     if pv:
         frm, to = (pv[0], pv[1]) if forward else (pv[1], pv[0])
         if table.point_value != frm:
-            raise service.Conflict(
+            raise entries.Conflict(
                 N_(
                     "Entry %(seq)s cannot be undone: the point value has changed since",
                     seq=entry.seq,
@@ -552,7 +542,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         if not _all_clear(store.state_of(table)):
             # As for the change itself: any other point value (or none) would price the
             # rounds played since at it.
-            raise service.Conflict(
+            raise entries.Conflict(
                 N_(
                     "Entry %(seq)s cannot be undone now: %(why)s",
                     seq=entry.seq,
@@ -564,14 +554,14 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     if rnd is not None:
         try:
             if forward and rnd.number is None:
-                seat_names(table, rnd.entry)
-                service._restore(table, rnd)
+                entries.seat_names(table, rnd.entry)
+                entries.restore_row(table, rnd)
                 words += change_messages(rnd.result)
             elif not forward and rnd.number is not None:
-                service._delete(table, rnd)
+                entries.delete_row(table, rnd)
                 words.append(N_("players and settings as before"))
         except InvalidInput as exc:
-            raise service.Conflict(
+            raise entries.Conflict(
                 N_(
                     "Entry %(seq)s cannot be undone: %(why)s",
                     seq=entry.seq,
@@ -634,7 +624,7 @@ def rematch(old: Table, *, carry: bool) -> Table:
         point_value=old.point_value,
         first_dealer=present.index(first),
     )
-    table = service.open_table(new)
+    table = entries.open_table(new)
     if carry:
         start = store.opening_state(table)
         totals = tuple(state.totals[i] for i in present)
@@ -719,7 +709,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
     """Record a settle-up: the running totals (and the pot and house) start again from zero;
     the history before it stays, and a later correction shows as a balance to settle."""
     if expected_version is not None and expected_version != table.version:
-        raise service.Conflict(
+        raise entries.Conflict(
             N_(
                 "The table changed since this settle-up was shown; look at it again before "
                 "recording it"

@@ -1,9 +1,12 @@
 """One function per thing a table can be asked to do; the pages and the API both call these.
 
+The entries themselves (open, enter, correct, delete, restore) are ``tables.entries``, the
+changes of the table and settling up ``tables.changes``; here are undo and a table's export
+and import, and every name the views use, in one place.
+
 Each works inside the caller's transaction (one per request) and raises ``InvalidInput``
 (422), ``Conflict`` (409) or ``LookupError`` (404) without writing anything; the caller
-commits. Entries are JSON-shaped, as the API takes them: a round's ``dealer`` is a position
-among that round's players, and when it is left out the table's ledger decides.
+commits.
 """
 
 from __future__ import annotations
@@ -13,8 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import insert
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
@@ -24,227 +26,33 @@ from scorekeeper.models import JournalEntry, Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.state import State
-from scorekeeper.tables import store
+from scorekeeper.tables import changes, store
 from scorekeeper.tables.checks import (
     NewTable,
     check_exported_round,
     check_exported_totals,
     check_table,
-    submission_id_of,
 )
-from scorekeeper.tables.replay import Head, recompute
-
-MAX_ROUNDS = 10_000
-"""A table's limit: past it the players continue in a new table with the totals carried."""
-KINDS = ("round", "end")
-IMPORTED_KINDS = (*KINDS, "edit", "settle")
-"""What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
-TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-
-
-class Conflict(Exception):
-    """A write that collides with another one (a stale view, a number already taken)."""
-
-
-class Overtaken(Conflict):
-    """A stale view: the round the player was entering or correcting was written meanwhile
-    from another phone (their new round took that number, or they corrected it)."""
-
-
-def open_table(new: NewTable, continues: Table | None = None) -> Table:
-    """Store a checked new table; ``continues`` is a table whose running totals (and pot and
-    house) it carries over."""
-    table = Table(
-        token=store.new_token(),
-        name=new.name,
-        game=new.game,
-        players=list(new.players),
-        rules=new.rules,
-        settings=new.settings,
-        point_value=new.point_value,
-        first_dealer=new.first_dealer,
-        round_count=0,
-        rounds_played=0,
-    )
-    start = State.initial(store.spec_of(table))
-    if continues is not None:
-        carried = store.state_of(continues)
-        start = replace(start, totals=carried.totals, pot=carried.pot, house=carried.house)
-        table.opening = start.to_json()
-    table.state = start.to_json()
-    db.session.add(table)
-    db.session.flush()
-    return table
-
-
-def enter_round(
-    table: Table,
-    kind: str,
-    entry: Mapping[str, Any],
-    *,
-    submission_id: str | None = None,
-    expected_number: int | None = None,
-    journal: bool = True,
-) -> tuple[Round, bool]:
-    """Score and store the next round (or the end of a game); returns it and whether it is new.
-
-    A repeated ``submission_id`` (a double tap) returns the round it stored the first time.
-    ``expected_number`` is the round number the player's page was about to enter: if
-    another phone entered it first, Conflict. A game's end takes no round number
-    (``Round.round_no``): only its place among the table's entries (``Round.number``).
-    """
-    submission_id = submission_id_of(submission_id)
-    entry = GAMES[table.game].table_entry(kind, entry)
-    if submission_id:
-        existing = store.find_submission(table, submission_id)
-        if existing is not None and existing.number is None:
-            raise Conflict(
-                N_(
-                    "This round was entered and later deleted; restore it from the history "
-                    "instead of entering it again"
-                )
-            )
-        if existing is not None:
-            return existing, False
-    if expected_number is not None and expected_number != table.rounds_played + 1:
-        raise Overtaken(
-            N_(
-                "Round %(n)s was already entered from another phone; "
-                "reload the table to see it before entering the next round",
-                n=expected_number,
-            )
-        )
-    if table.round_count >= MAX_ROUNDS:
-        raise InvalidInput(
-            [
-                Violation(
-                    "",
-                    N_(
-                        "This table is full: it holds at most %(n)s rounds. Continue in a "
-                        "new table: it keeps the players, the rules and the running totals",
-                        n=f"{MAX_ROUNDS:,}",
-                    ),
-                )
-            ]
-        )
-    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
-    rnd = Round(
-        table_id=table.id,
-        number=table.round_count + 1,
-        round_no=table.rounds_played + 1 if kind == "round" else None,
-        entry=dict(entry),
-        submission_id=submission_id or None,
-    )
-    store.store_step(rnd, step, table.round_count + 1)
-    db.session.add(rnd)
-    table.round_count += 1
-    if kind == "round":
-        table.rounds_played += 1
-    table.state = step.after.to_json()
-    table.updated_at = now()
-    db.session.flush()
-    if kind == "end":
-        summary = N_("game %(n)s ended", n=step.game_no)
-    else:
-        summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
-    if not journal:  # an import that brings the table's own journal along
-        return rnd, True
-    store.record(
-        table,
-        kind if kind == "end" else "enter",
-        summary,
-        number=rnd.round_no,
-        round_id=rnd.id,
-        data={"effect": "created"},
-    )
-    return rnd, True
-
-
-def end_game(table: Table) -> Round:
-    """End the current game now (Tokan splits its pot, R21); the next round starts another."""
-    rnd, _ = enter_round(table, "end", {})
-    return rnd
-
-
-def correct_round(
-    table: Table,
-    number: int,
-    entry: Mapping[str, Any],
-    note: str = "",
-    *,
-    based_on: tuple[int, int] | None = None,
-) -> Round:
-    """Replace round ``number``'s entry and recompute every later round from its input.
-
-    ``based_on`` is the round (id, version) the player's correction was made from: if the
-    round at that number is another one now, or was corrected since, Conflict. Only rounds
-    have numbers: a game's end, a change of the table or a settle-up is undone instead.
-    """
-    target = store.get_round(table, number)
-    if based_on is not None and based_on != (target.id, target.version):
-        raise Overtaken(
-            N_(
-                "%(what)s was changed from another phone after you opened this correction",
-                what=_numbered(table, number),
-            ).capitalized()
-        )
-    before = target.version
-    _change(table, target, entry, note)
-    store.record(
-        table,
-        "correct",
-        N_("%(what)s corrected", what=_numbered(table, number)),
-        number=number,
-        round_id=target.id,
-        data={"effect": "changed", "before": before},
-    )
-    return target
-
-
-def delete_round(table: Table, number: int) -> Round:
-    """Delete round ``number``: later rounds move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_round(table, number))
-
-
-def delete_entry(table: Table, position: int) -> Round:
-    """Delete the live entry at ``position`` among the table's entries (a game's end, from
-    its page); later entries move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_entry(table, position))
-
-
-def _delete_entry(table: Table, target: Round) -> Round:
-    number = target.round_no
-    what = named(table, target)
-    _delete(table, target)
-    store.record(
-        table,
-        "delete",
-        N_("%(what)s deleted", what=what),
-        number=number,
-        round_id=target.id,
-        data={"effect": "deleted"},
-    )
-    return target
-
-
-def restore_round(table: Table, round_id: int) -> Round:
-    """Put a deleted round back at its number; later rounds move down one and are recomputed."""
-    target = store.round_by_id(table, round_id)
-    if target is None:
-        raise store.NotFound(round_id)
-    if target.number is not None:
-        raise Conflict(N_("%(what)s is not deleted", what=named(table, target)).capitalized())
-    _restore(table, target)
-    assert target.number is not None  # _restore gave it its place back
-    store.record(
-        table,
-        "undo",
-        N_("%(what)s restored", what=named(table, target)),
-        number=target.round_no,
-        round_id=target.id,
-        data={"effect": "restored"},
-    )
-    return target
+from scorekeeper.tables.entries import (
+    IMPORTED_KINDS,
+    KINDS,
+    MAX_ROUNDS,
+    TIME_FORMAT,
+    Conflict,
+    Overtaken,
+    change_row,
+    correct_round,
+    delete_entry,
+    delete_round,
+    delete_row,
+    end_game,
+    enter_round,
+    named,
+    named_number,
+    open_table,
+    restore_round,
+    restore_row,
+)
 
 
 def undo(table: Table, seq: int) -> JournalEntry:
@@ -256,9 +64,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
     if effect in ("edit", "unedit"):
-        from scorekeeper.tables.changes import undo_edit
-
-        return undo_edit(table, entry)
+        return changes.undo_edit(table, entry)
     if entry.action == "rematch":
         raise Conflict(
             N_(
@@ -290,7 +96,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
             )
         number = rnd.round_no
         what = named(table, rnd)
-        _delete(table, rnd)
+        delete_row(table, rnd)
         done, data = N_("%(what)s deleted", what=what), {"effect": "deleted"}
     elif effect == "deleted":
         if rnd.number is not None:
@@ -302,7 +108,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
                     what=named(table, rnd),
                 )
             )
-        _restore(table, rnd)
+        restore_row(table, rnd)
         assert rnd.number is not None
         number = rnd.round_no
         done = N_("%(what)s restored", what=named(table, rnd))
@@ -324,7 +130,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
             )
         number = rnd.round_no
         before = rnd.version
-        _change(table, rnd, old.entry, f"undo of entry {seq}")
+        change_row(table, rnd, old.entry, f"undo of entry {seq}")
         done = N_(
             "%(what)s back to version %(version)s",
             what=named(table, rnd),
@@ -339,124 +145,6 @@ def undo(table: Table, seq: int) -> JournalEntry:
         round_id=rnd.id,
         data={**data, "undoes": seq},
     )
-
-
-def _numbered(table: Table, number: int) -> Msg:
-    """ "round 3" (Tokan: "tour 3"), as the table's game says it."""
-    return GAMES[table.game].numbered(number)
-
-
-def named(table: Table, rnd: Round) -> Msg:
-    """An entry as a summary names it: a round by its number ("round 3"), the others by
-    what they are (they take no round number)."""
-    if rnd.kind == "end":
-        return N_("the end of game %(n)s", n=rnd.game_no)
-    if rnd.kind == "settle":
-        return N_("a settle-up")
-    if rnd.kind == "edit":
-        return N_("a change of the table")
-    return _numbered(table, named_number(table, rnd))
-
-
-def named_number(table: Table, rnd: Round) -> int:
-    """A round's number; a deleted one's, the number a restore gives it back."""
-    if rnd.round_no is not None:
-        return rnd.round_no
-    place = min(rnd.deleted_number or table.round_count + 1, table.round_count + 1)
-    return store.round_no_before(table, place) + 1
-
-
-def _change(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
-    """Give a live round a new entry (its current version is kept) and replay what follows."""
-    number = target.number
-    assert number is not None
-    entry = GAMES[table.game].table_entry(target.kind, entry)
-    head = Head(target, entry, None)
-    kept = store.version_of(target, note)  # taken before the replay writes the new figures
-    recompute(table, number, store.state_before(table, number), [head], number + 1)
-    db.session.add(kept)
-    target.entry = dict(entry)
-    target.version += 1
-    db.session.flush()
-
-
-def _delete(table: Table, target: Round) -> None:
-    """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
-    number = target.number
-    assert number is not None
-    if target.kind == "settle" and target.entry.get("point_value") != table.point_value:
-        # The totals it cleared were played at its point value: brought back now, they would
-        # be priced at another (the point value changes only while every total is clear).
-        raise Conflict(
-            N_(
-                "This settle-up was made at another point value than the table's now: set "
-                "the point value back to %(value)s to undo it",
-                value=target.entry.get("point_value") or "—",
-            )
-        )
-    negated = recompute(table, number, store.state_before(table, number), [], number + 1, shift=-1)
-    store.self_contained(table, target)
-    is_round = target.round_no is not None
-    target.number = None
-    target.round_no = None
-    target.deleted_number = number
-    target.deleted_at = now()
-    db.session.flush()
-    _shift(table, number + 1, -1, negated=negated, rounds=is_round)
-    table.round_count -= 1
-    if is_round:
-        table.rounds_played -= 1
-
-
-def _restore(table: Table, target: Round) -> None:
-    """Put a deleted round back at the number it had (or last) and replay from there."""
-    number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
-    if target.kind == "edit":
-        from scorekeeper.tables.changes import seat_names
-
-        seat_names(table, target.entry)  # the players it adds, back at their places
-    head = Head(target, target.entry, store.prior_score(target))
-    negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
-    is_round = target.kind == "round"
-    _shift(table, number, +1, negated=negated, rounds=is_round)
-    if is_round:  # the rounds before its place keep their numbers; it takes the next one
-        target.round_no = store.round_no_before(table, number) + 1
-        table.rounds_played += 1
-    target.number = number
-    target.deleted_at = None
-    target.deleted_number = None
-    table.round_count += 1
-    db.session.flush()
-
-
-def _shift(
-    table: Table, first: int, by: int, *, negated: bool = False, rounds: bool = False
-) -> None:
-    """Move the entries from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
-    (table, number) never sees two rows with one number: each first gets its new number
-    negated, then turned positive. ``negated``: the replay already did the first step.
-    ``rounds``: the entry deleted or restored is a round, so the later rounds' numbers
-    (``round_no``) move by ``by`` too, in the second step's statement (a NULL stays NULL)."""
-    if not negated:
-        db.session.execute(
-            update(Round)
-            .where(Round.table_id == table.id, Round.number >= first)
-            .values(number=-(Round.number + by))
-        )
-    moved: dict[str, Any] = {"number": -Round.number}
-    if rounds:
-        moved["round_no"] = Round.round_no + by
-    db.session.execute(
-        update(Round).where(Round.table_id == table.id, Round.number < 0).values(moved)
-    )
-    # The rounds already loaded learn their new numbers without a query each.
-    for r in list(db.session.identity_map.values()):
-        if isinstance(r, Round) and r.table_id == table.id:
-            number = r.number
-            if number is not None and number >= first:
-                set_committed_value(r, "number", number + by)
-                if rounds and r.round_no is not None:
-                    set_committed_value(r, "round_no", r.round_no + by)
 
 
 def export_table(table: Table) -> dict[str, Any]:
@@ -535,7 +223,6 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 )
             ]
         )
-    from scorekeeper.tables import changes
 
     # Everything up to the first change of the table is scored before the database is
     # touched, so that the write lock (taken at a writing request's first statement) is held
@@ -778,3 +465,25 @@ def _opening(raw: Any, table: Table) -> dict[str, Any]:
                 )
             ]
         ) from exc
+
+
+__all__ = [
+    "IMPORTED_KINDS",
+    "KINDS",
+    "MAX_ROUNDS",
+    "TIME_FORMAT",
+    "Conflict",
+    "Overtaken",
+    "correct_round",
+    "delete_entry",
+    "delete_round",
+    "end_game",
+    "enter_round",
+    "export_table",
+    "import_table",
+    "named",
+    "named_number",
+    "open_table",
+    "restore_round",
+    "undo",
+]

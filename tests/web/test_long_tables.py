@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.tables import service
+from scorekeeper.tables import entries, service
 from tests.web.test_sessions_api import HALF_A, add, conserved, create, session, totals
 
 ROUND = {"players": [{"captured": HALF_A}, {}]}
@@ -45,6 +45,7 @@ def test_pages_of_one_table_have_their_own_etags(client):
 
 
 def test_a_full_table_refuses_a_round_and_continues_in_a_new_one(client, monkeypatch):
+    monkeypatch.setattr(entries, "MAX_ROUNDS", 3)
     monkeypatch.setattr(service, "MAX_ROUNDS", 3)
     sid = toppa_with(client, 3)
     resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND)
