@@ -49,3 +49,15 @@ def test_every_game_declares_what_the_pages_ask_of_it():
 def test_readme_table_of_bounds_is_the_one_the_declarations_write():
     readme = (ROOT / "README.md").read_text()
     assert bounds_table() in readme
+
+
+def test_pre_commit_runs_the_checks_that_scripts_test_runs():
+    # Issue 18 part 5: the lint and type run of ./scripts/test, and the same before a commit.
+    script = (ROOT / "scripts" / "test").read_text().replace('"', "")
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text()
+    for check in (
+        "ruff check --quiet .",
+        "ruff format --check --quiet .",
+        "mypy --strict --no-error-summary scorekeeper",
+    ):
+        assert check in script and check in hooks, check
