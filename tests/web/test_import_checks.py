@@ -230,7 +230,7 @@ def test_an_import_scores_its_rounds_before_it_touches_the_database(client, monk
     from sqlalchemy import event
 
     from scorekeeper.models import db
-    from scorekeeper.tables import service
+    from scorekeeper.tables import transfer
 
     sid = played(client, "toppa")
     export = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
@@ -240,13 +240,13 @@ def test_an_import_scores_its_rounds_before_it_touches_the_database(client, monk
         item["number"] = k + 1
     export.pop("totals", None)
     events: list[str] = []
-    real = service.apply_entry
+    real = transfer.apply_entry
 
     def scoring(*args, **kwargs):
         events.append("score")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service, "apply_entry", scoring)
+    monkeypatch.setattr(transfer, "apply_entry", scoring)
     with client.application.app_context():
         engine = db.engine
 

@@ -1,0 +1,358 @@
+"""A table's export (every entry with its time, and the journal) and its import, which
+re-scores every round and refuses a file whose figures do not match.
+
+Works inside the caller's transaction and raises ``InvalidInput`` or ``Conflict`` without
+writing anything; the caller commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert
+
+from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.games import GAMES
+from scorekeeper.ledger import Step, apply_entry, check_storable
+from scorekeeper.messages import N_, reason
+from scorekeeper.models import Round, Table, db, now
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import shown
+from scorekeeper.state import State
+from scorekeeper.tables import changes, store
+from scorekeeper.tables.checks import (
+    NewTable,
+    check_exported_round,
+    check_exported_totals,
+    check_table,
+)
+from scorekeeper.tables.entries import (
+    IMPORTED_KINDS,
+    KINDS,
+    MAX_ROUNDS,
+    TIME_FORMAT,
+    open_table,
+)
+
+
+def export_table(table: Table) -> dict[str, Any]:
+    """Everything needed to recreate the table: its settings and every entry in order.
+
+    Version 2 (2026-11-24): an entry's ``number`` is its round number, null for an entry
+    that is no round (a game's end, a change of the table, a settle-up); version 1 numbered
+    every entry. ``import_table`` reads both."""
+    rounds = list(reversed(store.recent_rounds(table)))
+    state = store.state_of(table)
+    first_players = table.players[: len(store.opening_state(table).totals)]
+    return {
+        "format": "scorekeeper-table",
+        "version": EXPORT_VERSION,
+        "name": table.name,
+        "game": table.game,
+        "players": list(first_players),
+        "rules": table.rules,
+        "settings": table.settings,
+        "point_value": table.point_value,
+        "first_dealer": table.first_dealer,
+        "opening": table.opening,
+        "rounds": [
+            {
+                "number": r.round_no,
+                "kind": r.kind,
+                "input": r.entry,
+                "deltas": r.deltas,
+                "at": r.created_at.strftime(TIME_FORMAT),
+            }
+            for r in rounds
+        ],
+        "journal": [
+            {
+                "seq": e.seq,
+                "at": e.at.strftime(TIME_FORMAT),
+                "action": e.action,
+                "number": e.number,
+                "summary": e.summary,
+            }
+            for e in reversed(store.journal(table))
+        ],
+        "totals": [amount_str(t) for t in state.totals],
+        "pot": amount_str(state.pot),
+        "house": amount_str(state.house),
+    }
+
+
+EXPORT_VERSION = 2
+"""Exports numbered every entry before version 2, and number only rounds since."""
+
+
+def import_table(data: Mapping[str, Any]) -> Table:
+    """Recreate a table from ``export_table``; every round is scored again and must agree.
+
+    An export of version 1 (before 2026-11-24) numbered each of its entries by its place;
+    one of version 2 numbers its rounds only. Either way the table gets its rounds numbered
+    as rounds, and its games' ends, changes and settle-ups as what they are."""
+    if data.get("format") != "scorekeeper-table":
+        raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
+    by_place = data.get("version", 1) == 1
+    new = check_table(data)
+    raw_rounds = data.get("rounds")
+    if not isinstance(raw_rounds, list):
+        raise InvalidInput([Violation("rounds", N_("The export has no list of rounds"))])
+    if len(raw_rounds) > MAX_ROUNDS:
+        raise InvalidInput(
+            [
+                Violation(
+                    "rounds",
+                    N_(
+                        "A table holds at most %(maximum)s rounds, not %(n)s",
+                        maximum=f"{MAX_ROUNDS:,}",
+                        n=f"{len(raw_rounds):,}",
+                    ),
+                )
+            ]
+        )
+
+    # Everything up to the first change of the table is scored before the database is
+    # touched, so that the write lock (taken at a writing request's first statement) is held
+    # for the writing only: a large import does not hold up other tables' writers while it
+    # scores, and a file refused on the way never takes the lock at all.
+    draft = _draft(new)
+    opening = data.get("opening")
+    if opening is not None:
+        draft.opening = _opening(opening, draft)
+        draft.state = draft.opening
+    old_journal = _exported_journal(data.get("journal"))
+    spec, state = store.spec_of(draft), store.state_of(draft)
+    scored: list[tuple[Mapping[str, Any], Step, datetime | None]] = []
+    played = 0  # rounds so far (what players count)
+    for k, item in enumerate(raw_rounds):
+        kind = _imported_kind(k, item)
+        if kind not in KINDS:
+            break
+        at = _exported_time(item.get("at"), f"rounds.{k}.at")
+        try:
+            entry = GAMES[draft.game].table_entry(kind, item["input"])
+            step = apply_entry(spec, state, kind, entry, keep_result=False)
+        except InvalidInput as exc:
+            raise InvalidInput(
+                [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
+            ) from exc
+        played += kind == "round"
+        given = k + 1 if by_place else (played if kind == "round" else None)
+        check_exported_round(k, item, given, [amount_str(d) for d in step.deltas], spec.players)
+        scored.append((entry, step, at))
+        state = step.after
+
+    table = open_table(new)
+    table.opening, table.state = draft.opening, draft.state
+    for entry in old_journal:
+        kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
+        kept.at = entry["at"]
+    # rounds scored, not yet written (one INSERT for many)
+    pending: list[dict[str, Any]] = []
+    for number, (scored_entry, step, at) in enumerate(scored, 1):
+        pending.append(_imported_row(table, number, scored_entry, step, at))
+        table.rounds_played += step.kind == "round"
+    table.round_count = len(scored)
+    for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
+        kind = _imported_kind(k, item)
+        at = _exported_time(item.get("at"), f"rounds.{k}.at")
+        number = table.round_count + 1
+        try:
+            if kind in KINDS:
+                entry = GAMES[table.game].table_entry(kind, item["input"])
+                step = apply_entry(spec, state, kind, entry, keep_result=False)
+                pending.append(_imported_row(table, number, entry, step, at))
+                deltas = pending[-1]["deltas"]
+                state = step.after
+                table.round_count = number
+                table.rounds_played += kind == "round"
+            else:  # a change of the table or a settle-up: through its own checks, in order
+                _write_imported(table, pending, state)
+                rnd = changes.import_entry(table, kind, item["input"], journal=False)
+                if at is not None:
+                    rnd.created_at = at
+                spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
+        except InvalidInput as exc:
+            raise InvalidInput(
+                [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
+            ) from exc
+        given = number if by_place else (table.rounds_played if kind == "round" else None)
+        check_exported_round(k, item, given, deltas, store.spec_of(table).players)
+    _write_imported(table, pending, state)
+    store.record(
+        table,
+        "edit",
+        N_(
+            "imported from an export with %(n)s entries; the entries before this one are "
+            "the exported table's history, kept as it was",
+            n=len(raw_rounds),
+        )
+        if old_journal
+        else N_("imported from an export with %(n)s entries", n=len(raw_rounds)),
+        data={"effect": "imported"},
+    )
+    state = store.state_of(table)
+    check_exported_totals(
+        data,
+        [amount_str(t) for t in state.totals],
+        amount_str(state.pot),
+        amount_str(state.house),
+        changes.players_now(table, state),
+    )
+    return table
+
+
+def _draft(new: NewTable) -> Table:
+    """The table ``open_table`` would store, not stored (nor added to the session)."""
+    table = Table(
+        game=new.game,
+        players=list(new.players),
+        rules=new.rules,
+        settings=new.settings,
+        first_dealer=new.first_dealer,
+        opening=None,
+    )
+    table.state = State.initial(store.spec_of(table)).to_json()
+    return table
+
+
+def _imported_kind(k: int, item: object) -> str:
+    """Entry ``k`` of an import's rounds: what kind of entry it is (checked)."""
+    if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
+        raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
+    kind = item.get("kind", "round")
+    if kind not in IMPORTED_KINDS:
+        raise InvalidInput(
+            [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
+        )
+    return str(kind)
+
+
+def _imported_row(
+    table: Table, number: int, entry: Mapping[str, Any], step: Step, at: datetime | None
+) -> dict[str, Any]:
+    """An imported entry as a row to insert, at place ``number``; a round takes the table's
+    next round number. A round's result is not kept (it is rebuilt from its input when
+    read): an import stores a few times what it was sent, not ten."""
+    when = at or now()
+    deltas = [amount_str(d) for d in step.deltas]
+    result = step.result
+    if step.kind == "end" and result is not None:
+        result = store.stored_end_result(table, result, deltas)
+    return {
+        "table_id": table.id,
+        "number": number,
+        "round_no": table.rounds_played + 1 if step.kind == "round" else None,
+        "kind": step.kind,
+        "entry": dict(entry),
+        "body": step.body,
+        "result": result if step.kind != "round" else None,
+        "outcome": step.outcome.to_json(),
+        "deltas": deltas,
+        "after": step.after.shape(),
+        "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
+        "game_no": step.game_no,
+        "game_round": step.game_round,
+        "dealer": step.dealer,
+        "version": 1,
+        "created_at": when,
+    }
+
+
+def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -> None:
+    """Insert the rounds an import scored so far, in one statement, and move the table on."""
+    if pending:
+        db.session.execute(insert(Round), pending)
+        pending.clear()
+    check_storable(state)
+    table.state = state.to_json()
+    table.updated_at = now()
+    db.session.flush()
+
+
+JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle", "rematch")
+
+
+def _exported_time(raw: object, path: str) -> datetime | None:
+    """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none."""
+    if raw is None:
+        return None
+    try:
+        if not isinstance(raw, str):
+            raise ValueError
+        return datetime.strptime(raw, TIME_FORMAT)
+    except ValueError:
+        raise InvalidInput(
+            [
+                Violation(
+                    path,
+                    N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw)),
+                )
+            ]
+        ) from None
+
+
+def _exported_journal(raw: object) -> list[dict[str, Any]]:
+    """An export's journal, checked: kept on the imported table as its history (not undoable:
+    the rounds it names are the imported ones, entered afresh)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise InvalidInput([Violation("journal", N_("The journal must be a list of entries"))])
+    out = []
+    for k, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise InvalidInput([Violation(f"journal.{k}", N_("Each entry must be an object"))])
+        action, summary = item.get("action"), item.get("summary")
+        if action not in JOURNAL_ACTIONS:
+            raise InvalidInput(
+                [
+                    Violation(
+                        f"journal.{k}.action",
+                        N_("%(value)s is not a journal action", value=shown(action)),
+                    )
+                ]
+            )
+        if not isinstance(summary, str) or not 0 < len(summary) <= 500:
+            raise InvalidInput(
+                [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
+            )
+        at = _exported_time(item.get("at"), f"journal.{k}.at")
+        out.append({"action": action, "summary": summary, "at": at or now()})
+    return out
+
+
+def _why(exc: Exception) -> str:
+    """What went wrong, as its message when it carries one (a missing key named)."""
+    if isinstance(exc, KeyError):
+        return N_("%(key)s is missing", key=repr(exc.args[0]) if exc.args else "")
+    return reason(exc)
+
+
+def _opening(raw: Any, table: Table) -> dict[str, Any]:
+    """An exported opening state (totals carried over), checked like any other input."""
+    n = len(table.players)
+    try:
+        if not isinstance(raw, Mapping):
+            raise ValueError(N_("not an object"))
+        start = State.initial(store.spec_of(table))
+        totals = tuple(parse_amount(t) for t in raw["totals"])
+        if len(totals) != n:
+            raise ValueError(N_("%(count)s totals for %(n)s players", count=len(totals), n=n))
+        pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))
+        if pot < 0 or sum(totals) + pot + house != 0:
+            raise ValueError(N_("the totals, pot and house do not sum to zero"))
+        return replace(start, totals=totals, pot=pot, house=house).to_json()
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(
+            [
+                Violation(
+                    "opening",
+                    N_("The carried-over totals cannot be read: %(why)s", why=_why(exc)),
+                )
+            ]
+        ) from exc
