@@ -17,5 +17,5 @@ if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
   touch "$stamp"
 fi
 # The interface's message catalogues: a .mo for each .po that lacks one or changed since (the app
-# does the same when it starts, for an installed copy; README "Adding a language").
+# does the same when it starts, for an installed copy; docs/languages.md "Adding a language").
 "$VENV/bin/python" -c 'from scorekeeper.i18n import CATALOGUES as d, compile_catalogues as c; c(d, d)'

@@ -28,7 +28,7 @@ GAMES: dict[str, Game] = {g.id: g for g in (TOKOTOKO, TOPPA, BAKA, OTOROKU, TOKA
 
 
 def options_table() -> str:
-    """The README's table of house rules and settings, written from the declarations."""
+    """docs/api.md's table of house rules and settings, written from the declarations."""
     rows: dict[int, tuple[list[str], Option]] = {}
     for game in GAMES.values():
         for o in game.options:
@@ -52,7 +52,7 @@ def _values(o: Option) -> str:
 
 
 def bounds_table() -> str:
-    """The README's table of bounds beyond the options, written from the declarations: what a
+    """docs/api.md's table of bounds beyond the options, written from the declarations: what a
     round or a new table may carry, and a value outside is refused (422) naming its field."""
     lines = [
         "| game | input | bounds |",

@@ -56,7 +56,7 @@ class Option:
     """A house rule or table setting, declared once with its default and bounds.
 
     The engine reads it from a body, the table's checks and forms read the same declaration,
-    and the README's table of house rules is written from it.
+    and the table of house rules in docs/api.md is written from it.
     """
 
     key: str
@@ -90,7 +90,7 @@ class Bound:
     """A whole number a round's body carries, with its limits: declared once with its game.
 
     The engine reads the number with these limits, the forms take their ``min`` and ``max``
-    from them, and the README's table of bounds is written from the declarations.
+    from them, and the table of bounds in docs/api.md is written from the declarations.
     """
 
     field: str

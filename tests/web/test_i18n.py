@@ -303,7 +303,7 @@ def test_every_message_of_the_japanese_catalogue_is_translated():
 
 
 def source_messages() -> set[str]:
-    """Every message the code marks, extracted as README's "Adding a language" does."""
+    """Every message the code marks, extracted as docs/languages.md "Adding a language" does."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
@@ -318,7 +318,9 @@ def source_messages() -> set[str]:
 def test_the_catalogue_is_up_to_date_with_the_source():
     source = source_messages()
     translated = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalogue() if m.id}
-    assert sorted(source - translated) == [], "run the README's extract and update commands"
+    assert sorted(source - translated) == [], (
+        "run the extract and update commands of docs/languages.md"
+    )
     assert sorted(translated - source) == [], "the catalogue keeps messages the code dropped"
 
 
