@@ -2,12 +2,8 @@
 
 The work is split by job: ``tables.entries`` (open a table, enter, correct, delete and restore
 rounds), ``tables.undo``, ``tables.transfer`` (export and import) and ``tables.changes``
-(changes of the table, rematch, settling up). This module names what the views use.
-
-Each works inside the caller's transaction (one per request) and raises ``InvalidInput``
-(422), ``Conflict`` (409) or ``LookupError`` (404) without writing anything; the caller
-commits. Entries are JSON-shaped, as the API takes them: a round's ``dealer`` is a position
-among that round's players, and when it is left out the table's ledger decides.
+(changes of the table, rematch, settling up). This module names what the views use; each
+module says how its functions work inside the caller's transaction.
 """
 
 from __future__ import annotations

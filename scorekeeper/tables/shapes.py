@@ -49,7 +49,7 @@ def round_json(rnd: Round) -> dict[str, Any]:
         "input": rnd.entry,
         "result": rnd.result,
         "deltas": rnd.deltas,
-        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "at": _at(rnd),
         "game_no": rnd.game_no,
         "game_round": rnd.game_round,
         "dealer": rnd.dealer,
@@ -64,7 +64,7 @@ def end_json(rnd: Round, after: int) -> dict[str, Any]:
         "kind": "end",
         "game_no": rnd.game_no,
         "after": after,
-        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "at": _at(rnd),
         "result": rnd.result,
         "deltas": rnd.deltas,
     }
@@ -77,7 +77,7 @@ def entry_json(rnd: Round) -> dict[str, Any]:
         "input": rnd.entry,
         "result": rnd.result,
         "deltas": rnd.deltas,
-        "at": rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "at": _at(rnd),
         "game_no": rnd.game_no,
     }
 
@@ -100,3 +100,8 @@ def etag(table: Table) -> str:
 def version_tag(version: int) -> str:
     """The ETag of a table at journal version ``version`` (see ``store.table_version``)."""
     return f"v{version}"
+
+
+def _at(rnd: Round) -> str:
+    """When an entry was written, as the API writes times (UTC)."""
+    return rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -215,24 +215,21 @@ def _filled(table: Table, rounds: list[Round]) -> list[Round]:
 
 def get_round(table: Table, number: int) -> Round:
     """Round ``number`` as players count it (``Round.round_no``): rounds only."""
-    _check_number(number)
-    rnd: Round | None = db.session.scalar(
-        select(Round).where(Round.table_id == table.id, Round.round_no == number)
-    )
-    if rnd is None:
-        raise NotFound(number)
-    result_of(table, rnd)
-    return rnd
+    return _live(table, Round.round_no, number)
 
 
 def get_entry(table: Table, position: int) -> Round:
     """The live entry of any kind at ``position`` (``Round.number``) in the order of play."""
-    _check_number(position)
+    return _live(table, Round.number, position)
+
+
+def _live(table: Table, column: Any, value: int) -> Round:
+    _check_number(value)
     rnd: Round | None = db.session.scalar(
-        select(Round).where(Round.table_id == table.id, Round.number == position)
+        select(Round).where(Round.table_id == table.id, column == value)
     )
     if rnd is None:
-        raise NotFound(position)
+        raise NotFound(value)
     result_of(table, rnd)
     return rnd
 
