@@ -133,3 +133,17 @@ def test_a_long_table_name_is_refused_by_the_api_and_the_import(client):
     )
     page = html.unescape(resp.get_data(as_text=True))
     assert "A table's name is at most 40 characters" in page, page[page.find("flash") :][:300]
+
+
+@pytest.mark.parametrize("tokens", ["9" * 5000, "many", "-3"])
+def test_the_tokan_checker_says_what_is_wrong_with_its_tokens(client, tokens):
+    # Found by the hostile form fuzz: tokens typed as no whole number (here too long to be
+    # one) reached the chips' "up to N" as text, and the page failed (500) drawing them.
+    from tests.web.test_fuzz_routes import ROUND_FORMS
+
+    resp = client.post("/check/tokan", data={**ROUND_FORMS["tokan"], "tokens": tokens})
+    assert resp.status_code == 422
+    assert any(
+        m.endswith("is not a number of tokens") or m.endswith("it must be at least 0")
+        for m in said(resp)
+    ), said(resp)
