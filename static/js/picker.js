@@ -14,7 +14,7 @@
     return n + " " + (n === 1 ? one : many);
   }
 
-  // -- the card pickers: specials ticked, plain cards counted with − and + ---------------
+  // -- the card pickers (without the grid): each card its own checkbox -----------------
 
   function pickersLike(picker) {
     return all(".picker[data-group]").filter(function (p) {
@@ -27,27 +27,8 @@
     return !!(fs && fs.classList.contains("is-rest"));
   }
 
-  function chaffInput(tile) {
-    return tile.querySelector(".stepper input");
-  }
-
-  function stepper(tile) {
-    var input = chaffInput(tile);
-    all(".step", tile).forEach(function (button) {
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        if (button.disabled) { return; }
-        var room = int(tile.dataset.max) - int(tile.dataset.taken);
-        var n = Math.max(0, Math.min(room, int(input.value) + int(button.dataset.step)));
-        input.value = n;
-        refresh();
-      });
-    });
-    input.addEventListener("input", refresh);
-  }
-
   // A card ticked in one pile (or hand) is taken for the others of its group: its tile
-  // there is disabled, and a month's plain cards can only be added while some are left.
+  // there is disabled.
   // A picker with a limit (an exposed hand holds at most the game's hand size) takes no
   // more cards once it is full: the tiles not in it are disabled too (the bar says so).
   function markTaken() {
@@ -68,24 +49,6 @@
         tile.classList.toggle("taken", taken);
         tile.classList.toggle("shut", full && !taken && !box.checked);
       });
-      all(".tile.chaff[data-suit]", picker).forEach(function (tile) {
-        var used = 0;
-        others.forEach(function (p) {
-          var t = p.querySelector(".tile.chaff[data-suit='" + tile.dataset.suit + "']");
-          if (t) { used += int(chaffInput(t).value); }
-        });
-        var n = int(chaffInput(tile).value);
-        var max = int(tile.dataset.max);
-        tile.dataset.taken = used;
-        tile.classList.toggle("has", n > 0);
-        tile.classList.toggle("taken", n === 0 && used >= max);
-        tile.classList.toggle("shut", full && n === 0 && used < max);
-        var steps = all(".step", tile);
-        if (steps.length === 2) {
-          steps[0].disabled = n <= 0;
-          steps[1].disabled = n + used >= max || full;
-        }
-      });
     });
   }
 
@@ -98,11 +61,6 @@
       out.count += 1;
       out.points += int(tile.dataset.points);
       out.months.push(int(tile.dataset.month));
-    });
-    all(".tile.chaff[data-suit]", picker).forEach(function (tile) {
-      var n = int(chaffInput(tile).value);
-      out.count += n;
-      for (var k = 0; k < n; k++) { out.months.push(int(tile.dataset.month)); }
     });
     return out;
   }
@@ -506,7 +464,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    all(".picker .tile.chaff[data-suit]").forEach(stepper);
     all(".picker input[type=checkbox]").forEach(function (box) {
       box.addEventListener("change", refresh);
     });
