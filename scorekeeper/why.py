@@ -33,7 +33,7 @@ def explained(line: Callable[[Result], Msg]) -> Callable[[Result], Msg | None]:
             return None
         try:
             return line(result)
-        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError, StopIteration):
             return None
 
     return safe

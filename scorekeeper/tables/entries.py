@@ -34,7 +34,6 @@ MAX_ROUNDS = 10_000
 KINDS = ("round", "end")
 IMPORTED_KINDS = (*KINDS, "edit", "settle")
 """What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
-TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 class Conflict(Exception):
@@ -230,7 +229,7 @@ def restore_round(table: Table, round_id: int) -> Round:
     if target.number is not None:
         raise Conflict(N_("%(what)s is not deleted", what=named(table, target)).capitalized())
     restore_row(table, target)
-    assert target.number is not None  # _restore gave it its place back
+    assert target.number is not None  # restore_row gave it its place back
     store.record(
         table,
         "undo",

@@ -12,7 +12,6 @@ from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
     KINDS,
     MAX_ROUNDS,
-    TIME_FORMAT,
     Conflict,
     Overtaken,
     correct_round,
@@ -25,6 +24,7 @@ from scorekeeper.tables.entries import (
     open_table,
     restore_round,
 )
+from scorekeeper.tables.store import TIME_FORMAT
 from scorekeeper.tables.transfer import export_table, import_table
 from scorekeeper.tables.undo import undo
 

@@ -8,6 +8,7 @@ from typing import Any
 from scorekeeper.exact import amount_str
 from scorekeeper.models import JournalEntry, Round, Table
 from scorekeeper.tables import store
+from scorekeeper.tables.store import TIME_FORMAT
 
 
 def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def entry_json(rnd: Round) -> dict[str, Any]:
 def journal_json(entry: JournalEntry) -> dict[str, Any]:
     return {
         "seq": entry.seq,
-        "at": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "at": entry.at.strftime(TIME_FORMAT),
         "action": entry.action,
         "number": entry.number,
         "summary": entry.summary,
@@ -104,4 +105,4 @@ def version_tag(version: int) -> str:
 
 def _at(rnd: Round) -> str:
     """When an entry was written, as the API writes times (UTC)."""
-    return rnd.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return rnd.created_at.strftime(TIME_FORMAT)

@@ -33,6 +33,10 @@ class NotFound(LookupError):
     """No table at this link, or no such round at the table."""
 
 
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+"""How the API and the exports write a time (UTC, whole seconds)."""
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 

@@ -22,7 +22,7 @@ from scorekeeper.models import Round, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.state import State
-from scorekeeper.tables import changes, store
+from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.checks import (
     NewTable,
     check_exported_round,
@@ -32,10 +32,9 @@ from scorekeeper.tables.checks import (
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
     KINDS,
-    MAX_ROUNDS,
-    TIME_FORMAT,
     open_table,
 )
+from scorekeeper.tables.store import TIME_FORMAT
 
 
 def export_table(table: Table) -> dict[str, Any]:
@@ -101,14 +100,14 @@ def import_table(data: Mapping[str, Any]) -> Table:
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list):
         raise InvalidInput([Violation("rounds", N_("The export has no list of rounds"))])
-    if len(raw_rounds) > MAX_ROUNDS:
+    if len(raw_rounds) > entries.MAX_ROUNDS:
         raise InvalidInput(
             [
                 Violation(
                     "rounds",
                     N_(
                         "A table holds at most %(maximum)s rounds, not %(n)s",
-                        maximum=f"{MAX_ROUNDS:,}",
+                        maximum=f"{entries.MAX_ROUNDS:,}",
                         n=f"{len(raw_rounds):,}",
                     ),
                 )

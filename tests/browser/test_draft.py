@@ -85,15 +85,10 @@ def phone(browser, request):
 
 
 def tap(page, card: str) -> None:
-    """Tap a card's target; a plain card where a picker counts them (no ``data-card`` of its
-    own) by the + of its month in the first picker."""
-    for attr in ("data-card", "data-value"):  # data-value: Tokotoko's grid before the contract
-        target = page.locator(f"[{attr}='{card}']").first
-        if target.count():
-            target.tap()
-            return
-    suit = card.split("-chaff")[0]
-    page.locator(f".tile.chaff[data-suit='{suit}'] .step[data-step='1']").first.tap()
+    """Tap a card's target (the markup contract's ``data-card``)."""
+    target = page.locator(f"[data-card='{card}']").first
+    assert target.count(), f"no tap target for {card}"
+    target.tap()
 
 
 def picked(page, cards=PICKED) -> list[bool]:

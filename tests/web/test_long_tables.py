@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.tables import entries, service, transfer
+from scorekeeper.tables import entries, service
 from tests.web.test_sessions_api import HALF_A, add, conserved, create, session, totals
 
 ROUND = {"players": [{"captured": HALF_A}, {}]}
@@ -87,6 +87,6 @@ def test_a_full_table_refuses_a_round_and_continues_in_a_new_one(client, monkeyp
 def test_import_refuses_more_rounds_than_a_table_holds(client, monkeypatch):
     sid = toppa_with(client, 3)
     exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
-    monkeypatch.setattr(transfer, "MAX_ROUNDS", 2)
+    monkeypatch.setattr(entries, "MAX_ROUNDS", 2)
     resp = client.post("/api/v1/sessions/import", json=exported)
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "rounds"

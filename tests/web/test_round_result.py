@@ -382,3 +382,19 @@ def test_tokotoko_everybody_ties(app, client):
         },
     )
     assert line == "Everybody ties at 9: every stake goes back."
+
+
+def test_an_odd_stored_result_gets_no_why_line_rather_than_an_error():
+    # A line that cannot be read from a result (an old or damaged one) is left out; the
+    # detail below it still explains the round. Otoroku's banker line looked for a dealer
+    # with next(), whose StopIteration went through.
+    from scorekeeper.games import why_line
+
+    banker_without_dealer = {
+        "game": "otoroku",
+        "method": "banker",
+        "players": [{"name": "A", "delta": "0", "role": "bettor"}],
+    }
+    assert why_line(banker_without_dealer) is None
+    assert why_line({"game": "toppa", "players": [{"name": "A"}]}) is None
+    assert why_line({"game": "no such game", "players": [{"name": "A"}]}) is None
