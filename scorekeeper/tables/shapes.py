@@ -46,12 +46,7 @@ def round_json(rnd: Round) -> dict[str, Any]:
     """A round as the API shows it, ``number`` its round number."""
     return {
         "number": rnd.round_no,
-        "kind": rnd.kind,
-        "input": rnd.entry,
-        "result": rnd.result,
-        "deltas": rnd.deltas,
-        "at": _at(rnd),
-        "game_no": rnd.game_no,
+        **entry_json(rnd),
         "game_round": rnd.game_round,
         "dealer": rnd.dealer,
         "version": rnd.version,
