@@ -501,10 +501,12 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
             totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
             if round_no is not None and round_no % every == 0:
                 out.append(totals)
+    # The last point is the table's totals, also when a settle-up or a game's end came after
+    # the last round (or outlived every round, all of them deleted).
     final = full(state_of(table).totals)
-    if table.rounds_played and out[-1] != final:
-        if len(out) > table.rounds_played // every:  # the last round's point is drawn
-            out[-1] = final
+    if out[-1] != final:
+        if table.rounds_played and len(out) > table.rounds_played // every:
+            out[-1] = final  # the last round's point is drawn: it takes the totals
         else:
             out.append(final)
     return out

@@ -244,6 +244,21 @@ def test_toppa_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence
     _run(app, monkeypatch, "toppa", sequence)
 
 
+def test_a_settle_up_that_outlives_every_round_still_ends_the_chart(app, monkeypatch):
+    # Found by CI: the settle-up's payments stay when the rounds before it are deleted, and
+    # the chart's last point must be those totals, not the opening zeros.
+    pile = [
+        "pine-crane",
+        "pine-ribbon",
+        "plum-warbler",
+        "plum-ribbon",
+        "susuki-moon",
+        "susuki-geese",
+    ]
+    entry = {"players": [{"captured": pile}, {}]}
+    _run(app, monkeypatch, "toppa", [("enter", entry), ("settle", None), ("delete", 0)])
+
+
 @SETTINGS
 @given(sequence=ops("baka"))
 def test_baka_table_recomputed_matches_a_full_replay(app, monkeypatch, sequence):
