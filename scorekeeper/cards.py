@@ -255,10 +255,7 @@ CARDS: tuple[Card, ...] = (
 CARD_BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
 ALL_IDS: frozenset[str] = frozenset(CARD_BY_ID)
 
-#: Decks by game (RULES 1).
-TOKOTOKO_DECK: frozenset[str] = ALL_IDS - {f"paulownia-chaff-{n}" for n in (1, 2, 3)}
-TOPPA_DECK: frozenset[str] = ALL_IDS
-OTOROKU_DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
+#: A game's deck is all or part of these (each game's rules module says which: RULES 1).
 
 DECK_ORDER: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
 #: Toppa and Baka card points by id, and the ids of each type (lookups on the hot path).

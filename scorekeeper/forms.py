@@ -9,7 +9,7 @@ from the games' declared options.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wtforms import (
     BooleanField,
@@ -93,9 +93,6 @@ def option_fields() -> list[OptionField]:
     return list(fields.values())
 
 
-OPTION_FIELDS = option_fields()
-
-
 class WholeNumberField(IntegerField):
     """An IntegerField that refuses a number of more digits than any bound allows before
     its range is checked (WTForms compares through a float, which a huge int overflows)."""
@@ -134,11 +131,9 @@ class NewTableForm(FlaskForm):
     # No Length: the browser would cut a long name without a word (maxlength); the table's
     # check refuses it saying so (API.md "Bounds").
     name = StringField(N_("Table name"), validators=[Optional()])
-    game = SelectField(
-        N_("Game"),
-        choices=[SelectChoice(g.id, g.title) for g in GAMES.values()],
-        validators=[DataRequired()],
-    )
+    game = SelectField(N_("Game"), choices=[], validators=[DataRequired()])
+    option_fields: ClassVar[tuple[OptionField, ...]] = ()
+    """The house rules and settings of the games registered (``new_table_form``)."""
     players = TextAreaField(
         N_("Players, one per line, in turn order"),
         validators=[DataRequired(message=N_("Enter the players, one per line"))],
@@ -154,6 +149,7 @@ class NewTableForm(FlaskForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.game.choices = [SelectChoice(g.id, g.title) for g in GAMES.values()]
         # A select draws its choices as plain text: give it them in the page's language.
         for field in self:
             if isinstance(field, SelectField):
@@ -162,7 +158,7 @@ class NewTableForm(FlaskForm):
     def option_groups(self) -> list[tuple[tuple[Game, ...], list[tuple[OptionField, Any]]]]:
         """The option fields grouped by the games they belong to, for the page's fieldsets."""
         groups: dict[tuple[str, ...], tuple[tuple[Game, ...], list[tuple[OptionField, Any]]]] = {}
-        for of in OPTION_FIELDS:
+        for of in self.option_fields:
             key = tuple(g.id for g in of.games)
             groups.setdefault(key, (of.games, []))[1].append((of, self[of.key]))
         return list(groups.values())
@@ -189,8 +185,22 @@ class NewTableForm(FlaskForm):
         }
 
 
-for _of in OPTION_FIELDS:
-    setattr(NewTableForm, _of.key, _field(_of))
+_FORM_CLASSES: dict[tuple[Game, ...], type[NewTableForm]] = {}
+
+
+def new_table_form() -> NewTableForm:
+    """The form that starts a table, with a field for every option of the games registered
+    now (WTForms declares fields on a class: one class per set of games)."""
+    games = tuple(GAMES.values())
+    form_class = _FORM_CLASSES.get(games)
+    if form_class is None:
+        fields = option_fields()
+        namespace: dict[str, Any] = {of.key: _field(of) for of in fields}
+        form_class = type(
+            "NewTableForm", (NewTableForm,), {**namespace, "option_fields": tuple(fields)}
+        )
+        _FORM_CLASSES[games] = form_class
+    return form_class()
 
 
 def _choices(field: SelectField) -> list[SelectChoice]:

@@ -11,10 +11,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from flask import Flask, Response, g, has_request_context, render_template, request, url_for
+from flask import (
+    Flask,
+    Response,
+    g,
+    has_request_context,
+    render_template,
+    request,
+    url_for,
+)
 from flask.sessions import SecureCookieSessionInterface
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
+from scorekeeper.games import GAMES
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import db
 
@@ -78,6 +88,7 @@ def init_app(app: Flask) -> None:
     for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp, live.bp):
         app.register_blueprint(bp)
     _template_helpers(app)
+    _game_files(app)
     _static_versions(app)
     app.after_request(_security_headers)
     app.after_request(_compress)
@@ -182,22 +193,88 @@ YEAR = 365 * 24 * 3600
 _STATIC_GZIP: dict[str, bytes] = {}
 
 
+GAME_TEMPLATES = "games"
+"""Templates named ``games/<game id>/<name>`` are the game's own, read from its folder's
+``templates/`` (a game registered later is found all the same)."""
+
+BUNDLED = {"css/app.css": "styles", "js/picker.js": "scripts"}
+"""The shared style sheet and script are served with every registered game's own parts
+appended (``Game.styles``, ``Game.scripts``, in its folder's ``static/``): a game's parts live
+in its folder, and a page still fetches one style sheet and one script, cached across pages."""
+
+
+def _game_template(template: str) -> Path | None:
+    """Where ``games/<game id>/<name>`` lies, or None when it names no registered game (a
+    name trying to climb out of the folder is none either)."""
+    head, _, rest = template.partition("/")
+    game_id, _, name = rest.partition("/")
+    game = GAMES.get(game_id) if head == GAME_TEMPLATES else None
+    if game is None or not name or ".." in name.split("/") or name.startswith("/"):
+        return None
+    return game.folder / "templates" / name
+
+
+class _GameTemplates(BaseLoader):
+    """The games' own templates: ``games/toppa/entry.html`` is in Toppa's folder."""
+
+    def get_source(self, environment: Environment, template: str) -> Any:
+        path = _game_template(template)
+        if path is None:
+            raise TemplateNotFound(template)
+        return FileSystemLoader(path.parent).get_source(environment, path.name)
+
+
+def static_parts(app: Flask, filename: str) -> list[Path]:
+    """The files a static URL's ``filename`` is made of: the app's own file, then, for a
+    bundled one, each registered game's parts (a folder's once: Toppa's are Baka's)."""
+    parts = [Path(app.static_folder or "", filename)]
+    kind = BUNDLED.get(filename)
+    if kind is not None:
+        for game in GAMES.values():
+            for name in getattr(game, kind):
+                path = game.folder / "static" / name
+                if path not in parts:
+                    parts.append(path)
+    return parts
+
+
+def _game_files(app: Flask) -> None:
+    """Look up templates in the games' folders too, and serve the bundled static files."""
+    own = app.jinja_loader
+    app.jinja_loader = ChoiceLoader([*([own] if own else []), _GameTemplates()])
+
+    def static(filename: str) -> Response:
+        if filename not in BUNDLED:
+            return app.send_static_file(filename)
+        parts = static_parts(app, filename)
+        response = Response(
+            b"\n".join(path.read_bytes() for path in parts),
+            mimetype=mimetypes.guess_type(filename)[0],
+        )
+        response.set_etag(hashlib.sha256(response.get_data()).hexdigest()[:16])
+        response.make_conditional(request)
+        return response
+
+    app.view_functions["static"] = static
+
+
 def _static_versions(app: Flask) -> None:
     """Static URLs carry a digest of the file (``?v=``), so a file is sent with a year-long
     cache lifetime and a new version gets a new URL: a phone fetches the card pictures, the
     style sheet and the script once, and again only when they change."""
-    digests: dict[str, tuple[float, str]] = {}
-    folder = Path(app.static_folder or "")
+    digests: dict[str, tuple[tuple[tuple[Path, float], ...], str]] = {}
 
     def digest(filename: str) -> str | None:
-        path = folder / filename
         try:
-            mtime = path.stat().st_mtime
+            stamp = tuple((path, path.stat().st_mtime) for path in static_parts(app, filename))
         except OSError:
             return None
         known = digests.get(filename)
-        if known is None or known[0] != mtime:
-            known = (mtime, hashlib.sha256(path.read_bytes()).hexdigest()[:12])
+        if known is None or known[0] != stamp:
+            content = hashlib.sha256()
+            for path, _ in stamp:
+                content.update(path.read_bytes())
+            known = (stamp, content.hexdigest()[:12])
             digests[filename] = known
         return known[1]
 
@@ -298,17 +375,9 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.i18n import display_amount
     from scorekeeper.models import JournalEntry, Table
     from scorekeeper.picker import (
-        hand_values,
         initials,
         month_rows,
-        nagoya_rows,
         picked,
-        pile_tallies,
-        rest_index,
-        slot_choices,
-        slot_label,
-        slot_value,
-        tally,
     )
     from scorekeeper.tables.changes import HOUSE, POT, change_messages, continued_at, latest_rematch
     from scorekeeper.tables.store import summary_of
@@ -356,14 +425,6 @@ def _template_helpers(app: Flask) -> None:
         month_rows=month_rows,
         initials=initials,
         picked=picked,
-        hand_values=hand_values,
-        nagoya_rows=nagoya_rows,
-        pile_tallies=pile_tallies,
-        rest_index=rest_index,
-        slot_choices=slot_choices,
-        slot_label=slot_label,
-        slot_value=slot_value,
-        tally=tally,
         display=display_amount,
         amount=read_stored_amount,
         amount_str=amount_str,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from scorekeeper.games import GAMES, bounds_table, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = "|".join(GAMES)
 
 
 def test_the_table_of_options_is_the_one_the_declarations_write():
@@ -16,31 +16,59 @@ def test_the_table_of_options_is_the_one_the_declarations_write():
     assert options_table() in readme
 
 
-def test_no_game_name_is_compared_outside_the_games():
-    # A game's name in quotes outside scorekeeper/games and scorekeeper/rules means a switch on
-    # the game that belongs with the game object instead.
-    quoted = re.compile(rf"""["'](?:{NAMES})["']""")
+def _code(path: Path) -> str:
+    """A file's code without its comments and docstrings (they may name a game)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix in (".html", ".js", ".css"):
+        text = re.sub(r"<!--.*?-->|\{#.*?#\}|/\*.*?\*/", "", text, flags=re.S)
+        return re.sub(r"(?m)^\s*//.*$", "", text)
+    docs: set[int] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            docs.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    lines = text.splitlines()
+    return "\n".join(re.sub(r"#.*$", "", ln) for i, ln in enumerate(lines, 1) if i not in docs)
+
+
+def test_no_game_is_named_outside_its_folder():
+    # Issue 18 part 1: shared code (the deck grid, the ledger, tables, views, templates, the
+    # style sheet and scripts) names no game; it asks the game object. The registry names
+    # the folders, once.
+    words = {g.id for g in GAMES.values()} | {str(g.title).lower() for g in GAMES.values()}
+    named = re.compile(rf"\b(?:{'|'.join(sorted(words))})\b", re.I)
+    folders = {game.folder for game in GAMES.values()}
     places = [
         *(ROOT / "scorekeeper").rglob("*.py"),
+        *(ROOT / "scorekeeper").rglob("*.html"),
         *(ROOT / "templates").rglob("*.html"),
         *(ROOT / "static").rglob("*.js"),
+        *(ROOT / "static").rglob("*.css"),
     ]
     found = [
-        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        f"{path.relative_to(ROOT)}: {sorted(set(named.findall(_code(path))))}"
         for path in places
-        if not path.is_relative_to(ROOT / "scorekeeper" / "games")
-        and not path.is_relative_to(ROOT / "scorekeeper" / "rules")
-        for n, line in enumerate(path.read_text().splitlines(), 1)
-        if quoted.search(line)
+        if not any(path.is_relative_to(folder) for folder in folders)
+        and "migrations" not in path.parts
+        and path != ROOT / "scorekeeper" / "games" / "__init__.py"
+        and named.search(_code(path))
     ]
     assert found == []
 
 
-def test_every_game_declares_what_the_pages_ask_of_it():
+def test_the_check_sees_a_game_named_in_shared_code():
+    assert re.search(r"\btokan\b", _code(ROOT / "scorekeeper" / "games" / "tokan" / "game.py"))
+    assert not re.search(r"\btoppa\b", _code(ROOT / "scorekeeper" / "ledger.py"), re.I)
+
+
+def test_every_game_is_one_folder_with_what_the_pages_ask_of_it():
     for game in GAMES.values():
-        assert (ROOT / "templates" / game.entry_template).is_file(), game.id
-        assert (ROOT / "templates" / game.tally_template).is_file(), game.id
-        assert (ROOT / "templates" / game.result_template).is_file(), game.id
+        folder = game.folder
+        assert folder.parent == ROOT / "scorekeeper" / "games", game.id
+        for name in ("entry.html", "tally.html", "result.html"):
+            assert (folder / "templates" / name).is_file(), (game.id, name)
+        for name in (*game.scripts, *game.styles):
+            assert (folder / "static" / name).is_file(), (game.id, name)
+        assert (folder / "rules.py").is_file() and (folder / "game.py").is_file(), game.id
         assert game.min_players <= game.default_players <= game.max_players
         keys = [o.key for o in game.options]
         assert len(keys) == len(set(keys)), game.id

@@ -1,20 +1,20 @@
-"""The five games, one object each, registered in ``GAMES``.
+"""The games, one folder each, registered in ``GAMES``.
 
-Everything that differs between games lives with its game object (``scorekeeper.games.base``
-says what one offers); the ledger, the table services, the forms, the views and the templates
-ask the game and never compare a game's name.
+Everything that is one game lives in its folder ``scorekeeper/games/<folder>/``: its pure rules
+engine (``rules.py``), its game object (``game.py``, the hooks ``scorekeeper.games.base``
+declares), its templates and its script and style parts (``templates/``, ``static/``) and its
+example rounds (``examples.json``). The ledger, the table services, the forms, the views and
+the shared templates ask the game object and never compare a game's name. A folder's
+``__init__`` names its games in ``GAMES``; adding a game is adding its folder to ``FOLDERS``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 from scorekeeper.games.base import Game, GameEnd
-from scorekeeper.games.otoroku import OTOROKU
-from scorekeeper.games.tokan import TOKAN
-from scorekeeper.games.tokotoko import TOKOTOKO
-from scorekeeper.games.toppa import BAKA, TOPPA
 from scorekeeper.messages import Msg
 from scorekeeper.rules import Option
 from scorekeeper.rules.common import (
@@ -24,7 +24,22 @@ from scorekeeper.rules.common import (
     SUBMISSION_ID_LENGTH,
 )
 
-GAMES: dict[str, Game] = {g.id: g for g in (TOKOTOKO, TOPPA, BAKA, OTOROKU, TOKAN)}
+FOLDERS = ("tokotoko", "toppa", "otoroku", "tokan")
+"""The registry: the game folders, in the order the home page offers their games."""
+
+GAMES: dict[str, Game] = {}
+
+
+def register(*games: Game) -> None:
+    """Offer ``games`` on every page and in the API (a game's id must be new)."""
+    for game in games:
+        if game.id in GAMES:
+            raise ValueError(f"a game called {game.id!r} is registered already")
+        GAMES[game.id] = game
+
+
+for _folder in FOLDERS:
+    register(*import_module(f"{__name__}.{_folder}").GAMES)
 
 
 def options_table() -> str:
@@ -91,4 +106,14 @@ def find_game(name: str) -> Game | None:
     return GAMES.get(name.strip().lower())
 
 
-__all__ = ["GAMES", "Game", "GameEnd", "bounds_table", "find_game", "options_table", "why_line"]
+__all__ = [
+    "FOLDERS",
+    "GAMES",
+    "Game",
+    "GameEnd",
+    "bounds_table",
+    "find_game",
+    "options_table",
+    "register",
+    "why_line",
+]

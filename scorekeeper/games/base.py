@@ -10,9 +10,11 @@ its entry form and its result. Pure: no Flask and no database.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -101,13 +103,22 @@ class Game:
     """What a round's body may hold (the engine's); anything else is refused on a table."""
     player_keys: frozenset[str] = frozenset({"name"})
     """What each player of a round's body may hold."""
+    record_keys: tuple[str, ...] = ()
+    """What each player entered, in the order the CSV record shows it (empty: every key of
+    ``player_keys`` but the name, in alphabetical order)."""
+    yaku_keys: tuple[str, ...] = ()
+    """Where a result lists what each player made (yaku, a named hand), for the CSV record."""
     decided_keys: frozenset[str] = frozenset()
     """Keys of the engine's body that a table decides itself: accepted in a table's round (it
     takes the stateless body) and dropped, never stored."""
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})
     """Inputs of the dispute checker that a table derives from its state, with defaults."""
-    partial = ""
-    """The folder under ``templates/games/`` holding ``entry.html`` and ``result.html``."""
+    scripts: tuple[str, ...] = ()
+    """The game's own script parts (in its folder's ``static/``), served appended to the
+    shared ``static/js/picker.js``: each looks for its own form's elements."""
+    styles: tuple[str, ...] = ()
+    """The game's own style parts (in its folder's ``static/``), served appended to the
+    shared ``static/css/app.css``."""
     deck: frozenset[str] = frozenset()
     """The card ids the game is played with (none for a dice game)."""
     card_values: Mapping[str, int] = MappingProxyType({})
@@ -155,17 +166,29 @@ class Game:
         return self.noun_numbered(n=n)
 
     @property
+    def folder(self) -> Path:
+        """The game's folder: where the module defining its class is (with its
+        ``templates/`` and ``static/``)."""
+        return Path(str(sys.modules[type(self).__module__].__file__)).parent
+
+    def file(self, name: str) -> str:
+        """A template of the game's folder, as the app's template loader names it."""
+        return f"games/{self.id}/{name}"
+
+    @property
     def entry_template(self) -> str:
-        return f"games/{self.partial}/entry.html"
+        """The round form's fields (``templates/entry.html`` in the game's folder)."""
+        return self.file("entry.html")
 
     @property
     def result_template(self) -> str:
-        return f"games/{self.partial}/result.html"
+        """A stored round's detail, under the changes (``templates/result.html``)."""
+        return self.file("result.html")
 
     @property
     def tally_template(self) -> str:
         """The entry page's sticky bar: what each pile, hand or player holds so far."""
-        return f"games/{self.partial}/tally.html"
+        return self.file("tally.html")
 
     def bound(self, field: str) -> Bound:
         """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""
@@ -369,6 +392,11 @@ class Game:
         """One line saying why a stored round's ``result`` came out as it did, for the first
         screen after Save; None when the game has none or the result is no round."""
         return None
+
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+        """What the draw that starts a game (``draw``) decides from the cards each player
+        drew (``names``: the players, in the same order); InvalidInput if they cannot."""
+        raise NotImplementedError(f"{self.title} starts without a draw")
 
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""

@@ -17,8 +17,6 @@ from scorekeeper.games.form_input import (
 )
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Option, Violation
-from scorekeeper.rules.otoroku import seat_draw
-from scorekeeper.rules.toppa import draw_value, first_dealer
 from scorekeeper.state import State, TableSpec
 from scorekeeper.views import errors_by_field, not_found
 
@@ -131,10 +129,11 @@ def check(game_id: str) -> Any:
 
 @bp.route("/draw/<game_id>", methods=["GET", "POST"])
 def draw(game_id: str) -> Any:
-    """The first-dealer draw (Toppa and Baka, RULES 4.7) or Otoroku's seat draw (5.7)."""
+    """The draw of cards that starts a game: who deals first (RULES 4.7) or where each player
+    sits (5.7), as the game says (``Game.draw_outcome``)."""
     game = _game_or_404(game_id)
     if game.draw is None:
-        not_found(N_("Only Toppa, Baka and Otoroku start with a draw of cards."))
+        not_found(N_("%(game)s starts without a draw of cards.", game=game.title))
     source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
     names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
@@ -149,26 +148,7 @@ def draw(game_id: str) -> Any:
         try:
             if problems:
                 raise InvalidInput(problems)
-            if game.draw == "seats":
-                if any(len(p) != 1 for p in picks):
-                    raise InvalidInput(
-                        [Violation("draws", N_("Each player draws exactly one card"))]
-                    )
-                seats = seat_draw([p[0] for p in picks])
-                outcome = {
-                    "kind": "seats",
-                    "order": seats.order,
-                    "redraw": [[names[i] for i in g] for g in seats.redraw],
-                }
-            else:
-                result = first_dealer(picks)
-                outcome = {
-                    "kind": "dealer",
-                    "dealer": result.dealer,
-                    "totals": result.totals,
-                    "values": [[draw_value(c) for c in p] for p in picks],
-                    "redraw": [names[i] for i in result.redraw],
-                }
+            outcome = game.draw_outcome(picks, names)
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)
             status = 422

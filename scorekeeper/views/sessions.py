@@ -28,8 +28,8 @@ from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart, seat_style
 from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
-from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
-from scorekeeper.games import GAMES
+from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
+from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
@@ -77,13 +77,13 @@ def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
 @bp.get("/")
 def home() -> str:
     """Show the start page: a new table, recent tables, the dispute checker."""
-    return _home(NewTableForm(), {})
+    return _home(new_table_form(), {})
 
 
 @bp.post("/tables")
 def create() -> Any:
     """Start a table from the home page's form."""
-    form = NewTableForm()
+    form = new_table_form()
     valid = form.validate_on_submit()
     errors: dict[str, list[str]] = {k: list(v) for k, v in form.errors.items()}
     if "csrf_token" in errors:
@@ -475,15 +475,10 @@ def _is_number(text: str) -> bool:
         return False
 
 
-#: What a round's player entered, in the order the record shows it (cards, dice, predictions).
-ENTERED_KEYS = ("hand", "captured", "cards", "chosen", "dice", "left", "right", "wager")
-YAKU_KEYS = ("teyaku", "dekiyaku")
-
-
-def _entered(player: Mapping[str, Any]) -> str:
+def _entered(player: Mapping[str, Any], game: Game) -> str:
     """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
     parts = []
-    for key in ENTERED_KEYS:
+    for key in game.record_keys or sorted(game.player_keys - {"name"}):
         value = player.get(key)
         if value is None:
             continue
@@ -492,10 +487,10 @@ def _entered(player: Mapping[str, Any]) -> str:
     return "; ".join(parts) or "(the rest of the deck)"
 
 
-def _yaku(player: Mapping[str, Any]) -> str:
+def _yaku(player: Mapping[str, Any], game: Game) -> str:
     """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
     found = []
-    for key in YAKU_KEYS:
+    for key in game.yaku_keys:
         value = player.get(key)
         if isinstance(value, list):
             found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in value if y]
@@ -511,6 +506,7 @@ def export_csv(token: str) -> Response:
     so the sheet can be audited in a spreadsheet. The round columns are blank on the rows
     of entries that are no rounds (a game's end, a change of the table, a settle-up)."""
     table = get_table_or_404(token)
+    game = GAMES[table.game]
     names = list(table.players)
     out = io.StringIO()
     w = csv.writer(out)
@@ -540,8 +536,8 @@ def export_csv(token: str) -> Response:
             for p in body.get("players", []):
                 key = str(p.get("name", "")).casefold()
                 if key in lookup:
-                    entered[lookup[key]] = _entered(p)
-                    yaku[lookup[key]] = _yaku(results.get(key, {}))
+                    entered[lookup[key]] = _entered(p, game)
+                    yaku[lookup[key]] = _yaku(results.get(key, {}), game)
         what = ""
         if r.kind == "edit":
             what = ", ".join((r.result or {}).get("changes", []))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import find_game
+from scorekeeper.games.otoroku.rules import seat_draw
 from scorekeeper.rules import InvalidInput
-from scorekeeper.rules.otoroku import seat_draw
 
 GAME = find_game("otoroku")
 

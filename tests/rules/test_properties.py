@@ -7,8 +7,9 @@ from fractions import Fraction
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scorekeeper.cards import CARD_BY_ID, CARDS, TOKOTOKO_DECK
+from scorekeeper.cards import CARD_BY_ID, CARDS
 from scorekeeper.games import find_game
+from scorekeeper.games.tokotoko.rules import DECK as TOKOTOKO_DECK
 from scorekeeper.rules import InvalidInput
 from tests.helpers import SUIT_IDS
 
@@ -82,7 +83,7 @@ def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
     round's payments (RULES 4.6: Low Man Out, yaku against the average, R10, and card points
     against par, R11) read neither the dealer nor the round of the game; only who deals next
     (dealers rotate regardless of results) and whether the game is over follow them."""
-    from scorekeeper.rules.toppa import baka_seat_outcome
+    from scorekeeper.games.toppa.rules import baka_seat_outcome
 
     game = find_game("baka")
     pile_list = data.draw(piles(3))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import find_game
+from scorekeeper.games.tokan.rules import achieved, split_pot
 from scorekeeper.rules import InvalidInput
-from scorekeeper.rules.tokan import achieved, split_pot
 
 GAME = find_game("tokan")
 
@@ -35,7 +35,7 @@ def tour(players, pot="0", stake=22, tokens=11):
     ],
 )
 def test_worked_examples_and_r20(mine, theirs, prediction, ok, gain, pay):
-    from scorekeeper.rules.tokan import Prediction
+    from scorekeeper.games.tokan.rules import Prediction
 
     p = Prediction(prediction, mine - theirs)
     assert (p.achieved, p.gain, p.pay) == (ok, gain, pay)

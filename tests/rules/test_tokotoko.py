@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import find_game
+from scorekeeper.games.tokotoko.rules import all_triples, best_triple
 from scorekeeper.rules import InvalidInput
-from scorekeeper.rules.tokotoko import all_triples, best_triple
 
 GAME = find_game("tokotoko")
 

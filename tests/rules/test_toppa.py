@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.games import find_game
+from scorekeeper.games.toppa.rules import Rules, dekiyaku, exchange_suggestion, first_dealer, teyaku
 from scorekeeper.rules import InvalidInput
-from scorekeeper.rules.toppa import Rules, dekiyaku, exchange_suggestion, first_dealer, teyaku
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, TEN_CHAFF, rest_of_deck, suit
 
 TOPPA = find_game("toppa")

@@ -93,7 +93,7 @@ def test_the_largest_stakes_accepted_keep_every_read_working(client):
     # 21 players at the largest stake, many rounds: every figure stays exact and readable.
     players = [f"P{i}" for i in range(21)]
     sid = create(client, "tokotoko", players, settings={"stake": 1_000_000})
-    from scorekeeper.cards import TOKOTOKO_DECK
+    from scorekeeper.games.tokotoko.rules import DECK as TOKOTOKO_DECK
 
     deck = sorted(TOKOTOKO_DECK)
     hands = [{"hand": deck[2 + 2 * i : 4 + 2 * i]} for i in range(21)]

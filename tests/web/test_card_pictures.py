@@ -7,7 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from scorekeeper.cards import CARDS, TOKOTOKO_DECK
+from scorekeeper.cards import CARDS
+from scorekeeper.games.tokotoko.rules import DECK as TOKOTOKO_DECK
 from tests.helpers import suit
 from tests.web.test_pages import pile_fields
 

@@ -576,3 +576,18 @@ def test_the_history_link_counts_one_round_as_one(client):
     form_url, tour = tokan_tour_form(client, url, ["Aki", "Ben", "Cy"])
     assert client.post(form_url, data=tour).status_code == 302
     assert "All 2 tours, deleted ones" in client.get(url).get_data(as_text=True)
+
+
+def test_the_csv_record_shows_what_each_player_entered_and_made(client):
+    # Each game says which of a player's keys the record shows, and where its yaku are.
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    data = {**base, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1", "dealer": "0"}
+    assert client.post(form_url, data=data).status_code == 302
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(client.get(f"{url}/export.csv").get_data(as_text=True))))
+    assert rows[0]["Aki entered"].startswith("captured: pine-crane pine-ribbon")
+    # RULES 8: A's five brights (60) and poetry ribbons (20).
+    assert "five-brights 60" in rows[0]["Aki yaku"] and "poetry-ribbons 20" in rows[0]["Aki yaku"]

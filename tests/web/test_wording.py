@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.games.toppa.rules import _count_desc
 from scorekeeper.messages import N_, Msg, ngettext
-from scorekeeper.rules.toppa import _count_desc
 from tests.web.test_i18n import JA, JA_PO, api_table, catalogue, text
 
 # A tour where B and C tie at the cut: they share 13 coins, 6 each, and 1 odd coin stays.

@@ -15,11 +15,11 @@ from itertools import product
 from typing import Any
 
 from scorekeeper.cards import (
+    ALL_IDS,
     CARD_BY_ID,
     IDS_OF_TYPE,
     POINTS,
     SUITS,
-    TOPPA_DECK,
     CardType,
     in_deck_order,
     names_of,
@@ -38,6 +38,8 @@ from scorekeeper.rules.common import (
 
 PAR = {"toppa": 120, "baka": 80}
 TITLES = {"toppa": N_("Toppa"), "baka": N_("Baka")}
+#: Both are played with the full 48-card deck (RULES 1).
+DECK: frozenset[str] = ALL_IDS
 PLAYERS = {"toppa": 2, "baka": 3}
 HAND_SIZE = {"toppa": 10, "baka": 7}
 CHAFF_THRESHOLD = {"toppa": 12, "baka": 10}
@@ -406,7 +408,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             left_out.append(i)
             piles.append(None)
         else:
-            ids = r.card_ids(raw, path, TOPPA_DECK)
+            ids = r.card_ids(raw, path, DECK)
             # A pile's months are counted as entered: a card entered in two piles is one
             # mistake, reported once, not also an odd month in the pile it was taken from.
             entered[i] = ids
@@ -415,7 +417,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
 
         hpath = f"players.{i}.hand"
         hraw = r.items(p, "hand", hpath, required=False, what=N_("a list of exposed hand cards"))
-        hids = r.card_ids(hraw, hpath, TOPPA_DECK)
+        hids = r.card_ids(hraw, hpath, DECK)
         place = N_("%(name)s's hand", name=name)
         hand = [c for c in hids if hand_ledger.claim(c, hpath, place)]
         hands.append(hand)
@@ -438,7 +440,7 @@ def parse(data: Mapping[str, Any], game: str) -> Input:
             _check_months(r, entered.get(i, pile), f"players.{i}.captured")
     if not left_out and len(raw_players) == n and all(p is not None for p in piles):
         held = {c for pile in piles if pile is not None for c in pile}
-        missing = in_deck_order(TOPPA_DECK - held)
+        missing = in_deck_order(DECK - held)
         if missing:
             r.add(
                 "players",
@@ -591,7 +593,7 @@ class Result:
 def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     """Each player's pile, the left-out one being the rest of the deck."""
     entered = {c for p in inp.players if p.captured is not None for c in p.captured}
-    rest = tuple(in_deck_order(TOPPA_DECK - entered))
+    rest = tuple(in_deck_order(DECK - entered))
     return tuple(
         tuple(in_deck_order(p.captured)) if p.captured is not None else rest for p in inp.players
     )
@@ -916,7 +918,7 @@ def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
         r.add("draws", N_("Every player draws at least one card"))
     ledger = CardClaims(r)
     for i, d in enumerate(draws):
-        ids = r.card_ids(list(d), f"draws.{i}", TOPPA_DECK)
+        ids = r.card_ids(list(d), f"draws.{i}", DECK)
         for c in ids:
             ledger.claim(c, f"draws.{i}", N_("player %(n)s's draw", n=i + 1))
     r.raise_if_any()

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.games.tokan import rules as engine
+from scorekeeper.games.tokan.why import tokan_line
 from scorekeeper.messages import N_, Msg, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
-from scorekeeper.rules import tokan as engine
 from scorekeeper.state import State, TableSpec
-from scorekeeper.why import explained, tokan_line
+from scorekeeper.why import explained
 
 if TYPE_CHECKING:
     from scorekeeper.state import PriorScore
@@ -24,6 +25,8 @@ class Tokan(Game):
     engine = engine
     id = "tokan"
     title = engine.TITLE
+    scripts = ("tokan.js",)
+    styles = ("tokan.css",)
     min_players = engine.MIN_PLAYERS
     max_players = engine.MAX_PLAYERS
     default_players = 3
@@ -35,9 +38,9 @@ class Tokan(Game):
     bounds = engine.BOUNDS
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
+    record_keys = ("dice", "left", "right")
     decided_keys = frozenset({"stake", "tokens", "pot"})
     checker_inputs: Mapping[str, int | str] = MappingProxyType({"pot": "0"})
-    partial = "tokan"
     multi_game = True
     has_pot = True
     players_may_leave = True

@@ -1,6 +1,6 @@
 """Toppa (2 players, par 120) and Baka (3 players, par 80, games of 3 rounds): RULES 4 and 6.
 
-Both score captured piles and exposed hands with the engine of ``scorekeeper.rules.toppa``;
+Both score captured piles and exposed hands with the engine of ``scorekeeper.games.toppa.rules``;
 they differ in players, par, hand size, house rules and Baka's rounds of a game.
 """
 
@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import TOPPA_DECK
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.toppa import form
+from scorekeeper.games.toppa import rules as engine
+from scorekeeper.games.toppa.why import baka_line, toppa_line
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Option, Outcome, RoundResult, Violation
-from scorekeeper.rules import toppa as engine
 from scorekeeper.rules.common import Reader
 from scorekeeper.state import State, TableSpec
-from scorekeeper.why import baka_line, explained, toppa_line
+from scorekeeper.why import explained
 
 if TYPE_CHECKING:
     from scorekeeper.state import PriorScore
@@ -28,10 +29,11 @@ class PileGame(Game):
 
     has_dealer = True
     draw = "dealer"
-    partial = "piles"
-    deck = TOPPA_DECK
+    deck = engine.DECK
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
+    record_keys = ("hand", "captured")
+    yaku_keys = ("teyaku", "dekiyaku")
     decided_keys = frozenset({"rules", "round"})
 
     def __init__(
@@ -53,6 +55,24 @@ class PileGame(Game):
         self.reads_game_round = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
+
+    # -- its form's pieces, for its templates --------------------------------------------
+
+    tally = staticmethod(form.tally)
+    rest_index = staticmethod(form.rest_index)
+
+    def pile_tallies(self, players: Sequence[Any], n: int) -> list[form.Tally]:
+        return form.pile_tallies(players, n, self.deck)
+
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+        result = engine.first_dealer(picks)
+        return {
+            "kind": "dealer",
+            "dealer": result.dealer,
+            "totals": result.totals,
+            "values": [[engine.draw_value(c) for c in p] for p in picks],
+            "redraw": [names[i] for i in result.redraw],
+        }
 
     def explain(self, result: Mapping[str, Any]) -> Msg | None:
         return explained(baka_line if self.rounds_per_game else toppa_line)(result)

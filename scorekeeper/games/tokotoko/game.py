@@ -6,20 +6,25 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK
+from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.tokotoko import form
+from scorekeeper.games.tokotoko import rules as engine
+from scorekeeper.games.tokotoko.why import tokotoko_line
 from scorekeeper.messages import N_, Msg
+from scorekeeper.picker import MonthRow
 from scorekeeper.rules import Violation
-from scorekeeper.rules import tokotoko as engine
 from scorekeeper.state import State, TableSpec
-from scorekeeper.why import explained, tokotoko_line
+from scorekeeper.why import explained
 
 
 class Tokotoko(Game):
     engine = engine
     id = "tokotoko"
     title = engine.TITLE
+    scripts = ("tokotoko.js",)
+    styles = ("tokotoko.css",)
     min_players = engine.MIN_PLAYERS
     max_players = engine.MAX_PLAYERS
     default_players = 2
@@ -27,11 +32,22 @@ class Tokotoko(Game):
     bounds = engine.BOUNDS
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
+    record_keys = ("hand", "chosen")
     decided_keys = frozenset()
-    partial = "tokotoko"
-    deck = TOKOTOKO_DECK
+    deck = engine.DECK
     players_may_change = True
-    card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in TOKOTOKO_DECK})
+    card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in engine.DECK})
+
+    # -- its form's pieces, for its templates --------------------------------------------
+
+    def nagoya_rows(self) -> list[MonthRow]:
+        return form.nagoya_rows(self.deck, self.card_values)
+
+    def slot_choices(self) -> list[form.SlotChoice]:
+        return form.slot_choices(self.deck)
+
+    slot_value = staticmethod(form.slot_value)
+    slot_label = staticmethod(form.slot_label)
 
     def explain(self, result: Mapping[str, Any]) -> Msg | None:
         return explained(tokotoko_line)(result)

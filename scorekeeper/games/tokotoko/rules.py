@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.cards import CARD_BY_ID, TOKOTOKO_DECK, Card
+from scorekeeper.cards import ALL_IDS, CARD_BY_ID, Card
 from scorekeeper.exact import amount_str
 from scorekeeper.messages import N_
 from scorekeeper.rules.common import (
@@ -26,6 +26,8 @@ from scorekeeper.rules.common import (
 
 GAME = "tokotoko"
 TITLE = N_("Tokotoko")
+#: The 45-card deck: the full deck without Paulownia's three plain cards (RULES 1).
+DECK: frozenset[str] = ALL_IDS - {f"paulownia-chaff-{n}" for n in (1, 2, 3)}
 
 #: The table's stake per round (a round may give its own).
 STAKE = Option(
@@ -162,7 +164,7 @@ def parse(data: Mapping[str, Any]) -> Input:
     ledger = CardClaims(r)
 
     raw_field = r.items(data, "field", "field", what=N_("a list of the 2 field cards"))
-    field = r.card_ids(raw_field, "field", TOKOTOKO_DECK, left_out)
+    field = r.card_ids(raw_field, "field", DECK, left_out)
     if raw_field is not None and len(raw_field) != 2:
         r.add("field", N_("The field holds exactly 2 cards, not %(n)s", n=len(raw_field)))
     field = [c for c in field if ledger.claim(c, "field", N_("the field"))]
@@ -175,7 +177,7 @@ def parse(data: Mapping[str, Any]) -> Input:
         names.append(name)
         path = f"players.{i}.hand"
         raw_hand = r.items(p, "hand", path, what=N_("a list of the 2 hand cards"))
-        hand = r.card_ids(raw_hand, path, TOKOTOKO_DECK, left_out)
+        hand = r.card_ids(raw_hand, path, DECK, left_out)
         if raw_hand is not None and len(raw_hand) != 2:
             r.add(path, N_("A hand holds exactly 2 cards, not %(n)s", n=len(raw_hand)))
         place = N_("%(name)s's hand", name=name)
@@ -185,7 +187,7 @@ def parse(data: Mapping[str, Any]) -> Input:
         cpath = f"players.{i}.chosen"
         raw_chosen = r.items(p, "chosen", cpath, required=False, what=N_("a list of 3 cards"))
         if raw_chosen is not None and len(raw_chosen) > 0:
-            picked = r.card_ids(raw_chosen, cpath, TOKOTOKO_DECK, left_out)
+            picked = r.card_ids(raw_chosen, cpath, DECK, left_out)
             available = set(hand) | set(field)
             if len(raw_chosen) != 3:
                 r.add(cpath, N_("A chosen hand is exactly 3 cards, not %(n)s", n=len(raw_chosen)))

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.cards import (
     CARD_BY_ID,
-    OTOROKU_DECK,
+    CARDS,
     TYPE_RANK,
     Card,
     CardType,
@@ -36,6 +36,8 @@ from scorekeeper.rules.common import (
 
 GAME = "otoroku"
 TITLE = N_("Otoroku")
+#: The 40-card deck: January to October (RULES 1).
+DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
@@ -291,7 +293,7 @@ def parse(data: Mapping[str, Any]) -> Input:
                             maximum=CARD_VALUE.maximum,
                         ),
                     )
-            elif isinstance(item, str) and item in OTOROKU_DECK:
+            elif isinstance(item, str) and item in DECK:
                 if ledger.claim(item, path, N_("%(name)s's hand", name=names[i])):
                     cards.append(HandCard(CARD_BY_ID[item].month, item))
                     month_count[CARD_BY_ID[item].month] += 1
@@ -686,7 +688,7 @@ def seat_draw(draws: Sequence[str]) -> SeatDraw:
     r = Reader()
     if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
         r.add("draws", N_("Otoroku seats 2 to 7 players, not %(n)s", n=len(draws)))
-    ids = r.card_ids(list(draws), "draws", OTOROKU_DECK, left_out)
+    ids = r.card_ids(list(draws), "draws", DECK, left_out)
     ledger = CardClaims(r)
     for i, card_id in enumerate(ids):
         ledger.claim(card_id, "draws", N_("player %(n)s's draw", n=i + 1))

@@ -1,11 +1,45 @@
 // Tokan's form at the speed of dice: one pad of six keys per player, tapped once per die,
 // over the two radio groups that are the form (and all there is without this script).
 // The predictions need no script: each is a radio group of chips, none chosen at first.
+// Served appended to static/js/picker.js (Game.scripts), whose bar it updates
+// (window.scorekeeperPicker.tally); it does nothing on a page without its form.
 (function () {
   "use strict";
+  var tally = (window.scorekeeperPicker || {}).tally || function () {};
 
   function all(sel, root) {
     return Array.prototype.slice.call((root || document).querySelectorAll(sel));
+  }
+
+  // -- Tokan: the neighbours named follow who plays the tour ----------------------------
+
+  function neighbours() {
+    var seats = all("fieldset.tokan");
+    if (!seats.length) { return; }
+    function update() {
+      var names = [], at = [];
+      seats.forEach(function (fs, i) {
+        names.push(fs.querySelector("legend").textContent.trim());
+        var box = fs.querySelector("input[name$=_seated]");
+        fs.classList.toggle("away", !box.checked);
+        if (box.checked) { at.push(i); }
+      });
+      seats.forEach(function (fs, i) {
+        var k = at.indexOf(i);
+        var left = k < 0 || at.length < 2 ? "" : names[at[(k + 1) % at.length]];
+        var right = k < 0 || at.length < 2 ? "" : names[at[(k - 1 + at.length) % at.length]];
+        var nobody = fs.dataset.tNobody || "nobody";
+        fs.querySelector(".nb[data-side=left]").textContent = left || nobody;
+        fs.querySelector(".nb[data-side=right]").textContent = right || nobody;
+        var li = document.querySelector(".tally li[data-dice='" + i + "']");
+        if (li) { li.hidden = k < 0; }
+      });
+    }
+    seats.forEach(function (fs) {
+      fs.querySelector("input[name$=_seated]").addEventListener("change", update);
+    });
+    all(".die input").forEach(function (r) { r.addEventListener("change", tally); });
+    update();
   }
 
   function pad(box) {
@@ -62,6 +96,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    neighbours();
     all(".dice-pad[data-for]").forEach(pad);
   });
 })();

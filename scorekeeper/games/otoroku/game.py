@@ -8,15 +8,16 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.cards import OTOROKU_DECK
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.otoroku import form
+from scorekeeper.games.otoroku import rules as engine
+from scorekeeper.games.otoroku.why import otoroku_line
 from scorekeeper.messages import N_, Msg, listed
-from scorekeeper.rules import Outcome, Violation
-from scorekeeper.rules import otoroku as engine
+from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import State, TableSpec
-from scorekeeper.why import explained, otoroku_line
+from scorekeeper.why import explained
 
 VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 """What may stand between typed values: a space, or the separator a numeric keypad has."""
@@ -26,6 +27,8 @@ class Otoroku(Game):
     engine = engine
     id = "otoroku"
     title = engine.TITLE
+    scripts = ("otoroku.js",)
+    styles = ("otoroku.css",)
     min_players = engine.MIN_PLAYERS
     max_players = engine.MAX_PLAYERS
     default_players = 3
@@ -34,11 +37,12 @@ class Otoroku(Game):
     bounds = engine.BOUNDS
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
+    record_keys = ("cards", "wager")
+    yaku_keys = ("teyaku",)
     decided_keys = frozenset({"method", "rules"})
     reads_game_totals = True  # stones
     reads_game_round = True  # games of 3, 6 or 12 rounds
-    partial = "otoroku"
-    deck = OTOROKU_DECK
+    deck = engine.DECK
     has_dealer = True
     multi_game = True
     has_house = True
@@ -55,6 +59,19 @@ class Otoroku(Game):
     @staticmethod
     def role_name(role: str) -> str:
         return engine.ROLE_NAMES.get(role, role)
+
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+        if any(len(p) != 1 for p in picks):
+            raise InvalidInput([Violation("draws", N_("Each player draws exactly one card"))])
+        seats = engine.seat_draw([p[0] for p in picks])
+        return {
+            "kind": "seats",
+            "order": seats.order,
+            "redraw": [[names[i] for i in g] for g in seats.redraw],
+        }
+
+    hand_values = staticmethod(form.hand_values)
+    """A hand's card values as entered, for the form's bar."""
 
     def explain(self, result: Mapping[str, Any]) -> Msg | None:
         return explained(lambda r: otoroku_line(r, self.hand_label))(result)

@@ -1,0 +1,40 @@
+"""Why a Tokan tour came out as it did: the predictions and the pot."""
+
+from __future__ import annotations
+
+from scorekeeper.exact import read_stored_amount
+from scorekeeper.messages import N_, Msg
+from scorekeeper.why import Result, shown
+
+
+def tokan_line(result: Result) -> Msg:
+    players = result["players"]
+    before = read_stored_amount(result.get("pot_before") or "0")
+    held = before + sum(int(p["stake"]) for p in players)
+    settled = held + sum(int(p["pay"]) for p in players) - sum(int(p["gain"]) for p in players)
+    after = read_stored_amount(result.get("pot_after") or "0")
+    short = [p for p in players if int(p["reclaimed"]) < int(p["stake"])]
+    if not short:
+        return N_(
+            "The pot held %(held)s with the stakes and %(settled)s after the predictions: "
+            "everybody took back their stake, and %(after)s carries over to the next tour.",
+            held=shown(held),
+            settled=shown(settled),
+            after=shown(after),
+        )
+    return N_(
+        "The pot held %(held)s with the stakes and %(settled)s after the predictions: it ran "
+        "short, so %(who)s; %(after)s carries over to the next tour.",
+        held=shown(held),
+        settled=shown(settled),
+        who=[
+            N_(
+                "%(name)s took back %(n)s of %(stake)s",
+                name=p["name"],
+                n=int(p["reclaimed"]),
+                stake=int(p["stake"]),
+            )
+            for p in short
+        ],
+        after=shown(after),
+    )

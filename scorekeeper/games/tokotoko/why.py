@@ -1,0 +1,47 @@
+"""Why a Tokotoko round came out as it did: the winning triple."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.cards import CARD_BY_ID
+from scorekeeper.exact import read_stored_amount
+from scorekeeper.messages import N_, Msg
+from scorekeeper.why import Result, shown
+
+
+def _triple(triple: Mapping[str, Any]) -> Msg:
+    cards = [CARD_BY_ID[c] for c in triple["cards"]]
+    return N_(
+        "%(a)s + %(b)s + %(c)s = %(sum)s",
+        a=N_("%(suit)s %(n)s", suit=cards[0].suit.english, n=cards[0].nagoya),
+        b=N_("%(suit)s %(n)s", suit=cards[1].suit.english, n=cards[1].nagoya),
+        c=N_("%(suit)s %(n)s", suit=cards[2].suit.english, n=cards[2].nagoya),
+        sum=int(triple["sum"]),
+    )
+
+
+def tokotoko_line(result: Result) -> Msg:
+    players = result["players"]
+    names = result.get("winners") or []
+    winners = [p for p in players if p["name"] in names]
+    pot = shown(read_stored_amount(result.get("pot") or "0"))
+    if len(winners) == len(players):
+        return N_("Everybody ties at %(value)s: every stake goes back.", value=winners[0]["value"])
+    if len(winners) == 1:
+        w = winners[0]
+        counted = w.get("chosen") or w["best"]
+        return N_(
+            "%(name)s takes the pot of %(pot)s with %(triple)s, value %(value)s, the highest.",
+            name=w["name"],
+            pot=pot,
+            triple=_triple(counted),
+            value=int(w["value"]),
+        )
+    return N_(
+        "%(names)s tie with value %(value)s, the highest, and share the pot of %(pot)s.",
+        names=[w["name"] for w in winners],
+        value=int(winners[0]["value"]),
+        pot=pot,
+    )
