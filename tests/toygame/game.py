@@ -1,0 +1,32 @@
+"""High card's game object: what a table and its pages ask of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.cards import ALL_IDS
+from scorekeeper.games.base import Game
+from scorekeeper.games.form_input import FormData
+from scorekeeper.rules import Violation
+from tests.toygame import rules as engine
+
+
+class HighCard(Game):
+    engine = engine
+    id = engine.GAME
+    title = engine.TITLE
+    min_players = max_players = default_players = engine.PLAYERS
+    setting_options = engine.SETTINGS
+    bounds = engine.BOUNDS
+    keys = engine.KEYS
+    player_keys = engine.PLAYER_KEYS
+    deck = ALL_IDS
+
+    def complete(self, body: dict[str, Any], spec: Any, state: Any) -> None:
+        body.setdefault("stake", self.setting(spec, "stake"))
+
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+        return {"players": [{"card": form.get(f"p{i}_card") or ""} for i in range(n)]}
+
+
+HIGH_CARD = HighCard()

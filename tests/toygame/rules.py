@@ -1,0 +1,81 @@
+"""High card's rules: two players each pick one card; the higher month wins the stake.
+
+Pure, like every game's engine: a JSON-shaped body in (``parse``), a frozen result out
+(``score``). Equal months: nobody pays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.cards import ALL_IDS, CARD_BY_ID
+from scorekeeper.exact import amount_str
+from scorekeeper.messages import N_
+from scorekeeper.rules.common import CardClaims, Note, Option, Outcome, Reader
+
+GAME = "highcard"
+TITLE = N_("High card")
+PLAYERS = 2
+STAKE = Option(
+    "stake", "int", 1, N_("Stake"), minimum=1, maximum=1000, what=N_("a stake in whole units")
+)
+SETTINGS = (STAKE,)
+BOUNDS = (STAKE.bound(),)
+KEYS = frozenset({"stake", "players"})
+PLAYER_KEYS = frozenset({"name", "card"})
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    stake: int
+    names: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    stake: int
+    names: tuple[str, ...]
+    cards: tuple[str, ...]
+    deltas: tuple[Fraction, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "players": [
+                {"name": n, "card": c, "month": CARD_BY_ID[c].month, "delta": amount_str(d)}
+                for n, c, d in zip(self.names, self.cards, self.deltas, strict=True)
+            ],
+            "notes": [Note(N_("The higher month wins the stake.")).to_dict()],
+        }
+
+
+def parse(data: Mapping[str, Any]) -> Input:
+    r = Reader()
+    stake = r.within(data, "stake", BOUNDS[0], default=1) or 1
+    claims = CardClaims(r)
+    names, cards = [], []
+    for i, p in enumerate(r.players(data, PLAYERS, PLAYERS, TITLE)):
+        names.append(r.name(p, f"players.{i}.name", i))
+        path = f"players.{i}.card"
+        picked = r.card_ids([p["card"]], path, ALL_IDS) if p.get("card") else []
+        if not p.get("card"):
+            r.add(path, N_("Pick a card"))
+        elif claims.claim(picked[0], f"players.{i}.card", names[-1]):
+            cards.append(picked[0])
+    r.unique_names(names)
+    r.raise_if_any()
+    return Input(stake, tuple(names), tuple(cards))
+
+
+def score(inp: Input) -> Result:
+    a, b = (CARD_BY_ID[c].month for c in inp.cards)
+    win = Fraction(inp.stake if a > b else -inp.stake if b > a else 0)
+    return Result(inp.stake, inp.names, inp.cards, (win, -win))
