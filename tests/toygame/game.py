@@ -8,6 +8,7 @@ from scorekeeper.cards import ALL_IDS
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import FormData
 from scorekeeper.rules import Violation
+from scorekeeper.state import State, TableSpec
 from tests.toygame import rules as engine
 
 
@@ -22,7 +23,7 @@ class HighCard(Game):
     player_keys = engine.PLAYER_KEYS
     deck = ALL_IDS
 
-    def complete(self, body: dict[str, Any], spec: Any, state: Any) -> None:
+    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
