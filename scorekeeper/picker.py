@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID, CARDS, SUITS, Card
 
@@ -53,10 +52,17 @@ def month_rows(deck: frozenset[str], values: Mapping[str, int] | None = None) ->
     return rows
 
 
-def picked(cards: Sequence[str] | None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A picker's state: the ids of the cards ticked."""
+
+    ids: frozenset[str]
+
+
+def picked(cards: Sequence[object] | None) -> Picked:
     """The picker's state for a list of card ids: the cards ticked, plain cards each by its
     own id (the form reads a plain card's id as that very card while it is free)."""
-    return {"ids": {c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID}}
+    return Picked(frozenset(c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID))
 
 
 def initials(names: Sequence[str]) -> list[str]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID, Card
 from scorekeeper.exact import display, read_stored_amount
 from scorekeeper.messages import N_, Msg
+from scorekeeper.rules.common import Body
 
-Result = Mapping[str, Any]
+Result = Body
 
 
 def explained(line: Callable[[Result], Msg]) -> Callable[[Result], Msg | None]:
@@ -35,7 +35,29 @@ def explained(line: Callable[[Result], Msg]) -> Callable[[Result], Msg | None]:
     return safe
 
 
-def delta(player: Mapping[str, Any]) -> Fraction:
+def num(value: object) -> int:
+    """A whole number a stored result holds (a TypeError or ValueError when it holds none:
+    ``explained`` then leaves the line out)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"not a whole number: {value!r}")
+    return int(value)
+
+
+def objects(value: object) -> list[Body]:
+    """The objects of a list a stored result holds (its players, their yaku)."""
+    if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+        raise TypeError(f"not a list of objects: {value!r}")
+    return list(value)
+
+
+def strings(value: object) -> list[str]:
+    """The words of a list a stored result holds (card ids, names)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"not a list of words: {value!r}")
+    return list(value)
+
+
+def delta(player: Body) -> Fraction:
     return read_stored_amount(player.get("delta", "0"))
 
 

@@ -10,9 +10,7 @@ the shared templates ask the game object and never compare a game's name. A fold
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from importlib import import_module
-from typing import Any
 
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.messages import Msg
@@ -22,6 +20,7 @@ from scorekeeper.rules.common import (
     MAX_POINT_VALUE,
     MAX_ROUND_NUMBER,
     SUBMISSION_ID_LENGTH,
+    Body,
 )
 
 FOLDERS = ("tokotoko", "toppa", "otoroku", "tokan")
@@ -95,7 +94,7 @@ def bounds_table() -> str:
     return "\n".join(lines)
 
 
-def why_line(result: Mapping[str, Any]) -> Msg | None:
+def why_line(result: Body) -> Msg | None:
     """The line that explains a stored round's ``result`` (its game's ``explain``), or None."""
     game = GAMES.get(str(result.get("game")))
     return game.explain(result) if game else None

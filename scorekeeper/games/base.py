@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
-from scorekeeper.rules.common import Bound, Reader
+from scorekeeper.rules.common import Body, Bound, OptionValue, Reader
 from scorekeeper.state import State, TableSpec
 
 if TYPE_CHECKING:
@@ -29,11 +30,10 @@ if TYPE_CHECKING:
 
 
 class Engine(Protocol):
-    """A rules module of ``scorekeeper.rules``: reads a body, scores the input."""
+    """A game's rules module (its folder's ``rules.py``): scores a JSON-shaped body, reading
+    it into the engine's own input first (``parse``, then ``score``)."""
 
-    def parse(self, data: Mapping[str, Any]) -> Any: ...
-
-    def score(self, inp: Any) -> RoundResult: ...
+    def evaluate(self, data: Body) -> RoundResult: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class GameEnd:
 
     deltas: tuple[Fraction, ...]
     pot_change: Fraction = Fraction(0)
-    result: Mapping[str, Any] = field(default_factory=dict)
+    result: Body = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,16 +144,9 @@ class Game:
 
     # -- the engine ----------------------------------------------------------------------
 
-    def parse(self, data: Mapping[str, Any]) -> Any:
-        """The engine's input read from a JSON-shaped body; InvalidInput if it is bad."""
-        return self.engine.parse(data)
-
-    def score(self, inp: Any) -> RoundResult:
-        return self.engine.score(inp)
-
-    def evaluate(self, data: Mapping[str, Any]) -> RoundResult:
+    def evaluate(self, data: Body) -> RoundResult:
         """Parse and score a body; raises InvalidInput with every violation found."""
-        return self.score(self.parse(data))
+        return self.engine.evaluate(data)
 
     # -- options -------------------------------------------------------------------------
 
@@ -194,7 +187,7 @@ class Game:
         """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""
         return next(b for b in self.bounds if b.field == field)
 
-    def table_entry(self, kind: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def table_entry(self, kind: str, entry: Mapping[str, JSONValue]) -> JSONObject:
         """A round's entry as a table stores it: an unknown key refused by name, the keys the
         table decides dropped (an end of game keeps nothing)."""
         if kind != "round":
@@ -226,13 +219,16 @@ class Game:
             known=listed,
         )
 
-    def setting(self, spec: TableSpec, key: str) -> Any:
+    def setting(self, spec: TableSpec, key: str) -> OptionValue:
         """A table's setting, or its declared default."""
-        if key in spec.settings:
-            return spec.settings[key]
-        return next(o.default for o in self.setting_options if o.key == key)
+        value: OptionValue = (
+            spec.settings[key]
+            if key in spec.settings
+            else next(o.default for o in self.setting_options if o.key == key)
+        )
+        return value
 
-    def check_rules(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         """A new table's house rules, each defaulting as declared."""
         known = {o.key for o in self.rule_options}
         for key in raw:
@@ -243,7 +239,7 @@ class Game:
                 )
         return {o.key: r.option(raw, o, f"rules.{o.key}") for o in self.rule_options}
 
-    def check_settings(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def check_settings(self, r: Reader, raw: Body) -> JSONObject:
         """A new table's settings, each defaulting as declared."""
         return {o.key: r.option(raw, o, f"settings.{o.key}") for o in self.setting_options}
 
@@ -252,20 +248,20 @@ class Game:
     def check_seats(self, seated: int) -> None:
         """Refuse a table's round that seats too few players to go on (Tokan's leavers)."""
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         """Fill in what the table's rules, settings and state say about the next round."""
         rules = self._rules_of(spec)
         if rules is not None:
             body["rules"] = rules  # one dict for the spec's rounds: nothing changes a body
 
-    def body_rules(self, spec: TableSpec) -> dict[str, Any] | None:
+    def body_rules(self, spec: TableSpec) -> JSONObject | None:
         """The house rules a table's round gives the engine (the same for all its rounds);
         None: the engine reads none."""
         return None
 
     def stored_body(
-        self, body: dict[str, Any], spec: TableSpec, *, players_in_order: bool
-    ) -> dict[str, Any]:
+        self, body: JSONObject, spec: TableSpec, *, players_in_order: bool
+    ) -> JSONObject:
         """``body`` as a table stores it beside its entry: without what every stored round
         would repeat, which ``engine_body`` puts back.
 
@@ -281,9 +277,9 @@ class Game:
             drop.append("players")
         return {k: v for k, v in body.items() if k not in drop} if drop else body
 
-    _last_rules: tuple[TableSpec, dict[str, Any] | None] | None = None
+    _last_rules: tuple[TableSpec, JSONObject | None] | None = None
 
-    def _rules_of(self, spec: TableSpec) -> dict[str, Any] | None:
+    def _rules_of(self, spec: TableSpec) -> JSONObject | None:
         """``body_rules(spec)``, worked out once for the spec a replay scores every round
         with."""
         last = self._last_rules
@@ -293,12 +289,10 @@ class Game:
         self._last_rules = (spec, rules)
         return rules
 
-    def engine_body(
-        self, stored: Mapping[str, Any], spec: TableSpec, entry: Mapping[str, Any]
-    ) -> Mapping[str, Any]:
+    def engine_body(self, stored: Body, spec: TableSpec, entry: Body) -> Body:
         """A stored body as the engine reads it (see ``stored_body``)."""
         rules = self.body_rules(spec)
-        missing: dict[str, Any] = {}
+        missing: JSONObject = {}
         if rules is not None and "rules" not in stored:
             missing["rules"] = rules
         named = _named(entry.get("players"), spec.players) if "players" not in stored else None
@@ -316,7 +310,7 @@ class Game:
         """Whether the round just played ends the current game: the one place that decides."""
         return outcome.game_over
 
-    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+    def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
         """How a round scores with ``body``, known from how it scored with ``earlier.body``
         without scoring it again (its changes are the earlier ones); None when it must be
         scored. A long replay after a correction asks this of every later round."""
@@ -337,23 +331,23 @@ class Game:
 
     # -- pages ---------------------------------------------------------------------------
 
-    def entry_from_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def entry_from_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         """The JSON-shaped entry a round's form describes (``n`` players on the form).
 
         The dealer is a position among the players on the form, as in the API.
         """
-        entry: dict[str, Any] = {}
+        entry: JSONObject = {}
         dealer = form_int(form, "dealer")
         if dealer is not None:
             entry["dealer"] = dealer
         entry.update(self.read_form(form, n, errors))
         return entry
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         raise NotImplementedError
 
     def error_summary(
-        self, errors: Mapping[str, Sequence[str]], names: Sequence[str], entry: Mapping[str, Any]
+        self, errors: Mapping[str, Sequence[str]], names: Sequence[str], entry: Body
     ) -> list[ErrorItem]:
         """The form's mistakes for the summary at its top, in the order the page shows the
         fields, each linking to the element its message sits beside (``names``: the players
@@ -368,9 +362,7 @@ class Game:
         order = {"": 0, "players": 1}
         return sorted(items, key=lambda e: (order.get(e.anchor, 2), e.rank))
 
-    def error_place(
-        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
-    ) -> tuple[str, str, int]:
+    def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
         """Where a field path's message is shown: the element's id (empty when the message
         belongs to the whole form), the words naming it, and its rank on the page."""
         head, _, rest = path.partition(".")
@@ -384,16 +376,16 @@ class Game:
             return "rules", N_("House rules"), 1
         return head, FIELD_WORDS.get(head) or head.replace("_", " ").capitalize(), 2
 
-    def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
+    def form_index(self, k: str, names: Sequence[str], entry: Body) -> int | None:
         """The place on the form of the entry's player ``k`` (its position in the list)."""
         return int(k) if k.isdigit() and int(k) < len(names) else None
 
-    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+    def explain(self, result: Body) -> Msg | None:
         """One line saying why a stored round's ``result`` came out as it did, for the first
         screen after Save; None when the game has none or the result is no round."""
         return None
 
-    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         """What the draw that starts a game (``draw``) decides from the cards each player
         drew (``names``: the players, in the same order); InvalidInput if they cannot."""
         raise NotImplementedError(f"{self.title} starts without a draw")
@@ -403,12 +395,15 @@ class Game:
         return {}
 
 
-def _named(players: object, names: Sequence[str]) -> list[dict[str, Any]] | None:
+def _named(players: object, names: Sequence[str]) -> list[JSONValue] | None:
     """An entry's players as the engine reads them when they sit in table order from the
     first seat: each named as the table names that seat (None: not a list of players that
     the table's seats could name)."""
     if not isinstance(players, list) or len(players) > len(names):
         return None
-    if not all(isinstance(p, Mapping) for p in players):
-        return None
-    return [{**p, "name": names[i]} for i, p in enumerate(players)]
+    named: list[JSONValue] = []
+    for i, p in enumerate(players):
+        if not isinstance(p, Mapping):
+            return None
+        named.append({**p, "name": names[i]})
+    return named

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from scorekeeper.cards import CARD_BY_ID, SUITS
+from scorekeeper.jsonio import JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
@@ -145,6 +146,11 @@ def round_number(raw: str | None) -> int | None:
         number = int(text)
         return number if 1 <= number <= MAX_ROUND_NUMBER else None
     return None
+
+
+def json_list(items: Iterable[JSONValue]) -> list[JSONValue]:
+    """``items`` as a list an entry holds (a list of card ids is a list of JSON values)."""
+    return list(items)
 
 
 def form_int(form: FormData, key: str) -> int | str | None:

@@ -11,11 +11,18 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Protocol
+from typing import Final, Protocol, TypeAlias
 
 from scorekeeper.cards import CARD_BY_ID, Card, unknown_card_message
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg, as_json, message_json, reason
+
+Body: TypeAlias = Mapping[str, object]
+"""A JSON-shaped body as a client or a table gives it, before it is checked: the ``Reader``
+looks at each value's type itself, and says what is wrong with it."""
+OptionValue: TypeAlias = str | bool | int
+"""A house rule's or a setting's value: a choice, a switch or a whole number."""
 
 MAX_NAME_LENGTH: Final = 40
 """A player's or a table's name, in characters (after cleaning)."""
@@ -123,10 +130,10 @@ class Outcome:
     where the game has no pot or the round was stored before this was kept. A round that did
     not run short scores the same with any larger pot, only leaving more in it."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         # Only what differs from the defaults (``from_json`` reads them back): every stored
         # round keeps its outcome.
-        data: dict[str, Any] = {}
+        data: JSONObject = {}
         if self.next_dealer is not None:
             data["next_dealer"] = self.next_dealer
         if self.pot_after is not None:
@@ -142,11 +149,11 @@ class Outcome:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+    def from_json(cls, data: Body) -> Outcome:
         pot = data.get("pot_after")
         next_dealer = data.get("next_dealer")
         return cls(
-            next_dealer=None if next_dealer is None else int(next_dealer),
+            next_dealer=None if next_dealer is None else int(str(next_dealer)),
             pot_after=None if pot is None else read_stored_amount(pot),
             house=read_stored_amount(data.get("house", "0")),
             void=bool(data.get("void")),
@@ -164,7 +171,7 @@ class RoundResult(Protocol):
     @property
     def outcome(self) -> Outcome: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> JSONObject: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +181,8 @@ class Note:
     text: str
     ruling: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"text": str(self.text), "ruling": self.ruling}
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {"text": str(self.text), "ruling": self.ruling}
         msg = message_json(self.text)
         if msg is not None:
             out["msg"] = msg  # what a page translates (scorekeeper.i18n.note_text)
@@ -199,7 +206,7 @@ class Reader:
 
     def integer(
         self,
-        data: Mapping[str, Any],
+        data: Body,
         key: str,
         path: str,
         *,
@@ -238,7 +245,7 @@ class Reader:
             return default
         return value
 
-    def position(self, data: Mapping[str, Any], key: str, path: str, n: int) -> int | None:
+    def position(self, data: Body, key: str, path: str, n: int) -> int | None:
         """A player's position among ``n`` (``dealer``, ``first_dealer``), counted from 0 as
         the API counts them, and its message says so; 0 when it is left out."""
         value = data.get(key)
@@ -261,7 +268,7 @@ class Reader:
 
     def within(
         self,
-        data: Mapping[str, Any],
+        data: Body,
         key: str,
         bound: Bound,
         *,
@@ -279,9 +286,7 @@ class Reader:
             what=bound.what,
         )
 
-    def amount(
-        self, data: Mapping[str, Any], key: str, path: str, *, default: Fraction
-    ) -> Fraction:
+    def amount(self, data: Body, key: str, path: str, *, default: Fraction) -> Fraction:
         value = data.get(key)
         if value is None:
             return default
@@ -293,7 +298,7 @@ class Reader:
 
     def choice(
         self,
-        data: Mapping[str, Any],
+        data: Body,
         key: str,
         path: str,
         options: Sequence[str],
@@ -310,7 +315,7 @@ class Reader:
             return default
         return value
 
-    def boolean(self, data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    def boolean(self, data: Body, key: str, path: str, default: bool) -> bool:
         value = data.get(key)
         if value is None:
             return default
@@ -319,9 +324,7 @@ class Reader:
             return default
         return value
 
-    def name(
-        self, data: Mapping[str, Any], path: str, index: int, *, required: bool = False
-    ) -> str:
+    def name(self, data: Body, path: str, index: int, *, required: bool = False) -> str:
         """A player's (or a table's) name, cleaned; ``P<index + 1>`` when it is left out
         (refused instead when ``required``: a change of a name, a player added)."""
         value = data.get("name")
@@ -339,17 +342,26 @@ class Reader:
             return cleaned[:MAX_NAME_LENGTH]
         return cleaned
 
-    def option(self, data: Mapping[str, Any], option: Option, path: str) -> Any:
-        """The value of ``option`` in ``data`` (its default when absent)."""
+    def option(self, data: Body, option: Option, path: str) -> OptionValue | None:
+        """The value of ``option`` in ``data`` (its default when absent; None when it is
+        bad, which is said)."""
         if option.kind == "bool":
             return self.boolean(data, option.key, path, bool(option.default))
         if option.kind == "choice":
-            value = data.get(option.key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                value = str(value)  # e.g. an Otoroku length of 12 given as a number
-            return self.choice(
-                {option.key: value}, option.key, path, option.values, str(option.default)
-            )
+            return self.choice_option(data, option, path)
+        return self.whole_option(data, option, path)
+
+    def choice_option(self, data: Body, option: Option, path: str) -> str:
+        """A choice among ``option``'s values (its default when absent or bad)."""
+        value = data.get(option.key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # e.g. an Otoroku length of 12 given as a number
+        return self.choice(
+            {option.key: value}, option.key, path, option.values, str(option.default)
+        )
+
+    def whole_option(self, data: Body, option: Option, path: str) -> int | None:
+        """A whole-number ``option`` within its bounds (its default when absent)."""
         return self.integer(
             data,
             option.key,
@@ -362,7 +374,7 @@ class Reader:
 
     # -- containers --------------------------------------------------------------------
 
-    def mapping(self, data: Mapping[str, Any], key: str, path: str) -> Mapping[str, Any]:
+    def mapping(self, data: Body, key: str, path: str) -> Body:
         value = data.get(key)
         if value is None:
             return {}
@@ -373,13 +385,13 @@ class Reader:
 
     def items(
         self,
-        data: Mapping[str, Any],
+        data: Body,
         key: str,
         path: str,
         *,
         required: bool = True,
         what: str = N_("a list"),
-    ) -> list[Any] | None:
+    ) -> list[object] | None:
         value = data.get(key)
         if value is None:
             if required:
@@ -390,15 +402,13 @@ class Reader:
             return None
         return value
 
-    def players(
-        self, data: Mapping[str, Any], minimum: int, maximum: int, game: str
-    ) -> list[Mapping[str, Any]]:
+    def players(self, data: Body, minimum: int, maximum: int, game: str) -> list[Body]:
         """The ``players`` list, each entry an object; checks the count."""
         raw = self.items(data, "players", "players", what=N_("a list of players"))
         if raw is None:
             return []
         self.player_count(len(raw), minimum, maximum, game)
-        out: list[Mapping[str, Any]] = []
+        out: list[Body] = []
         for i, p in enumerate(raw):
             if not isinstance(p, Mapping):
                 self.add(f"players.{i}", N_('Each player must be an object such as {"name": "A"}'))
@@ -447,7 +457,7 @@ class Reader:
 
     def card_ids(
         self,
-        value: list[Any] | None,
+        value: list[object] | None,
         path: str,
         deck: frozenset[str],
         left_out: Callable[[Card], str] | None = None,

@@ -147,9 +147,9 @@ def import_table(data: Mapping[str, Any]) -> Table:
 
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
-    for entry in old_journal:
-        kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
-        kept.at = entry["at"]
+    for logged in old_journal:
+        kept = store.record(table, logged["action"], logged["summary"], data={"effect": "imported"})
+        kept.at = logged["at"]
     # rounds scored, not yet written (one INSERT for many)
     pending: list[dict[str, Any]] = []
     for number, (scored_entry, step, at) in enumerate(scored, 1):

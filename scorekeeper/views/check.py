@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
@@ -15,8 +14,10 @@ from scorekeeper.games.form_input import (
     read_cards,
     with_the_rules,
 )
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Option, Violation
+from scorekeeper.rules.common import OptionValue
 from scorekeeper.state import State, TableSpec
 from scorekeeper.views import errors_by_field, not_found
 
@@ -45,7 +46,7 @@ def _players(source: FormData, game: Game) -> int:
     return n
 
 
-def _option(source: FormData, o: Option) -> Any:
+def _option(source: FormData, o: Option) -> OptionValue:
     """An option as the checker's form gives it; the engine checks the value."""
     if o.kind == "bool":
         if request.method == "GET" and o.key not in source:
@@ -63,18 +64,18 @@ def index() -> str:
 
 
 @bp.route("/<game_id>", methods=["GET", "POST"])
-def check(game_id: str) -> Any:
+def check(game_id: str) -> tuple[str, int]:
     """Show the checker for one game, and the result of a posted round."""
     game = _game_or_404(game_id)
     source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
     names = tuple(f"P{i + 1}" for i in range(n))
 
-    def chosen(options: tuple[Option, ...]) -> dict[str, Any]:
+    def chosen(options: tuple[Option, ...]) -> JSONObject:
         return {o.key: _option(source, o) if o.checker else o.default for o in options}
 
     spec = TableSpec(game.id, names, chosen(game.rule_options), chosen(game.setting_options))
-    entry: dict[str, Any] = {}
+    entry: JSONObject = {}
     errors: dict[str, list[str]] = {}
     result = None
     status = 200
@@ -83,12 +84,18 @@ def check(game_id: str) -> Any:
         problems: list[Violation] = []
         entry = game.entry_from_form(source, n, problems)
         body = dict(entry)
-        body["players"] = [{**p, "name": names[i]} for i, p in enumerate(entry["players"])]
+        players = entry["players"]
+        body["players"] = [
+            {**p, "name": names[i]}
+            for i, p in enumerate(players if isinstance(players, list) else [])
+            if isinstance(p, dict)
+        ]
         game.complete(body, spec, State.initial(spec))
         for key, default in game.checker_inputs.items():
             body[key] = _number(source, key, default)
-        if isinstance(entry.get("dealer"), int):
-            dealer = entry["dealer"]
+        chosen_dealer = entry.get("dealer")
+        if isinstance(chosen_dealer, int):
+            dealer = chosen_dealer
         try:
             if problems:  # with the rules' mistakes in the rest: every one said at once
                 raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
@@ -128,7 +135,7 @@ def check(game_id: str) -> Any:
 
 
 @bp.route("/draw/<game_id>", methods=["GET", "POST"])
-def draw(game_id: str) -> Any:
+def draw(game_id: str) -> tuple[str, int]:
     """The draw of cards that starts a game: who deals first (RULES 4.7) or where each player
     sits (5.7), as the game says (``Game.draw_outcome``)."""
     game = _game_or_404(game_id)
@@ -138,7 +145,7 @@ def draw(game_id: str) -> Any:
     n = _players(source, game)
     names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
     errors: dict[str, list[str]] = {}
-    outcome: dict[str, Any] | None = None
+    outcome: JSONObject | None = None
     picks: list[list[str]] = [[] for _ in range(n)]
     status = 200
     if request.method == "POST":

@@ -79,3 +79,7 @@ def score(inp: Input) -> Result:
     a, b = (CARD_BY_ID[c].month for c in inp.cards)
     win = Fraction(inp.stake if a > b else -inp.stake if b > a else 0)
     return Result(inp.stake, inp.names, inp.cards, (win, -win))
+
+
+def evaluate(data: Mapping[str, Any]) -> Result:
+    return score(parse(data))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID
 
 
-def hand_values(cards: Sequence[Any] | None) -> list[int]:
+def hand_values(cards: Sequence[object] | None) -> list[int]:
     """An Otoroku hand's card values as entered: values as given, cards by their month."""
     out = []
     for c in cards or ():

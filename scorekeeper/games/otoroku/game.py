@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.exact import display
 from scorekeeper.games.base import Game
-from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.otoroku import form
 from scorekeeper.games.otoroku import rules as engine
 from scorekeeper.games.otoroku.why import otoroku_line
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, listed
 from scorekeeper.rules import InvalidInput, Outcome, Violation
+from scorekeeper.rules.common import Body
 from scorekeeper.state import State, TableSpec
-from scorekeeper.why import explained
+from scorekeeper.why import explained, num
 
 VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 """What may stand between typed values: a space, or the separator a numeric keypad has."""
@@ -52,36 +53,41 @@ class Otoroku(Game):
     game_settings = frozenset({"method", "length", "stones"})
 
     @staticmethod
-    def hand_label(player: Mapping[str, Any]) -> str:
+    def hand_label(player: Body) -> str:
         """A stored result's hand in words (a message the page translates)."""
-        return engine.hand_label(player["total"], player.get("teyaku"), bool(player.get("buta")))
+        teyaku = player.get("teyaku")
+        return engine.hand_label(
+            num(player["total"]),
+            teyaku if isinstance(teyaku, str) else None,
+            bool(player.get("buta")),
+        )
 
     @staticmethod
     def role_name(role: str) -> str:
         return engine.ROLE_NAMES.get(role, role)
 
-    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         if any(len(p) != 1 for p in picks):
             raise InvalidInput([Violation("draws", N_("Each player draws exactly one card"))])
         seats = engine.seat_draw([p[0] for p in picks])
         return {
             "kind": "seats",
-            "order": seats.order,
+            "order": None if seats.order is None else list(seats.order),
             "redraw": [[names[i] for i in g] for g in seats.redraw],
         }
 
     hand_values = staticmethod(form.hand_values)
     """A hand's card values as entered, for the form's bar."""
 
-    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+    def explain(self, result: Body) -> Msg | None:
         return explained(lambda r: otoroku_line(r, self.hand_label))(result)
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")
         body.setdefault("wager", self.setting(spec, "wager"))
         super().complete(body, spec, state)
 
-    def body_rules(self, spec: TableSpec) -> dict[str, Any]:
+    def body_rules(self, spec: TableSpec) -> JSONObject:
         return {"tera_zen_percent": spec.rules.get("tera_zen_percent", 0)}
 
     def stones_left(self, spec: TableSpec, state: State) -> tuple[Fraction, ...] | None:
@@ -129,15 +135,15 @@ class Otoroku(Game):
             length=length,
         )
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         pool = ChaffPool(self.deck)
-        entry: dict[str, Any] = {}
+        entry: JSONObject = {}
         wager = form_int(form, "wager")
         if wager is not None:
             entry["wager"] = wager
-        players = []
+        players: list[JSONValue] = []
         for i in range(n):
-            cards: list[Any] = read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors)
+            cards = json_list(read_cards(form, f"p{i}_cards", pool, f"players.{i}.cards", errors))
             bad = []
             # Full-width digits and separators (a Japanese keyboard's) read as their ASCII forms.
             typed = unicodedata.normalize("NFKC", form.get(f"p{i}_values") or "")
@@ -164,7 +170,7 @@ class Otoroku(Game):
                         ),
                     )
                 )
-            p: dict[str, Any] = {"name": form.get(f"p{i}_name"), "cards": cards}
+            p: JSONObject = {"name": form.get(f"p{i}_name"), "cards": cards}
             pw = form_int(form, f"p{i}_wager")
             if pw is not None:
                 p["wager"] = pw
@@ -172,9 +178,7 @@ class Otoroku(Game):
         entry["players"] = players
         return entry
 
-    def error_place(
-        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
-    ) -> tuple[str, str, int]:
+    def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
         anchor, where, rank = super().error_place(path, names, entry)
         if anchor.startswith("player-"):
             return anchor, N_("%(name)s's hand", name=where), rank

@@ -7,10 +7,9 @@ only the dealer's Birds teyaku needs the real cards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.cards import (
     CARD_BY_ID,
@@ -21,8 +20,10 @@ from scorekeeper.cards import (
     unknown_card_message,
 )
 from scorekeeper.exact import amount_str
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
+    Body,
     Bound,
     CardClaims,
     InvalidInput,
@@ -240,9 +241,9 @@ def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
 # -- input -------------------------------------------------------------------------------
 
 
-def parse(data: Mapping[str, Any]) -> Input:
+def parse(data: Body) -> Input:
     r = Reader()
-    method = r.option(data, METHOD, "method")
+    method = r.choice_option(data, METHOD, "method")
     top_wager = data.get("wager")
     wager = 1
     if top_wager is not None or method == "everyone":
@@ -254,7 +255,7 @@ def parse(data: Mapping[str, Any]) -> Input:
                 f"rules.{key}",
                 N_("'%(key)s' is not a house rule of Otoroku (known: tera_zen_percent)", key=key),
             )
-    fee = r.option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
+    fee = r.whole_option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     n = len(raw_players)
     dealer = r.position(data, "dealer", "dealer", n) or 0
@@ -380,7 +381,7 @@ class PlayerResult:
     """Banker method: 'win', 'lose' or 'tie' against the dealer (None for the dealer)."""
     fee: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "name": self.name,
             "role": self.role,
@@ -416,7 +417,7 @@ class Result:
     def outcome(self) -> Outcome:
         return Outcome(next_dealer=self.next_dealer, house=self.house, void=self.void)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "game": GAME,
             "method": self.method,
@@ -433,6 +434,11 @@ class Result:
 def turn_order_from_right(n: int, dealer: int) -> list[int]:
     """Positions from the dealer's right round to the dealer, who counts last."""
     return [(dealer + k) % n for k in range(1, n + 1)]
+
+
+def evaluate(data: Body) -> Result:
+    """Parse and score a body (``InvalidInput`` with every problem found)."""
+    return score(parse(data))
 
 
 def score(inp: Input) -> Result:
@@ -715,6 +721,7 @@ __all__ = [
     "InvalidInput",
     "PlayerInput",
     "Result",
+    "evaluate",
     "parse",
     "score",
     "seat_draw",

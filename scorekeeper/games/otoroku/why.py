@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import Result, delta, shown
+from scorekeeper.rules.common import Body
+from scorekeeper.why import Result, delta, num, objects, shown, strings
 
 
-def otoroku_line(result: Result, hand_label: Callable[[Mapping[str, Any]], str]) -> Msg:
-    players = result["players"]
+def otoroku_line(result: Result, hand_label: Callable[[Body], str]) -> Msg:
+    players = objects(result["players"])
     if result.get("void"):
         return N_("Every hand is buta: the round is void, nobody pays and the dealer deals again.")
     if result.get("method") == "banker":
@@ -44,8 +44,8 @@ def otoroku_line(result: Result, hand_label: Callable[[Mapping[str, Any]], str])
         if house:
             line = N_("%(line)s The house takes %(n)s.", line=line, n=shown(house))
         return line
-    pot = sum(int(p.get("wager") or 0) for p in players)
-    winners = [p for p in players if p["name"] in (result.get("winners") or [])]
+    pot = sum(num(p.get("wager") or 0) for p in players)
+    winners = [p for p in players if p["name"] in strings(result.get("winners") or [])]
     if len(winners) == 1:
         w = winners[0]
         return N_(

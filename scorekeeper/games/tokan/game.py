@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.games.tokan import rules as engine
 from scorekeeper.games.tokan.why import tokan_line
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
+from scorekeeper.rules.common import Body
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -47,7 +49,7 @@ class Tokan(Game):
     seats_vary = True
     players_may_change = True
 
-    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+    def explain(self, result: Body) -> Msg | None:
         return explained(tokan_line)(result)
 
     def check_seats(self, seated: int) -> None:
@@ -66,7 +68,7 @@ class Tokan(Game):
                 ]
             )
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         body["stake"] = self.setting(spec, "stake")
         body["tokens"] = self.setting(spec, "tokens")
         body["pot"] = amount_str(state.pot)
@@ -76,7 +78,7 @@ class Tokan(Game):
     ) -> tuple[int, ...]:
         return tuple(positions)  # who was not in this tour has left for good
 
-    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+    def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
         # A correction early in a game moves the pot every later tour carries in: a tour that
         # did not run short, and would not with the new pot, scores as it did (RULES 6).
         old = earlier.body
@@ -129,12 +131,12 @@ class Tokan(Game):
             pot=display(state.pot),
         )
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
-        players: list[dict[str, Any]] = []
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
+        players: list[JSONValue] = []
         for i in range(n):
             if not form.get(f"p{i}_seated"):
                 continue
-            p: dict[str, Any] = {
+            p: JSONObject = {
                 "name": form.get(f"p{i}_name"),
                 "dice": [form_int(form, f"p{i}_d1"), form_int(form, f"p{i}_d2")],
             }
@@ -221,7 +223,7 @@ class Tokan(Game):
             return None
         return -amount if direction == "less" else amount
 
-    def form_index(self, k: str, names: Sequence[str], entry: Mapping[str, Any]) -> int | None:
+    def form_index(self, k: str, names: Sequence[str], entry: Body) -> int | None:
         # The tour's players are those seated on the form: the entry's k-th is found by name.
         players = entry.get("players")
         if k.isdigit() and isinstance(players, list) and int(k) < len(players):
@@ -232,7 +234,7 @@ class Tokan(Game):
         return None
 
     @staticmethod
-    def form_players(players: Any, names: Sequence[str]) -> list[Mapping[str, Any]]:
+    def form_players(players: object, names: Sequence[str]) -> list[Body]:
         """The entry's player for each place on the form (found by name, as a tour leaves
         out who left), or an empty mapping for one not in the tour."""
         listed = [p for p in players if isinstance(p, Mapping)] if isinstance(players, list) else []
@@ -253,7 +255,7 @@ class Tokan(Game):
         return out
 
     @staticmethod
-    def dice_words(dice: Any) -> str:
+    def dice_words(dice: object) -> str:
         """A player's dice as the form sums them: '5 + 3 = 8', or what is still missing."""
         faces = (
             [d for d in dice if type(d) is int and 1 <= d <= 6] if isinstance(dice, list) else []
@@ -265,7 +267,7 @@ class Tokan(Game):
         return N_("no dice yet")
 
     @staticmethod
-    def side(prediction: Any) -> dict[str, Any]:
+    def side(prediction: object) -> JSONObject:
         """A prediction as the form shows it: its signed value (None when unset), a
         direction and a number of tokens (none and "" when unset: never a made-up 0)."""
         if type(prediction) is not int:

@@ -6,15 +6,16 @@ Players are listed in seating order: each player's left neighbour is the next in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
-from typing import Any
 
 from scorekeeper.exact import amount_str
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, listed, ngettext
 from scorekeeper.rules.common import (
+    Body,
     Bound,
     InvalidInput,
     Note,
@@ -115,7 +116,7 @@ class Prediction:
     def pay(self) -> int:
         return 0 if self.achieved else abs(self.prediction - self.difference)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "prediction": self.prediction,
             "difference": self.difference,
@@ -158,7 +159,7 @@ class PlayerResult:
     def delta(self) -> Fraction:
         return Fraction(self.net - self.stake + self.reclaimed)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "name": self.name,
             "dice": list(self.dice),
@@ -197,7 +198,7 @@ class Result:
             pot_short=any(p.reclaimed < p.stake for p in self.players),
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "game": GAME,
             "players": [p.to_dict() for p in self.players],
@@ -209,10 +210,10 @@ class Result:
         }
 
 
-def parse(data: Mapping[str, Any]) -> Input:
+def parse(data: Body) -> Input:
     r = Reader()
-    stake = r.option(data, STAKE, "stake")
-    tokens = r.option(data, TOKENS, "tokens")
+    stake = r.whole_option(data, STAKE, "stake")
+    tokens = r.whole_option(data, TOKENS, "tokens")
     pot_value = r.amount(data, "pot", "pot", default=Fraction(0))
     if pot_value.denominator != 1 or not POT.minimum <= pot_value <= POT.maximum:
         r.add(
@@ -234,7 +235,7 @@ def parse(data: Mapping[str, Any]) -> Input:
         path = f"players.{i}.dice"
         raw = r.items(p, "dice", path, what=N_("a list of the player's 2 dice"))
         dice: list[int] = []
-        bad: list[Any] = []
+        bad: list[object] = []
         for d in raw or []:
             if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
                 bad.append(d)
@@ -351,6 +352,11 @@ def _check_pot_covers(inp: Input) -> None:
                 )
             ]
         )
+
+
+def evaluate(data: Body) -> Result:
+    """Parse and score a body (``InvalidInput`` with every problem found)."""
+    return score(parse(data))
 
 
 def score(inp: Input) -> Result:
@@ -504,6 +510,7 @@ __all__ = [
     "PlayerInput",
     "Result",
     "achieved",
+    "evaluate",
     "parse",
     "score",
     "split_pot",

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import Result, shown
+from scorekeeper.why import Result, num, objects, shown
 
 
 def tokan_line(result: Result) -> Msg:
-    players = result["players"]
+    players = objects(result["players"])
     before = read_stored_amount(result.get("pot_before") or "0")
-    held = before + sum(int(p["stake"]) for p in players)
-    settled = held + sum(int(p["pay"]) for p in players) - sum(int(p["gain"]) for p in players)
+    held = before + sum(num(p["stake"]) for p in players)
+    settled = held + sum(num(p["pay"]) for p in players) - sum(num(p["gain"]) for p in players)
     after = read_stored_amount(result.get("pot_after") or "0")
-    short = [p for p in players if int(p["reclaimed"]) < int(p["stake"])]
+    short = [p for p in players if num(p["reclaimed"]) < num(p["stake"])]
     if not short:
         return N_(
             "The pot held %(held)s with the stakes and %(settled)s after the predictions: "
@@ -31,8 +31,8 @@ def tokan_line(result: Result) -> Msg:
             N_(
                 "%(name)s took back %(n)s of %(stake)s",
                 name=p["name"],
-                n=int(p["reclaimed"]),
-                stake=int(p["stake"]),
+                n=num(p["reclaimed"]),
+                stake=num(p["stake"]),
             )
             for p in short
         ],

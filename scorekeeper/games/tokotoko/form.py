@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID, SUIT_BY_ID, Card
 from scorekeeper.messages import N_
@@ -40,13 +39,13 @@ def slot_choices(deck: frozenset[str]) -> list[SlotChoice]:
     return out
 
 
-def slot_value(card_id: Any) -> str:
+def slot_value(card_id: object) -> str:
     """The select value that shows ``card_id`` (the card's own id), or "" if it is none."""
     card = CARD_BY_ID.get(card_id) if isinstance(card_id, str) else None
     return "" if card is None else card.id
 
 
-def slot_label(card_id: Any) -> str:
+def slot_label(card_id: object) -> str:
     """How a Tokotoko card slot names ``card_id`` ('Crane (Pine 1)'), or '' if none."""
     value = slot_value(card_id)
     card = CARD_BY_ID.get(value)

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.games.base import Game
-from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.tokotoko import form
 from scorekeeper.games.tokotoko import rules as engine
 from scorekeeper.games.tokotoko.why import tokotoko_line
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.picker import MonthRow
 from scorekeeper.rules import Violation
+from scorekeeper.rules.common import Body
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -49,26 +50,26 @@ class Tokotoko(Game):
     slot_value = staticmethod(form.slot_value)
     slot_label = staticmethod(form.slot_label)
 
-    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+    def explain(self, result: Body) -> Msg | None:
         return explained(tokotoko_line)(result)
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         pool = ChaffPool(self.deck)
-        entry: dict[str, Any] = {"field": read_cards(form, "field", pool, "field", errors)}
+        field = read_cards(form, "field", pool, "field", errors)
+        entry: JSONObject = {"field": json_list(field)}
         stake = form_int(form, "stake")
         if stake is not None:
             entry["stake"] = stake
-        players = []
+        players: list[JSONValue] = []
         for i in range(n):
-            p: dict[str, Any] = {
-                "hand": read_cards(form, f"p{i}_hand", pool, f"players.{i}.hand", errors)
-            }
+            hand = read_cards(form, f"p{i}_hand", pool, f"players.{i}.hand", errors)
+            p: JSONObject = {"hand": json_list(hand)}
             leave = form.get(f"p{i}_leave") or ""
             where, _, k = leave.partition("-")
-            four = {"hand": p["hand"], "field": entry["field"]}
+            four = {"hand": hand, "field": field}
             if leave and (where not in four or k not in ("0", "1")):
                 errors.append(
                     Violation(
@@ -79,18 +80,16 @@ class Tokotoko(Game):
                         ),
                     )
                 )
-            elif leave and len(entry["field"]) == 2 and len(p["hand"]) == 2:
+            elif leave and len(field) == 2 and len(hand) == 2:
                 out = four[where][int(k)]
-                p["chosen"] = [c for c in p["hand"] + entry["field"] if c != out]
+                p["chosen"] = [c for c in hand + field if c != out]
             # With a hand or the field incomplete, the choice waits: the missing card is the
             # mistake to report, not the choice that depends on it.
             players.append(p)
         entry["players"] = players
         return entry
 
-    def error_place(
-        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
-    ) -> tuple[str, str, int]:
+    def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
         anchor, where, rank = super().error_place(path, names, entry)
         if anchor.startswith("player-"):
             return anchor, N_("%(name)s's hand", name=where), rank
@@ -99,7 +98,7 @@ class Tokotoko(Game):
         return anchor, where, rank
 
     @staticmethod
-    def left_out(player: Any, field: Sequence[str] | None) -> str:
+    def left_out(player: object, field: object) -> str:
         """The form's 'left out' choice for a player's chosen triple ('' for none)."""
         chosen = player.get("chosen") if isinstance(player, Mapping) else None
         hand = player.get("hand") if isinstance(player, Mapping) else None

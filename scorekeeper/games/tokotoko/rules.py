@@ -6,15 +6,15 @@ highest value takes the pot of stake x players, ties split it (R1, R2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.cards import ALL_IDS, CARD_BY_ID, Card
 from scorekeeper.exact import amount_str
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
 from scorekeeper.rules.common import (
+    Body,
     CardClaims,
     InvalidInput,
     Note,
@@ -83,7 +83,7 @@ class Triple:
     def value(self) -> int:
         return self.sum % 10
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"cards": list(self.cards), "sum": self.sum, "value": self.value}
 
 
@@ -120,7 +120,7 @@ class PlayerResult:
     value: int
     delta: Fraction
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "name": self.name,
             "hand": list(self.hand),
@@ -147,7 +147,7 @@ class Result:
     def outcome(self) -> Outcome:
         return Outcome()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "game": GAME,
             "players": [p.to_dict() for p in self.players],
@@ -157,7 +157,7 @@ class Result:
         }
 
 
-def parse(data: Mapping[str, Any]) -> Input:
+def parse(data: Body) -> Input:
     """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
     r = Reader()
     stake = r.within(data, "stake", ROUND_STAKE) or 1
@@ -212,6 +212,11 @@ def parse(data: Mapping[str, Any]) -> Input:
     r.raise_if_any()
     assert len(field) == 2
     return Input(stake, (field[0], field[1]), tuple(players))
+
+
+def evaluate(data: Body) -> Result:
+    """Parse and score a body (``InvalidInput`` with every problem found)."""
+    return score(parse(data))
 
 
 def score(inp: Input) -> Result:
@@ -300,4 +305,4 @@ def score(inp: Input) -> Result:
     )
 
 
-__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "parse", "score"]
+__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "evaluate", "parse", "score"]

@@ -2,46 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import Result, shown
+from scorekeeper.rules.common import Body
+from scorekeeper.why import Result, num, objects, shown, strings
 
 
-def _triple(triple: Mapping[str, Any]) -> Msg:
-    cards = [CARD_BY_ID[c] for c in triple["cards"]]
+def _triple(triple: Body) -> Msg:
+    cards = [CARD_BY_ID[c] for c in strings(triple["cards"])]
     return N_(
         "%(a)s + %(b)s + %(c)s = %(sum)s",
         a=N_("%(suit)s %(n)s", suit=cards[0].suit.english, n=cards[0].nagoya),
         b=N_("%(suit)s %(n)s", suit=cards[1].suit.english, n=cards[1].nagoya),
         c=N_("%(suit)s %(n)s", suit=cards[2].suit.english, n=cards[2].nagoya),
-        sum=int(triple["sum"]),
+        sum=num(triple["sum"]),
     )
 
 
 def tokotoko_line(result: Result) -> Msg:
-    players = result["players"]
-    names = result.get("winners") or []
+    players = objects(result["players"])
+    names = strings(result.get("winners") or [])
     winners = [p for p in players if p["name"] in names]
     pot = shown(read_stored_amount(result.get("pot") or "0"))
     if len(winners) == len(players):
         return N_("Everybody ties at %(value)s: every stake goes back.", value=winners[0]["value"])
     if len(winners) == 1:
         w = winners[0]
-        counted = w.get("chosen") or w["best"]
+        counted = objects([w.get("chosen") or w["best"]])[0]
         return N_(
             "%(name)s takes the pot of %(pot)s with %(triple)s, value %(value)s, the highest.",
             name=w["name"],
             pot=pot,
             triple=_triple(counted),
-            value=int(w["value"]),
+            value=num(w["value"]),
         )
     return N_(
         "%(names)s tie with value %(value)s, the highest, and share the pot of %(pot)s.",
         names=[w["name"] for w in winners],
-        value=int(winners[0]["value"]),
+        value=num(winners[0]["value"]),
         pot=pot,
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID
 
@@ -18,13 +17,13 @@ class Tally:
     points: int
 
 
-def tally(cards: Sequence[Any] | None) -> Tally:
+def tally(cards: Sequence[object] | None) -> Tally:
     """The count and the Toppa points of a list of card ids (anything else is skipped)."""
     ids = [c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID]
     return Tally(len(ids), sum(CARD_BY_ID[c].points for c in ids))
 
 
-def rest_index(players: Sequence[Any], n: int) -> int:
+def rest_index(players: Sequence[object], n: int) -> int:
     """Whose pile is "the rest of the deck" on a pile form: the first entered player with
     no captured pile, else the last player."""
     for i, p in enumerate(players[:n]):
@@ -33,7 +32,7 @@ def rest_index(players: Sequence[Any], n: int) -> int:
     return n - 1
 
 
-def pile_tallies(players: Sequence[Any], n: int, deck: frozenset[str]) -> list[Tally]:
+def pile_tallies(players: Sequence[object], n: int, deck: frozenset[str]) -> list[Tally]:
     """Each pile's tally on a pile form; the rest of the deck's is what the others leave."""
     rest = rest_index(players, n)
     piles = [

@@ -6,17 +6,18 @@ they differ in players, par, hand size, house rules and Baka's rounds of a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from scorekeeper.games.base import Game
-from scorekeeper.games.form_input import ChaffPool, FormData, form_int, read_cards
+from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.toppa import form
 from scorekeeper.games.toppa import rules as engine
 from scorekeeper.games.toppa.why import baka_line, toppa_line
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Option, Outcome, RoundResult, Violation
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules.common import Body, Reader
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -61,20 +62,20 @@ class PileGame(Game):
     tally = staticmethod(form.tally)
     rest_index = staticmethod(form.rest_index)
 
-    def pile_tallies(self, players: Sequence[Any], n: int) -> list[form.Tally]:
+    def pile_tallies(self, players: Sequence[object], n: int) -> list[form.Tally]:
         return form.pile_tallies(players, n, self.deck)
 
-    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> dict[str, Any]:
+    def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         result = engine.first_dealer(picks)
         return {
             "kind": "dealer",
             "dealer": result.dealer,
-            "totals": result.totals,
+            "totals": list(result.totals),
             "values": [[engine.draw_value(c) for c in p] for p in picks],
             "redraw": [names[i] for i in result.redraw],
         }
 
-    def explain(self, result: Mapping[str, Any]) -> Msg | None:
+    def explain(self, result: Body) -> Msg | None:
         return explained(baka_line if self.rounds_per_game else toppa_line)(result)
 
     @staticmethod
@@ -82,26 +83,23 @@ class PileGame(Game):
         """A yaku's name (a message the page translates)."""
         return engine.YAKU_NAMES[yaku_id][0]
 
-    def parse(self, data: Mapping[str, Any]) -> engine.Input:
-        return engine.parse(data, self.id)
+    def evaluate(self, data: Body) -> RoundResult:
+        return engine.score(engine.parse(data, self.id))
 
-    def score(self, inp: Any) -> RoundResult:
-        return engine.score(inp)
-
-    def check_rules(self, r: Reader, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         # Toppa and Baka read the same house rules; a table keeps those of its own game.
         rules = engine.parse_rules(r, raw)
         return {o.key: getattr(rules, o.key) for o in self.rule_options}
 
-    def body_rules(self, spec: TableSpec) -> dict[str, Any]:
+    def body_rules(self, spec: TableSpec) -> JSONObject:
         return dict(spec.rules)
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         super().complete(body, spec, state)
         if self.rounds_per_game:
             body["round"] = state.game_round
 
-    def rescore_cheaply(self, earlier: PriorScore, body: Mapping[str, Any]) -> Outcome | None:
+    def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
         # Deleting or restoring an early Baka round moves every later round's dealer and
         # round of the game: they pay as they did (``engine.baka_seat_outcome``).
         if not self.rounds_per_game:
@@ -124,25 +122,23 @@ class PileGame(Game):
             )
         return super().progress(spec, state, round_count)
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         rest = form_int(form, "rest")
         piles, hands = ChaffPool(self.deck), ChaffPool(self.deck)
-        players = []
+        players: list[JSONValue] = []
         for i in range(n):
-            p: dict[str, Any] = {}
+            p: JSONObject = {}
             if rest != i:
-                p["captured"] = read_cards(
-                    form, f"p{i}_pile", piles, f"players.{i}.captured", errors
+                p["captured"] = json_list(
+                    read_cards(form, f"p{i}_pile", piles, f"players.{i}.captured", errors)
                 )
             hand = read_cards(form, f"p{i}_hand", hands, f"players.{i}.hand", errors)
             if hand:
-                p["hand"] = hand
+                p["hand"] = json_list(hand)
             players.append(p)
         return {"players": players}
 
-    def error_place(
-        self, path: str, names: Sequence[str], entry: Mapping[str, Any]
-    ) -> tuple[str, str, int]:
+    def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
         parts = path.split(".")
         if len(parts) >= 3 and parts[0] == "players" and parts[1].isdigit():
             i = int(parts[1])

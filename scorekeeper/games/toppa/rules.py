@@ -8,11 +8,10 @@ yaku against the average (or pairwise) and card points arithmetically (4.6), in 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any
 
 from scorekeeper.cards import (
     ALL_IDS,
@@ -25,8 +24,10 @@ from scorekeeper.cards import (
     names_of,
 )
 from scorekeeper.exact import amount_str, display
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg, message_json
 from scorekeeper.rules.common import (
+    Body,
     Bound,
     CardClaims,
     InvalidInput,
@@ -140,7 +141,7 @@ class Rules:
 RULE_NAMES = frozenset(o.key for o in RULE_OPTIONS)
 
 
-def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules:
+def parse_rules(r: Reader, raw: Body, path: str = "rules") -> Rules:
     for key in raw:
         if key not in RULE_NAMES:
             known = ", ".join(sorted(RULE_NAMES))
@@ -152,7 +153,21 @@ def parse_rules(r: Reader, raw: Mapping[str, Any], path: str = "rules") -> Rules
                     known=known,
                 ),
             )
-    return Rules(**{o.key: r.option(raw, o, f"{path}.{o.key}") for o in RULE_OPTIONS})
+    options = {o.key: o for o in RULE_OPTIONS}
+
+    def choice(key: str) -> str:
+        return r.choice_option(raw, options[key], f"{path}.{key}")
+
+    def flag(key: str) -> bool:
+        return r.boolean(raw, key, f"{path}.{key}", bool(options[key].default))
+
+    return Rules(
+        yaku_values=choice("yaku_values"),
+        boar_deer_butterfly=flag("boar_deer_butterfly"),
+        willow_as_chaff=flag("willow_as_chaff"),
+        yaku_settlement=choice("yaku_settlement"),
+        low_man_out_forfeits_cards=flag("low_man_out_forfeits_cards"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +204,8 @@ class Yaku:
     def japanese(self) -> str:
         return YAKU_NAMES[self.id][1]
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {
             "id": self.id,
             "name": str(self.name),
             "japanese": self.japanese,
@@ -377,7 +392,7 @@ def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | Non
 # -- input -------------------------------------------------------------------------------
 
 
-def parse(data: Mapping[str, Any], game: str) -> Input:
+def parse(data: Body, game: str) -> Input:
     """Read a JSON-shaped body for ``game`` ('toppa' or 'baka'); raises InvalidInput."""
     r = Reader()
     n = PLAYERS[game]
@@ -484,7 +499,7 @@ def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
 
 
 def _check_hand(
-    r: Reader, hand: list[str], raw: list[Any] | None, path: str, name: str, game: str
+    r: Reader, hand: list[str], raw: list[object] | None, path: str, name: str, game: str
 ) -> None:
     size = HAND_SIZE[game]
     if raw is not None and len(raw) > size:
@@ -530,8 +545,8 @@ class PlayerResult:
     def yaku_total(self) -> int:
         return sum(y.points for y in self.teyaku) + sum(y.points for y in self.dekiyaku)
 
-    def to_dict(self, game: str) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self, game: str) -> JSONObject:
+        out: JSONObject = {
             "name": self.name,
             "captured": list(self.captured),
             "card_points": self.card_points,
@@ -572,8 +587,8 @@ class Result:
     def outcome(self) -> Outcome:
         return Outcome(next_dealer=self.next_dealer, game_over=self.game_over)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {
             "game": self.game,
             "players": [p.to_dict(self.game) for p in self.players],
             "winner": self.winner,

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import Result, delta, semicolons, shown
+from scorekeeper.rules.common import Body
+from scorekeeper.why import Result, delta, num, objects, semicolons, shown
 
 TOPPA_PAR = 120
 BAKA_PAR = 80
 
 
 def toppa_line(result: Result) -> Msg:
-    players = result["players"]
+    players = objects(result["players"])
     a, b = players[0], players[1]
-    ya, yb = int(a["yaku_total"]), int(b["yaku_total"])
+    ya, yb = num(a["yaku_total"]), num(b["yaku_total"])
     winner = next((p for p in players if delta(p) > 0), None)
     loser = next((p for p in players if delta(p) < 0), None)
     if ya == yb:
@@ -32,8 +31,8 @@ def toppa_line(result: Result) -> Msg:
             "%(n)s over 120, and %(loser)s pays that.",
             yaku=ya,
             winner=winner["name"],
-            points=int(winner["card_points"]),
-            n=int(winner["card_points"]) - TOPPA_PAR,
+            points=num(winner["card_points"]),
+            n=num(winner["card_points"]) - TOPPA_PAR,
             loser=loser["name"],
         )
     high, low = (a, b) if ya > yb else (b, a)
@@ -46,8 +45,8 @@ def toppa_line(result: Result) -> Msg:
             high=high["name"],
             low=low["name"],
             d=d,
-            points=int(low["card_points"]),
-            yaku=int(high["yaku_total"]),
+            points=num(low["card_points"]),
+            yaku=num(high["yaku_total"]),
             n=shown(delta(low)),
         )
     if winner is None or loser is None:
@@ -70,15 +69,15 @@ def toppa_line(result: Result) -> Msg:
     )
 
 
-def _step(player: Mapping[str, Any], step: str) -> Fraction | None:
-    for part in player.get("parts") or ():
+def _step(player: Body, step: str) -> Fraction | None:
+    for part in objects(player.get("parts") or []):
         if part.get("step") == step:
             return read_stored_amount(part["amount"])
     return None
 
 
 def baka_line(result: Result) -> Msg:
-    players = result["players"]
+    players = objects(result["players"])
     words: list[Msg] = []
     low = [p for p in players if p.get("low_man_out")]
     if low:
@@ -86,12 +85,12 @@ def baka_line(result: Result) -> Msg:
             N_(
                 "Low Man Out: %(who)s, paid 40 by each other player",
                 who=[
-                    N_("%(name)s (%(n)s card points)", name=p["name"], n=int(p["card_points"]))
+                    N_("%(name)s (%(n)s card points)", name=p["name"], n=num(p["card_points"]))
                     for p in low
                 ],
             )
         )
-    yaku = [int(p["yaku_total"]) for p in players]
+    yaku = [num(p["yaku_total"]) for p in players]
     listed = [N_("%(name)s %(n)s", name=p["name"], n=y) for p, y in zip(players, yaku, strict=True)]
     if any(yaku):
         average = Fraction(sum(yaku), len(yaku))
@@ -109,7 +108,7 @@ def baka_line(result: Result) -> Msg:
     else:
         words.append(N_("nobody has a yaku"))
     cards = [_step(p, "cards") for p in players]
-    counted = [int(p["card_points"]) - BAKA_PAR for p in players]
+    counted = [num(p["card_points"]) - BAKA_PAR for p in players]
     if low and all(not c for c in cards) and any(counted):  # the forfeit house rule
         words.append(N_("card points do not count this round (Low Man Out)"))
     else:
@@ -117,7 +116,7 @@ def baka_line(result: Result) -> Msg:
             N_(
                 "card points %(list)s, each against 80",
                 list=[
-                    N_("%(name)s %(n)s", name=p["name"], n=int(p["card_points"])) for p in players
+                    N_("%(name)s %(n)s", name=p["name"], n=num(p["card_points"])) for p in players
                 ],
             )
         )
