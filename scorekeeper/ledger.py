@@ -22,6 +22,7 @@ from scorekeeper.exact import (
     read_stored_amount,
 )
 from scorekeeper.games import GAMES, Game
+from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import PriorScore, State, TableSpec, spec_at
@@ -44,8 +45,9 @@ __all__ = [
 class Step:
     """One entry scored against the table's state."""
 
-    kind: str
-    """'round', or 'end' (the table ends the game; Tokan splits its pot, R21)."""
+    kind: EntryKind
+    """Any kind: a round, the end of a game (Tokan splits its pot, R21), a change of the
+    table or a settle-up."""
     body: dict[str, Any]
     """The engine's input, with everything the table derived filled in."""
     result: dict[str, Any] | None
@@ -179,7 +181,7 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 def apply(
     spec: TableSpec,
     state: State,
-    kind: str,
+    kind: EntryKind,
     data: Mapping[str, Any],
     earlier: PriorScore | None = None,
     *,
@@ -199,7 +201,7 @@ def apply(
     a rescored round's result is not built (it can be rebuilt from ``body`` when read).
     """
     game = GAMES[spec.game]
-    if kind == "end":
+    if kind == EntryKind.END:
         return _end(game, spec, state)
     players, positions = _seat_players(game, spec, state, data)
     game.check_seats(len(players))
@@ -276,7 +278,7 @@ def apply(
     if game.ends_game(spec, after, outcome):
         after = _new_game(spec, after, next_dealer)
     return Step(
-        kind="round",
+        kind=EntryKind.ROUND,
         body=body,
         result=result,
         outcome=outcome,
@@ -319,7 +321,7 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         spec, replace(state, totals=totals, pot=state.pot + end.pot_change), state.dealer
     )
     return Step(
-        kind="end",
+        kind=EntryKind.END,
         body={},
         result=result,
         outcome=Outcome(),
@@ -381,7 +383,7 @@ class ReplayError(InvalidInput):
 
 def replay(
     spec: TableSpec,
-    entries: Sequence[tuple[str, Mapping[str, Any]]],
+    entries: Sequence[tuple[EntryKind, Mapping[str, Any]]],
     start: State | None = None,
     first_number: int = 1,
     earlier: Sequence[PriorScore | None] = (),
@@ -407,13 +409,11 @@ def replay(
 # like the end of a game: a replay after a correction passes them at their place, so rounds
 # before a change are scored as they were played and rounds after it as the table then stood.
 
-CHANGE_KINDS = ("edit", "settle")
-
 
 def apply_entry(
     spec: TableSpec,
     state: State,
-    kind: str,
+    kind: EntryKind,
     data: Mapping[str, Any],
     earlier: PriorScore | None = None,
     *,
@@ -423,11 +423,11 @@ def apply_entry(
     """Score any entry of a table: a round or an end of game (``apply``, against the table as
     it stood at ``state``), a change of the table, or a settle-up. ``totals``: see
     ``apply`` (only a round may be scored without them)."""
-    if kind == "edit":
+    if kind == EntryKind.EDIT:
         return _edit(spec, state, data)
-    if kind == "settle":
+    if kind == EntryKind.SETTLE:
         return _settle(spec, state, data)
-    assert totals or kind == "round"
+    assert totals or kind == EntryKind.ROUND
     return apply(
         spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result, totals=totals
     )
@@ -538,7 +538,7 @@ def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
         "notes": [],
     }
     return Step(
-        kind="edit",
+        kind=EntryKind.EDIT,
         body=dict(data),
         result=result,
         outcome=Outcome(),
@@ -622,7 +622,7 @@ def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
         "notes": [],
     }
     return Step(
-        kind="settle",
+        kind=EntryKind.SETTLE,
         body=dict(data),
         result=result,
         # What it took from the pot and the house, as a round's outcome says it.

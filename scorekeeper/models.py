@@ -23,6 +23,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeEngine
 
+from scorekeeper.kinds import Action, EntryKind
+
 
 class Base(DeclarativeBase):
     pass
@@ -64,6 +66,32 @@ class Moment(TypeDecorator[datetime]):
             return datetime.fromisoformat(value)
         assert isinstance(value, int)
         return _EPOCH + value * _SECOND
+
+
+class KindColumn(TypeDecorator[EntryKind]):
+    """An entry's kind, stored as its string (as before the enum): read back as the member."""
+
+    impl = String(8)
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> EntryKind | None:
+        return None if value is None else EntryKind(value)
+
+
+class ActionColumn(TypeDecorator[Action]):
+    """A journal entry's action, stored as its string: read back as the member."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> Action | None:
+        return None if value is None else Action(value)
 
 
 class Table(db.Model):  # type: ignore[name-defined,misc]
@@ -129,7 +157,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     """The round's number as players count it (API.md "Round numbers count rounds"): 1..N
     without gaps among the table's live rounds (kind ``round``), in the order of ``number``;
     None for a game's end, a change of the table, a settle-up, and a deleted entry."""
-    kind: Mapped[str] = mapped_column(String(8), default="round")
+    kind: Mapped[EntryKind] = mapped_column(KindColumn, default=EntryKind.ROUND)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -193,9 +221,8 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(default=now)
-    action: Mapped[str] = mapped_column(String(16))
-    """'enter', 'correct', 'delete', 'undo', 'end', 'edit', 'settle' or 'rematch' (a note
-    that the game continued at a new table, kept on the old one; not undoable)."""
+    action: Mapped[Action] = mapped_column(ActionColumn)
+    """What the write was (``Action``; a rematch is a note kept on the old table)."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The round's number (``Round.round_no``) when the entry concerns a round."""
     round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)

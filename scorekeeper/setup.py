@@ -13,6 +13,7 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, Response, g, has_request_context, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
 from scorekeeper.messages import N_, Msg
@@ -101,7 +102,7 @@ def init_app(app: Flask) -> None:
             db.session.rollback()
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> Any:
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
         if isinstance(exc, SecurityError):
             # A Host outside TRUSTED_HOSTS: no link can be built for it, nor is it repeated.
             exc = BadRequest(UNTRUSTED_HOST)
@@ -112,7 +113,7 @@ def init_app(app: Flask) -> None:
         return render_template("errors/error.html", error=exc), exc.code or 500
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:
+    def unexpected(exc: Exception) -> ResponseReturnValue:
         db.session.rollback()
         app.logger.exception("Unhandled error on %s %s", request.method, request.path)
         return http_error(InternalServerError())

@@ -22,6 +22,7 @@ from sqlalchemy import select
 
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.games import GAMES
+from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import apply_entry
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
@@ -309,7 +310,7 @@ def edit_table(table: Table, data: Mapping[str, Any]) -> JournalEntry | None:
     if patch.empty:
         return None
     words: list[Msg] = []
-    record: dict[str, Any] = {"effect": "edit"}
+    record: dict[str, Any] = {"effect": Effect.EDIT}
     if patch.name is not None:
         record["name"] = [table.name, patch.name]
         words.append(N_("table renamed %(name)s", name=patch.name))
@@ -330,7 +331,7 @@ def edit_table(table: Table, data: Mapping[str, Any]) -> JournalEntry | None:
         record["round_id"] = rnd.id
         words += change_messages(rnd.result)
     table.updated_at = now()
-    return store.record(table, "edit", N_("table changed: %(what)s", what=words), data=record)
+    return store.record(table, Action.EDIT, N_("table changed: %(what)s", what=words), data=record)
 
 
 def _append_edit(table: Table, patch: Patch) -> Round:
@@ -349,10 +350,10 @@ def _append_edit(table: Table, patch: Patch) -> Round:
         entry["remove"] = patch.remove
     if patch.back:
         entry["return"] = patch.back
-    return append_entry(table, "edit", entry)
+    return append_entry(table, EntryKind.EDIT, entry)
 
 
-def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
+def append_entry(table: Table, kind: EntryKind, entry: Mapping[str, Any]) -> Round:
     """Score and store a change of the table or a settle-up as the table's next entry."""
     if table.round_count >= entries.MAX_ROUNDS:
         raise InvalidInput(
@@ -369,7 +370,9 @@ def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
     return rnd
 
 
-def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bool = True) -> Round:
+def import_entry(
+    table: Table, kind: EntryKind, raw: Mapping[str, Any], *, journal: bool = True
+) -> Round:
     """A change of the table or a settle-up from an export, checked like the ones made here
     and entered as the table's next entry."""
     r = Reader()
@@ -377,7 +380,7 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
     n = len(state.totals)
     game = GAMES[table.game]
     entry: dict[str, Any] = {}
-    if kind == "edit":
+    if kind == EntryKind.EDIT:
         options = {o.key: o for o in game.setting_options}
         settings = raw.get("settings") or {}
         if not isinstance(settings, Mapping) or not set(settings) <= set(options):
@@ -415,7 +418,7 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
             if table.opening is None:
                 table.opening = store.opening_state(table).to_json()
             entries.seat_names(table, entry)
-        rnd = append_entry(table, "edit", entry)
+        rnd = append_entry(table, EntryKind.EDIT, entry)
         summary = N_("table changed: %(what)s", what=change_messages(rnd.result))
     else:
         try:
@@ -432,10 +435,11 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
         except ValueError as exc:
             raise InvalidInput([Violation("points", reason(exc))]) from exc
         entry = {"points": points, "pot": pot, "house": house, "payments": payments}
-        rnd = append_entry(table, "settle", entry)
+        rnd = append_entry(table, EntryKind.SETTLE, entry)
         summary = N_("settled up")
     if journal:
-        store.record(table, kind, summary, round_id=rnd.id, data={"effect": "created"})
+        action = Action.EDIT if kind == EntryKind.EDIT else Action.SETTLE
+        store.record(table, action, summary, round_id=rnd.id, data={"effect": Effect.CREATED})
     return rnd
 
 
@@ -454,7 +458,7 @@ def rename_players(table: Table, rename: Mapping[str, str]) -> None:
         rnd.body = _renamed(rnd.body, mapping)
         # A round's result is rebuilt from its (renamed) input when read, so its explanations
         # name the players as they are now called; no replay: names change no figure.
-        rnd.result = None if rnd.kind == "round" else _renamed(rnd.result, mapping)
+        rnd.result = None if rnd.kind == EntryKind.ROUND else _renamed(rnd.result, mapping)
     ids = [r.id for r in rounds]
     if ids:
         for v in db.session.scalars(select(RoundVersion).where(RoundVersion.round_id.in_(ids))):
@@ -496,7 +500,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     """Undo a change of the table (or redo one that was undone): names, point value and the
     change's entry in the sequence (taken out, or put back), all or nothing."""
     data = entry.data
-    forward = data.get("effect") == "unedit"  # undoing an undo does the change again
+    forward = data.get("effect") == Effect.UNEDIT  # undoing an undo does the change again
     rnd = store.round_by_id(table, data["round_id"]) if data.get("round_id") else None
     words: list[Msg] = []
     name = data.get("name")
@@ -571,13 +575,13 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     table.updated_at = now()
     return store.record(
         table,
-        "undo",
+        Action.UNDO,
         N_(
             "undo of entry %(seq)s: %(done)s",
             seq=entry.seq,
             done=words or N_("nothing left to change"),
         ),
-        data={**data, "effect": "edit" if forward else "unedit", "undoes": entry.seq},
+        data={**data, "effect": Effect.EDIT if forward else Effect.UNEDIT, "undoes": entry.seq},
     )
 
 
@@ -631,13 +635,15 @@ def rematch(old: Table, *, carry: bool) -> Table:
         carried = replace(start, totals=totals, pot=state.pot, house=state.house)
         table.opening = carried.to_json()
         table.state = carried.to_json()
-    store.record(old, "rematch", REMATCH, data={"effect": "rematch", "table": table.token})
+    store.record(
+        old, Action.REMATCH, REMATCH, data={"effect": Effect.REMATCH, "table": table.token}
+    )
     return table
 
 
 def continued_at(entry: JournalEntry) -> str | None:
     """The token of the table a rematch entry points to (None for any other entry)."""
-    if entry.action != "rematch":
+    if entry.action != Action.REMATCH:
         return None
     token = entry.data.get("table")
     return token if isinstance(token, str) else None
@@ -653,7 +659,7 @@ def latest_rematch(table: Table) -> str | None:
     if key not in _REMATCHES:
         entry = db.session.scalar(
             select(JournalEntry)
-            .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+            .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
             .order_by(JournalEntry.seq.desc())
             .limit(1)
         )
@@ -727,7 +733,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
         "coins": plan["coins"],
         "point_value": table.point_value,
     }
-    rnd = append_entry(table, "settle", entry)
+    rnd = append_entry(table, EntryKind.SETTLE, entry)
     who = [
         N_(
             "%(payer)s pays %(payee)s %(points)s",
@@ -739,9 +745,9 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
     ]
     store.record(
         table,
-        "settle",
+        Action.SETTLE,
         N_("settled up: %(who)s", who=who),
         round_id=rnd.id,
-        data={"effect": "created"},
+        data={"effect": Effect.CREATED},
     )
     return rnd

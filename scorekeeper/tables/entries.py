@@ -17,6 +17,7 @@ from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import GAMES
+from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import apply_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
@@ -31,8 +32,9 @@ from scorekeeper.tables.replay import Head, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
-KINDS = ("round", "end")
-IMPORTED_KINDS = (*KINDS, "edit", "settle")
+KINDS = (EntryKind.ROUND, EntryKind.END)
+"""What the API enters as a round: a round, or the end of a game."""
+IMPORTED_KINDS = tuple(EntryKind)
 """What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
 
 
@@ -73,7 +75,7 @@ def open_table(new: NewTable, continues: Table | None = None) -> Table:
 
 def enter_round(
     table: Table,
-    kind: str,
+    kind: EntryKind,
     entry: Mapping[str, Any],
     *,
     submission_id: str | None = None,
@@ -125,19 +127,19 @@ def enter_round(
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
-        round_no=table.rounds_played + 1 if kind == "round" else None,
+        round_no=table.rounds_played + 1 if kind == EntryKind.ROUND else None,
         entry=dict(entry),
         submission_id=submission_id or None,
     )
     store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
-    if kind == "round":
+    if kind == EntryKind.ROUND:
         table.rounds_played += 1
     table.state = step.after.to_json()
     table.updated_at = now()
     db.session.flush()
-    if kind == "end":
+    if kind == EntryKind.END:
         summary = N_("game %(n)s ended", n=step.game_no)
     else:
         summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
@@ -145,18 +147,18 @@ def enter_round(
         return rnd, True
     store.record(
         table,
-        kind if kind == "end" else "enter",
+        Action.END if kind == EntryKind.END else Action.ENTER,
         summary,
         number=rnd.round_no,
         round_id=rnd.id,
-        data={"effect": "created"},
+        data={"effect": Effect.CREATED},
     )
     return rnd, True
 
 
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
-    rnd, _ = enter_round(table, "end", {})
+    rnd, _ = enter_round(table, EntryKind.END, {})
     return rnd
 
 
@@ -186,11 +188,11 @@ def correct_round(
     change_row(table, target, entry, note)
     store.record(
         table,
-        "correct",
+        Action.CORRECT,
         N_("%(what)s corrected", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
-        data={"effect": "changed", "before": before},
+        data={"effect": Effect.CHANGED, "before": before},
     )
     return target
 
@@ -212,11 +214,11 @@ def _delete_entry(table: Table, target: Round) -> Round:
     delete_row(table, target)
     store.record(
         table,
-        "delete",
+        Action.DELETE,
         N_("%(what)s deleted", what=what),
         number=number,
         round_id=target.id,
-        data={"effect": "deleted"},
+        data={"effect": Effect.DELETED},
     )
     return target
 
@@ -232,11 +234,11 @@ def restore_round(table: Table, round_id: int) -> Round:
     assert target.number is not None  # restore_row gave it its place back
     store.record(
         table,
-        "undo",
+        Action.UNDO,
         N_("%(what)s restored", what=named(table, target)),
         number=target.round_no,
         round_id=target.id,
-        data={"effect": "restored"},
+        data={"effect": Effect.RESTORED},
     )
     return target
 
@@ -249,11 +251,11 @@ def _numbered(table: Table, number: int) -> Msg:
 def named(table: Table, rnd: Round) -> Msg:
     """An entry as a summary names it: a round by its number ("round 3"), the others by
     what they are (they take no round number)."""
-    if rnd.kind == "end":
+    if rnd.kind == EntryKind.END:
         return N_("the end of game %(n)s", n=rnd.game_no)
-    if rnd.kind == "settle":
+    if rnd.kind == EntryKind.SETTLE:
         return N_("a settle-up")
-    if rnd.kind == "edit":
+    if rnd.kind == EntryKind.EDIT:
         return N_("a change of the table")
     return _numbered(table, named_number(table, rnd))
 
@@ -284,7 +286,7 @@ def delete_row(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     number = target.number
     assert number is not None
-    if target.kind == "settle" and target.entry.get("point_value") != table.point_value:
+    if target.kind == EntryKind.SETTLE and target.entry.get("point_value") != table.point_value:
         # The totals it cleared were played at its point value: brought back now, they would
         # be priced at another (the point value changes only while every total is clear).
         raise Conflict(
@@ -311,11 +313,11 @@ def delete_row(table: Table, target: Round) -> None:
 def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
-    if target.kind == "edit":
+    if target.kind == EntryKind.EDIT:
         seat_names(table, target.entry)  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
     negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
-    is_round = target.kind == "round"
+    is_round = target.kind == EntryKind.ROUND
     _shift(table, number, +1, negated=negated, rounds=is_round)
     if is_round:  # the rounds before its place keep their numbers; it takes the next one
         target.round_no = store.round_no_before(table, number) + 1

@@ -27,6 +27,7 @@ from scorekeeper.database import Planned, planning
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import json_dumps, json_loads
+from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, apply_entry, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
@@ -92,7 +93,7 @@ _CACHED = 4096
 def _prior(row: Any) -> PriorScore | None:
     """``store.prior_score`` of a later round, its outcome and changes read from their text
     once per distinct text."""
-    if row.kind != "round" or row.outcome is None:
+    if row.kind != EntryKind.ROUND or row.outcome is None:
         return None
     outcome = _OUTCOMES.get(row.outcome, _NONE)
     if outcome is _NONE:
@@ -311,7 +312,11 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
     lazy = not game.reads_game_totals
     n = len(spec.players)
     for row in _later(table, plan.later_from):
-        if lazy and row.kind == "round" and len(state.totals) == len(state.game_totals) == n:
+        if (
+            lazy
+            and row.kind == EntryKind.ROUND
+            and len(state.totals) == len(state.game_totals) == n
+        ):
             pending = pending or _Pending(n)
             step = _apply(
                 spec,
@@ -434,7 +439,7 @@ def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rou
 def _apply(
     spec: Any,
     state: State,
-    kind: str,
+    kind: EntryKind,
     entry: Mapping[str, Any],
     earlier: PriorScore | None,
     k: int,
@@ -457,11 +462,11 @@ def _named(spec: Any, row: Any) -> Msg | None:
     round by its round number, the others by what they are (they take no number)."""
     if row is None:
         return None
-    if row.kind == "end":
+    if row.kind == EntryKind.END:
         return N_("The end of game %(n)s", n=row.game_no)
-    if row.kind == "settle":
+    if row.kind == EntryKind.SETTLE:
         return N_("The settle-up")
-    if row.kind == "edit":
+    if row.kind == EntryKind.EDIT:
         return N_("The change of the table")
     if row.round_no is None:
         return None

@@ -16,6 +16,7 @@ from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
+from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
@@ -127,7 +128,8 @@ def counters_after(row: Any) -> tuple[int, int]:
     offset without rewriting every round's state."""
     if row.after.get("game_over"):
         return int(row.game_no) + 1, 1
-    if row.kind in ("edit", "settle"):  # a change of the table or a settle-up is no round
+    if row.kind in (EntryKind.EDIT, EntryKind.SETTLE):  # a change of the table or a settle-up
+        # is no round
         return int(row.game_no), int(row.game_round)
     return int(row.game_no), int(row.game_round) + (0 if row.void else 1)
 
@@ -188,7 +190,7 @@ def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None)
             totals += [Fraction(0)] * (len(changes) - len(totals))
             game += [Fraction(0)] * (len(changes) - len(game))
         totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-        if kind != "settle":  # a settle-up moves the running totals, not a game's results
+        if kind != EntryKind.SETTLE:  # a settle-up moves the running totals, not a game's results
             game = [plus(t, d) for t, d in zip(game, changes, strict=True)]
         house = plus(house, read_stored_amount((outcome or {}).get("house", "0")))
         if after.get("game_over"):
@@ -200,7 +202,7 @@ def result_of(table: Table, rnd: Round) -> dict[str, Any]:
     """A round's result: as stored, or rebuilt from its input (the engine is pure) when a
     replay or an import left it out."""
     if rnd.result is not None:
-        if rnd.kind == "end" and "end" not in rnd.result:
+        if rnd.kind == EntryKind.END and "end" not in rnd.result:
             full = end_result(table, rnd.result, rnd.deltas)
             set_committed_value(rnd, "result", full)
             return full
@@ -308,10 +310,10 @@ def self_contained(table: Table, rnd: Round) -> None:
     and house rules, an imported end of game's names and changes): it is kept for the
     history and a restore while the table goes on, and a seat it left to the table may be
     given up or to somebody else (a player's joining deleted)."""
-    if rnd.kind == "round":
+    if rnd.kind == EntryKind.ROUND:
         rnd.body = dict(engine_body(table, rnd))
         flag_modified(rnd, "body")
-    elif rnd.kind == "end" and rnd.result is not None:
+    elif rnd.kind == EntryKind.END and rnd.result is not None:
         # As read: ``result_of`` may have shown the full one already, as if it were stored.
         rnd.result = dict(result_of(table, rnd))
         flag_modified(rnd, "result")
@@ -326,7 +328,7 @@ def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:
 def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
     """How a stored round scored last time, for the replay to reuse when nothing changed (a
     round, or a row read without its result, which is then rebuilt if needed)."""
-    if rnd.kind != "round" or rnd.outcome is None:
+    if rnd.kind != EntryKind.ROUND or rnd.outcome is None:
         return None
     return PriorScore(
         rnd.body,
@@ -449,7 +451,7 @@ def game_ends(table: Table, rounds: Sequence[Round]) -> list[tuple[Round, int]]:
     wanted: dict[int, int] = {}
     for k, (rid, number, kind) in enumerate(others):
         after = (number or 0) - 1 - k  # the entries before it that are rounds
-        if kind == "end" and lo <= after <= hi:
+        if kind == EntryKind.END and lo <= after <= hi:
             wanted[rid] = after
     if not wanted:
         return []
@@ -563,7 +565,7 @@ def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[
 
 def record(
     table: Table,
-    action: str,
+    action: Action,
     summary: str,
     *,
     number: int | None = None,

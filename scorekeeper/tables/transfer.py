@@ -16,6 +16,7 @@ from sqlalchemy import insert
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
+from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import Step, apply_entry, check_storable
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db, now
@@ -139,8 +140,8 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        played += kind == "round"
-        given = k + 1 if by_place else (played if kind == "round" else None)
+        played += kind == EntryKind.ROUND
+        given = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
         check_exported_round(k, item, given, [amount_str(d) for d in step.deltas], spec.players)
         scored.append((entry, step, at))
         state = step.after
@@ -148,13 +149,15 @@ def import_table(data: Mapping[str, Any]) -> Table:
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
     for entry in old_journal:
-        kept = store.record(table, entry["action"], entry["summary"], data={"effect": "imported"})
+        kept = store.record(
+            table, entry["action"], entry["summary"], data={"effect": Effect.IMPORTED}
+        )
         kept.at = entry["at"]
     # rounds scored, not yet written (one INSERT for many)
     pending: list[dict[str, Any]] = []
     for number, (scored_entry, step, at) in enumerate(scored, 1):
         pending.append(_imported_row(table, number, scored_entry, step, at))
-        table.rounds_played += step.kind == "round"
+        table.rounds_played += step.kind == EntryKind.ROUND
     table.round_count = len(scored)
     for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
         kind = _imported_kind(k, item)
@@ -168,7 +171,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
                 deltas = pending[-1]["deltas"]
                 state = step.after
                 table.round_count = number
-                table.rounds_played += kind == "round"
+                table.rounds_played += kind == EntryKind.ROUND
             else:  # a change of the table or a settle-up: through its own checks, in order
                 _write_imported(table, pending, state)
                 rnd = changes.import_entry(table, kind, item["input"], journal=False)
@@ -179,12 +182,12 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        given = number if by_place else (table.rounds_played if kind == "round" else None)
+        given = number if by_place else (table.rounds_played if kind == EntryKind.ROUND else None)
         check_exported_round(k, item, given, deltas, store.spec_of(table).players)
     _write_imported(table, pending, state)
     store.record(
         table,
-        "edit",
+        Action.EDIT,
         N_(
             "imported from an export with %(n)s entries; the entries before this one are "
             "the exported table's history, kept as it was",
@@ -192,7 +195,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
         )
         if old_journal
         else N_("imported from an export with %(n)s entries", n=len(raw_rounds)),
-        data={"effect": "imported"},
+        data={"effect": Effect.IMPORTED},
     )
     state = store.state_of(table)
     check_exported_totals(
@@ -219,7 +222,7 @@ def _draft(new: NewTable) -> Table:
     return table
 
 
-def _imported_kind(k: int, item: object) -> str:
+def _imported_kind(k: int, item: object) -> EntryKind:
     """Entry ``k`` of an import's rounds: what kind of entry it is (checked)."""
     if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
         raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
@@ -228,7 +231,7 @@ def _imported_kind(k: int, item: object) -> str:
         raise InvalidInput(
             [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
         )
-    return str(kind)
+    return EntryKind(kind)
 
 
 def _imported_row(
@@ -240,16 +243,16 @@ def _imported_row(
     when = at or now()
     deltas = [amount_str(d) for d in step.deltas]
     result = step.result
-    if step.kind == "end" and result is not None:
+    if step.kind == EntryKind.END and result is not None:
         result = store.stored_end_result(table, result, deltas)
     return {
         "table_id": table.id,
         "number": number,
-        "round_no": table.rounds_played + 1 if step.kind == "round" else None,
+        "round_no": table.rounds_played + 1 if step.kind == EntryKind.ROUND else None,
         "kind": step.kind,
         "entry": dict(entry),
         "body": step.body,
-        "result": result if step.kind != "round" else None,
+        "result": result if step.kind != EntryKind.ROUND else None,
         "outcome": step.outcome.to_json(),
         "deltas": deltas,
         "after": step.after.shape(),
@@ -273,7 +276,7 @@ def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -
     db.session.flush()
 
 
-JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle", "rematch")
+JOURNAL_ACTIONS = tuple(Action)
 
 
 def _exported_time(raw: object, path: str) -> datetime | None:
@@ -321,7 +324,7 @@ def _exported_journal(raw: object) -> list[dict[str, Any]]:
                 [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
             )
         at = _exported_time(item.get("at"), f"journal.{k}.at")
-        out.append({"action": action, "summary": summary, "at": at or now()})
+        out.append({"action": Action(action), "summary": summary, "at": at or now()})
     return out
 
 

@@ -11,12 +11,14 @@ import copy
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
+from scorekeeper.kinds import EntryKind
 from scorekeeper.models import JournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
@@ -106,7 +108,7 @@ def http_error(exc: HTTPException) -> tuple[Response, int]:
 
 
 @bp.post("/score/<game>")
-def score(game: str) -> Any:
+def score(game: str) -> ResponseReturnValue:
     """Score one round of ``game`` without storing anything."""
     found = find_game(game)
     if found is None:
@@ -140,7 +142,7 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
 
 
 @bp.post("/sessions")
-def create_session() -> Any:
+def create_session() -> ResponseReturnValue:
     """Open a new table, or continue one (``continue_from``) with its totals carried over."""
     data = read_json_object()
     source = data.get("continue_from")
@@ -166,7 +168,7 @@ def create_session() -> Any:
 
 
 @bp.get("/sessions/<token>")
-def get_session(token: str) -> Any:
+def get_session(token: str) -> ResponseReturnValue:
     """The table with its players' totals and every round; 304 when nothing changed."""
     # Each page of rounds is its own representation.
     page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
@@ -187,7 +189,7 @@ def get_session(token: str) -> Any:
 
 
 @bp.patch("/sessions/<token>")
-def change_session(token: str) -> Any:
+def change_session(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
     table = store.find_table(token, lock=True)
@@ -197,13 +199,13 @@ def change_session(token: str) -> Any:
 
 
 @bp.get("/sessions/<token>/settle")
-def get_settle(token: str) -> Any:
+def get_settle(token: str) -> ResponseReturnValue:
     """Who pays whom to clear every running total: exact, and in whole coins."""
     return jsonify(changes.settle_plan(store.find_table(token)))
 
 
 @bp.post("/sessions/<token>/settle")
-def post_settle(token: str) -> Any:
+def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
     version = data.get("version")
@@ -218,7 +220,7 @@ def post_settle(token: str) -> Any:
 
 
 @bp.get("/sessions/<token>/journal")
-def get_journal(token: str) -> Any:
+def get_journal(token: str) -> ResponseReturnValue:
     """Every write to the table, newest first."""
     table = store.find_table(token)
     return jsonify({"entries": [_journal_entry(e) for e in store.journal(table)]})
@@ -234,7 +236,7 @@ def _journal_entry(entry: JournalEntry) -> dict[str, Any]:
 
 
 @bp.post("/sessions/<token>/undo")
-def undo(token: str) -> Any:
+def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     plan_write(token, lambda t: service.undo(t, _undo_seq()))
     table = store.find_table(token, lock=True)
@@ -250,17 +252,17 @@ def _undo_seq() -> int:
     return seq
 
 
-def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
-    kind = data.pop("kind", "round")
+def _round_fields(data: dict[str, Any]) -> tuple[EntryKind, str | None, int | None]:
+    kind = data.pop("kind", EntryKind.ROUND)
     submission = data.pop("submission_id", None)
     expected = data.pop("expected_number", None)
     if kind not in service.KINDS:
         raise InvalidInput([Violation("kind", f"{shown(kind)} is not 'round' or 'end'")])
-    return kind, submission_id_of(submission), expected_number_of(expected)
+    return EntryKind(kind), submission_id_of(submission), expected_number_of(expected)
 
 
 @bp.post("/sessions/<token>/rounds")
-def add_round(token: str) -> Any:
+def add_round(token: str) -> ResponseReturnValue:
     """Score and store the next round of a table."""
     data = read_json_object()
     kind, submission, expected = _round_fields(data)
@@ -269,13 +271,13 @@ def add_round(token: str) -> Any:
         table, kind, data, submission_id=submission, expected_number=expected
     )
     db.session.commit()
-    if rnd.kind == "end":  # no round: the game's end, after the game's last round
+    if rnd.kind == EntryKind.END:  # no round: the game's end, after the game's last round
         return jsonify(end_json(rnd, store.after_of(table, rnd))), 201 if created else 200
     return jsonify(round_json(rnd)), 201 if created else 200
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
-def correct_round(token: str, number: int) -> Any:
+def correct_round(token: str, number: int) -> ResponseReturnValue:
     """Replace a round's input; every later round is recomputed."""
     data = read_json_object()
     for key in ("kind", "submission_id", "expected_number"):
@@ -288,7 +290,7 @@ def correct_round(token: str, number: int) -> Any:
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
-def delete_round(token: str, number: int) -> Any:
+def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
     plan_write(token, lambda t: service.delete_round(t, number))
     table = store.find_table(token, lock=True)
@@ -298,12 +300,12 @@ def delete_round(token: str, number: int) -> Any:
 
 
 @bp.get("/sessions/<token>/export.json")
-def export(token: str) -> Any:
+def export(token: str) -> ResponseReturnValue:
     return jsonify(service.export_table(store.find_table(token)))
 
 
 @bp.post("/sessions/import")
-def import_session() -> Any:
+def import_session() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     table = service.import_table(read_json_object())
     db.session.commit()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
@@ -29,7 +30,7 @@ def _edit_page(
     errors: dict[str, list[str]] | None = None,
     posted: dict[str, Any] | None = None,
     status: int = 200,
-) -> Any:
+) -> ResponseReturnValue:
     state = store.state_of(table)
     game = GAMES[table.game]
     spec = changes.current_spec(table, state)
@@ -61,7 +62,7 @@ def _edit_page(
 
 
 @bp.get("/edit")
-def edit(token: str) -> Any:
+def edit(token: str) -> ResponseReturnValue:
     """Show the ways the table can change: names, point value, settings, players, rematch."""
     return _edit_page(get_table_or_404(token))
 
@@ -112,7 +113,7 @@ def _field_of(path: str) -> str:
 
 
 @bp.post("/edit")
-def change(token: str) -> Any:
+def change(token: str) -> ResponseReturnValue:
     """Apply one part of the edit page (a PATCH of the API, on the same service)."""
     table = get_table_or_404(token, lock=True)
     form = ActionForm()
@@ -149,7 +150,7 @@ def change(token: str) -> Any:
     return redirect(url_for("sessions.show", token=table.token))
 
 
-def _rematch(old: Table) -> Any:
+def _rematch(old: Table) -> ResponseReturnValue:
     carry = request.form.get("carry") == "yes"
     try:
         table = changes.rematch(old, carry=carry)
@@ -175,13 +176,13 @@ def _rematch(old: Table) -> Any:
 
 
 @bp.get("/settle")
-def settle(token: str) -> Any:
+def settle(token: str) -> ResponseReturnValue:
     """Show who pays whom to clear every running total, exactly and in whole coins."""
     table = get_table_or_404(token)
     return _settle_page(table)
 
 
-def _settle_page(table: Table, error: str | None = None, status: int = 200) -> Any:
+def _settle_page(table: Table, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The settle-up page (its error, when there is one, in the page's language)."""
     state = store.state_of(table)
     return render_template(
@@ -197,7 +198,7 @@ def _settle_page(table: Table, error: str | None = None, status: int = 200) -> A
 
 
 @bp.post("/settle")
-def record_settle(token: str) -> Any:
+def record_settle(token: str) -> ResponseReturnValue:
     """Record the settle-up shown: the running totals start again from zero."""
     table = get_table_or_404(token, lock=True)
     form = ActionForm()

@@ -22,6 +22,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
@@ -33,6 +34,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
+from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
@@ -81,7 +83,7 @@ def home() -> str:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     """Start a table from the home page's form."""
     form = NewTableForm()
     valid = form.validate_on_submit()
@@ -297,14 +299,14 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
         deltas = changes.padded(r.deltas, len(names))
         sums = [s + read_stored_amount(d) for s, d in zip(sums, deltas, strict=True)]
     pot_note = None
-    ends = [r for r in rounds if r.kind == "end"]
+    ends = [r for r in rounds if r.kind == EntryKind.END]
     if ends:
         end = store.get_entry(table, ends[0].number)
         notes = store.result_of(table, end).get("notes") or []
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,
-        "rounds": sum(1 for r in rounds if r.kind == "round"),
+        "rounds": sum(1 for r in rounds if r.kind == EntryKind.ROUND),
         "results": list(zip(names, sums, strict=True)),
         "pot_note": pot_note,
     }
@@ -351,7 +353,7 @@ CHANGED_SINCE = N_(
 
 
 @bp.post("/t/<token>/undo")
-def undo(token: str) -> Any:
+def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry (a delete, a correction, an entered round, an earlier undo).
 
     The question page sends the table's version it answered for: a table changed since then
@@ -370,7 +372,7 @@ def undo(token: str) -> Any:
 
 
 @bp.post("/t/<token>/restore")
-def restore(token: str) -> Any:
+def restore(token: str) -> ResponseReturnValue:
     """Put a deleted round back at its number."""
     round_id = _whole(request.form, "round")
 
@@ -389,7 +391,9 @@ def _whole(form: FormData, key: str) -> int:
     return value if isinstance(value, int) else -1
 
 
-def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: Msg) -> Any:
+def _undoable(
+    token: str, write: Callable[[Table], str], missing: str, refused: Msg
+) -> ResponseReturnValue:
     """Run one journal write from a button; its notice offers to undo it in turn."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -414,7 +418,7 @@ def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: 
 
 
 @bp.post("/t/<token>/continue")
-def continue_table(token: str) -> Any:
+def continue_table(token: str) -> ResponseReturnValue:
     """A new table with the same players and rules, starting from this one's totals."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -434,7 +438,7 @@ def continue_table(token: str) -> Any:
 
 
 @bp.post("/t/<token>/end")
-def end_game(token: str) -> Any:
+def end_game(token: str) -> ResponseReturnValue:
     """End the current game (Tokan: split the pot, R21) and start the next one."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -526,7 +530,9 @@ def export_csv(token: str) -> Response:
     for r in store.rounds_from(table, 1):
         deltas = changes.padded(r.deltas, len(names))
         acc = [a + read_stored_amount(d) for a, d in zip(acc, deltas, strict=True)]
-        dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
+        dealer = (
+            table.players[r.dealer] if r.dealer is not None and r.kind == EntryKind.ROUND else ""
+        )
         entered = [""] * len(names)
         yaku = [""] * len(names)
         lookup = {n.casefold(): i for i, n in enumerate(names)}
@@ -535,28 +541,28 @@ def export_csv(token: str) -> Response:
             for p in (r.result or {}).get("players", [])
             if isinstance(p, Mapping)
         }
-        body = store.engine_body(table, r) if r.kind == "round" else {}
-        if r.kind == "round":
+        body = store.engine_body(table, r) if r.kind == EntryKind.ROUND else {}
+        if r.kind == EntryKind.ROUND:
             for p in body.get("players", []):
                 key = str(p.get("name", "")).casefold()
                 if key in lookup:
                     entered[lookup[key]] = _entered(p)
                     yaku[lookup[key]] = _yaku(results.get(key, {}))
         what = ""
-        if r.kind == "edit":
+        if r.kind == EntryKind.EDIT:
             what = ", ".join((r.result or {}).get("changes", []))
-        elif r.kind == "settle":
+        elif r.kind == EntryKind.SETTLE:
             what = "; ".join(
                 f"{p['from']} pays {p['to']} {p['points']}"
                 for p in (r.result or {}).get("payments", [])
             )
-        elif r.kind == "end":
+        elif r.kind == EntryKind.END:
             what = " ".join(n.get("text", "") for n in (r.result or {}).get("notes", []))
         w.writerow(
             [
-                r.round_no if r.kind == "round" else "",
+                r.round_no if r.kind == EntryKind.ROUND else "",
                 r.game_no,
-                r.game_round if r.kind == "round" else "",
+                r.game_round if r.kind == EntryKind.ROUND else "",
                 r.kind,
                 csv_safe(dealer),
             ]
@@ -564,7 +570,7 @@ def export_csv(token: str) -> Response:
             + [amount_str(a) for a in acc]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-                " ".join(body.get("field", [])) if r.kind == "round" else "",
+                " ".join(body.get("field", [])) if r.kind == EntryKind.ROUND else "",
                 csv_safe(what),
             ]
             + [csv_safe(e) for e in entered]
@@ -590,7 +596,7 @@ def export_json(token: str) -> Response:
 
 
 @bp.post("/import")
-def import_table() -> Any:
+def import_table() -> ResponseReturnValue:
     """Recreate a table from an uploaded JSON export."""
     form = ImportForm()
     if not form.validate_on_submit():
