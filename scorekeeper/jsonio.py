@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, TypeAlias
 
 import orjson
 from flask.json.provider import DefaultJSONProvider
+
+JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
+"""Any JSON value, as ``json_loads`` reads it: what a client sent before it is checked, or a
+JSON column whose keys its own code decides."""
+JSONObject: TypeAlias = dict[str, JSONValue]
+"""A JSON object whose keys and values nothing fixes in advance (checked where it is read)."""
 
 
 def json_dumps(value: Any) -> str:

@@ -23,7 +23,17 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeEngine
 
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.round_data import (
+    JournalData,
+    Result,
+    StateJSON,
+    StateShape,
+    StoredBody,
+    TableEntry,
+    TallyJSON,
+)
 
 
 class Base(DeclarativeBase):
@@ -104,13 +114,13 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(80))
     game: Mapped[str] = mapped_column(String(16))
     players: Mapped[list[str]] = mapped_column(JSON)
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rules: Mapped[JSONObject] = mapped_column(JSON, default=dict)
+    settings: Mapped[JSONObject] = mapped_column(JSON, default=dict)
     point_value: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
-    opening: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    opening: Mapped[StateJSON | None] = mapped_column(JSON, nullable=True)
     """The ledger state before round 1 when the table continues another (totals carried)."""
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[StateJSON] = mapped_column(JSON)
     """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
     round_count: Mapped[int] = mapped_column(Integer, default=0)
     """Live entries (rounds, game ends, changes, settle-ups): the last entry's position."""
@@ -158,22 +168,20 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     without gaps among the table's live rounds (kind ``round``), in the order of ``number``;
     None for a game's end, a change of the table, a settle-up, and a deleted entry."""
     kind: Mapped[EntryKind] = mapped_column(KindColumn, default=EntryKind.ROUND)
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[TableEntry] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    body: Mapped[StoredBody] = mapped_column(JSON)
     """The scoring engine's full input, as derived when last computed."""
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    result: Mapped[Result | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """The engine's result as the API shows it; None when it is left to be recomputed from
     ``body`` on reading (``store.result_of``): rounds rescored by a replay or an import."""
-    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[JSONObject | None] = mapped_column(JSON, nullable=True)
     """How the round moved the table on (``rules.Outcome``); None for rounds stored before it."""
     deltas: Mapped[list[str]] = mapped_column(JSON)
-    after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    after: Mapped[StateShape] = mapped_column(JSON)
     """The ledger state after this round that later rounds depend on (``State.shape``): not
     the running totals and house, which only ``checkpoint`` and the table keep."""
-    checkpoint: Mapped[dict[str, Any] | None] = mapped_column(
-        JSON(none_as_null=True), nullable=True
-    )
+    checkpoint: Mapped[TallyJSON | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """Every ``CHECKPOINT``-th round: the running totals and house after it."""
     game_no: Mapped[int] = mapped_column(Integer, default=1)
     game_round: Mapped[int] = mapped_column(Integer, default=1)
@@ -202,8 +210,8 @@ class RoundVersion(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     version: Mapped[int] = mapped_column(Integer)
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
-    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[TableEntry] = mapped_column(JSON)
+    result: Mapped[Result] = mapped_column(JSON)
     deltas: Mapped[list[str]] = mapped_column(JSON)
     replaced_at: Mapped[datetime] = mapped_column(default=now)
     note: Mapped[str] = mapped_column(Text, default="")
@@ -227,5 +235,5 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     """The round's number (``Round.round_no``) when the entry concerns a round."""
     round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     summary: Mapped[str] = mapped_column(Text)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    data: Mapped[JournalData] = mapped_column(JSON)
     """What the write did, so it can be undone: its ``effect`` and what that needs."""

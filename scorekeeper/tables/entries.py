@@ -9,7 +9,6 @@ among that round's players, and when it is left out the table's ledger decides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -18,9 +17,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import GAMES
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import apply_entry
+from scorekeeper.ledger import apply_entry, table_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
+from scorekeeper.round_data import EditEntry, Entry, TableEntry, as_edit
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
@@ -76,7 +76,7 @@ def open_table(new: NewTable, continues: Table | None = None) -> Table:
 def enter_round(
     table: Table,
     kind: EntryKind,
-    entry: Mapping[str, Any],
+    entry: Entry,
     *,
     submission_id: str | None = None,
     expected_number: int | None = None,
@@ -90,7 +90,7 @@ def enter_round(
     (``Round.round_no``): only its place among the table's entries (``Round.number``).
     """
     submission_id = submission_id_of(submission_id)
-    entry = GAMES[table.game].table_entry(kind, entry)
+    kept = table_entry(GAMES[table.game], kind, entry)
     if submission_id:
         existing = store.find_submission(table, submission_id)
         if existing is not None and existing.number is None:
@@ -123,12 +123,12 @@ def enter_round(
                 )
             ]
         )
-    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
+    step = apply_entry(store.spec_of(table), store.state_of(table), kind, kept)
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
         round_no=table.rounds_played + 1 if kind == EntryKind.ROUND else None,
-        entry=dict(entry),
+        entry=TableEntry(dict(kept)),
         submission_id=submission_id or None,
     )
     store.store_step(rnd, step, table.round_count + 1)
@@ -158,14 +158,14 @@ def enter_round(
 
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
-    rnd, _ = enter_round(table, EntryKind.END, {})
+    rnd, _ = enter_round(table, EntryKind.END, Entry({}))
     return rnd
 
 
 def correct_round(
     table: Table,
     number: int,
-    entry: Mapping[str, Any],
+    entry: Entry,
     note: str = "",
     *,
     based_on: tuple[int, int] | None = None,
@@ -268,16 +268,16 @@ def named_number(table: Table, rnd: Round) -> int:
     return store.round_no_before(table, place) + 1
 
 
-def change_row(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
+def change_row(table: Table, target: Round, entry: Entry | TableEntry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     number = target.number
     assert number is not None
-    entry = GAMES[table.game].table_entry(target.kind, entry)
-    head = Head(target, entry, None)
+    checked = table_entry(GAMES[table.game], target.kind, entry)
+    head = Head(target, checked, None)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures
     recompute(table, number, store.state_before(table, number), [head], number + 1)
     db.session.add(kept)
-    target.entry = dict(entry)
+    target.entry = TableEntry(dict(checked))
     target.version += 1
     db.session.flush()
 
@@ -314,7 +314,7 @@ def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
     if target.kind == EntryKind.EDIT:
-        seat_names(table, target.entry)  # the players it adds, back at their places
+        seat_names(table, as_edit(target.entry))  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
     negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
     is_round = target.kind == EntryKind.ROUND
@@ -359,7 +359,7 @@ def _shift(
                     set_committed_value(r, "round_no", r.round_no + by)
 
 
-def seat_names(table: Table, entry: Mapping[str, Any]) -> None:
+def seat_names(table: Table, entry: EditEntry) -> None:
     """The names a change of the table adds, at their positions (when it is restored)."""
     players = list(table.players)
     for item in entry.get("add") or []:

@@ -90,16 +90,16 @@ def _what(table: Table, undone: JournalEntry, done: JournalEntry) -> Msg:
     if effect in (Effect.EDIT, Effect.UNEDIT):
         summary = Msg.from_json(done.data.get("summary_msg"))
         words = summary.params.get("done") if summary is not None else None
-        if effect == "unedit":
+        if effect == Effect.UNEDIT:
             return N_("the change of the table will be undone (%(words)s)", words=words or "")
         return N_("the change of the table will be made again (%(words)s)", words=words or "")
     rnd = store.round_by_id(table, done.round_id) if done.round_id is not None else None
     if rnd is None or (rnd.kind == EntryKind.ROUND and done.number is None):
         return N_("entry %(seq)s will be undone", seq=undone.seq)
     thing = _thing(game, rnd, done.number)
-    if effect == "deleted":
+    if effect == Effect.DELETED:
         return N_("%(thing)s will be deleted", thing=thing)
-    if effect == "restored":
+    if effect == Effect.RESTORED:
         return N_("%(thing)s will be restored", thing=thing)
     return N_(
         "%(thing)s will go back to version %(version)s",

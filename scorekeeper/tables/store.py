@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Row, bindparam, case, func, select
+from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step
+from scorekeeper.ledger import result_of as scored
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
+from scorekeeper.round_data import EngineInput, JournalData, Result, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
@@ -42,8 +46,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def find_table(token: str, *, lock: bool = False) -> Table:
-    """The table with this link token; LookupError if there is none."""
+def find_table(token: object, *, lock: bool = False) -> Table:
+    """The table with this link token; LookupError if there is none (or ``token`` is no
+    text: what a client sent, unchecked)."""
     if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         raise NotFound(token)
     query = select(Table).where(Table.token == token)
@@ -148,7 +153,7 @@ Tally = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
 """Running totals, house and game totals."""
 
 
-def read_tally(data: Mapping[str, Any]) -> Tally:
+def read_tally(data: TallyJSON) -> Tally:
     return (
         tuple(read_stored_amount(t) for t in data["totals"]),
         read_stored_amount(data.get("house", "0")),
@@ -156,7 +161,7 @@ def read_tally(data: Mapping[str, Any]) -> Tally:
     )
 
 
-def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None) -> Tally:
+def tally_after(table: Table, number: int, checkpoint: TallyJSON | None) -> Tally:
     """The running totals, house and game totals after round ``number``: from its
     checkpoint, or from the checkpoint before it (or the table's opening) and the rounds in
     between (at most about ``CHECKPOINT`` of them)."""
@@ -198,7 +203,7 @@ def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None)
     return tuple(totals), house, tuple(game)
 
 
-def result_of(table: Table, rnd: Round) -> dict[str, Any]:
+def result_of(table: Table, rnd: Round) -> Result:
     """A round's result: as stored, or rebuilt from its input (the engine is pure) when a
     replay or an import left it out."""
     if rnd.result is not None:
@@ -207,7 +212,7 @@ def result_of(table: Table, rnd: Round) -> dict[str, Any]:
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = GAMES[table.game].evaluate(engine_body(table, rnd)).to_dict()
+    result = scored(GAMES[table.game], engine_body(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -229,7 +234,7 @@ def get_entry(table: Table, position: int) -> Round:
     return _live(table, Round.number, position)
 
 
-def _live(table: Table, column: Any, value: int) -> Round:
+def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -> Round:
     _check_number(value)
     rnd: Round | None = db.session.scalar(
         select(Round).where(Round.table_id == table.id, column == value)
@@ -276,11 +281,11 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
     return rnd
 
 
-def stored_end_result(table: Table, result: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+def stored_end_result(table: Table, result: Result, deltas: list[str]) -> Result:
     """An end of game's result as an import stores it: without what the table and the row's
     own columns hold (its game, that it is an end, the players' names and changes), which
     ``end_result`` puts back."""
-    kept = {k: v for k, v in result.items() if k not in ("game", "end", "players")}
+    kept = Result({k: v for k, v in result.items() if k not in ("game", "end", "players")})
     if kept.get("notes") == []:
         del kept["notes"]
     if result.get("players") != _end_players(table, deltas):
@@ -288,20 +293,22 @@ def stored_end_result(table: Table, result: Mapping[str, Any], deltas: list[str]
     return kept
 
 
-def end_result(table: Table, kept: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+def end_result(table: Table, kept: Result, deltas: list[str]) -> Result:
     """An end of game's result from what ``stored_end_result`` kept."""
     rest = {k: v for k, v in kept.items() if k not in ("notes", "players")}
     players = kept["players"] if "players" in kept else _end_players(table, deltas)
-    return {
-        "game": table.game,
-        "end": True,
-        "notes": kept.get("notes", []),
-        **rest,
-        "players": players,
-    }
+    return Result(
+        {
+            "game": table.game,
+            "end": True,
+            "notes": kept.get("notes", []),
+            **rest,
+            "players": players,
+        }
+    )
 
 
-def _end_players(table: Table, deltas: list[str]) -> list[dict[str, str]]:
+def _end_players(table: Table, deltas: list[str]) -> list[JSONValue]:
     return [{"name": name, "delta": d} for name, d in zip(table.players, deltas, strict=False)]
 
 
@@ -311,18 +318,20 @@ def self_contained(table: Table, rnd: Round) -> None:
     history and a restore while the table goes on, and a seat it left to the table may be
     given up or to somebody else (a player's joining deleted)."""
     if rnd.kind == EntryKind.ROUND:
-        rnd.body = dict(engine_body(table, rnd))
+        rnd.body = StoredBody(dict(engine_body(table, rnd)))
         flag_modified(rnd, "body")
     elif rnd.kind == EntryKind.END and rnd.result is not None:
         # As read: ``result_of`` may have shown the full one already, as if it were stored.
-        rnd.result = dict(result_of(table, rnd))
+        rnd.result = Result(dict(result_of(table, rnd)))
         flag_modified(rnd, "result")
 
 
-def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:
+def engine_body(table: Table, rnd: Round) -> EngineInput:
     """A stored round's input to the engine (its stored body leaves out what its table and
-    its entry hold: ``Game.stored_body``)."""
-    return GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+    its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
+    nothing out."""
+    body = GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+    return EngineInput(cast(JSONObject, body))
 
 
 def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
@@ -488,7 +497,11 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
             .order_by(Round.number)
         ).all()
         every = max(1, -(-len(rows) // points))
-        out += [full(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
+        out += [
+            full(read_tally(cp)[0])
+            for k, (cp,) in enumerate(rows)
+            if (k + 1) % every == 0 and cp is not None  # none is: the query says so
+        ]
     else:
         # The steps are rounds: a game's end or a settle-up moves the totals into the step
         # of the round that follows it (or the last point), never a step of its own.
@@ -570,7 +583,7 @@ def record(
     *,
     number: int | None = None,
     round_id: int | None = None,
-    data: dict[str, Any] | None = None,
+    data: JournalData | None = None,
 ) -> JournalEntry:
     """Append an entry to the table's journal; the table's version becomes its seq.
 

@@ -7,12 +7,11 @@ Works inside the caller's transaction and raises ``InvalidInput``, ``Conflict`` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.games import GAMES
 from scorekeeper.kinds import Action, Effect
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import JournalEntry, Table
+from scorekeeper.round_data import JournalData
 from scorekeeper.tables import changes, store
 from scorekeeper.tables.entries import (
     Conflict,
@@ -43,7 +42,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
         )
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = GAMES[table.game].noun
-    data: dict[str, Any]
+    data: JournalData
     done: Msg
     if rnd is None or effect not in (
         Effect.CREATED,

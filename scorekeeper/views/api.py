@@ -18,8 +18,10 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import JournalEntry, Table, db
+from scorekeeper.round_data import Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
@@ -50,7 +52,7 @@ class UnknownGame(store.NotFound):
     """A game name that is not one of ours."""
 
 
-def read_json_object() -> dict[str, Any]:
+def read_json_object() -> JSONObject:
     """The request body as a JSON object: BadBody on malformed JSON or a non-object,
     InvalidInput for what no table can keep (see ``scorekeeper.bodies``)."""
     try:
@@ -252,7 +254,7 @@ def _undo_seq() -> int:
     return seq
 
 
-def _round_fields(data: dict[str, Any]) -> tuple[EntryKind, str | None, int | None]:
+def _round_fields(data: JSONObject) -> tuple[EntryKind, str | None, int | None]:
     kind = data.pop("kind", EntryKind.ROUND)
     submission = data.pop("submission_id", None)
     expected = data.pop("expected_number", None)
@@ -268,7 +270,7 @@ def add_round(token: str) -> ResponseReturnValue:
     kind, submission, expected = _round_fields(data)
     table = store.find_table(token, lock=True)
     rnd, created = service.enter_round(
-        table, kind, data, submission_id=submission, expected_number=expected
+        table, kind, Entry(data), submission_id=submission, expected_number=expected
     )
     db.session.commit()
     if rnd.kind == EntryKind.END:  # no round: the game's end, after the game's last round
@@ -282,9 +284,10 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     data = read_json_object()
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
-    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(data)))
+    entry = Entry(data)
+    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(entry)))
     table = store.find_table(token, lock=True)
-    service.correct_round(table, number, data)
+    service.correct_round(table, number, entry)
     db.session.commit()
     return jsonify(_session(table))
 

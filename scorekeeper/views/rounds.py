@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -17,9 +16,10 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import apply_entry, dealer_index
+from scorekeeper.ledger import apply_entry, dealer_index, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
+from scorekeeper.round_data import Entry, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
@@ -89,7 +89,7 @@ class RoundPage:
             return self.positions.index(self.rnd.dealer)
         return dealer_index(self.state, self.positions)
 
-    def read(self) -> tuple[dict[str, Any], list[Violation]]:
+    def read(self) -> tuple[Entry, list[Violation]]:
         """The posted form as a round entry, and the problems found reading it.
 
         The dealer is pinned only when the player chose one: the form says which dealer it
@@ -98,7 +98,7 @@ class RoundPage:
         """
         problems: list[Violation] = []
         self._check_players(problems)
-        entry = self.game.entry_from_form(request.form, len(self.positions), problems)
+        entry = Entry(self.game.entry_from_form(request.form, len(self.positions), problems))
         pinned = self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
@@ -132,14 +132,15 @@ class RoundPage:
     def render(
         self,
         form: RoundForm,
-        entry: dict[str, Any],
+        entry: Entry | TableEntry,
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
         stale: Stale | None = None,
     ) -> ResponseReturnValue:
         dealer = self.dealer()
-        if isinstance(entry.get("dealer"), int):
-            dealer = entry["dealer"]
+        chosen = entry.get("dealer")
+        if isinstance(chosen, int):
+            dealer = chosen
         action = (
             url_for(".new", token=self.table.token)
             if self.rnd is None
@@ -187,11 +188,11 @@ def _save(page: RoundPage) -> ResponseReturnValue:
         # others, and saving it again would be refused again.
         form.expected_number.data = str(page.number)
         changed = errors_by_field(v for v in problems if v.field == "players")
-        return page.render(form, {}, changed, 409)
+        return page.render(form, Entry({}), changed, 409)
     if problems:
         # The rules' mistakes in the rest of the form too: every one is said at once.
         def check() -> None:
-            body = page.game.table_entry(EntryKind.ROUND, entry)
+            body = table_entry(page.game, EntryKind.ROUND, entry)
             apply_entry(
                 store.spec_of(page.table), page.state, EntryKind.ROUND, body, keep_result=False
             )
@@ -249,7 +250,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
 def _refused(
     page: RoundPage,
     form: RoundForm,
-    entry: dict[str, Any],
+    entry: Entry,
     expected: int | None,
     exc: Exception,
 ) -> ResponseReturnValue:
@@ -271,7 +272,7 @@ def _refused(
     if theirs is None or theirs.kind != EntryKind.ROUND:
         return page.render(form, entry, {"": [message]}, 409)
     try:
-        same = page.game.table_entry(EntryKind.ROUND, entry) == theirs.entry
+        same = table_entry(page.game, EntryKind.ROUND, entry) == theirs.entry
     except InvalidInput:
         same = False
     if same and page.rnd is not None:
@@ -301,7 +302,7 @@ def new(token: str) -> ResponseReturnValue:
     form = RoundForm()
     form.submission_id.data = secrets.token_urlsafe(16)
     form.expected_number.data = str(page.number)
-    return page.render(form, {})
+    return page.render(form, Entry({}))
 
 
 def _plan_correction(table: Table, number: int) -> None:

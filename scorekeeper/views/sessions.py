@@ -34,6 +34,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
@@ -302,7 +303,7 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
     ends = [r for r in rounds if r.kind == EntryKind.END]
     if ends:
         end = store.get_entry(table, ends[0].number)
-        notes = store.result_of(table, end).get("notes") or []
+        notes = _objects(store.result_of(table, end).get("notes"))
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,
@@ -463,7 +464,7 @@ def end_game(token: str) -> ResponseReturnValue:
     return redirect(url_for(".show", token=token))
 
 
-def csv_safe(value: Any) -> str:
+def csv_safe(value: object) -> str:
     """A cell a spreadsheet will not run as a formula."""
     text = str(value)
     if text and text[0] in "=+-@\t\r" and not _is_number(text):
@@ -484,7 +485,18 @@ ENTERED_KEYS = ("hand", "captured", "cards", "chosen", "dice", "left", "right", 
 YAKU_KEYS = ("teyaku", "dekiyaku")
 
 
-def _entered(player: Mapping[str, Any]) -> str:
+def _objects(value: JSONValue) -> list[JSONObject]:
+    """The objects of a JSON list a game wrote (a result's players or notes, a body's
+    players): what the record reads of the game's own data."""
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _texts(value: JSONValue) -> list[str]:
+    """The items of a JSON list a game wrote, as text."""
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _entered(player: JSONObject) -> str:
     """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
     parts = []
     for key in ENTERED_KEYS:
@@ -496,13 +508,13 @@ def _entered(player: Mapping[str, Any]) -> str:
     return "; ".join(parts) or "(the rest of the deck)"
 
 
-def _yaku(player: Mapping[str, Any]) -> str:
+def _yaku(player: JSONObject) -> str:
     """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
     found = []
     for key in YAKU_KEYS:
         value = player.get(key)
         if isinstance(value, list):
-            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in value if y]
+            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in _objects(value) if y]
         elif isinstance(value, str):
             found.append(value)
     return "; ".join(found)
@@ -536,28 +548,25 @@ def export_csv(token: str) -> Response:
         entered = [""] * len(names)
         yaku = [""] * len(names)
         lookup = {n.casefold(): i for i, n in enumerate(names)}
-        results = {
-            str(p.get("name", "")).casefold(): p
-            for p in (r.result or {}).get("players", [])
-            if isinstance(p, Mapping)
-        }
-        body = store.engine_body(table, r) if r.kind == EntryKind.ROUND else {}
+        result: JSONObject = r.result or {}
+        results = {str(p.get("name", "")).casefold(): p for p in _objects(result.get("players"))}
+        body: JSONObject = store.engine_body(table, r) if r.kind == EntryKind.ROUND else {}
         if r.kind == EntryKind.ROUND:
-            for p in body.get("players", []):
+            for p in _objects(body.get("players")):
                 key = str(p.get("name", "")).casefold()
                 if key in lookup:
                     entered[lookup[key]] = _entered(p)
                     yaku[lookup[key]] = _yaku(results.get(key, {}))
         what = ""
         if r.kind == EntryKind.EDIT:
-            what = ", ".join((r.result or {}).get("changes", []))
+            what = ", ".join(_texts(result.get("changes")))
         elif r.kind == EntryKind.SETTLE:
             what = "; ".join(
                 f"{p['from']} pays {p['to']} {p['points']}"
-                for p in (r.result or {}).get("payments", [])
+                for p in _objects(result.get("payments"))
             )
         elif r.kind == EntryKind.END:
-            what = " ".join(n.get("text", "") for n in (r.result or {}).get("notes", []))
+            what = " ".join(str(n.get("text", "")) for n in _objects(result.get("notes")))
         w.writerow(
             [
                 r.round_no if r.kind == EntryKind.ROUND else "",
@@ -570,7 +579,7 @@ def export_csv(token: str) -> Response:
             + [amount_str(a) for a in acc]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-                " ".join(body.get("field", [])) if r.kind == EntryKind.ROUND else "",
+                " ".join(_texts(body.get("field"))) if r.kind == EntryKind.ROUND else "",
                 csv_safe(what),
             ]
             + [csv_safe(e) for e in entered]
