@@ -8,7 +8,6 @@ back there, so nothing is stored half-way).
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -27,6 +26,8 @@ from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import (
+    JournalJSON,
+    SessionJSON,
     end_json,
     entry_json,
     etag,
@@ -121,7 +122,7 @@ def score(game: str) -> ResponseReturnValue:
 # -- sessions ----------------------------------------------------------------------------
 
 
-def _session(table: Table) -> dict[str, Any]:
+def _session(table: Table) -> SessionJSON:
     """The session with the page of rounds the request asks for (API.md "Long tables")."""
     first = _page_arg("from", 1, 10**9)
     limit = _page_arg("limit", 1, MAX_PAGE)
@@ -228,7 +229,7 @@ def get_journal(token: str) -> ResponseReturnValue:
     return jsonify({"entries": [_journal_entry(e) for e in store.journal(table)]})
 
 
-def _journal_entry(entry: JournalEntry) -> dict[str, Any]:
+def _journal_entry(entry: JournalEntry) -> JournalJSON:
     """A journal entry; a rematch made from the table carries the new table's link."""
     out = journal_json(entry)
     continued = changes.continued_at(entry)
