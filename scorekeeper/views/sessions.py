@@ -9,7 +9,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import segno
 from flask import (
@@ -26,7 +26,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.charts import Chart, running_chart, seat_style
+from scorekeeper.charts import Chart, Style, running_chart, seat_style
 from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
@@ -210,7 +210,23 @@ def show(token: str) -> str:
     )
 
 
-def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
+class Standing(TypedDict):
+    """A player's line of the standings on the table's page."""
+
+    seat: int
+    name: str
+    total: Fraction
+    money: Fraction | None
+    """Their total at the table's point value, when it has one."""
+    seated: bool
+    away: bool
+    style: Style
+    rank: NotRequired[int]
+    """Given by ``ranked``; equal totals share one."""
+    leader: NotRequired[bool]
+
+
+def ranked(rows: list[Standing], started: bool) -> list[Standing]:
     """The standings, highest total first (seat order among equals), each with its rank
     (equal totals share one: 1, 2, 2, 4) and whether it leads: once a round is played, the
     top total leads unless every player has it."""
@@ -291,7 +307,16 @@ def qr_svg(link: str) -> str:
     )
 
 
-def game_summary(table: Table, game_no: int) -> dict[str, Any]:
+class GameSummary(TypedDict):
+    """One game's result, for the table's page after the game ends."""
+
+    game_no: int
+    rounds: int
+    results: list[tuple[str, Fraction]]
+    pot_note: str | None
+
+
+def game_summary(table: Table, game_no: int) -> GameSummary:
     """Each player's result over one game, from its rounds."""
     rounds = store.history(table, game_no=game_no)
     names = changes.players_now(table)
