@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
@@ -59,17 +58,19 @@ class Moment(TypeDecorator[datetime]):
     impl = DateTime
     cache_ok = True
 
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[int] | TypeEngine[datetime]:
         if dialect.name == "sqlite":
             return dialect.type_descriptor(BigInteger())
         return dialect.type_descriptor(DateTime())
 
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> int | datetime | None:
         if value is None or dialect.name != "sqlite":
             return value
         return (value - _EPOCH) // _SECOND
 
-    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+    def process_result_value(
+        self, value: int | str | datetime | None, dialect: Dialect
+    ) -> datetime | None:
         if value is None or isinstance(value, datetime):
             return value
         if isinstance(value, str):  # as SQLite kept it before 0006

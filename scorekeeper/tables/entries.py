@@ -10,9 +10,8 @@ among that round's players, and when it is left out the table's ledger decides.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import GAMES
@@ -343,7 +342,7 @@ def _shift(
             .where(Round.table_id == table.id, Round.number >= first)
             .values(number=-(Round.number + by))
         )
-    moved: dict[str, Any] = {"number": -Round.number}
+    moved: dict[str, ColumnElement[int | None]] = {"number": -Round.number}
     if rounds:
         moved["round_no"] = Round.round_no + by
     db.session.execute(
