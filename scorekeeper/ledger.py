@@ -8,7 +8,7 @@ replay of everything after it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -111,9 +111,9 @@ def _seat_players(
     not named have left.
     """
     given = data.get("players")
-    if not isinstance(given, list) or not all(isinstance(p, dict) for p in given):
+    if not isinstance(given, list) or not all(isinstance(p, Mapping) for p in given):
         raise InvalidInput([Violation("players", N_("A list of the seated players is required"))])
-    raw = cast(list[JSONObject], given)  # each one checked just above
+    raw = cast(list[JSONObject], given)  # each one checked just above (JSON: a dict)
     seated = list(state.seated)
     named = [p.get("name") for p in raw]
     if all(n is None for n in named):
