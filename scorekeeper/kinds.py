@@ -15,10 +15,10 @@ class EntryKind(StrEnum):
     """What an entry of a table's sequence is (``Round.kind``, an export's ``kind``)."""
 
     ROUND = "round"
-    """A round (a deal, Tokan's tour) as the players entered it: the only kind players count
-    and the only one that takes a round number (``Round.round_no``)."""
+    """A round (a deal; some games call it a tour) as the players entered it: the only kind
+    players count and the only one that takes a round number (``Round.round_no``)."""
     END = "end"
-    """The table ended the current game early (Tokan splits its pot, R21)."""
+    """The table ended the current game early (what it pays out is the game's, R21)."""
     EDIT = "edit"
     """A change of the table that the ledger replays at its place: settings from here on,
     a player joining, leaving or coming back."""

@@ -65,7 +65,7 @@ class Step:
     """One entry scored against the table's state."""
 
     kind: EntryKind
-    """Any kind: a round, the end of a game (Tokan splits its pot, R21), a change of the
+    """Any kind: a round, the end of a game (R21), a change of the
     table or a settle-up."""
     body: StoredBody
     """The engine's input as the row keeps it (``Game.stored_body``); for a change of the

@@ -9,8 +9,8 @@ signature says which one it takes, and one function turns each shape into the ne
     StoredBody + TableEntry ─store.engine_body (Game.engine_body)─▶ EngineInput
     EngineInput ─ledger.result_of (Game.evaluate)─▶ Result
 
-What a round holds beyond its players and dealer is the game's own (Tokotoko's captured
-cards, Toppa's stakes, Otoroku's dice): the game's engine reads and checks those, so these
+What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
+dice): the game's engine reads and checks those, so these
 shapes are JSON objects told apart by type (``NewType``), not lists of keys. The entries
 that are no rounds (a change of the table, a settle-up) and the results of entries that are
 no rounds have fixed keys, written out below as ``TypedDict``s.
@@ -40,7 +40,7 @@ A replay scores it again against the table as it stood."""
 EngineInput = NewType("EngineInput", JSONObject)
 """The engine's full input for one round (``Game.parse`` reads it): the entry's players
 named as the table names their seats, the dealer, the house rules, and what the table's
-state decides (Baka's round of the game, Tokan's pot). Built by ``ledger.engine_input``."""
+state decides (the round of the game, the pot). Built by ``ledger.engine_input``."""
 
 StoredBody = NewType("StoredBody", JSONObject)
 """An ``EngineInput`` as a row keeps it (``Round.body``): without the house rules when they
@@ -101,8 +101,8 @@ class SettleEntry(TypedDict, total=False):
 
 
 class EndResult(TypedDict, total=False):
-    """The result of a game's end: each player's share of what the table paid out (Tokan's
-    pot, R21), with the game's own words on it (``GameEnd.result``)."""
+    """The result of a game's end: each player's share of what the table paid out (a pot
+    split, R21), with the game's own words on it (``GameEnd.result``)."""
 
     game: str
     end: bool
