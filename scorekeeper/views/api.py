@@ -19,8 +19,9 @@ from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
+from scorekeeper.ledger import result_of
 from scorekeeper.models import JournalEntry, Table, db
-from scorekeeper.round_data import Entry
+from scorekeeper.round_data import EngineInput, Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
@@ -112,11 +113,12 @@ def http_error(exc: HTTPException) -> tuple[Response, int]:
 
 @bp.post("/score/<game>")
 def score(game: str) -> ResponseReturnValue:
-    """Score one round of ``game`` without storing anything."""
+    """Score one round of ``game`` without storing anything: the body is the engine's whole
+    input, as no table completes it."""
     found = find_game(game)
     if found is None:
         raise UnknownGame(game)
-    return jsonify(found.evaluate(read_json_object()).to_dict())
+    return jsonify(result_of(found, EngineInput(read_json_object())))
 
 
 # -- sessions ----------------------------------------------------------------------------
