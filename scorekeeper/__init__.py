@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 
@@ -17,7 +16,7 @@ INSTALLED = (PACKAGE / "templates").is_dir()
 RESOURCES = PACKAGE if INSTALLED else ROOT
 
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     """Create and configure the app: defaults, instance/config.py, env, then ``test_config``."""
     # A checkout keeps instance/ at its top; an installed copy gets Flask's default,
     # <prefix>/var/scorekeeper-instance, rather than a folder inside site-packages.

@@ -14,8 +14,9 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, NoReturn, TypeAlias, cast
 
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, reason
 from scorekeeper.rules import InvalidInput, Violation
 
@@ -40,7 +41,13 @@ class LongNumber:
     digits: int
 
 
-def _reject_constant(name: str) -> Any:
+Parsed: TypeAlias = (
+    str | int | float | bool | LongNumber | list["Parsed"] | dict[str, "Parsed"] | None
+)
+"""A body as parsed, before it is checked: JSON, a long number kept as a ``LongNumber``."""
+
+
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(N_("%(name)s is not allowed in JSON", name=name))
 
 
@@ -49,7 +56,7 @@ def _parse_int(text: str) -> int | LongNumber:
     return LongNumber(digits) if digits > MAX_NUMBER_DIGITS else int(text)
 
 
-def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _once_each(pairs: list[tuple[str, Parsed]]) -> dict[str, Parsed]:
     """A JSON object whose keys are each given once: a parser keeps only the last of a key
     given twice, so ``{"rename": {"Y": "A1", "Y": "A2"}}`` would rename quietly."""
     data = dict(pairs)
@@ -65,7 +72,7 @@ def _brief_key(key: str) -> str:
     return text if len(text) <= 42 else f"{text[:30]}…"
 
 
-def load_object(raw: bytes) -> dict[str, Any]:
+def load_object(raw: bytes) -> JSONObject:
     """The body as a JSON object; BadJSON if it is not one, InvalidInput for what cannot be
     kept (text that is not UTF-8 or holds a NUL, deep nesting, numbers of many digits)."""
     try:
@@ -88,12 +95,12 @@ def load_object(raw: bytes) -> dict[str, Any]:
     # Text can only go wrong through a \u escape (UTF-8 and JSON forbid the rest).
     if not _fits(data, "\\u" in text):
         raise InvalidInput(unstorable(data) or [Violation("", N_("This body cannot be kept"))])
-    return data
+    return cast(JSONObject, data)  # no LongNumber left: ``_fits`` refuses one
 
 
-def _fits(data: Any, check_text: bool) -> bool:
+def _fits(data: Parsed, check_text: bool) -> bool:
     """Whether nothing in ``data`` needs reporting: the quick pass every body takes."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    stack: list[tuple[Parsed, int]] = [(data, 0)]
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -112,7 +119,7 @@ def _fits(data: Any, check_text: bool) -> bool:
     return True
 
 
-def unstorable(data: Any) -> list[Violation]:
+def unstorable(data: Parsed) -> list[Violation]:
     """Each value of ``data`` a table could not keep, with its field path, in order."""
     out: list[Violation] = []
     for path, depth, value in _walk(data):
@@ -126,16 +133,16 @@ def unstorable(data: Any) -> list[Violation]:
     return out
 
 
-def _walk(data: Any) -> Iterator[tuple[str, int, Any]]:
+def _walk(data: Parsed) -> Iterator[tuple[str, int, Parsed | _BadKey]]:
     """Every value and key of ``data`` with its path and depth, depth first, in order; a
     branch nested too deeply is reported once, not walked further."""
-    stack: list[tuple[str, int, Any]] = [("", 0, data)]
+    stack: list[tuple[str, int, Parsed | _BadKey]] = [("", 0, data)]
     while stack:
         path, depth, value = stack.pop()
         yield path, depth, value
         if depth > MAX_DEPTH:
             continue
-        children: list[tuple[str, int, Any]] = []
+        children: list[tuple[str, int, Parsed | _BadKey]] = []
         if isinstance(value, dict):
             for key, item in value.items():
                 child = f"{path}.{_safe(key)}" if path else _safe(key)
@@ -155,7 +162,7 @@ class _BadKey:
     key: str
 
 
-def _problem(value: Any) -> str | None:
+def _problem(value: Parsed | _BadKey) -> str | None:
     if isinstance(value, _BadKey):
         return _text_problem(value.key, key=True)
     if isinstance(value, str):
@@ -194,7 +201,7 @@ def _text_problem(text: str, key: bool = False) -> str | None:
 def _too_deep_at(text: str) -> str:
     """The path of the first value of JSON ``text`` nested deeper than ``MAX_DEPTH``, found
     by scanning (Python's parser gave up): each open container's key or position."""
-    frames: list[list[Any]] = []  # [position or key, whether an object awaits a key]
+    frames: list[list[int | str | bool]] = []  # [position or key, whether an object awaits a key]
     i, n = 0, len(text)
     while i < n:
         c = text[i]

@@ -17,7 +17,9 @@ from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import event, select, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine.interfaces import DBAPICursor
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.models import Table, db
@@ -65,7 +67,7 @@ def _sqlite_setup(engine: Engine) -> None:
     """
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn: Any, _record: Any) -> None:
+    def _connect(dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -75,7 +77,7 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn: Any) -> None:
+    def _begin(conn: Connection) -> None:
         reading = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
         if (reading and not rehearsing()) or planning():
             conn.exec_driver_sql("BEGIN")
@@ -85,17 +87,19 @@ def _sqlite_setup(engine: Engine) -> None:
         try:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
         except BaseException:
-            if queued:
+            if queued and isinstance(raw, QueuedWriters):
                 raw.end_turn()
             raise
 
     @event.listens_for(engine, "before_cursor_execute")
-    def _read_only_when_planning(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    def _read_only_when_planning(
+        _conn: Connection, _cursor: DBAPICursor, statement: str, *_args: object
+    ) -> None:
         if planning() and statement.lstrip()[:6].upper() not in ("SELECT", "BEGIN", "PRAGMA"):
             raise Planned  # a planning run reads a snapshot and never writes (plan_write)
 
 
-def plan_write(token: str, write: Callable[[Any], object]) -> None:
+def plan_write(token: str, write: Callable[[Table], object]) -> None:
     """Before a write that may replay many rounds queues for SQLite's one writer, run it once
     against a read-only snapshot of the table to work out its replay (``replay.Plan``).
 

@@ -26,6 +26,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
 from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Option
 
@@ -97,7 +98,7 @@ class WholeNumberField(IntegerField):
     """An IntegerField that refuses a number of more digits than any bound allows before
     its range is checked (WTForms compares through a float, which a huge int overflows)."""
 
-    def process_formdata(self, valuelist: list[Any]) -> None:
+    def process_formdata(self, valuelist: list[str]) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > MAX_NUMBER_DIGITS:
             self.data = None
             raise ValueError(
@@ -155,20 +156,23 @@ class NewTableForm(FlaskForm):
             if isinstance(field, SelectField):
                 field.choices = [SelectChoice(c.value, tr(c.label)) for c in _choices(field)]
 
-    def option_groups(self) -> list[tuple[tuple[Game, ...], list[tuple[OptionField, Any]]]]:
+    def option_groups(self) -> list[tuple[tuple[Game, ...], list[tuple[OptionField, Field]]]]:
         """The option fields grouped by the games they belong to, for the page's fieldsets."""
-        groups: dict[tuple[str, ...], tuple[tuple[Game, ...], list[tuple[OptionField, Any]]]] = {}
+        groups: dict[tuple[str, ...], tuple[tuple[Game, ...], list[tuple[OptionField, Field]]]]
+        groups = {}
         for of in self.option_fields:
             key = tuple(g.id for g in of.games)
             groups.setdefault(key, (of.games, []))[1].append((of, self[of.key]))
         return list(groups.values())
 
-    def to_body(self) -> dict[str, Any]:
+    def to_body(self) -> JSONObject:
         """The API body of ``scorekeeper.tables.checks.check_table`` for this form."""
         game = GAMES[self.game.data]
-        names = [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+        names: list[JSONValue] = [
+            line.strip() for line in (self.players.data or "").splitlines() if line.strip()
+        ]
 
-        def value(o: Option) -> Any:
+        def value(o: Option) -> JSONValue:
             data = self[o.key].data
             if o.kind == "bool":
                 return bool(data)

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar, overload
 from urllib.parse import urlsplit
 
 from babel import Locale
@@ -34,6 +34,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.exact import display
+from scorekeeper.jsonio import JSONValue
 from scorekeeper.messages import Msg
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ if TYPE_CHECKING:
     from gettext import NullTranslations
 
     class Babel:
-        def __init__(self, app: Flask, locale_selector: Any = None) -> None: ...
+        def __init__(
+            self, app: Flask, locale_selector: Callable[[], str | None] | None = None
+        ) -> None: ...
 
     def format_decimal(number: int) -> str: ...
     def format_time(time: datetime, format: str) -> str: ...
@@ -162,7 +165,17 @@ def _local(target: str) -> bool:
     )
 
 
-def language_links() -> list[dict[str, Any]]:
+class LanguageLink(TypedDict):
+    """One language of the switch: its code, its name in itself, whether it is the page's,
+    and the page to come back to."""
+
+    code: str
+    name: str
+    current: bool
+    next: str
+
+
+def language_links() -> list[LanguageLink]:
     """The switch: each language named in itself, the current one marked."""
     current = locale_code()
     here = request.full_path if request.query_string else request.path
@@ -179,7 +192,14 @@ def language_links() -> list[dict[str, Any]]:
     ]
 
 
-def translate(value: Any) -> Any:
+_Shown = TypeVar("_Shown")
+
+
+@overload
+def translate(value: Msg) -> str: ...
+@overload
+def translate(value: _Shown) -> _Shown: ...
+def translate(value: object) -> object:
     """A message in the page's language; anything else as it is."""
     if not isinstance(value, Msg):
         return value
@@ -200,7 +220,7 @@ def translate(value: Any) -> Any:
     return text[:1].upper() + text[1:] if value.capital else text
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     if isinstance(value, Msg):
         return str(translate(value))
     if isinstance(value, list | tuple):
@@ -210,7 +230,7 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def note_text(note: Mapping[str, Any]) -> str:
+def note_text(note: Mapping[str, JSONValue]) -> str:
     """A stored note (a result's "why") in the page's language: its message when it kept one,
     else its English text (a round scored before the notes kept their messages)."""
     msg = Msg.from_json(note.get("msg"))
@@ -219,7 +239,7 @@ def note_text(note: Mapping[str, Any]) -> str:
     return str(translate(Msg(str(note.get("text", "")))))
 
 
-def yaku_detail(yaku: Mapping[str, Any]) -> str:
+def yaku_detail(yaku: Mapping[str, JSONValue]) -> str:
     """A stored yaku's detail ("8 ribbons + 1 other willow: ...") in the page's language."""
     msg = Msg.from_json(yaku.get("detail_msg"))
     return str(translate(msg)) if msg is not None else str(yaku.get("detail", ""))
@@ -264,7 +284,7 @@ def utc_time(at: datetime) -> Markup:
 
 
 @pass_context
-def _gettext(context: Context, string: str, **values: Any) -> str:
+def _gettext(context: Context, string: str, **values: object) -> str:
     """A template's ``_()``: its words in the page's language, with its values put in (a
     message among them translated, a number written as the language writes it)."""
     text: str = get_translations().gettext(string)
@@ -272,19 +292,19 @@ def _gettext(context: Context, string: str, **values: Any) -> str:
 
 
 @pass_context
-def _ngettext(context: Context, singular: str, plural: str, num: int, **values: Any) -> str:
+def _ngettext(context: Context, singular: str, plural: str, num: int, **values: object) -> str:
     text: str = get_translations().ngettext(singular, plural, num)
     return _fill(context, text, {"num": num, **values})
 
 
-def _fill(context: Context, text: str, values: Mapping[str, Any]) -> str:
+def _fill(context: Context, text: str, values: Mapping[str, object]) -> str:
     if context.eval_ctx.autoescape:
         text = Markup(text)
     # Always a format string, as Jinja's own newstyle gettext: a literal % is written %%.
     return text % {k: _template_value(v) for k, v in values.items()}
 
 
-def _template_value(value: Any) -> Any:
+def _template_value(value: object) -> object:
     if isinstance(value, Msg):
         return translate(value)
     if isinstance(value, int) and not isinstance(value, bool) and locale_code() != SOURCE_LANGUAGE:
@@ -292,7 +312,7 @@ def _template_value(value: Any) -> Any:
     return value
 
 
-def _finalize(value: Any) -> Any:
+def _finalize(value: object) -> object:
     """What ``{{ ... }}`` prints: messages in the page's language."""
     return translate(value) if isinstance(value, Msg) else value
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from scorekeeper.exact import (
     STORED_DIGITS,
@@ -22,7 +22,24 @@ from scorekeeper.exact import (
     read_stored_amount,
 )
 from scorekeeper.games import GAMES, Game
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg
+from scorekeeper.round_data import (
+    EditResult,
+    EndResult,
+    EngineInput,
+    Entry,
+    Result,
+    SettleResult,
+    StoredBody,
+    TableEntry,
+    as_edit,
+    as_settle,
+    edit_result,
+    end_result,
+    settle_result,
+)
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import PriorScore, State, TableSpec, spec_at
 
@@ -35,8 +52,11 @@ __all__ = [
     "apply",
     "apply_entry",
     "check_storable",
+    "engine_input",
     "initial_state",
     "replay",
+    "result_of",
+    "table_entry",
 ]
 
 
@@ -44,11 +64,13 @@ __all__ = [
 class Step:
     """One entry scored against the table's state."""
 
-    kind: str
-    """'round', or 'end' (the table ends the game; Tokan splits its pot, R21)."""
-    body: dict[str, Any]
-    """The engine's input, with everything the table derived filled in."""
-    result: dict[str, Any] | None
+    kind: EntryKind
+    """Any kind: a round, the end of a game (R21), a change of the
+    table or a settle-up."""
+    body: StoredBody
+    """The engine's input as the row keeps it (``Game.stored_body``); for a change of the
+    table or a settle-up, its entry."""
+    result: Result | None
     """The engine's result as the API shows it; None when it was not asked for (a replay
     leaves later rounds' results to be recomputed on reading) or reused unchanged."""
     outcome: Outcome
@@ -80,17 +102,18 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
 
 
 def _seat_players(
-    game: Game, spec: TableSpec, state: State, data: Mapping[str, Any]
-) -> tuple[list[dict[str, Any]], list[int]]:
+    game: Game, spec: TableSpec, state: State, data: TableEntry
+) -> tuple[list[JSONObject], list[int]]:
     """The entry's players as engine players, and the table position of each.
 
     Players may be given by name (any of the seated players, in table order) or without
     names, one per seated player in table order. In a game players may leave (Tokan), those
     not named have left.
     """
-    raw = data.get("players")
-    if not isinstance(raw, list) or not all(isinstance(p, Mapping) for p in raw):
+    given = data.get("players")
+    if not isinstance(given, list) or not all(isinstance(p, Mapping) for p in given):
         raise InvalidInput([Violation("players", N_("A list of the seated players is required"))])
+    raw = cast(list[JSONObject], given)  # each one checked just above (JSON: a dict)
     seated = list(state.seated)
     named = [p.get("name") for p in raw]
     if all(n is None for n in named):
@@ -176,11 +199,41 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
     return later[0] if later else 0
 
 
+# -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
+
+
+def table_entry(game: Game, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
+    """What a table keeps of a round's entry (``Game.table_entry``): an unknown key refused
+    by name, the keys the table decides dropped; nothing of a game's end. A kept entry
+    (an earlier version put back) is checked again: the same."""
+    return TableEntry(game.table_entry(kind, entry))
+
+
+def engine_input(
+    game: Game, spec: TableSpec, state: State, data: TableEntry
+) -> tuple[EngineInput, list[int]]:
+    """A round's full input to the engine, from its entry and the table as it stands; and
+    the table position of each of its players. InvalidInput with paths into ``data``."""
+    players, positions = _seat_players(game, spec, state, data)
+    game.check_seats(len(players))
+    body: JSONObject = {k: v for k, v in data.items() if k not in ("players", "rules")}
+    body["players"] = list[JSONValue](players)
+    if game.has_dealer and data.get("dealer") is None:
+        body["dealer"] = dealer_index(state, positions)
+    game.complete(body, spec, state)
+    return EngineInput(body), positions
+
+
+def result_of(game: Game, body: EngineInput) -> Result:
+    """A round's result as the API shows it, scored from its full input."""
+    return Result(game.evaluate(body).to_dict())
+
+
 def apply(
     spec: TableSpec,
     state: State,
-    kind: str,
-    data: Mapping[str, Any],
+    kind: EntryKind,
+    data: TableEntry,
     earlier: PriorScore | None = None,
     *,
     keep_result: bool = True,
@@ -199,19 +252,13 @@ def apply(
     a rescored round's result is not built (it can be rebuilt from ``body`` when read).
     """
     game = GAMES[spec.game]
-    if kind == "end":
+    if kind == EntryKind.END:
         return _end(game, spec, state)
-    players, positions = _seat_players(game, spec, state, data)
-    game.check_seats(len(players))
-    body: dict[str, Any] = {k: v for k, v in data.items() if k not in ("players", "rules")}
-    body["players"] = players
-    if game.has_dealer and data.get("dealer") is None:
-        body["dealer"] = dealer_index(state, positions)
-    game.complete(body, spec, state)
+    full, positions = engine_input(game, spec, state, data)
     # The players were built from the entry's, in table order from the first seat, when
     # their positions run 0, 1, ... (they are sorted and distinct).
     in_order = not positions or positions[-1] == len(positions) - 1
-    full, body = body, game.stored_body(body, spec, players_in_order=in_order)
+    body = StoredBody(game.stored_body(full, spec, players_in_order=in_order))
     n_table = len(spec.players)
     if (
         earlier is not None
@@ -220,7 +267,7 @@ def apply(
     ):
         earlier = None  # its stored body, like this one, leaves its players to its entry
 
-    result: dict[str, Any] | None
+    result: Result | None
     reused = (
         earlier is not None and _same_body(earlier.body, body) and len(earlier.deltas) == n_table
     )
@@ -236,7 +283,7 @@ def apply(
         result, outcome, deltas = None, cheap, list(earlier.deltas)
     else:
         scored = game.evaluate(full)
-        result = scored.to_dict() if keep_result else None
+        result = Result(scored.to_dict()) if keep_result else None
         outcome = scored.outcome
         deltas = [Fraction(0)] * n_table
         for k, pos in enumerate(positions):
@@ -276,7 +323,7 @@ def apply(
     if game.ends_game(spec, after, outcome):
         after = _new_game(spec, after, next_dealer)
     return Step(
-        kind="round",
+        kind=EntryKind.ROUND,
         body=body,
         result=result,
         outcome=outcome,
@@ -289,7 +336,7 @@ def apply(
     )
 
 
-def _same_body(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+def _same_body(a: StoredBody, b: StoredBody) -> bool:
     """``a == b``, the players (the bulk of a body) compared last: after an early correction
     a later round's body mostly differs in its dealer, round of the game or pot alone."""
     if a.keys() != b.keys():
@@ -307,8 +354,8 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
     if not game.can_end(state):
         raise InvalidInput([Violation("kind", N_("No round of this game has been played yet"))])
     end = game.end_game(spec, state)
-    result: dict[str, Any] = {"game": spec.game, "end": True, "notes": []}
-    result.update(end.result)
+    result: EndResult = {"game": spec.game, "end": True, "notes": []}
+    result.update(end.result)  # type: ignore[typeddict-item]  # the game's own keys
     result["players"] = [
         {"name": name, "delta": amount_str(d)}
         for name, d in zip(spec.players, end.deltas, strict=True)
@@ -319,9 +366,9 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         spec, replace(state, totals=totals, pot=state.pot + end.pot_change), state.dealer
     )
     return Step(
-        kind="end",
-        body={},
-        result=result,
+        kind=EntryKind.END,
+        body=StoredBody({}),
+        result=end_result(result),
         outcome=Outcome(),
         deltas=end.deltas,
         game_no=state.game_no,
@@ -381,7 +428,7 @@ class ReplayError(InvalidInput):
 
 def replay(
     spec: TableSpec,
-    entries: Sequence[tuple[str, Mapping[str, Any]]],
+    entries: Sequence[tuple[EntryKind, TableEntry]],
     start: State | None = None,
     first_number: int = 1,
     earlier: Sequence[PriorScore | None] = (),
@@ -407,14 +454,12 @@ def replay(
 # like the end of a game: a replay after a correction passes them at their place, so rounds
 # before a change are scored as they were played and rounds after it as the table then stood.
 
-CHANGE_KINDS = ("edit", "settle")
-
 
 def apply_entry(
     spec: TableSpec,
     state: State,
-    kind: str,
-    data: Mapping[str, Any],
+    kind: EntryKind,
+    data: TableEntry,
     earlier: PriorScore | None = None,
     *,
     keep_result: bool = True,
@@ -423,11 +468,11 @@ def apply_entry(
     """Score any entry of a table: a round or an end of game (``apply``, against the table as
     it stood at ``state``), a change of the table, or a settle-up. ``totals``: see
     ``apply`` (only a round may be scored without them)."""
-    if kind == "edit":
+    if kind == EntryKind.EDIT:
         return _edit(spec, state, data)
-    if kind == "settle":
+    if kind == EntryKind.SETTLE:
         return _settle(spec, state, data)
-    assert totals or kind == "round"
+    assert totals or kind == EntryKind.ROUND
     return apply(
         spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result, totals=totals
     )
@@ -439,7 +484,7 @@ def between_games(game: Game, state: State) -> bool:
     return not game.multi_game or state.game_round == 1
 
 
-def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+def _edit(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     """A change of the table: settings from here on, players joining, leaving, coming back.
 
     ``data`` is what the table's service checked and stored: ``settings`` (the keys that
@@ -448,6 +493,7 @@ def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
     upstream may have moved the end of a game).
     """
     game = GAMES[spec.game]
+    data = as_edit(stored)
     n = len(state.totals)
     adds = list(data.get("add") or [])
     leaving = [int(i) for i in data.get("remove") or []]
@@ -530,7 +576,7 @@ def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
     words += [N_("%(name)s joins", name=names[n + k]) for k in range(len(adds))]
     words += [N_("%(name)s leaves", name=names[i]) for i in leaving]
     words += [N_("%(name)s is back", name=names[i]) for i in returning]
-    result = {
+    result: EditResult = {
         "edit": True,
         "changes": [str(w) for w in words],
         "changes_msg": [w.to_json() for w in words],  # what a page translates
@@ -538,9 +584,9 @@ def _edit(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
         "notes": [],
     }
     return Step(
-        kind="edit",
-        body=dict(data),
-        result=result,
+        kind=EntryKind.EDIT,
+        body=StoredBody(dict(stored)),
+        result=edit_result(result),
         outcome=Outcome(),
         deltas=tuple(Fraction(0) for _ in names),
         game_no=state.game_no,
@@ -558,17 +604,18 @@ def _setting_name(game: Game, key: str) -> Msg:
     return Msg(option.label if option is not None else key)
 
 
-def _setting_words(game: Game, key: str, value: Any) -> Msg:
+def _setting_words(game: Game, key: str, value: JSONValue) -> Msg:
     """A setting changed, as the history says it ("Stake: 30")."""
     option = next((o for o in game.setting_options if o.key == key), None)
     shown = dict(option.choices).get(str(value), value) if option is not None else value
     return N_("%(setting)s: %(value)s", setting=_setting_name(game, key), value=shown)
 
 
-def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
+def _settle(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     """A settle-up: the amounts each player (and the pot and the house) settled then come off
     the running totals, which start again from zero. The amounts are kept as they were
     settled: a later correction of an earlier round shows as a balance still to settle."""
+    data = as_settle(stored)
     n = len(state.totals)
     try:
         points = tuple(read_stored_amount(a) for a in data["points"])
@@ -613,7 +660,7 @@ def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
     )
     _check_storable(after, deltas)
     names = spec.players[:n]
-    result = {
+    result: SettleResult = {
         "settle": True,
         "payments": list(data.get("payments") or []),
         "players": [
@@ -622,9 +669,9 @@ def _settle(spec: TableSpec, state: State, data: Mapping[str, Any]) -> Step:
         "notes": [],
     }
     return Step(
-        kind="settle",
-        body=dict(data),
-        result=result,
+        kind=EntryKind.SETTLE,
+        body=StoredBody(dict(stored)),
+        result=settle_result(result),
         # What it took from the pot and the house, as a round's outcome says it.
         outcome=Outcome(pot_after=after.pot, house=-house),
         deltas=deltas,

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypeAlias
 
-Value = Any
-"""A message's value: text, a whole number, a ``Msg``, or a list of those."""
+from scorekeeper.jsonio import JSONObject, JSONValue
+
+Value: TypeAlias = object
+"""A message's value: text, a whole number, a ``Msg``, or a list of those; anything else is
+written as ``str`` writes it."""
 
 
 class Msg(str):
@@ -57,12 +60,12 @@ class Msg(str):
         """This message starting with a capital letter."""
         return Msg(self.msgid, self.params, True, self.plural)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[Msg], tuple[str, dict[str, Value], bool, str | None]]:
         return (Msg, (self.msgid, self.params, self.capital, self.plural))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """What a stored result keeps so a page can translate it later."""
-        out: dict[str, Any] = {"id": self.msgid}
+        out: JSONObject = {"id": self.msgid}
         if self.params:
             out["args"] = {k: _json(v) for k, v in self.params.items()}
         if self.capital:
@@ -147,8 +150,9 @@ def _renamed(msgid: str, plural: str | None, params: dict[str, Value]) -> tuple[
     singular, many, count = new
     value = params.pop(count)
     params["num"] = int(value) if isinstance(value, str) and value.isdigit() else value
-    if isinstance(params.get("who"), list):
-        params["who"] = listed(params["who"])
+    who = params.get("who")
+    if isinstance(who, list):
+        params["who"] = listed(who)
     return singular, many
 
 
@@ -187,12 +191,12 @@ def reason(exc: BaseException) -> str:
     return str(exc)
 
 
-def message_json(value: object) -> dict[str, Any] | None:
+def message_json(value: object) -> JSONObject | None:
     """``value.to_json()`` when it is a message, else None."""
     return value.to_json() if isinstance(value, Msg) else None
 
 
-def _json(value: Value) -> Any:
+def _json(value: Value) -> JSONValue:
     if isinstance(value, Msg):
         return {"msg": value.to_json()}
     if isinstance(value, Listed):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
@@ -22,6 +21,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeEngine
+
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.round_data import (
+    JournalData,
+    Result,
+    StateJSON,
+    StateShape,
+    StoredBody,
+    TableEntry,
+    TallyJSON,
+)
 
 
 class Base(DeclarativeBase):
@@ -47,23 +58,51 @@ class Moment(TypeDecorator[datetime]):
     impl = DateTime
     cache_ok = True
 
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[int] | TypeEngine[datetime]:
         if dialect.name == "sqlite":
             return dialect.type_descriptor(BigInteger())
         return dialect.type_descriptor(DateTime())
 
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> int | datetime | None:
         if value is None or dialect.name != "sqlite":
             return value
         return (value - _EPOCH) // _SECOND
 
-    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+    def process_result_value(
+        self, value: int | str | datetime | None, dialect: Dialect
+    ) -> datetime | None:
         if value is None or isinstance(value, datetime):
             return value
         if isinstance(value, str):  # as SQLite kept it before 0006
             return datetime.fromisoformat(value)
         assert isinstance(value, int)
         return _EPOCH + value * _SECOND
+
+
+class KindColumn(TypeDecorator[EntryKind]):
+    """An entry's kind, stored as its string (as before the enum): read back as the member."""
+
+    impl = String(8)
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> EntryKind | None:
+        return None if value is None else EntryKind(value)
+
+
+class ActionColumn(TypeDecorator[Action]):
+    """A journal entry's action, stored as its string: read back as the member."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> Action | None:
+        return None if value is None else Action(value)
 
 
 class Table(db.Model):  # type: ignore[name-defined,misc]
@@ -76,13 +115,13 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(80))
     game: Mapped[str] = mapped_column(String(16))
     players: Mapped[list[str]] = mapped_column(JSON)
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rules: Mapped[JSONObject] = mapped_column(JSON, default=dict)
+    settings: Mapped[JSONObject] = mapped_column(JSON, default=dict)
     point_value: Mapped[str | None] = mapped_column(String(40), nullable=True)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
-    opening: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    opening: Mapped[StateJSON | None] = mapped_column(JSON, nullable=True)
     """The ledger state before round 1 when the table continues another (totals carried)."""
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[StateJSON] = mapped_column(JSON)
     """The ledger state after the last round (totals, pot, house, next dealer, ...)."""
     round_count: Mapped[int] = mapped_column(Integer, default=0)
     """Live entries (rounds, game ends, changes, settle-ups): the last entry's position."""
@@ -129,23 +168,21 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     """The round's number as players count it (API.md "Round numbers count rounds"): 1..N
     without gaps among the table's live rounds (kind ``round``), in the order of ``number``;
     None for a game's end, a change of the table, a settle-up, and a deleted entry."""
-    kind: Mapped[str] = mapped_column(String(8), default="round")
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    kind: Mapped[EntryKind] = mapped_column(KindColumn, default=EntryKind.ROUND)
+    entry: Mapped[TableEntry] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    body: Mapped[StoredBody] = mapped_column(JSON)
     """The scoring engine's full input, as derived when last computed."""
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    result: Mapped[Result | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """The engine's result as the API shows it; None when it is left to be recomputed from
     ``body`` on reading (``store.result_of``): rounds rescored by a replay or an import."""
-    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[JSONObject | None] = mapped_column(JSON, nullable=True)
     """How the round moved the table on (``rules.Outcome``); None for rounds stored before it."""
     deltas: Mapped[list[str]] = mapped_column(JSON)
-    after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    after: Mapped[StateShape] = mapped_column(JSON)
     """The ledger state after this round that later rounds depend on (``State.shape``): not
     the running totals and house, which only ``checkpoint`` and the table keep."""
-    checkpoint: Mapped[dict[str, Any] | None] = mapped_column(
-        JSON(none_as_null=True), nullable=True
-    )
+    checkpoint: Mapped[TallyJSON | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """Every ``CHECKPOINT``-th round: the running totals and house after it."""
     game_no: Mapped[int] = mapped_column(Integer, default=1)
     game_round: Mapped[int] = mapped_column(Integer, default=1)
@@ -174,8 +211,8 @@ class RoundVersion(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     version: Mapped[int] = mapped_column(Integer)
-    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
-    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entry: Mapped[TableEntry] = mapped_column(JSON)
+    result: Mapped[Result] = mapped_column(JSON)
     deltas: Mapped[list[str]] = mapped_column(JSON)
     replaced_at: Mapped[datetime] = mapped_column(default=now)
     note: Mapped[str] = mapped_column(Text, default="")
@@ -193,12 +230,11 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(default=now)
-    action: Mapped[str] = mapped_column(String(16))
-    """'enter', 'correct', 'delete', 'undo', 'end', 'edit', 'settle' or 'rematch' (a note
-    that the game continued at a new table, kept on the old one; not undoable)."""
+    action: Mapped[Action] = mapped_column(ActionColumn)
+    """What the write was (``Action``; a rematch is a note kept on the old table)."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The round's number (``Round.round_no``) when the entry concerns a round."""
     round_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     summary: Mapped[str] = mapped_column(Text)
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    data: Mapped[JournalData] = mapped_column(JSON)
     """What the write did, so it can be undone: its ``effect`` and what that needs."""

@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
@@ -112,7 +113,7 @@ def init_app(app: Flask) -> None:
             db.session.rollback()
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> Any:
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
         if isinstance(exc, SecurityError):
             # A Host outside TRUSTED_HOSTS: no link can be built for it, nor is it repeated.
             exc = BadRequest(UNTRUSTED_HOST)
@@ -123,7 +124,7 @@ def init_app(app: Flask) -> None:
         return render_template("errors/error.html", error=exc), exc.code or 500
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:
+    def unexpected(exc: Exception) -> ResponseReturnValue:
         db.session.rollback()
         app.logger.exception("Unhandled error on %s %s", request.method, request.path)
         return http_error(InternalServerError())

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.jsonio import JSONValue
+from scorekeeper.round_data import Result, StateJSON, StateShape, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
 
 
@@ -21,8 +22,10 @@ class TableSpec:
 
     game: str
     players: tuple[str, ...]
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, JSONValue] = field(default_factory=dict)
+    """House rules, each as its ``Option`` declares it (a choice's text, a flag, a number)."""
+    settings: Mapping[str, JSONValue] = field(default_factory=dict)
+    """Table settings (the stake, a game's length), likewise."""
     first_dealer: int = 0
 
 
@@ -57,12 +60,13 @@ class State:
     away: tuple[int, ...] = ()
     """Table positions of players who left the table (a change of the table): never seated
     in a new game, their totals kept."""
-    settings: Mapping[str, Any] | None = None
+    settings: Mapping[str, JSONValue] | None = None
     """The table's settings from here on when a change of the table set them; None while they
     are the ones it was opened with (``TableSpec.settings``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self) -> StateJSON:
+        """The whole state as a table keeps it (``from_json`` reads it back)."""
+        data: StateJSON = {
             "dealer": self.dealer,
             "totals": [amount_str(t) for t in self.totals],
             "pot": amount_str(self.pot),
@@ -72,13 +76,16 @@ class State:
             "seated": list(self.seated),
             "game_totals": [amount_str(t) for t in self.game_totals],
             "game_over": self.game_over,
-            # Written only once a change of the table sets them, so a table that never
-            # changed keeps exactly the state it always had.
-            **({"away": list(self.away)} if self.away else {}),
-            **({"settings": dict(self.settings)} if self.settings is not None else {}),
         }
+        # Written only once a change of the table sets them, so a table that never changed
+        # keeps exactly the state it always had.
+        if self.away:
+            data["away"] = list(self.away)
+        if self.settings is not None:
+            data["settings"] = dict(self.settings)
+        return data
 
-    def shape(self) -> dict[str, Any]:
+    def shape(self) -> StateShape:
         """What a round keeps of the state after it: everything but the running figures.
 
         The totals, house and game totals only ever move by each round's changes, and the
@@ -90,7 +97,7 @@ class State:
         checkpoints (``tally``), the numbers in each round's own columns.
         """
         n = len(self.totals)
-        shape: dict[str, Any] = {
+        shape: StateShape = {
             "players": n,  # who has joined so far (a change of the table)
             "dealer": self.dealer,
         }
@@ -108,7 +115,7 @@ class State:
             shape["settings"] = dict(self.settings)
         return shape
 
-    def tally(self) -> dict[str, Any]:
+    def tally(self) -> TallyJSON:
         """The running figures: totals, house and game totals (a round's checkpoint)."""
         return {
             "totals": [amount_str(t) for t in self.totals],
@@ -119,7 +126,7 @@ class State:
     @classmethod
     def from_parts(
         cls,
-        shape: Mapping[str, Any],
+        shape: StateShape,
         totals: tuple[Fraction, ...],
         house: Fraction,
         game_totals: tuple[Fraction, ...],
@@ -144,7 +151,7 @@ class State:
         )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
+    def from_json(cls, data: StateJSON) -> State:
         return cls(
             dealer=int(data["dealer"]),
             totals=tuple(read_stored_amount(t) for t in data["totals"]),
@@ -176,10 +183,10 @@ class State:
 class PriorScore:
     """How a round scored when last computed: the engine's input, result and outcome."""
 
-    body: Mapping[str, Any]
+    body: StoredBody
     """As stored (``Game.stored_body``): its players may be left to its entry's."""
-    result: dict[str, Any] | None
+    result: Result | None
     outcome: Outcome
     deltas: tuple[Fraction, ...]
-    entry_players: Any = None
+    entry_players: JSONValue = None
     """The players of the entry it was scored from (None: not known)."""

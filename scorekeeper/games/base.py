@@ -220,13 +220,11 @@ class Game:
         )
 
     def setting(self, spec: TableSpec, key: str) -> OptionValue:
-        """A table's setting, or its declared default."""
-        value: OptionValue = (
-            spec.settings[key]
-            if key in spec.settings
-            else next(o.default for o in self.setting_options if o.key == key)
-        )
-        return value
+        """A table's setting, or its declared default (also for a stored value of another
+        type, which the table's checks never let in)."""
+        default = next(o.default for o in self.setting_options if o.key == key)
+        value = spec.settings.get(key, default)
+        return value if isinstance(value, str | bool | int) else default
 
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         """A new table's house rules, each defaulting as declared."""

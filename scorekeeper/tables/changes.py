@@ -16,15 +16,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict, TypeVar, cast
 
 from sqlalchemy import select
 
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.games import GAMES
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import apply_entry
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
+from scorekeeper.round_data import (
+    EditEntry,
+    JournalData,
+    Result,
+    Seat,
+    SettleEntry,
+    TableEntry,
+    as_edit,
+    edit_entry,
+    settle_entry,
+)
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, clean_name, not_text
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
@@ -37,11 +50,12 @@ POT, HOUSE = N_("the pot"), N_("the house")
 """How a settle-up names the pot (Tokan) and the house (Otoroku) when they hold a balance."""
 
 
-def change_messages(result: Mapping[str, Any] | None) -> list[Msg]:
+def change_messages(result: Result | None) -> list[Msg]:
     """What a change of the table changed, as messages (its English words when it kept none)."""
-    result = result or {}
-    kept = [Msg.from_json(m) for m in result.get("changes_msg") or []]
-    words = result.get("changes") or []
+    kept_json = result.get("changes_msg") if result else None
+    words_json = result.get("changes") if result else None
+    kept = [Msg.from_json(m) for m in kept_json] if isinstance(kept_json, list) else []
+    words = words_json if isinstance(words_json, list) else []
     if len(kept) == len(words) and all(m is not None for m in kept):
         return [m for m in kept if m is not None]
     return [Msg(str(w)) for w in words]
@@ -83,7 +97,7 @@ class Patch:
 
     name: str | None = None
     point_value: tuple[str | None, str | None] | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: JSONObject = field(default_factory=dict)
     rename: dict[str, str] = field(default_factory=dict)
     """Current name -> new name."""
     add: list[str] = field(default_factory=list)
@@ -100,7 +114,7 @@ class Patch:
         return not (self.name or self.point_value or self.settings or self.rename or self.seats)
 
 
-def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
+def check_patch(table: Table, data: JSONObject) -> Patch:
     """Validate a change of the table (API.md "Changing a table"); every problem at once.
 
     Each key given must hold what it changes: ``null`` is refused wherever a name, a list or an
@@ -235,7 +249,7 @@ def check_patch(table: Table, data: Mapping[str, Any]) -> Patch:
     return patch
 
 
-def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
+def _listed(data: JSONObject, key: str) -> list[JSONValue]:
     raw = data.get(key)
     return raw if isinstance(raw, list) else []
 
@@ -303,13 +317,13 @@ def _check_settings(r: Reader, table: Table, state: State, raw: object, patch: P
                 patch.settings[key] = checked
 
 
-def edit_table(table: Table, data: Mapping[str, Any]) -> JournalEntry | None:
+def edit_table(table: Table, data: JSONObject) -> JournalEntry | None:
     """Apply a checked change (``PATCH``); one journal entry, or None when nothing changes."""
     patch = check_patch(table, data)
     if patch.empty:
         return None
     words: list[Msg] = []
-    record: dict[str, Any] = {"effect": "edit"}
+    record: JournalData = {"effect": Effect.EDIT}
     if patch.name is not None:
         record["name"] = [table.name, patch.name]
         words.append(N_("table renamed %(name)s", name=patch.name))
@@ -330,7 +344,7 @@ def edit_table(table: Table, data: Mapping[str, Any]) -> JournalEntry | None:
         record["round_id"] = rnd.id
         words += change_messages(rnd.result)
     table.updated_at = now()
-    return store.record(table, "edit", N_("table changed: %(what)s", what=words), data=record)
+    return store.record(table, Action.EDIT, N_("table changed: %(what)s", what=words), data=record)
 
 
 def _append_edit(table: Table, patch: Patch) -> Round:
@@ -340,7 +354,7 @@ def _append_edit(table: Table, patch: Patch) -> Round:
         # The table's opening is no longer "everyone at zero": only its first players were.
         table.opening = store.opening_state(table).to_json()
     table.players = [*table.players[:n], *patch.add]
-    entry: dict[str, Any] = {}
+    entry: EditEntry = {}
     if patch.settings:
         entry["settings"] = patch.settings
     if patch.add:
@@ -349,17 +363,17 @@ def _append_edit(table: Table, patch: Patch) -> Round:
         entry["remove"] = patch.remove
     if patch.back:
         entry["return"] = patch.back
-    return append_entry(table, "edit", entry)
+    return append_entry(table, EntryKind.EDIT, edit_entry(entry))
 
 
-def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
+def append_entry(table: Table, kind: EntryKind, entry: TableEntry) -> Round:
     """Score and store a change of the table or a settle-up as the table's next entry."""
     if table.round_count >= entries.MAX_ROUNDS:
         raise InvalidInput(
             [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
         )
     step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
-    rnd = Round(table_id=table.id, number=table.round_count + 1, entry=dict(entry))
+    rnd = Round(table_id=table.id, number=table.round_count + 1, entry=TableEntry(dict(entry)))
     store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
@@ -369,15 +383,15 @@ def append_entry(table: Table, kind: str, entry: Mapping[str, Any]) -> Round:
     return rnd
 
 
-def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bool = True) -> Round:
+def import_entry(table: Table, kind: EntryKind, raw: JSONObject, *, journal: bool = True) -> Round:
     """A change of the table or a settle-up from an export, checked like the ones made here
     and entered as the table's next entry."""
     r = Reader()
     state = store.state_of(table)
     n = len(state.totals)
     game = GAMES[table.game]
-    entry: dict[str, Any] = {}
-    if kind == "edit":
+    if kind == EntryKind.EDIT:
+        entry: EditEntry = {}
         options = {o.key: o for o in game.setting_options}
         settings = raw.get("settings") or {}
         if not isinstance(settings, Mapping) or not set(settings) <= set(options):
@@ -394,8 +408,9 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
                 k: r.option(settings, options[k], f"settings.{k}") for k in settings
             }
         names = {p.casefold() for p in players_now(table, state)}
-        adds = []
-        for k, item in enumerate(raw.get("add") or []):
+        adds: list[Seat] = []
+        # Not checked to be a list (as it was): each item is read as a name, or refused.
+        for k, item in enumerate(cast(list[JSONValue], raw.get("add") or [])):
             name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k, required=True)
             if name.casefold() in names:
                 r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
@@ -408,18 +423,19 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
             ):
                 r.add(key, N_("A list of player positions (0 to %(n)s)", n=n - 1))
             elif positions:
-                entry[key] = positions
+                entry[key] = cast(list[int], positions)  # each checked just above
         r.raise_if_any()
         if adds:
             entry["add"] = adds
             if table.opening is None:
                 table.opening = store.opening_state(table).to_json()
             entries.seat_names(table, entry)
-        rnd = append_entry(table, "edit", entry)
+        rnd = append_entry(table, EntryKind.EDIT, edit_entry(entry))
         summary = N_("table changed: %(what)s", what=change_messages(rnd.result))
     else:
         try:
-            points = [amount_str(parse_amount(a)) for a in raw.get("points") or []]
+            given = cast(list[JSONValue], raw.get("points") or [])  # not a list: TypeError
+            points = [amount_str(parse_amount(a)) for a in given]
             pot = amount_str(parse_amount(raw.get("pot", "0")))
             house = amount_str(parse_amount(raw.get("house", "0")))
         except (TypeError, ValueError) as exc:
@@ -431,11 +447,17 @@ def import_entry(table: Table, kind: str, raw: Mapping[str, Any], *, journal: bo
             payments = payments_json(fewest_payments(parties), point_value(table))
         except ValueError as exc:
             raise InvalidInput([Violation("points", reason(exc))]) from exc
-        entry = {"points": points, "pot": pot, "house": house, "payments": payments}
-        rnd = append_entry(table, "settle", entry)
+        settled: SettleEntry = {
+            "points": points,
+            "pot": pot,
+            "house": house,
+            "payments": payments,
+        }
+        rnd = append_entry(table, EntryKind.SETTLE, settle_entry(settled))
         summary = N_("settled up")
     if journal:
-        store.record(table, kind, summary, round_id=rnd.id, data={"effect": "created"})
+        action = Action.EDIT if kind == EntryKind.EDIT else Action.SETTLE
+        store.record(table, action, summary, round_id=rnd.id, data={"effect": Effect.CREATED})
     return rnd
 
 
@@ -454,7 +476,7 @@ def rename_players(table: Table, rename: Mapping[str, str]) -> None:
         rnd.body = _renamed(rnd.body, mapping)
         # A round's result is rebuilt from its (renamed) input when read, so its explanations
         # name the players as they are now called; no replay: names change no figure.
-        rnd.result = None if rnd.kind == "round" else _renamed(rnd.result, mapping)
+        rnd.result = None if rnd.kind == EntryKind.ROUND else _renamed(rnd.result, mapping)
     ids = [r.id for r in rounds]
     if ids:
         for v in db.session.scalars(select(RoundVersion).where(RoundVersion.round_id.in_(ids))):
@@ -466,26 +488,33 @@ def rename_players(table: Table, rename: Mapping[str, str]) -> None:
 _NAME_KEYS = ("name", "winner", "from", "to")
 
 
-def _renamed(value: Any, mapping: Mapping[str, str]) -> Any:
-    """A stored JSON value with every player's name in ``mapping`` replaced."""
+_Stored = TypeVar("_Stored", bound=JSONValue)
 
-    def one(v: Any) -> Any:
+
+def _renamed(value: _Stored, mapping: Mapping[str, str]) -> _Stored:
+    """A stored JSON value with every player's name in ``mapping`` replaced (of the same
+    shape: an entry stays an entry)."""
+    return cast(_Stored, _renamed_value(value, mapping))
+
+
+def _renamed_value(value: JSONValue, mapping: Mapping[str, str]) -> JSONValue:
+    def one(v: JSONValue) -> JSONValue:
         return mapping.get(v.casefold(), v) if isinstance(v, str) else v
 
     if isinstance(value, list):
-        return [_renamed(v, mapping) for v in value]
+        return [_renamed_value(v, mapping) for v in value]
     if not isinstance(value, dict):
         return value
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for k, v in value.items():
         if k in _NAME_KEYS:
             out[k] = one(v)
         elif k == "winners" and isinstance(v, list):
             out[k] = [one(x) for x in v]
         elif k == "split" and isinstance(v, dict):
-            out[k] = {one(name): share for name, share in v.items()}
+            out[k] = {str(one(name)): share for name, share in v.items()}
         else:
-            out[k] = _renamed(v, mapping)
+            out[k] = _renamed_value(v, mapping)
     return out
 
 
@@ -496,7 +525,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     """Undo a change of the table (or redo one that was undone): names, point value and the
     change's entry in the sequence (taken out, or put back), all or nothing."""
     data = entry.data
-    forward = data.get("effect") == "unedit"  # undoing an undo does the change again
+    forward = data.get("effect") == Effect.UNEDIT  # undoing an undo does the change again
     rnd = store.round_by_id(table, data["round_id"]) if data.get("round_id") else None
     words: list[Msg] = []
     name = data.get("name")
@@ -531,7 +560,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         words += [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
     pv = data.get("point_value")
     if pv:
-        frm, to = (pv[0], pv[1]) if forward else (pv[1], pv[0])
+        frm, value = (pv[0], pv[1]) if forward else (pv[1], pv[0])
         if table.point_value != frm:
             raise entries.Conflict(
                 N_(
@@ -549,12 +578,14 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
                     why=SETTLE_FIRST,
                 )
             )
-        table.point_value = to
-        words.append(N_("point value %(v)s", v=to) if to is not None else N_("no point value"))
+        table.point_value = value
+        words.append(
+            N_("point value %(v)s", v=value) if value is not None else N_("no point value")
+        )
     if rnd is not None:
         try:
             if forward and rnd.number is None:
-                entries.seat_names(table, rnd.entry)
+                entries.seat_names(table, as_edit(rnd.entry))
                 entries.restore_row(table, rnd)
                 words += change_messages(rnd.result)
             elif not forward and rnd.number is not None:
@@ -571,13 +602,13 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
     table.updated_at = now()
     return store.record(
         table,
-        "undo",
+        Action.UNDO,
         N_(
             "undo of entry %(seq)s: %(done)s",
             seq=entry.seq,
             done=words or N_("nothing left to change"),
         ),
-        data={**data, "effect": "edit" if forward else "unedit", "undoes": entry.seq},
+        data={**data, "effect": Effect.EDIT if forward else Effect.UNEDIT, "undoes": entry.seq},
     )
 
 
@@ -631,13 +662,15 @@ def rematch(old: Table, *, carry: bool) -> Table:
         carried = replace(start, totals=totals, pot=state.pot, house=state.house)
         table.opening = carried.to_json()
         table.state = carried.to_json()
-    store.record(old, "rematch", REMATCH, data={"effect": "rematch", "table": table.token})
+    store.record(
+        old, Action.REMATCH, REMATCH, data={"effect": Effect.REMATCH, "table": table.token}
+    )
     return table
 
 
 def continued_at(entry: JournalEntry) -> str | None:
     """The token of the table a rematch entry points to (None for any other entry)."""
-    if entry.action != "rematch":
+    if entry.action != Action.REMATCH:
         return None
     token = entry.data.get("table")
     return token if isinstance(token, str) else None
@@ -653,7 +686,7 @@ def latest_rematch(table: Table) -> str | None:
     if key not in _REMATCHES:
         entry = db.session.scalar(
             select(JournalEntry)
-            .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+            .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
             .order_by(JournalEntry.seq.desc())
             .limit(1)
         )
@@ -681,7 +714,18 @@ def balances(table: Table, state: State | None = None) -> list[tuple[str, Fracti
     return out
 
 
-def settle_plan(table: Table) -> dict[str, Any]:
+class SettlePlan(TypedDict):
+    """API.md's settle-up: what each party pays whom, exactly and in whole coins."""
+
+    payments: list[dict[str, str]]
+    coins: list[dict[str, str]]
+    rounding: str
+    balances: list[dict[str, str]]
+    point_value: str | None
+    version: int
+
+
+def settle_plan(table: Table) -> SettlePlan:
     """API.md's settle-up: exact payments, and a suggestion in whole coins."""
     parties = balances(table)
     value = point_value(table)
@@ -719,7 +763,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
     if _all_clear(state):
         raise InvalidInput([Violation("", N_("Nothing to settle: every total is already zero"))])
     plan = settle_plan(table)
-    entry = {
+    entry: SettleEntry = {
         "points": [amount_str(t) for t in state.totals],
         "pot": amount_str(state.pot),
         "house": amount_str(state.house),
@@ -727,7 +771,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
         "coins": plan["coins"],
         "point_value": table.point_value,
     }
-    rnd = append_entry(table, "settle", entry)
+    rnd = append_entry(table, EntryKind.SETTLE, settle_entry(entry))
     who = [
         N_(
             "%(payer)s pays %(payee)s %(points)s",
@@ -739,9 +783,9 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
     ]
     store.record(
         table,
-        "settle",
+        Action.SETTLE,
         N_("settled up: %(who)s", who=who),
         round_id=rnd.id,
-        data={"effect": "created"},
+        data={"effect": Effect.CREATED},
     )
     return rnd

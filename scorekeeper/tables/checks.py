@@ -7,10 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import Any
 
 from scorekeeper.exact import amount_str, display, parse_amount
 from scorekeeper.games import GAMES, Game
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
@@ -32,13 +32,13 @@ class NewTable:
     name: str
     game: str
     players: tuple[str, ...]
-    rules: dict[str, Any]
-    settings: dict[str, Any]
+    rules: JSONObject
+    settings: JSONObject
     point_value: str | None
     first_dealer: int
 
 
-def check_table(data: Mapping[str, Any]) -> NewTable:
+def check_table(data: JSONObject) -> NewTable:
     """Validate a new table's body; InvalidInput lists every problem."""
     r = Reader()
     raw_name = data.get("name")
@@ -97,11 +97,9 @@ def table_name(r: Reader, value: object) -> str:
     return r.name({"name": value}, "name", 0, required=True)
 
 
-def _check_options(
-    r: Reader, game: Game, data: Mapping[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+def _check_options(r: Reader, game: Game, data: JSONObject) -> tuple[JSONObject, JSONObject]:
     """House rules and settings, given under ``rules``, ``settings`` or at the top level."""
-    merged: dict[str, Any] = {}
+    merged: JSONObject = {}
     for key in ("rules", "settings"):
         part = data.get(key)
         if part is None:
@@ -184,7 +182,7 @@ Words = Callable[[str], Msg]
 
 def check_exported_round(
     k: int,
-    item: Mapping[str, Any],
+    item: JSONObject,
     number: int | None,
     deltas: Sequence[str],
     names: Sequence[str] = (),
@@ -247,7 +245,7 @@ def _delta_words(name: str | None, number: int | None, actual: str) -> Msg:
 
 
 def check_exported_totals(
-    data: Mapping[str, Any],
+    data: JSONObject,
     totals: Sequence[str],
     pot: str,
     house: str,

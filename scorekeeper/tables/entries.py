@@ -9,17 +9,17 @@ among that round's players, and when it is left out the table's ledger decides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import apply_entry
+from scorekeeper.kinds import Action, Effect, EntryKind
+from scorekeeper.ledger import apply_entry, table_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
+from scorekeeper.round_data import EditEntry, Entry, TableEntry, as_edit
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
@@ -31,8 +31,9 @@ from scorekeeper.tables.replay import Head, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
-KINDS = ("round", "end")
-IMPORTED_KINDS = (*KINDS, "edit", "settle")
+KINDS = (EntryKind.ROUND, EntryKind.END)
+"""What the API enters as a round: a round, or the end of a game."""
+IMPORTED_KINDS = tuple(EntryKind)
 """What an export's rounds may be: rounds, ends of games, changes of the table, settle-ups."""
 
 
@@ -73,8 +74,8 @@ def open_table(new: NewTable, continues: Table | None = None) -> Table:
 
 def enter_round(
     table: Table,
-    kind: str,
-    entry: Mapping[str, Any],
+    kind: EntryKind,
+    entry: Entry,
     *,
     submission_id: str | None = None,
     expected_number: int | None = None,
@@ -88,7 +89,7 @@ def enter_round(
     (``Round.round_no``): only its place among the table's entries (``Round.number``).
     """
     submission_id = submission_id_of(submission_id)
-    entry = GAMES[table.game].table_entry(kind, entry)
+    kept = table_entry(GAMES[table.game], kind, entry)
     if submission_id:
         existing = store.find_submission(table, submission_id)
         if existing is not None and existing.number is None:
@@ -121,23 +122,23 @@ def enter_round(
                 )
             ]
         )
-    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
+    step = apply_entry(store.spec_of(table), store.state_of(table), kind, kept)
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
-        round_no=table.rounds_played + 1 if kind == "round" else None,
-        entry=dict(entry),
+        round_no=table.rounds_played + 1 if kind == EntryKind.ROUND else None,
+        entry=TableEntry(dict(kept)),
         submission_id=submission_id or None,
     )
     store.store_step(rnd, step, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
-    if kind == "round":
+    if kind == EntryKind.ROUND:
         table.rounds_played += 1
     table.state = step.after.to_json()
     table.updated_at = now()
     db.session.flush()
-    if kind == "end":
+    if kind == EntryKind.END:
         summary = N_("game %(n)s ended", n=step.game_no)
     else:
         summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
@@ -145,25 +146,25 @@ def enter_round(
         return rnd, True
     store.record(
         table,
-        kind if kind == "end" else "enter",
+        Action.END if kind == EntryKind.END else Action.ENTER,
         summary,
         number=rnd.round_no,
         round_id=rnd.id,
-        data={"effect": "created"},
+        data={"effect": Effect.CREATED},
     )
     return rnd, True
 
 
 def end_game(table: Table) -> Round:
     """End the current game now (Tokan splits its pot, R21); the next round starts another."""
-    rnd, _ = enter_round(table, "end", {})
+    rnd, _ = enter_round(table, EntryKind.END, Entry({}))
     return rnd
 
 
 def correct_round(
     table: Table,
     number: int,
-    entry: Mapping[str, Any],
+    entry: Entry,
     note: str = "",
     *,
     based_on: tuple[int, int] | None = None,
@@ -186,11 +187,11 @@ def correct_round(
     change_row(table, target, entry, note)
     store.record(
         table,
-        "correct",
+        Action.CORRECT,
         N_("%(what)s corrected", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
-        data={"effect": "changed", "before": before},
+        data={"effect": Effect.CHANGED, "before": before},
     )
     return target
 
@@ -212,11 +213,11 @@ def _delete_entry(table: Table, target: Round) -> Round:
     delete_row(table, target)
     store.record(
         table,
-        "delete",
+        Action.DELETE,
         N_("%(what)s deleted", what=what),
         number=number,
         round_id=target.id,
-        data={"effect": "deleted"},
+        data={"effect": Effect.DELETED},
     )
     return target
 
@@ -232,11 +233,11 @@ def restore_round(table: Table, round_id: int) -> Round:
     assert target.number is not None  # restore_row gave it its place back
     store.record(
         table,
-        "undo",
+        Action.UNDO,
         N_("%(what)s restored", what=named(table, target)),
         number=target.round_no,
         round_id=target.id,
-        data={"effect": "restored"},
+        data={"effect": Effect.RESTORED},
     )
     return target
 
@@ -249,11 +250,11 @@ def _numbered(table: Table, number: int) -> Msg:
 def named(table: Table, rnd: Round) -> Msg:
     """An entry as a summary names it: a round by its number ("round 3"), the others by
     what they are (they take no round number)."""
-    if rnd.kind == "end":
+    if rnd.kind == EntryKind.END:
         return N_("the end of game %(n)s", n=rnd.game_no)
-    if rnd.kind == "settle":
+    if rnd.kind == EntryKind.SETTLE:
         return N_("a settle-up")
-    if rnd.kind == "edit":
+    if rnd.kind == EntryKind.EDIT:
         return N_("a change of the table")
     return _numbered(table, named_number(table, rnd))
 
@@ -266,16 +267,16 @@ def named_number(table: Table, rnd: Round) -> int:
     return store.round_no_before(table, place) + 1
 
 
-def change_row(table: Table, target: Round, entry: Mapping[str, Any], note: str) -> None:
+def change_row(table: Table, target: Round, entry: Entry | TableEntry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     number = target.number
     assert number is not None
-    entry = GAMES[table.game].table_entry(target.kind, entry)
-    head = Head(target, entry, None)
+    checked = table_entry(GAMES[table.game], target.kind, entry)
+    head = Head(target, checked, None)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures
     recompute(table, number, store.state_before(table, number), [head], number + 1)
     db.session.add(kept)
-    target.entry = dict(entry)
+    target.entry = TableEntry(dict(checked))
     target.version += 1
     db.session.flush()
 
@@ -284,7 +285,7 @@ def delete_row(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     number = target.number
     assert number is not None
-    if target.kind == "settle" and target.entry.get("point_value") != table.point_value:
+    if target.kind == EntryKind.SETTLE and target.entry.get("point_value") != table.point_value:
         # The totals it cleared were played at its point value: brought back now, they would
         # be priced at another (the point value changes only while every total is clear).
         raise Conflict(
@@ -311,11 +312,11 @@ def delete_row(table: Table, target: Round) -> None:
 def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
-    if target.kind == "edit":
-        seat_names(table, target.entry)  # the players it adds, back at their places
+    if target.kind == EntryKind.EDIT:
+        seat_names(table, as_edit(target.entry))  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
     negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
-    is_round = target.kind == "round"
+    is_round = target.kind == EntryKind.ROUND
     _shift(table, number, +1, negated=negated, rounds=is_round)
     if is_round:  # the rounds before its place keep their numbers; it takes the next one
         target.round_no = store.round_no_before(table, number) + 1
@@ -341,7 +342,7 @@ def _shift(
             .where(Round.table_id == table.id, Round.number >= first)
             .values(number=-(Round.number + by))
         )
-    moved: dict[str, Any] = {"number": -Round.number}
+    moved: dict[str, ColumnElement[int | None]] = {"number": -Round.number}
     if rounds:
         moved["round_no"] = Round.round_no + by
     db.session.execute(
@@ -357,7 +358,7 @@ def _shift(
                     set_committed_value(r, "round_no", r.round_no + by)
 
 
-def seat_names(table: Table, entry: Mapping[str, Any]) -> None:
+def seat_names(table: Table, entry: EditEntry) -> None:
     """The names a change of the table adds, at their positions (when it is restored)."""
     players = list(table.players)
     for item in entry.get("add") or []:

@@ -14,6 +14,7 @@ from scorekeeper.database import plan_write, rehearsal
 from scorekeeper.exact import display
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
+from scorekeeper.kinds import Effect, EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, Table
 from scorekeeper.rules import InvalidInput
@@ -86,19 +87,19 @@ def _plain(value: Fraction) -> str:
 def _what(table: Table, undone: JournalEntry, done: JournalEntry) -> Msg:
     game = GAMES[table.game]
     effect = done.data.get("effect")
-    if effect in ("edit", "unedit"):
+    if effect in (Effect.EDIT, Effect.UNEDIT):
         summary = Msg.from_json(done.data.get("summary_msg"))
         words = summary.params.get("done") if summary is not None else None
-        if effect == "unedit":
+        if effect == Effect.UNEDIT:
             return N_("the change of the table will be undone (%(words)s)", words=words or "")
         return N_("the change of the table will be made again (%(words)s)", words=words or "")
     rnd = store.round_by_id(table, done.round_id) if done.round_id is not None else None
-    if rnd is None or (rnd.kind == "round" and done.number is None):
+    if rnd is None or (rnd.kind == EntryKind.ROUND and done.number is None):
         return N_("entry %(seq)s will be undone", seq=undone.seq)
     thing = _thing(game, rnd, done.number)
-    if effect == "deleted":
+    if effect == Effect.DELETED:
         return N_("%(thing)s will be deleted", thing=thing)
-    if effect == "restored":
+    if effect == Effect.RESTORED:
         return N_("%(thing)s will be restored", thing=thing)
     return N_(
         "%(thing)s will go back to version %(version)s",
@@ -109,11 +110,11 @@ def _what(table: Table, undone: JournalEntry, done: JournalEntry) -> Msg:
 
 def _thing(game: Game, rnd: Round, number: int | None) -> Msg:
     """The entry an undo deletes, restores or changes, as a sentence names it."""
-    if rnd.kind == "end":
+    if rnd.kind == EntryKind.END:
         return N_("the end of game %(n)s", n=rnd.game_no)
-    if rnd.kind == "settle":
+    if rnd.kind == EntryKind.SETTLE:
         return N_("the settle-up")
-    if rnd.kind == "edit":
+    if rnd.kind == EntryKind.EDIT:
         return N_("the change of the table")
     assert number is not None
     return game.numbered(number)

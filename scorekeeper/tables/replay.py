@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -25,13 +26,15 @@ from sqlalchemy import Row, Text, bindparam, cast, select
 
 from scorekeeper.database import Planned, planning
 from scorekeeper.exact import amount_str, plus, read_stored_amount
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, Game
 from scorekeeper.jsonio import json_dumps, json_loads
+from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, apply_entry, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
+from scorekeeper.round_data import StateShape, TableEntry
 from scorekeeper.rules import InvalidInput, Outcome
-from scorekeeper.state import PriorScore, State
+from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
 
 CHUNK = 500
@@ -92,7 +95,7 @@ _CACHED = 4096
 def _prior(row: Any) -> PriorScore | None:
     """``store.prior_score`` of a later round, its outcome and changes read from their text
     once per distinct text."""
-    if row.kind != "round" or row.outcome is None:
+    if row.kind != EntryKind.ROUND or row.outcome is None:
         return None
     outcome = _OUTCOMES.get(row.outcome, _NONE)
     if outcome is _NONE:
@@ -120,7 +123,7 @@ class Head:
     """A round placed at the start of the replay: the corrected or restored one."""
 
     round: Round
-    entry: Mapping[str, Any]
+    entry: TableEntry
     earlier: PriorScore | None
 
 
@@ -273,7 +276,7 @@ class Plan:
     table: str
     """The table's token (unique, unlike its id, across the databases a process may use)."""
     version: int
-    spec: Any
+    spec: TableSpec
     number: int
     k: int
     later_from: int
@@ -302,7 +305,7 @@ MAX_PLANS = 4
 the table changed)."""
 
 
-def _replay_later(game: Any, table: Table, plan: Plan) -> None:
+def _replay_later(game: Game, table: Table, plan: Plan) -> None:
     """Replay the stored rounds from ``plan.later_from`` on, until the state comes back."""
     spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
     updates = plan.updates
@@ -311,7 +314,11 @@ def _replay_later(game: Any, table: Table, plan: Plan) -> None:
     lazy = not game.reads_game_totals
     n = len(spec.players)
     for row in _later(table, plan.later_from):
-        if lazy and row.kind == "round" and len(state.totals) == len(state.game_totals) == n:
+        if (
+            lazy
+            and row.kind == EntryKind.ROUND
+            and len(state.totals) == len(state.game_totals) == n
+        ):
             pending = pending or _Pending(n)
             step = _apply(
                 spec,
@@ -402,7 +409,7 @@ class _Pending:
         return after
 
 
-def _settled(game: Any, row: Row[Any], state: State, shape: dict[str, Any]) -> bool:
+def _settled(game: Game, row: Row[Any], state: State, shape: StateShape) -> bool:
     """Whether the state after this stored round is, as far as any later round can tell, the
     same as before the replay: from here on every round scores as it did."""
     if row.after != shape and _shape(row.after) != shape:
@@ -432,10 +439,10 @@ def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rou
 
 
 def _apply(
-    spec: Any,
+    spec: TableSpec,
     state: State,
-    kind: str,
-    entry: Mapping[str, Any],
+    kind: EntryKind,
+    entry: TableEntry,
     earlier: PriorScore | None,
     k: int,
     first: int,
@@ -452,16 +459,16 @@ def _apply(
         raise ReplayError(k, exc, _named(spec, row)) from exc
 
 
-def _named(spec: Any, row: Any) -> Msg | None:
+def _named(spec: TableSpec, row: Any) -> Msg | None:
     """How players name a stored entry (``row``: a round or a row read by ``_later``): a
     round by its round number, the others by what they are (they take no number)."""
     if row is None:
         return None
-    if row.kind == "end":
+    if row.kind == EntryKind.END:
         return N_("The end of game %(n)s", n=row.game_no)
-    if row.kind == "settle":
+    if row.kind == EntryKind.SETTLE:
         return N_("The settle-up")
-    if row.kind == "edit":
+    if row.kind == EntryKind.EDIT:
         return N_("The change of the table")
     if row.round_no is None:
         return None
@@ -508,10 +515,11 @@ SHAPE_KEYS = ("players", "dealer", "pot", "seated", "game_over", "away", "settin
 """What ``State.shape`` writes (a round stored before it holds more)."""
 
 
-def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
+def _shape(after: StateShape) -> StateShape:
     """A stored ``after`` as ``State.shape`` writes it now: rounds stored before checkpoints
     hold more, and rounds stored before it left out its defaults wrote them."""
-    shape = {k: after[k] for k in SHAPE_KEYS if k in after}
+    stored: Mapping[str, object] = after  # a round stored before it may hold more keys
+    shape = typing.cast(StateShape, {k: stored[k] for k in SHAPE_KEYS if k in stored})
     if shape.get("pot") == "0":
         del shape["pot"]
     if shape.get("game_over") is False:
@@ -523,7 +531,7 @@ def _shape(after: Mapping[str, Any]) -> dict[str, Any]:
     return shape
 
 
-def _fields(step: Step, number: int, shape: dict[str, Any] | None = None) -> dict[str, Any]:
+def _fields(step: Step, number: int, shape: StateShape | None = None) -> dict[str, Any]:
     fields: dict[str, Any] = {
         "after": step.after.shape() if shape is None else shape,
         "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
@@ -541,7 +549,7 @@ def _fields(step: Step, number: int, shape: dict[str, Any] | None = None) -> dic
     return fields
 
 
-def _changes(row: Row[Any], step: Step, number: int, shape: dict[str, Any]) -> dict[str, Any]:
+def _changes(row: Row[Any], step: Step, number: int, shape: StateShape) -> dict[str, Any]:
     """The columns of a stored later round that differ from what the replay made of it."""
     fields = _fields(step, number, shape)
     if step.rescored:

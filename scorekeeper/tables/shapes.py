@@ -3,15 +3,96 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from scorekeeper.exact import amount_str
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import JournalEntry, Round, Table
+from scorekeeper.round_data import Result, TableEntry
 from scorekeeper.tables import store
 from scorekeeper.tables.store import TIME_FORMAT
 
 
-def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, Any]:
+class EntryJSON(TypedDict):
+    """An entry as the API shows it (a settle-up, a change of the table): no number."""
+
+    kind: EntryKind
+    input: TableEntry
+    result: Result | None
+    deltas: list[str]
+    at: str
+    game_no: int
+
+
+class RoundJSON(EntryJSON):
+    """A round as the API shows it: an entry with its round number and the rest."""
+
+    number: int | None
+    game_round: int
+    dealer: int | None
+    version: int
+    submission_id: str | None
+
+
+class EndJSON(TypedDict):
+    """A game's end as the API shows it: ``after`` the game's last round."""
+
+    kind: EntryKind
+    game_no: int
+    after: int
+    at: str
+    result: Result | None
+    deltas: list[str]
+
+
+class PlayerJSON(TypedDict):
+    """A table's player with their running total, and whether they left the table."""
+
+    name: str
+    total: str
+    left: bool
+
+
+class SessionJSON(TypedDict):
+    """A table (session) as API.md shows it, with a page of its rounds."""
+
+    id: str
+    url: str
+    name: str
+    game: str
+    rules: JSONObject
+    settings: JSONObject
+    point_value: str | None
+    first_dealer: int
+    players: list[PlayerJSON]
+    round_count: int
+    rounds: list[RoundJSON]
+    game_ends: list[EndJSON]
+    pot: str
+    house: str
+    next_dealer: int
+    game_no: int
+    next_round_of_game: int
+    seated: list[str]
+    version: int
+    settle: NotRequired[EntryJSON]
+    """After a settle-up was recorded: that settle-up."""
+
+
+class JournalJSON(TypedDict):
+    """A journal entry as the API shows it."""
+
+    seq: int
+    at: str
+    action: Action
+    number: int | None
+    summary: str
+    continued_at: NotRequired[str]
+    """A rematch made from the table: the new table's link."""
+
+
+def session_json(table: Table, url: str, rounds: Sequence[Round]) -> SessionJSON:
     """The session as API.md shows it, with a page of its rounds (oldest first) and the
     ends of the games among them (API.md "Round numbers count rounds")."""
     state = store.state_of(table)
@@ -42,7 +123,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> dict[str, A
     }
 
 
-def round_json(rnd: Round) -> dict[str, Any]:
+def round_json(rnd: Round) -> RoundJSON:
     """A round as the API shows it, ``number`` its round number."""
     return {
         "number": rnd.round_no,
@@ -54,10 +135,10 @@ def round_json(rnd: Round) -> dict[str, Any]:
     }
 
 
-def end_json(rnd: Round, after: int) -> dict[str, Any]:
+def end_json(rnd: Round, after: int) -> EndJSON:
     """A game's end as the API shows it: no round number, ``after`` the game's last round."""
     return {
-        "kind": "end",
+        "kind": EntryKind.END,
         "game_no": rnd.game_no,
         "after": after,
         "at": _at(rnd),
@@ -66,7 +147,7 @@ def end_json(rnd: Round, after: int) -> dict[str, Any]:
     }
 
 
-def entry_json(rnd: Round) -> dict[str, Any]:
+def entry_json(rnd: Round) -> EntryJSON:
     """An entry that is no round (a settle-up, a change of the table): no number."""
     return {
         "kind": rnd.kind,
@@ -78,7 +159,7 @@ def entry_json(rnd: Round) -> dict[str, Any]:
     }
 
 
-def journal_json(entry: JournalEntry) -> dict[str, Any]:
+def journal_json(entry: JournalEntry) -> JournalJSON:
     return {
         "seq": entry.seq,
         "at": entry.at.strftime(TIME_FORMAT),

@@ -7,18 +7,23 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Row, bindparam, case, func, select
+from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
 from scorekeeper.exact import amount_str, plus, read_stored_amount
 from scorekeeper.games import GAMES
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step
+from scorekeeper.ledger import result_of as scored
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
+from scorekeeper.round_data import EngineInput, JournalData, Result, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
@@ -41,8 +46,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def find_table(token: str, *, lock: bool = False) -> Table:
-    """The table with this link token; LookupError if there is none."""
+def find_table(token: object, *, lock: bool = False) -> Table:
+    """The table with this link token; LookupError if there is none (or ``token`` is no
+    text: what a client sent, unchecked)."""
     if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         raise NotFound(token)
     query = select(Table).where(Table.token == token)
@@ -127,7 +133,8 @@ def counters_after(row: Any) -> tuple[int, int]:
     offset without rewriting every round's state."""
     if row.after.get("game_over"):
         return int(row.game_no) + 1, 1
-    if row.kind in ("edit", "settle"):  # a change of the table or a settle-up is no round
+    if row.kind in (EntryKind.EDIT, EntryKind.SETTLE):  # a change of the table or a settle-up
+        # is no round
         return int(row.game_no), int(row.game_round)
     return int(row.game_no), int(row.game_round) + (0 if row.void else 1)
 
@@ -146,7 +153,7 @@ Tally = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
 """Running totals, house and game totals."""
 
 
-def read_tally(data: Mapping[str, Any]) -> Tally:
+def read_tally(data: TallyJSON) -> Tally:
     return (
         tuple(read_stored_amount(t) for t in data["totals"]),
         read_stored_amount(data.get("house", "0")),
@@ -154,7 +161,7 @@ def read_tally(data: Mapping[str, Any]) -> Tally:
     )
 
 
-def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None) -> Tally:
+def tally_after(table: Table, number: int, checkpoint: TallyJSON | None) -> Tally:
     """The running totals, house and game totals after round ``number``: from its
     checkpoint, or from the checkpoint before it (or the table's opening) and the rounds in
     between (at most about ``CHECKPOINT`` of them)."""
@@ -188,7 +195,7 @@ def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None)
             totals += [Fraction(0)] * (len(changes) - len(totals))
             game += [Fraction(0)] * (len(changes) - len(game))
         totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-        if kind != "settle":  # a settle-up moves the running totals, not a game's results
+        if kind != EntryKind.SETTLE:  # a settle-up moves the running totals, not a game's results
             game = [plus(t, d) for t, d in zip(game, changes, strict=True)]
         house = plus(house, read_stored_amount((outcome or {}).get("house", "0")))
         if after.get("game_over"):
@@ -196,16 +203,16 @@ def tally_after(table: Table, number: int, checkpoint: Mapping[str, Any] | None)
     return tuple(totals), house, tuple(game)
 
 
-def result_of(table: Table, rnd: Round) -> dict[str, Any]:
+def result_of(table: Table, rnd: Round) -> Result:
     """A round's result: as stored, or rebuilt from its input (the engine is pure) when a
     replay or an import left it out."""
     if rnd.result is not None:
-        if rnd.kind == "end" and "end" not in rnd.result:
+        if rnd.kind == EntryKind.END and "end" not in rnd.result:
             full = end_result(table, rnd.result, rnd.deltas)
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = GAMES[table.game].evaluate(engine_body(table, rnd)).to_dict()
+    result = scored(GAMES[table.game], engine_body(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -227,7 +234,7 @@ def get_entry(table: Table, position: int) -> Round:
     return _live(table, Round.number, position)
 
 
-def _live(table: Table, column: Any, value: int) -> Round:
+def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -> Round:
     _check_number(value)
     rnd: Round | None = db.session.scalar(
         select(Round).where(Round.table_id == table.id, column == value)
@@ -274,11 +281,11 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
     return rnd
 
 
-def stored_end_result(table: Table, result: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+def stored_end_result(table: Table, result: Result, deltas: list[str]) -> Result:
     """An end of game's result as an import stores it: without what the table and the row's
     own columns hold (its game, that it is an end, the players' names and changes), which
     ``end_result`` puts back."""
-    kept = {k: v for k, v in result.items() if k not in ("game", "end", "players")}
+    kept = Result({k: v for k, v in result.items() if k not in ("game", "end", "players")})
     if kept.get("notes") == []:
         del kept["notes"]
     if result.get("players") != _end_players(table, deltas):
@@ -286,20 +293,22 @@ def stored_end_result(table: Table, result: Mapping[str, Any], deltas: list[str]
     return kept
 
 
-def end_result(table: Table, kept: Mapping[str, Any], deltas: list[str]) -> dict[str, Any]:
+def end_result(table: Table, kept: Result, deltas: list[str]) -> Result:
     """An end of game's result from what ``stored_end_result`` kept."""
     rest = {k: v for k, v in kept.items() if k not in ("notes", "players")}
     players = kept["players"] if "players" in kept else _end_players(table, deltas)
-    return {
-        "game": table.game,
-        "end": True,
-        "notes": kept.get("notes", []),
-        **rest,
-        "players": players,
-    }
+    return Result(
+        {
+            "game": table.game,
+            "end": True,
+            "notes": kept.get("notes", []),
+            **rest,
+            "players": players,
+        }
+    )
 
 
-def _end_players(table: Table, deltas: list[str]) -> list[dict[str, str]]:
+def _end_players(table: Table, deltas: list[str]) -> list[JSONValue]:
     return [{"name": name, "delta": d} for name, d in zip(table.players, deltas, strict=False)]
 
 
@@ -308,25 +317,27 @@ def self_contained(table: Table, rnd: Round) -> None:
     and house rules, an imported end of game's names and changes): it is kept for the
     history and a restore while the table goes on, and a seat it left to the table may be
     given up or to somebody else (a player's joining deleted)."""
-    if rnd.kind == "round":
-        rnd.body = dict(engine_body(table, rnd))
+    if rnd.kind == EntryKind.ROUND:
+        rnd.body = StoredBody(dict(engine_body(table, rnd)))
         flag_modified(rnd, "body")
-    elif rnd.kind == "end" and rnd.result is not None:
+    elif rnd.kind == EntryKind.END and rnd.result is not None:
         # As read: ``result_of`` may have shown the full one already, as if it were stored.
-        rnd.result = dict(result_of(table, rnd))
+        rnd.result = Result(dict(result_of(table, rnd)))
         flag_modified(rnd, "result")
 
 
-def engine_body(table: Table, rnd: Round) -> Mapping[str, Any]:
+def engine_body(table: Table, rnd: Round) -> EngineInput:
     """A stored round's input to the engine (its stored body leaves out what its table and
-    its entry hold: ``Game.stored_body``)."""
-    return GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+    its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
+    nothing out."""
+    body = GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+    return EngineInput(cast(JSONObject, body))
 
 
 def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
     """How a stored round scored last time, for the replay to reuse when nothing changed (a
     round, or a row read without its result, which is then rebuilt if needed)."""
-    if rnd.kind != "round" or rnd.outcome is None:
+    if rnd.kind != EntryKind.ROUND or rnd.outcome is None:
         return None
     return PriorScore(
         rnd.body,
@@ -449,7 +460,7 @@ def game_ends(table: Table, rounds: Sequence[Round]) -> list[tuple[Round, int]]:
     wanted: dict[int, int] = {}
     for k, (rid, number, kind) in enumerate(others):
         after = (number or 0) - 1 - k  # the entries before it that are rounds
-        if kind == "end" and lo <= after <= hi:
+        if kind == EntryKind.END and lo <= after <= hi:
             wanted[rid] = after
     if not wanted:
         return []
@@ -486,7 +497,11 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
             .order_by(Round.number)
         ).all()
         every = max(1, -(-len(rows) // points))
-        out += [full(read_tally(cp)[0]) for k, (cp,) in enumerate(rows) if (k + 1) % every == 0]
+        out += [
+            full(read_tally(cp)[0])
+            for k, (cp,) in enumerate(rows)
+            if (k + 1) % every == 0 and cp is not None  # none is: the query says so
+        ]
     else:
         # The steps are rounds: a game's end or a settle-up moves the totals into the step
         # of the round that follows it (or the last point), never a step of its own.
@@ -563,12 +578,12 @@ def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[
 
 def record(
     table: Table,
-    action: str,
+    action: Action,
     summary: str,
     *,
     number: int | None = None,
     round_id: int | None = None,
-    data: dict[str, Any] | None = None,
+    data: JournalData | None = None,
 ) -> JournalEntry:
     """Append an entry to the table's journal; the table's version becomes its seq.
 

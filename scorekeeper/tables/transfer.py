@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TypedDict, cast
 
 from sqlalchemy import insert
 
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
-from scorekeeper.ledger import Step, apply_entry, check_storable
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import Action, Effect, EntryKind
+from scorekeeper.ledger import Step, apply_entry, check_storable, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db, now
+from scorekeeper.round_data import Entry, StateJSON, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.state import State
@@ -37,7 +40,55 @@ from scorekeeper.tables.entries import (
 from scorekeeper.tables.store import TIME_FORMAT
 
 
-def export_table(table: Table) -> dict[str, Any]:
+class ExportedEntry(TypedDict):
+    """An entry of an export: its round number (None: no round), kind, input and changes."""
+
+    number: int | None
+    kind: EntryKind
+    input: TableEntry
+    deltas: list[str]
+    at: str
+
+
+class ExportedAction(TypedDict):
+    """A journal entry of an export (its history, kept by an import as it was)."""
+
+    seq: int
+    at: str
+    action: Action
+    number: int | None
+    summary: str
+
+
+class Export(TypedDict):
+    """A table's export (API.md "Export and import"), ``import_table``'s input."""
+
+    format: str
+    version: int
+    name: str
+    game: str
+    players: list[str]
+    rules: JSONObject
+    settings: JSONObject
+    point_value: str | None
+    first_dealer: int
+    opening: StateJSON | None
+    rounds: list[ExportedEntry]
+    journal: list[ExportedAction]
+    totals: list[str]
+    pot: str
+    house: str
+
+
+class KeptAction(TypedDict):
+    """An export's journal entry as an import keeps it (checked)."""
+
+    action: Action
+    summary: str
+    at: datetime
+
+
+def export_table(table: Table) -> Export:
     """Everything needed to recreate the table: its settings and every entry in order.
 
     Version 2 (2026-11-24): an entry's ``number`` is its round number, null for an entry
@@ -87,7 +138,7 @@ EXPORT_VERSION = 2
 """Exports numbered every entry before version 2, and number only rounds since."""
 
 
-def import_table(data: Mapping[str, Any]) -> Table:
+def import_table(data: JSONObject) -> Table:
     """Recreate a table from ``export_table``; every round is scored again and must agree.
 
     An export of version 1 (before 2026-11-24) numbered each of its entries by its place;
@@ -125,53 +176,55 @@ def import_table(data: Mapping[str, Any]) -> Table:
         draft.state = draft.opening
     old_journal = _exported_journal(data.get("journal"))
     spec, state = store.spec_of(draft), store.state_of(draft)
-    scored: list[tuple[Mapping[str, Any], Step, datetime | None]] = []
+    scored: list[tuple[TableEntry, Step, datetime | None]] = []
     played = 0  # rounds so far (what players count)
     for k, item in enumerate(raw_rounds):
-        kind = _imported_kind(k, item)
+        kind, given = _imported(k, item)
         if kind not in KINDS:
             break
-        at = _exported_time(item.get("at"), f"rounds.{k}.at")
+        at = _exported_time(given.get("at"), f"rounds.{k}.at")
         try:
-            entry = GAMES[draft.game].table_entry(kind, item["input"])
+            entry = table_entry(GAMES[draft.game], kind, _input(given))
             step = apply_entry(spec, state, kind, entry, keep_result=False)
         except InvalidInput as exc:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        played += kind == "round"
-        given = k + 1 if by_place else (played if kind == "round" else None)
-        check_exported_round(k, item, given, [amount_str(d) for d in step.deltas], spec.players)
+        played += kind == EntryKind.ROUND
+        number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
+        check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
         scored.append((entry, step, at))
         state = step.after
 
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
     for logged in old_journal:
-        kept = store.record(table, logged["action"], logged["summary"], data={"effect": "imported"})
+        kept = store.record(
+            table, logged["action"], logged["summary"], data={"effect": Effect.IMPORTED}
+        )
         kept.at = logged["at"]
     # rounds scored, not yet written (one INSERT for many)
-    pending: list[dict[str, Any]] = []
+    pending: list[dict[str, object]] = []
     for number, (scored_entry, step, at) in enumerate(scored, 1):
         pending.append(_imported_row(table, number, scored_entry, step, at))
-        table.rounds_played += step.kind == "round"
+        table.rounds_played += step.kind == EntryKind.ROUND
     table.round_count = len(scored)
     for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
-        kind = _imported_kind(k, item)
-        at = _exported_time(item.get("at"), f"rounds.{k}.at")
-        number = table.round_count + 1
+        kind, given = _imported(k, item)
+        at = _exported_time(given.get("at"), f"rounds.{k}.at")
+        place = table.round_count + 1
         try:
             if kind in KINDS:
-                entry = GAMES[table.game].table_entry(kind, item["input"])
+                entry = table_entry(GAMES[table.game], kind, _input(given))
                 step = apply_entry(spec, state, kind, entry, keep_result=False)
-                pending.append(_imported_row(table, number, entry, step, at))
-                deltas = pending[-1]["deltas"]
+                pending.append(_imported_row(table, place, entry, step, at))
+                deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after
-                table.round_count = number
-                table.rounds_played += kind == "round"
+                table.round_count = place
+                table.rounds_played += kind == EntryKind.ROUND
             else:  # a change of the table or a settle-up: through its own checks, in order
                 _write_imported(table, pending, state)
-                rnd = changes.import_entry(table, kind, item["input"], journal=False)
+                rnd = changes.import_entry(table, kind, _input(given), journal=False)
                 if at is not None:
                     rnd.created_at = at
                 spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
@@ -179,12 +232,12 @@ def import_table(data: Mapping[str, Any]) -> Table:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
             ) from exc
-        given = number if by_place else (table.rounds_played if kind == "round" else None)
-        check_exported_round(k, item, given, deltas, store.spec_of(table).players)
+        number = place if by_place else (table.rounds_played if kind == EntryKind.ROUND else None)
+        check_exported_round(k, given, number, deltas, store.spec_of(table).players)
     _write_imported(table, pending, state)
     store.record(
         table,
-        "edit",
+        Action.EDIT,
         N_(
             "imported from an export with %(n)s entries; the entries before this one are "
             "the exported table's history, kept as it was",
@@ -192,7 +245,7 @@ def import_table(data: Mapping[str, Any]) -> Table:
         )
         if old_journal
         else N_("imported from an export with %(n)s entries", n=len(raw_rounds)),
-        data={"effect": "imported"},
+        data={"effect": Effect.IMPORTED},
     )
     state = store.state_of(table)
     check_exported_totals(
@@ -219,37 +272,43 @@ def _draft(new: NewTable) -> Table:
     return table
 
 
-def _imported_kind(k: int, item: object) -> str:
-    """Entry ``k`` of an import's rounds: what kind of entry it is (checked)."""
-    if not isinstance(item, Mapping) or not isinstance(item.get("input"), Mapping):
+def _imported(k: int, item: JSONValue) -> tuple[EntryKind, JSONObject]:
+    """Entry ``k`` of an import's rounds: what kind of entry it is, and the entry (an object
+    with an object for its ``input``), checked."""
+    if not isinstance(item, dict) or not isinstance(item.get("input"), dict):
         raise InvalidInput([Violation(f"rounds.{k}", N_("Each round needs its input"))])
     kind = item.get("kind", "round")
     if kind not in IMPORTED_KINDS:
         raise InvalidInput(
             [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
         )
-    return str(kind)
+    return EntryKind(kind), item
+
+
+def _input(item: JSONObject) -> Entry:
+    """An exported entry's ``input`` (``_imported`` checked it is an object)."""
+    return Entry(cast(JSONObject, item["input"]))
 
 
 def _imported_row(
-    table: Table, number: int, entry: Mapping[str, Any], step: Step, at: datetime | None
-) -> dict[str, Any]:
+    table: Table, number: int, entry: TableEntry, step: Step, at: datetime | None
+) -> dict[str, object]:
     """An imported entry as a row to insert, at place ``number``; a round takes the table's
     next round number. A round's result is not kept (it is rebuilt from its input when
     read): an import stores a few times what it was sent, not ten."""
     when = at or now()
     deltas = [amount_str(d) for d in step.deltas]
     result = step.result
-    if step.kind == "end" and result is not None:
+    if step.kind == EntryKind.END and result is not None:
         result = store.stored_end_result(table, result, deltas)
     return {
         "table_id": table.id,
         "number": number,
-        "round_no": table.rounds_played + 1 if step.kind == "round" else None,
+        "round_no": table.rounds_played + 1 if step.kind == EntryKind.ROUND else None,
         "kind": step.kind,
         "entry": dict(entry),
         "body": step.body,
-        "result": result if step.kind != "round" else None,
+        "result": result if step.kind != EntryKind.ROUND else None,
         "outcome": step.outcome.to_json(),
         "deltas": deltas,
         "after": step.after.shape(),
@@ -262,7 +321,7 @@ def _imported_row(
     }
 
 
-def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -> None:
+def _write_imported(table: Table, pending: list[dict[str, object]], state: State) -> None:
     """Insert the rounds an import scored so far, in one statement, and move the table on."""
     if pending:
         db.session.execute(insert(Round), pending)
@@ -273,7 +332,7 @@ def _write_imported(table: Table, pending: list[dict[str, Any]], state: State) -
     db.session.flush()
 
 
-JOURNAL_ACTIONS = ("enter", "correct", "delete", "undo", "end", "edit", "settle", "rematch")
+JOURNAL_ACTIONS = tuple(Action)
 
 
 def _exported_time(raw: object, path: str) -> datetime | None:
@@ -295,14 +354,14 @@ def _exported_time(raw: object, path: str) -> datetime | None:
         ) from None
 
 
-def _exported_journal(raw: object) -> list[dict[str, Any]]:
+def _exported_journal(raw: object) -> list[KeptAction]:
     """An export's journal, checked: kept on the imported table as its history (not undoable:
     the rounds it names are the imported ones, entered afresh)."""
     if raw is None:
         return []
     if not isinstance(raw, list):
         raise InvalidInput([Violation("journal", N_("The journal must be a list of entries"))])
-    out = []
+    out: list[KeptAction] = []
     for k, item in enumerate(raw):
         if not isinstance(item, Mapping):
             raise InvalidInput([Violation(f"journal.{k}", N_("Each entry must be an object"))])
@@ -321,7 +380,7 @@ def _exported_journal(raw: object) -> list[dict[str, Any]]:
                 [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
             )
         at = _exported_time(item.get("at"), f"journal.{k}.at")
-        out.append({"action": action, "summary": summary, "at": at or now()})
+        out.append({"action": Action(action), "summary": summary, "at": at or now()})
     return out
 
 
@@ -332,14 +391,15 @@ def _why(exc: Exception) -> str:
     return reason(exc)
 
 
-def _opening(raw: Any, table: Table) -> dict[str, Any]:
+def _opening(raw: JSONValue, table: Table) -> StateJSON:
     """An exported opening state (totals carried over), checked like any other input."""
     n = len(table.players)
     try:
         if not isinstance(raw, Mapping):
             raise ValueError(N_("not an object"))
         start = State.initial(store.spec_of(table))
-        totals = tuple(parse_amount(t) for t in raw["totals"])
+        # Not a list: TypeError, refused below like any other unreadable value.
+        totals = tuple(parse_amount(t) for t in cast(list[JSONValue], raw["totals"]))
         if len(totals) != n:
             raise ValueError(N_("%(count)s totals for %(n)s players", count=len(totals), n=n))
         pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))

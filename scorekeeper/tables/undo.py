@@ -7,11 +7,11 @@ Works inside the caller's transaction and raises ``InvalidInput``, ``Conflict`` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.games import GAMES
+from scorekeeper.kinds import Action, Effect
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import JournalEntry, Table
+from scorekeeper.round_data import JournalData
 from scorekeeper.tables import changes, store
 from scorekeeper.tables.entries import (
     Conflict,
@@ -30,9 +30,9 @@ def undo(table: Table, seq: int) -> JournalEntry:
     """
     entry = store.journal_entry(table, seq)
     effect = entry.data.get("effect")
-    if effect in ("edit", "unedit"):
+    if effect in (Effect.EDIT, Effect.UNEDIT):
         return changes.undo_edit(table, entry)
-    if entry.action == "rematch":
+    if entry.action == Action.REMATCH:
         raise Conflict(
             N_(
                 "Entry %(seq)s only notes that the game continued at a new table: there is "
@@ -42,9 +42,14 @@ def undo(table: Table, seq: int) -> JournalEntry:
         )
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
     noun = GAMES[table.game].noun
-    data: dict[str, Any]
+    data: JournalData
     done: Msg
-    if rnd is None or effect not in ("created", "restored", "deleted", "changed"):
+    if rnd is None or effect not in (
+        Effect.CREATED,
+        Effect.RESTORED,
+        Effect.DELETED,
+        Effect.CHANGED,
+    ):
         raise Conflict(
             N_(
                 "Entry %(seq)s (%(summary)s) cannot be undone",
@@ -52,7 +57,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
                 summary=store.summary_of(entry),
             )
         )
-    if effect in ("created", "restored"):
+    if effect in (Effect.CREATED, Effect.RESTORED):
         if rnd.number is None:
             raise Conflict(
                 N_(
@@ -64,8 +69,8 @@ def undo(table: Table, seq: int) -> JournalEntry:
         number = rnd.round_no
         what = named(table, rnd)
         delete_row(table, rnd)
-        done, data = N_("%(what)s deleted", what=what), {"effect": "deleted"}
-    elif effect == "deleted":
+        done, data = N_("%(what)s deleted", what=what), {"effect": Effect.DELETED}
+    elif effect == Effect.DELETED:
         if rnd.number is not None:
             raise Conflict(
                 N_(
@@ -79,7 +84,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
         assert rnd.number is not None
         number = rnd.round_no
         done = N_("%(what)s restored", what=named(table, rnd))
-        data = {"effect": "restored"}
+        data = {"effect": Effect.RESTORED}
     else:
         if rnd.number is None:
             raise Conflict(
@@ -103,10 +108,10 @@ def undo(table: Table, seq: int) -> JournalEntry:
             what=named(table, rnd),
             version=wanted,
         )
-        data = {"effect": "changed", "before": before}
+        data = {"effect": Effect.CHANGED, "before": before}
     return store.record(
         table,
-        "undo",
+        Action.UNDO,
         N_("undo of entry %(seq)s: %(done)s", seq=seq, done=done),
         number=number,
         round_id=rnd.id,

@@ -8,21 +8,27 @@ back there, so nothing is stored half-way).
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import EntryKind
+from scorekeeper.ledger import result_of
 from scorekeeper.models import JournalEntry, Table, db
+from scorekeeper.round_data import EngineInput, Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import (
+    JournalJSON,
+    SessionJSON,
     end_json,
     entry_json,
     etag,
@@ -48,7 +54,7 @@ class UnknownGame(store.NotFound):
     """A game name that is not one of ours."""
 
 
-def read_json_object() -> dict[str, Any]:
+def read_json_object() -> JSONObject:
     """The request body as a JSON object: BadBody on malformed JSON or a non-object,
     InvalidInput for what no table can keep (see ``scorekeeper.bodies``)."""
     try:
@@ -106,18 +112,19 @@ def http_error(exc: HTTPException) -> tuple[Response, int]:
 
 
 @bp.post("/score/<game>")
-def score(game: str) -> Any:
-    """Score one round of ``game`` without storing anything."""
+def score(game: str) -> ResponseReturnValue:
+    """Score one round of ``game`` without storing anything: the body is the engine's whole
+    input, as no table completes it."""
     found = find_game(game)
     if found is None:
         raise UnknownGame(game)
-    return jsonify(found.evaluate(read_json_object()).to_dict())
+    return jsonify(result_of(found, EngineInput(read_json_object())))
 
 
 # -- sessions ----------------------------------------------------------------------------
 
 
-def _session(table: Table) -> dict[str, Any]:
+def _session(table: Table) -> SessionJSON:
     """The session with the page of rounds the request asks for (API.md "Long tables")."""
     first = _page_arg("from", 1, 10**9)
     limit = _page_arg("limit", 1, MAX_PAGE)
@@ -140,7 +147,7 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
 
 
 @bp.post("/sessions")
-def create_session() -> Any:
+def create_session() -> ResponseReturnValue:
     """Open a new table, or continue one (``continue_from``) with its totals carried over."""
     data = read_json_object()
     source = data.get("continue_from")
@@ -166,7 +173,7 @@ def create_session() -> Any:
 
 
 @bp.get("/sessions/<token>")
-def get_session(token: str) -> Any:
+def get_session(token: str) -> ResponseReturnValue:
     """The table with its players' totals and every round; 304 when nothing changed."""
     # Each page of rounds is its own representation.
     page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
@@ -187,7 +194,7 @@ def get_session(token: str) -> Any:
 
 
 @bp.patch("/sessions/<token>")
-def change_session(token: str) -> Any:
+def change_session(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
     table = store.find_table(token, lock=True)
@@ -197,13 +204,13 @@ def change_session(token: str) -> Any:
 
 
 @bp.get("/sessions/<token>/settle")
-def get_settle(token: str) -> Any:
+def get_settle(token: str) -> ResponseReturnValue:
     """Who pays whom to clear every running total: exact, and in whole coins."""
     return jsonify(changes.settle_plan(store.find_table(token)))
 
 
 @bp.post("/sessions/<token>/settle")
-def post_settle(token: str) -> Any:
+def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
     version = data.get("version")
@@ -218,13 +225,13 @@ def post_settle(token: str) -> Any:
 
 
 @bp.get("/sessions/<token>/journal")
-def get_journal(token: str) -> Any:
+def get_journal(token: str) -> ResponseReturnValue:
     """Every write to the table, newest first."""
     table = store.find_table(token)
     return jsonify({"entries": [_journal_entry(e) for e in store.journal(table)]})
 
 
-def _journal_entry(entry: JournalEntry) -> dict[str, Any]:
+def _journal_entry(entry: JournalEntry) -> JournalJSON:
     """A journal entry; a rematch made from the table carries the new table's link."""
     out = journal_json(entry)
     continued = changes.continued_at(entry)
@@ -234,7 +241,7 @@ def _journal_entry(entry: JournalEntry) -> dict[str, Any]:
 
 
 @bp.post("/sessions/<token>/undo")
-def undo(token: str) -> Any:
+def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     plan_write(token, lambda t: service.undo(t, _undo_seq()))
     table = store.find_table(token, lock=True)
@@ -250,45 +257,46 @@ def _undo_seq() -> int:
     return seq
 
 
-def _round_fields(data: dict[str, Any]) -> tuple[str, str | None, int | None]:
-    kind = data.pop("kind", "round")
+def _round_fields(data: JSONObject) -> tuple[EntryKind, str | None, int | None]:
+    kind = data.pop("kind", EntryKind.ROUND)
     submission = data.pop("submission_id", None)
     expected = data.pop("expected_number", None)
     if kind not in service.KINDS:
         raise InvalidInput([Violation("kind", f"{shown(kind)} is not 'round' or 'end'")])
-    return kind, submission_id_of(submission), expected_number_of(expected)
+    return EntryKind(kind), submission_id_of(submission), expected_number_of(expected)
 
 
 @bp.post("/sessions/<token>/rounds")
-def add_round(token: str) -> Any:
+def add_round(token: str) -> ResponseReturnValue:
     """Score and store the next round of a table."""
     data = read_json_object()
     kind, submission, expected = _round_fields(data)
     table = store.find_table(token, lock=True)
     rnd, created = service.enter_round(
-        table, kind, data, submission_id=submission, expected_number=expected
+        table, kind, Entry(data), submission_id=submission, expected_number=expected
     )
     db.session.commit()
-    if rnd.kind == "end":  # no round: the game's end, after the game's last round
+    if rnd.kind == EntryKind.END:  # no round: the game's end, after the game's last round
         return jsonify(end_json(rnd, store.after_of(table, rnd))), 201 if created else 200
     return jsonify(round_json(rnd)), 201 if created else 200
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
-def correct_round(token: str, number: int) -> Any:
+def correct_round(token: str, number: int) -> ResponseReturnValue:
     """Replace a round's input; every later round is recomputed."""
     data = read_json_object()
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
-    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(data)))
+    entry = Entry(data)
+    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(entry)))
     table = store.find_table(token, lock=True)
-    service.correct_round(table, number, data)
+    service.correct_round(table, number, entry)
     db.session.commit()
     return jsonify(_session(table))
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
-def delete_round(token: str, number: int) -> Any:
+def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
     plan_write(token, lambda t: service.delete_round(t, number))
     table = store.find_table(token, lock=True)
@@ -298,12 +306,12 @@ def delete_round(token: str, number: int) -> Any:
 
 
 @bp.get("/sessions/<token>/export.json")
-def export(token: str) -> Any:
+def export(token: str) -> ResponseReturnValue:
     return jsonify(service.export_table(store.find_table(token)))
 
 
 @bp.post("/sessions/import")
-def import_session() -> Any:
+def import_session() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     table = service.import_table(read_json_object())
     db.session.commit()

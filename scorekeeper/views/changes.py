@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
@@ -27,9 +27,9 @@ COLLIDED = N_("Another phone wrote to this table at the same moment; check it an
 def _edit_page(
     table: Table,
     errors: dict[str, list[str]] | None = None,
-    posted: dict[str, Any] | None = None,
+    posted: JSONObject | None = None,
     status: int = 200,
-) -> Any:
+) -> ResponseReturnValue:
     state = store.state_of(table)
     game = GAMES[table.game]
     spec = changes.current_spec(table, state)
@@ -37,9 +37,9 @@ def _edit_page(
     table_form = TableForm(formdata=None, name=table.name, point_value=table.point_value or "")
     add_form = AddPlayerForm(formdata=None)
     if posted:
-        table_form.name.data = posted.get("name", table_form.name.data)
-        table_form.point_value.data = posted.get("point_value", table_form.point_value.data)
-        add_form.add_name.data = posted.get("add_name", "")
+        table_form.name.data = _typed(posted, "name", table_form.name.data)
+        table_form.point_value.data = _typed(posted, "point_value", table_form.point_value.data)
+        add_form.add_name.data = _typed(posted, "add_name", "")
     return render_template(
         "changes/edit.html",
         table=table,
@@ -60,24 +60,30 @@ def _edit_page(
     ), status
 
 
+def _typed(posted: JSONObject, key: str, default: str | None) -> str | None:
+    """What was typed into a text field of the edit page (the form reads text only)."""
+    value = posted.get(key, default)
+    return value if isinstance(value, str) else default
+
+
 @bp.get("/edit")
-def edit(token: str) -> Any:
+def edit(token: str) -> ResponseReturnValue:
     """Show the ways the table can change: names, point value, settings, players, rematch."""
     return _edit_page(get_table_or_404(token))
 
 
-def _patch_from_form(table: Table, what: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:
     """The PATCH body (API.md) a posted part of the edit page asks for, and what was typed."""
     form = request.form
     state = store.state_of(table)
     names = changes.players_now(table, state)
     game = GAMES[table.game]
     if what == "table":
-        posted = {"name": form.get("name", ""), "point_value": form.get("point_value", "")}
-        value = posted["point_value"].strip() or None
-        return {"name": posted["name"], "point_value": value}, posted
+        name, point_value = form.get("name", ""), form.get("point_value", "")
+        value = point_value.strip() or None
+        return {"name": name, "point_value": value}, {"name": name, "point_value": point_value}
     if what == "settings":
-        settings: dict[str, Any] = {}
+        settings: JSONObject = {}
         for o in game.setting_options:
             if o.kind == "bool":
                 settings[o.key] = bool(form.get(o.key))
@@ -89,7 +95,7 @@ def _patch_from_form(table: Table, what: str) -> tuple[dict[str, Any], dict[str,
                 settings[o.key] = form.get(o.key)
         return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}
     if what == "rename":
-        rename = {}
+        rename: JSONObject = {}
         for i, name in enumerate(names):
             typed = form.get(f"p{i}")
             if typed is not None and typed != name:
@@ -112,7 +118,7 @@ def _field_of(path: str) -> str:
 
 
 @bp.post("/edit")
-def change(token: str) -> Any:
+def change(token: str) -> ResponseReturnValue:
     """Apply one part of the edit page (a PATCH of the API, on the same service)."""
     table = get_table_or_404(token, lock=True)
     form = ActionForm()
@@ -149,7 +155,7 @@ def change(token: str) -> Any:
     return redirect(url_for("sessions.show", token=table.token))
 
 
-def _rematch(old: Table) -> Any:
+def _rematch(old: Table) -> ResponseReturnValue:
     carry = request.form.get("carry") == "yes"
     try:
         table = changes.rematch(old, carry=carry)
@@ -175,13 +181,13 @@ def _rematch(old: Table) -> Any:
 
 
 @bp.get("/settle")
-def settle(token: str) -> Any:
+def settle(token: str) -> ResponseReturnValue:
     """Show who pays whom to clear every running total, exactly and in whole coins."""
     table = get_table_or_404(token)
     return _settle_page(table)
 
 
-def _settle_page(table: Table, error: str | None = None, status: int = 200) -> Any:
+def _settle_page(table: Table, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The settle-up page (its error, when there is one, in the page's language)."""
     state = store.state_of(table)
     return render_template(
@@ -197,7 +203,7 @@ def _settle_page(table: Table, error: str | None = None, status: int = 200) -> A
 
 
 @bp.post("/settle")
-def record_settle(token: str) -> Any:
+def record_settle(token: str) -> ResponseReturnValue:
     """Record the settle-up shown: the running totals start again from zero."""
     table = get_table_or_404(token, lock=True)
     form = ActionForm()

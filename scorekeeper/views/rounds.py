@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.database import plan_write
@@ -15,9 +15,11 @@ from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
-from scorekeeper.ledger import apply_entry, dealer_index
+from scorekeeper.kinds import EntryKind
+from scorekeeper.ledger import apply_entry, dealer_index, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
+from scorekeeper.round_data import Entry, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
@@ -87,7 +89,7 @@ class RoundPage:
             return self.positions.index(self.rnd.dealer)
         return dealer_index(self.state, self.positions)
 
-    def read(self) -> tuple[dict[str, Any], list[Violation]]:
+    def read(self) -> tuple[Entry, list[Violation]]:
         """The posted form as a round entry, and the problems found reading it.
 
         The dealer is pinned only when the player chose one: the form says which dealer it
@@ -96,7 +98,7 @@ class RoundPage:
         """
         problems: list[Violation] = []
         self._check_players(problems)
-        entry = self.game.entry_from_form(request.form, len(self.positions), problems)
+        entry = Entry(self.game.entry_from_form(request.form, len(self.positions), problems))
         pinned = self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
@@ -130,14 +132,15 @@ class RoundPage:
     def render(
         self,
         form: RoundForm,
-        entry: dict[str, Any],
+        entry: Entry | TableEntry,
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
         stale: Stale | None = None,
-    ) -> Any:
+    ) -> ResponseReturnValue:
         dealer = self.dealer()
-        if isinstance(entry.get("dealer"), int):
-            dealer = entry["dealer"]
+        chosen = entry.get("dealer")
+        if isinstance(chosen, int):
+            dealer = chosen
         action = (
             url_for(".new", token=self.table.token)
             if self.rnd is None
@@ -174,7 +177,7 @@ def _based_on(raw: str | None) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def _save(page: RoundPage) -> Any:
+def _save(page: RoundPage) -> ResponseReturnValue:
     """Read, check and store a posted round form (a new round or a correction)."""
     form = RoundForm()
     entry, problems = page.read()
@@ -185,12 +188,14 @@ def _save(page: RoundPage) -> Any:
         # others, and saving it again would be refused again.
         form.expected_number.data = str(page.number)
         changed = errors_by_field(v for v in problems if v.field == "players")
-        return page.render(form, {}, changed, 409)
+        return page.render(form, Entry({}), changed, 409)
     if problems:
         # The rules' mistakes in the rest of the form too: every one is said at once.
         def check() -> None:
-            body = page.game.table_entry("round", entry)
-            apply_entry(store.spec_of(page.table), page.state, "round", body, keep_result=False)
+            body = table_entry(page.game, EntryKind.ROUND, entry)
+            apply_entry(
+                store.spec_of(page.table), page.state, EntryKind.ROUND, body, keep_result=False
+            )
 
         return page.render(form, entry, errors_by_field(with_the_rules(problems, check)), 422)
     table = page.table
@@ -199,7 +204,7 @@ def _save(page: RoundPage) -> Any:
         if page.rnd is None:
             rnd, created = service.enter_round(
                 table,
-                "round",
+                EntryKind.ROUND,
                 entry,
                 submission_id=form.submission_id.data or None,
                 expected_number=expected,
@@ -245,10 +250,10 @@ def _save(page: RoundPage) -> Any:
 def _refused(
     page: RoundPage,
     form: RoundForm,
-    entry: dict[str, Any],
+    entry: Entry,
     expected: int | None,
     exc: Exception,
-) -> Any:
+) -> ResponseReturnValue:
     """A write refused because another phone got there first: nothing of the player's is
     stored; show what is stored now beside their entry and let them choose."""
     table = page.table
@@ -261,13 +266,13 @@ def _refused(
     if page.rnd is None:
         page = RoundPage(table)  # the form now enters the next free number
         form.expected_number.data = str(page.number)
-    elif theirs is not None and theirs.kind == "round":
+    elif theirs is not None and theirs.kind == EntryKind.ROUND:
         page = RoundPage(table, theirs)  # saving over it is based on what is stored now
         form.based_on.data = f"{theirs.id}.{theirs.version}"
-    if theirs is None or theirs.kind != "round":
+    if theirs is None or theirs.kind != EntryKind.ROUND:
         return page.render(form, entry, {"": [message]}, 409)
     try:
-        same = page.game.table_entry("round", entry) == theirs.entry
+        same = table_entry(page.game, EntryKind.ROUND, entry) == theirs.entry
     except InvalidInput:
         same = False
     if same and page.rnd is not None:
@@ -289,7 +294,7 @@ def _refused(
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new(token: str) -> Any:
+def new(token: str) -> ResponseReturnValue:
     """Enter the next round."""
     page = RoundPage(get_table_or_404(token, lock=request.method == "POST"))
     if request.method == "POST":
@@ -297,7 +302,7 @@ def new(token: str) -> Any:
     form = RoundForm()
     form.submission_id.data = secrets.token_urlsafe(16)
     form.expected_number.data = str(page.number)
-    return page.render(form, {})
+    return page.render(form, Entry({}))
 
 
 def _plan_correction(table: Table, number: int) -> None:
@@ -317,7 +322,7 @@ def _opened_on(table: Table, number: int) -> Round:
     based_on = _based_on(request.form.get("based_on"))
     if based_on is not None:
         rnd = store.round_by_id(table, based_on[0])
-        if rnd is not None and rnd.kind == "round":
+        if rnd is not None and rnd.kind == EntryKind.ROUND:
             return rnd
     return _round_or_404(table, number)
 
@@ -330,7 +335,7 @@ def _round_or_404(table: Table, number: int) -> Round:
 
 
 @bp.get("/<int:number>")
-def show(token: str, number: int) -> Any:
+def show(token: str, number: int) -> ResponseReturnValue:
     """Show one round's result: yaku, card points, payments and why."""
     table = get_table_or_404(token)
     rnd = _round_or_404(table, number)
@@ -346,7 +351,7 @@ def show(token: str, number: int) -> Any:
 
 
 @bp.get("/entry/<int:number>")
-def entry(token: str, number: int) -> Any:
+def entry(token: str, number: int) -> ResponseReturnValue:
     """Show an entry that is no round (a game's end, a change of the table, a settle-up) by
     its place among the table's entries: rounds have their own numbered pages (``show``)."""
     table = get_table_or_404(token)
@@ -368,7 +373,7 @@ def entry(token: str, number: int) -> Any:
 
 
 @bp.post("/entry/<int:number>/delete")
-def delete_entry(token: str, number: int) -> Any:
+def delete_entry(token: str, number: int) -> ResponseReturnValue:
     """Delete an entry that is no round (a game's end, from its page); later entries move up
     and are recomputed. It can be restored."""
     form = ActionForm()
@@ -393,7 +398,7 @@ def delete_entry(token: str, number: int) -> Any:
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-def edit(token: str, number: int) -> Any:
+def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
     if request.method == "POST":
         plan_write(token, lambda t: _plan_correction(t, number))
@@ -411,7 +416,7 @@ def edit(token: str, number: int) -> Any:
             "error",
         )
         return redirect(url_for("sessions.history", token=token))
-    if rnd.kind != "round":
+    if rnd.kind != EntryKind.ROUND:
         flash(tr(N_("That entry ends a game; delete it instead of correcting it.")), "error")
         return redirect(url_for("sessions.show", token=token))
     page = RoundPage(table, rnd)
@@ -423,7 +428,7 @@ def edit(token: str, number: int) -> Any:
 
 
 @bp.post("/<int:number>/delete")
-def delete(token: str, number: int) -> Any:
+def delete(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed. It can be restored."""
     form = ActionForm()
     if not form.validate_on_submit():

@@ -9,7 +9,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import segno
 from flask import (
@@ -22,10 +22,11 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.charts import Chart, running_chart, seat_style
+from scorekeeper.charts import Chart, Style, running_chart, seat_style
 from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
@@ -33,6 +34,8 @@ from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import locale_code, note_text
 from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Violation
@@ -81,7 +84,7 @@ def home() -> str:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     """Start a table from the home page's form."""
     form = new_table_form()
     valid = form.validate_on_submit()
@@ -207,7 +210,23 @@ def show(token: str) -> str:
     )
 
 
-def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
+class Standing(TypedDict):
+    """A player's line of the standings on the table's page."""
+
+    seat: int
+    name: str
+    total: Fraction
+    money: Fraction | None
+    """Their total at the table's point value, when it has one."""
+    seated: bool
+    away: bool
+    style: Style
+    rank: NotRequired[int]
+    """Given by ``ranked``; equal totals share one."""
+    leader: NotRequired[bool]
+
+
+def ranked(rows: list[Standing], started: bool) -> list[Standing]:
     """The standings, highest total first (seat order among equals), each with its rank
     (equal totals share one: 1, 2, 2, 4) and whether it leads: once a round is played, the
     top total leads unless every player has it."""
@@ -288,7 +307,16 @@ def qr_svg(link: str) -> str:
     )
 
 
-def game_summary(table: Table, game_no: int) -> dict[str, Any]:
+class GameSummary(TypedDict):
+    """One game's result, for the table's page after the game ends."""
+
+    game_no: int
+    rounds: int
+    results: list[tuple[str, Fraction]]
+    pot_note: str | None
+
+
+def game_summary(table: Table, game_no: int) -> GameSummary:
     """Each player's result over one game, from its rounds."""
     rounds = store.history(table, game_no=game_no)
     names = changes.players_now(table)
@@ -297,14 +325,14 @@ def game_summary(table: Table, game_no: int) -> dict[str, Any]:
         deltas = changes.padded(r.deltas, len(names))
         sums = [s + read_stored_amount(d) for s, d in zip(sums, deltas, strict=True)]
     pot_note = None
-    ends = [r for r in rounds if r.kind == "end"]
+    ends = [r for r in rounds if r.kind == EntryKind.END]
     if ends:
         end = store.get_entry(table, ends[0].number)
-        notes = store.result_of(table, end).get("notes") or []
+        notes = _objects(store.result_of(table, end).get("notes"))
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,
-        "rounds": sum(1 for r in rounds if r.kind == "round"),
+        "rounds": sum(1 for r in rounds if r.kind == EntryKind.ROUND),
         "results": list(zip(names, sums, strict=True)),
         "pot_note": pot_note,
     }
@@ -351,7 +379,7 @@ CHANGED_SINCE = N_(
 
 
 @bp.post("/t/<token>/undo")
-def undo(token: str) -> Any:
+def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry (a delete, a correction, an entered round, an earlier undo).
 
     The question page sends the table's version it answered for: a table changed since then
@@ -370,7 +398,7 @@ def undo(token: str) -> Any:
 
 
 @bp.post("/t/<token>/restore")
-def restore(token: str) -> Any:
+def restore(token: str) -> ResponseReturnValue:
     """Put a deleted round back at its number."""
     round_id = _whole(request.form, "round")
 
@@ -389,7 +417,9 @@ def _whole(form: FormData, key: str) -> int:
     return value if isinstance(value, int) else -1
 
 
-def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: Msg) -> Any:
+def _undoable(
+    token: str, write: Callable[[Table], str], missing: str, refused: Msg
+) -> ResponseReturnValue:
     """Run one journal write from a button; its notice offers to undo it in turn."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -414,7 +444,7 @@ def _undoable(token: str, write: Callable[[Table], str], missing: str, refused: 
 
 
 @bp.post("/t/<token>/continue")
-def continue_table(token: str) -> Any:
+def continue_table(token: str) -> ResponseReturnValue:
     """A new table with the same players and rules, starting from this one's totals."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -434,7 +464,7 @@ def continue_table(token: str) -> Any:
 
 
 @bp.post("/t/<token>/end")
-def end_game(token: str) -> Any:
+def end_game(token: str) -> ResponseReturnValue:
     """End the current game (Tokan: split the pot, R21) and start the next one."""
     form = ActionForm()
     if not form.validate_on_submit():
@@ -459,7 +489,7 @@ def end_game(token: str) -> Any:
     return redirect(url_for(".show", token=token))
 
 
-def csv_safe(value: Any) -> str:
+def csv_safe(value: object) -> str:
     """A cell a spreadsheet will not run as a formula."""
     text = str(value)
     if text and text[0] in "=+-@\t\r" and not _is_number(text):
@@ -475,7 +505,18 @@ def _is_number(text: str) -> bool:
         return False
 
 
-def _entered(player: Mapping[str, Any], game: Game) -> str:
+def _objects(value: JSONValue) -> list[JSONObject]:
+    """The objects of a JSON list a game wrote (a result's players or notes, a body's
+    players): what the record reads of the game's own data."""
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _texts(value: JSONValue) -> list[str]:
+    """The items of a JSON list a game wrote, as text."""
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _entered(player: JSONObject, game: Game) -> str:
     """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
     parts = []
     for key in game.record_keys or sorted(game.player_keys - {"name"}):
@@ -487,13 +528,13 @@ def _entered(player: Mapping[str, Any], game: Game) -> str:
     return "; ".join(parts) or "(the rest of the deck)"
 
 
-def _yaku(player: Mapping[str, Any], game: Game) -> str:
+def _yaku(player: JSONObject, game: Game) -> str:
     """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
     found = []
     for key in game.yaku_keys:
         value = player.get(key)
         if isinstance(value, list):
-            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in value if y]
+            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in _objects(value) if y]
         elif isinstance(value, str):
             found.append(value)
     return "; ".join(found)
@@ -522,37 +563,36 @@ def export_csv(token: str) -> Response:
     for r in store.rounds_from(table, 1):
         deltas = changes.padded(r.deltas, len(names))
         acc = [a + read_stored_amount(d) for a, d in zip(acc, deltas, strict=True)]
-        dealer = table.players[r.dealer] if r.dealer is not None and r.kind == "round" else ""
+        dealer = (
+            table.players[r.dealer] if r.dealer is not None and r.kind == EntryKind.ROUND else ""
+        )
         entered = [""] * len(names)
         yaku = [""] * len(names)
         lookup = {n.casefold(): i for i, n in enumerate(names)}
-        results = {
-            str(p.get("name", "")).casefold(): p
-            for p in (r.result or {}).get("players", [])
-            if isinstance(p, Mapping)
-        }
-        body = store.engine_body(table, r) if r.kind == "round" else {}
-        if r.kind == "round":
-            for p in body.get("players", []):
+        result: JSONObject = r.result or {}
+        results = {str(p.get("name", "")).casefold(): p for p in _objects(result.get("players"))}
+        body: JSONObject = store.engine_body(table, r) if r.kind == EntryKind.ROUND else {}
+        if r.kind == EntryKind.ROUND:
+            for p in _objects(body.get("players")):
                 key = str(p.get("name", "")).casefold()
                 if key in lookup:
                     entered[lookup[key]] = _entered(p, game)
                     yaku[lookup[key]] = _yaku(results.get(key, {}), game)
         what = ""
-        if r.kind == "edit":
-            what = ", ".join((r.result or {}).get("changes", []))
-        elif r.kind == "settle":
+        if r.kind == EntryKind.EDIT:
+            what = ", ".join(_texts(result.get("changes")))
+        elif r.kind == EntryKind.SETTLE:
             what = "; ".join(
                 f"{p['from']} pays {p['to']} {p['points']}"
-                for p in (r.result or {}).get("payments", [])
+                for p in _objects(result.get("payments"))
             )
-        elif r.kind == "end":
-            what = " ".join(n.get("text", "") for n in (r.result or {}).get("notes", []))
+        elif r.kind == EntryKind.END:
+            what = " ".join(str(n.get("text", "")) for n in _objects(result.get("notes")))
         w.writerow(
             [
-                r.round_no if r.kind == "round" else "",
+                r.round_no if r.kind == EntryKind.ROUND else "",
                 r.game_no,
-                r.game_round if r.kind == "round" else "",
+                r.game_round if r.kind == EntryKind.ROUND else "",
                 r.kind,
                 csv_safe(dealer),
             ]
@@ -560,7 +600,7 @@ def export_csv(token: str) -> Response:
             + [amount_str(a) for a in acc]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-                " ".join(body.get("field", [])) if r.kind == "round" else "",
+                " ".join(_texts(body.get("field"))) if r.kind == EntryKind.ROUND else "",
                 csv_safe(what),
             ]
             + [csv_safe(e) for e in entered]
@@ -586,7 +626,7 @@ def export_json(token: str) -> Response:
 
 
 @bp.post("/import")
-def import_table() -> Any:
+def import_table() -> ResponseReturnValue:
     """Recreate a table from an uploaded JSON export."""
     form = ImportForm()
     if not form.validate_on_submit():

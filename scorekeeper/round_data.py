@@ -1,0 +1,231 @@
+"""A round's data in each shape it takes, from a tap to a stored row and back.
+
+A round travels as JSON-shaped data: what the players entered, checked and completed by the
+table, stored, given to the rules engine, and shown. Each shape is a type of its own, so a
+signature says which one it takes, and one function turns each shape into the next::
+
+    form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ TableEntry
+    TableEntry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ StoredBody
+    StoredBody + TableEntry ─store.engine_body (Game.engine_body)─▶ EngineInput
+    EngineInput ─ledger.result_of (Game.evaluate)─▶ Result
+
+What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
+dice): the game's engine reads and checks those, so these
+shapes are JSON objects told apart by type (``NewType``), not lists of keys. The entries
+that are no rounds (a change of the table, a settle-up) and the results of entries that are
+no rounds have fixed keys, written out below as ``TypedDict``s.
+Pure: no database.
+"""
+
+from __future__ import annotations
+
+from typing import NewType, TypedDict, cast
+
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import Effect
+
+# -- a round ------------------------------------------------------------------------------------
+
+Entry = NewType("Entry", JSONObject)
+"""A round as the players entered it (the API's body, or a form read by its game):
+``players`` (each ``{"name"?, ...the game's fields}``), ``dealer`` (a position among them,
+optional: the table decides it), and the game's own fields. Unchecked."""
+
+TableEntry = NewType("TableEntry", JSONObject)
+"""What a table keeps of an entry (``Round.entry``): for a round, its ``Entry`` with every
+key known to the game and the keys the table decides dropped (``ledger.table_entry``); a
+change of the table's ``EditEntry``; a settle-up's ``SettleEntry``; ``{}`` for a game's end.
+A replay scores it again against the table as it stood."""
+
+EngineInput = NewType("EngineInput", JSONObject)
+"""The engine's full input for one round (``Game.parse`` reads it): the entry's players
+named as the table names their seats, the dealer, the house rules, and what the table's
+state decides (the round of the game, the pot). Built by ``ledger.engine_input``."""
+
+StoredBody = NewType("StoredBody", JSONObject)
+"""An ``EngineInput`` as a row keeps it (``Round.body``): without the house rules when they
+are the table's, and without the players when they are the entry's in table order
+(``Game.stored_body``); ``Game.engine_body`` puts both back. For a change of the table or a
+settle-up, its entry as scored; ``{}`` for a game's end."""
+
+Result = NewType("Result", JSONObject)
+"""What the API shows of a scored entry (``Round.result``): ``players`` (each with ``name``
+and ``delta``, an exact amount as text, and the game's own figures) and ``notes`` (each
+``{"text", "ruling", "msg"?}``), then the game's own keys for a round; see ``EndResult``,
+``EditResult`` and ``SettleResult`` for the other kinds."""
+
+
+class PlayerDelta(TypedDict):
+    """A player's line in a result that scores no round: their name and change."""
+
+    name: str
+    delta: str
+    """An exact amount as text (``"-3/2"``)."""
+
+
+# -- the entries that are no rounds -------------------------------------------------------------
+
+
+class Seat(TypedDict):
+    """A player joining the table at a change of it."""
+
+    name: str
+    position: int
+    """Their table position: after the last player seated so far."""
+
+
+EditEntry = TypedDict(
+    "EditEntry",
+    {
+        "settings": JSONObject,
+        "add": list[Seat],
+        "remove": list[int],
+        "return": list[int],
+    },
+    total=False,
+)
+"""A change of the table as stored (``ledger._edit`` scores it): the settings that change,
+the players joining, and the table positions of those leaving and coming back."""
+
+
+class SettleEntry(TypedDict, total=False):
+    """A settle-up as stored (``ledger._settle`` scores it): each player's running total, the
+    pot's and the house's, as settled (exact amounts as text), and how it was paid."""
+
+    points: list[str]
+    pot: str
+    house: str
+    payments: list[dict[str, str]]
+    coins: list[dict[str, str]]
+    point_value: str | None
+
+
+class EndResult(TypedDict, total=False):
+    """The result of a game's end: each player's share of what the table paid out (a pot
+    split, R21), with the game's own words on it (``GameEnd.result``)."""
+
+    game: str
+    end: bool
+    notes: list[JSONObject]
+    players: list[PlayerDelta]
+
+
+class EditResult(TypedDict):
+    """The result of a change of the table: what changed, in words and as messages a page
+    translates; nobody's total moves."""
+
+    edit: bool
+    changes: list[str]
+    changes_msg: list[JSONObject]
+    players: list[PlayerDelta]
+    notes: list[JSONObject]
+
+
+class SettleResult(TypedDict):
+    """The result of a settle-up: the payments, and each player's change (their total
+    settled, taken off)."""
+
+    settle: bool
+    payments: list[dict[str, str]]
+    players: list[PlayerDelta]
+    notes: list[JSONObject]
+
+
+# -- conversions of the entries that are no rounds ---------------------------------------------
+
+
+def edit_entry(entry: EditEntry) -> TableEntry:
+    """A change of the table, checked by the table's service, as the table keeps it."""
+    return TableEntry(cast(JSONObject, entry))
+
+
+def as_edit(entry: TableEntry) -> EditEntry:
+    """A stored change of the table read back (``edit_entry`` wrote it)."""
+    return cast(EditEntry, entry)
+
+
+def settle_entry(entry: SettleEntry) -> TableEntry:
+    """A settle-up, worked out by the table's service, as the table keeps it."""
+    return TableEntry(cast(JSONObject, entry))
+
+
+def as_settle(entry: TableEntry) -> SettleEntry:
+    """A stored settle-up read back (``settle_entry`` wrote it)."""
+    return cast(SettleEntry, entry)
+
+
+def end_result(result: EndResult) -> Result:
+    """A game's end's result as the API shows it."""
+    return Result(cast(JSONObject, result))
+
+
+def edit_result(result: EditResult) -> Result:
+    """A change of the table's result as the API shows it."""
+    return Result(cast(JSONObject, result))
+
+
+def settle_result(result: SettleResult) -> Result:
+    """A settle-up's result as the API shows it."""
+    return Result(cast(JSONObject, result))
+
+
+# -- the table between rounds, as rows keep it -------------------------------------------------
+
+
+class StateJSON(TypedDict, total=False):
+    """A table's whole state (``Table.state``, ``Table.opening``; ``State.to_json``): exact
+    amounts as text, positions as numbers. ``away`` and ``settings`` are written only once a
+    change of the table sets them."""
+
+    dealer: int
+    totals: list[str]
+    pot: str
+    house: str
+    game_no: int
+    game_round: int
+    seated: list[int]
+    game_totals: list[str]
+    game_over: bool
+    away: list[int]
+    settings: JSONObject
+
+
+class StateShape(TypedDict, total=False):
+    """What a round keeps of the state after it (``Round.after``; ``State.shape``): all but
+    the running figures, and only what differs from what most rounds leave."""
+
+    players: int
+    dealer: int
+    pot: str
+    seated: list[int]
+    game_over: bool
+    away: list[int]
+    settings: JSONObject
+
+
+class TallyJSON(TypedDict):
+    """The running figures after a round (``Round.checkpoint``; ``State.tally``)."""
+
+    totals: list[str]
+    house: str
+    game_totals: list[str]
+
+
+class JournalData(TypedDict, total=False):
+    """What a journal entry keeps beside its summary (``JournalEntry.data``): what an undo
+    needs, and the summary as a message a page translates."""
+
+    effect: Effect
+    before: int
+    """A correction: the version it replaced."""
+    undoes: int
+    """An undo: the ``seq`` of the entry it took back."""
+    round_id: int
+    """A change of the table: the entry it added to the sequence."""
+    name: list[str]
+    """A change of the table: the table's name before and after."""
+    rename: dict[str, str]
+    point_value: list[str | None]
+    table: str
+    """A rematch: the new table's token."""
+    summary_msg: JSONObject
