@@ -409,9 +409,15 @@ def import_entry(table: Table, kind: EntryKind, raw: JSONObject, *, journal: boo
             }
         names = {p.casefold() for p in players_now(table, state)}
         adds: list[Seat] = []
-        # Not checked to be a list (as it was): each item is read as a name, or refused.
-        for k, item in enumerate(cast(list[JSONValue], raw.get("add") or [])):
-            name = r.name(item if isinstance(item, Mapping) else {}, f"add.{k}", k, required=True)
+        joining = raw.get("add") or []
+        if not isinstance(joining, list):
+            r.add("add", N_('A list of the players joining, each such as {"name": "A"}'))
+            joining = []
+        for k, item in enumerate(joining):
+            if not isinstance(item, Mapping):
+                r.add(f"add.{k}", N_('Each player joining must be an object such as {"name": "A"}'))
+                continue
+            name = r.name(item, f"add.{k}", k, required=True)
             if name.casefold() in names:
                 r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
             names.add(name.casefold())

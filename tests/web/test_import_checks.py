@@ -296,3 +296,19 @@ def test_a_difference_names_the_player_on_the_import_page_and_in_the_api(client)
     assert errors[0]["field"] == "rounds.0.deltas.1"
     assert errors[0]["message"].startswith("Ben in round 1: the round gives ")
     assert errors[0]["message"].endswith(", not 7")
+
+
+@pytest.mark.parametrize(
+    ("value", "field"),
+    [(5, "add"), ("Dai", "add"), ([5], "add.0"), (["Dai"], "add.0"), ([{"name": 5}], "add.0")],
+)
+def test_a_change_of_the_table_joining_players_of_the_wrong_shape_is_refused(client, value, field):
+    # Found in review: an "add" that was no list was iterated (a 500); a string's letters
+    # were read as players. Each is refused beside the round's input, nothing stored.
+    sid = create(client, "tokan", ["A", "B", "C"])
+    assert client.patch(f"/api/v1/sessions/{sid}", json={"add": ["D"]}).status_code == 200
+    data = exported(client, sid)
+    edit = next(r for r in data["rounds"] if r["kind"] == "edit")
+    edit["input"]["add"] = value
+    errors = refused(client, data)
+    assert any(e["field"].endswith(f"input.{field}") for e in errors), errors
