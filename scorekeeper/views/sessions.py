@@ -38,7 +38,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
-from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.tables.questions import undo_question
@@ -540,29 +540,46 @@ def _yaku(player: JSONObject, game: Game) -> str:
     return "; ".join(found)
 
 
+POT_COLUMN, HOUSE_COLUMN = "pot", "house"
+"""The CSV record's columns of the pot (Tokan) and the house (Otoroku's fee)."""
+
+
 @bp.get("/t/<token>/export.csv")
 def export_csv(token: str) -> Response:
     """A table's record as CSV, one row per entry: each player's change and total, then when
     it was entered and what: the field, each player's cards or dice as entered, their yaku,
     so the sheet can be audited in a spreadsheet. The round columns are blank on the rows
-    of entries that are no rounds (a game's end, a change of the table, a settle-up)."""
+    of entries that are no rounds (a game's end, a change of the table, a settle-up). A game
+    with a pot or a house has their columns too, so each row's changes sum to zero (RULES 7)."""
     table = get_table_or_404(token)
     game = GAMES[table.game]
     names = list(table.players)
+    parties = [p for p, has in ((POT_COLUMN, game.has_pot), (HOUSE_COLUMN, game.has_house)) if has]
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(
         ["round", "game", "round_of_game", "kind", "dealer"]
         + [csv_safe(f"{p} change") for p in names]
+        + [f"{p} change" for p in parties]
         + [csv_safe(f"{p} total") for p in names]
+        + [f"{p} total" for p in parties]
         + ["time (UTC)", "field", "what"]
         + [csv_safe(f"{p} entered") for p in names]
         + [csv_safe(f"{p} yaku") for p in names]
     )
-    acc = changes.padded_amounts(list(store.opening_state(table).totals), len(names))
+    opening = store.opening_state(table)
+    acc = changes.padded_amounts(list(opening.totals), len(names))
+    held = {POT_COLUMN: opening.pot, HOUSE_COLUMN: opening.house}
     for r in store.rounds_from(table, 1):
         deltas = changes.padded(r.deltas, len(names))
         acc = [a + read_stored_amount(d) for a, d in zip(acc, deltas, strict=True)]
+        # What the house took is the round's outcome; the pot took the rest (RULES 7).
+        house = Outcome.from_json(r.outcome).house if r.outcome else Fraction(0)
+        moved = {
+            HOUSE_COLUMN: house,
+            POT_COLUMN: -sum((read_stored_amount(d) for d in r.deltas), Fraction(0)) - house,
+        }
+        held = {p: held[p] + moved[p] for p in held}
         dealer = (
             table.players[r.dealer] if r.dealer is not None and r.kind == EntryKind.ROUND else ""
         )
@@ -597,7 +614,9 @@ def export_csv(token: str) -> Response:
                 csv_safe(dealer),
             ]
             + deltas
+            + [amount_str(moved[p]) for p in parties]
             + [amount_str(a) for a in acc]
+            + [amount_str(held[p]) for p in parties]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
                 " ".join(_texts(body.get("field"))) if r.kind == EntryKind.ROUND else "",

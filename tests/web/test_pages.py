@@ -591,3 +591,58 @@ def test_the_csv_record_shows_what_each_player_entered_and_made(client):
     assert rows[0]["Aki entered"].startswith("captured: pine-crane pine-ribbon")
     # RULES 8: A's five brights (60) and poetry ribbons (20).
     assert "five-brights 60" in rows[0]["Aki yaku"] and "poetry-ribbons 20" in rows[0]["Aki yaku"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "body", "party"),
+    [
+        (
+            "tokan",
+            ["A", "B", "C"],
+            {
+                "players": [
+                    {"name": "A", "dice": [3, 5], "left": 3, "right": -1},
+                    {"name": "B", "dice": [2, 3], "left": 0, "right": 0},
+                    {"name": "C", "dice": [2, 4], "left": 0, "right": 0},
+                ]
+            },
+            "pot",
+        ),
+        (
+            "otoroku",
+            ["P1", "P2", "P3"],
+            {
+                "dealer": 0,
+                "players": [
+                    {"name": "P1", "cards": ["maple-deer", "wisteria-ribbon"]},
+                    {"name": "P2", "cards": ["bushclover-boar", "susuki-geese"]},
+                    {"name": "P3", "cards": ["peony-butterflies", "maple-ribbon"]},
+                ],
+            },
+            "house",
+        ),
+    ],
+)
+def test_the_csv_record_has_pot_and_house_columns_so_each_row_sums_to_zero(
+    client, game, players, body, party
+):
+    # Issue 19: a Tokan sheet's players alone do not sum to zero; with the pot (and an
+    # Otoroku sheet with the house) every row's changes and totals do (RULES 7).
+    import csv
+    import io
+    from fractions import Fraction
+
+    # Otoroku's house takes its fee from each winning bettor against the banker (RULES 5.5).
+    banker = {"rules": {"tera_zen_percent": 10}, "settings": {"method": "banker", "wager": 10}}
+    extra = banker if game == "otoroku" else {}
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "x", "game": game, "players": players, **extra}
+    )
+    sid = resp.get_json()["id"]
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json=body).status_code == 201
+    text = client.get(f"/t/{sid}/export.csv").get_data(as_text=True)
+    (row,) = list(csv.DictReader(io.StringIO(text)))
+    parties = [*players, party]
+    assert Fraction(row[f"{party} change"]) != 0
+    assert sum(Fraction(row[f"{p} change"]) for p in parties) == 0
+    assert sum(Fraction(row[f"{p} total"]) for p in parties) == 0
