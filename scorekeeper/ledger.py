@@ -14,13 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.exact import (
-    STORED_DIGITS,
-    all_storable,
-    amount_str,
-    plus,
-    read_stored_amount,
-)
+from scorekeeper.codec import STORED_DIGITS, all_storable, amount_str, read_stored_amount
+from scorekeeper.exact import plus
 from scorekeeper.games import GAMES, Game
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Outcome, Violation

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.codec import decode_shape, decode_state, encode_shape, encode_state, encode_tally
 from scorekeeper.rules import Outcome
 
 
@@ -62,21 +62,7 @@ class State:
     are the ones it was opened with (``TableSpec.settings``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "totals": [amount_str(t) for t in self.totals],
-            "pot": amount_str(self.pot),
-            "house": amount_str(self.house),
-            "game_no": self.game_no,
-            "game_round": self.game_round,
-            "seated": list(self.seated),
-            "game_totals": [amount_str(t) for t in self.game_totals],
-            "game_over": self.game_over,
-            # Written only once a change of the table sets them, so a table that never
-            # changed keeps exactly the state it always had.
-            **({"away": list(self.away)} if self.away else {}),
-            **({"settings": dict(self.settings)} if self.settings is not None else {}),
-        }
+        return encode_state(self)
 
     def shape(self) -> dict[str, Any]:
         """What a round keeps of the state after it: everything but the running figures.
@@ -89,32 +75,11 @@ class State:
         only those figures move, by a fixed offset. The running figures are kept at
         checkpoints (``tally``), the numbers in each round's own columns.
         """
-        n = len(self.totals)
-        shape: dict[str, Any] = {
-            "players": n,  # who has joined so far (a change of the table)
-            "dealer": self.dealer,
-        }
-        # What most rounds leave as it was is left out (``from_parts`` reads it back): each
-        # round of a table stores its shape, so a few bytes here are a table's megabytes.
-        if self.pot:
-            shape["pot"] = amount_str(self.pot)
-        if len(self.seated) != n or any(i != p for i, p in enumerate(self.seated)):
-            shape["seated"] = list(self.seated)
-        if self.game_over:
-            shape["game_over"] = True
-        if self.away:
-            shape["away"] = list(self.away)
-        if self.settings is not None:
-            shape["settings"] = dict(self.settings)
-        return shape
+        return encode_shape(self)
 
     def tally(self) -> dict[str, Any]:
         """The running figures: totals, house and game totals (a round's checkpoint)."""
-        return {
-            "totals": [amount_str(t) for t in self.totals],
-            "house": amount_str(self.house),
-            "game_totals": [amount_str(t) for t in self.game_totals],
-        }
+        return encode_tally(self.totals, self.house, self.game_totals)
 
     @classmethod
     def from_parts(
@@ -128,36 +93,17 @@ class State:
     ) -> State:
         """A state from a round's ``shape`` and the figures and numbers worked out for it."""
         return cls(
-            dealer=int(shape["dealer"]),
+            **decode_shape(shape),
             totals=totals,
-            pot=read_stored_amount(shape.get("pot", "0")),
             house=house,
+            game_totals=game_totals,
             game_no=game_no,
             game_round=game_round,
-            seated=tuple(
-                int(i) for i in (shape["seated"] if "seated" in shape else range(shape["players"]))
-            ),
-            game_totals=game_totals,
-            game_over=bool(shape.get("game_over")),
-            away=tuple(int(i) for i in shape.get("away", ())),
-            settings=dict(shape["settings"]) if shape.get("settings") is not None else None,
         )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
-        return cls(
-            dealer=int(data["dealer"]),
-            totals=tuple(read_stored_amount(t) for t in data["totals"]),
-            pot=read_stored_amount(data["pot"]),
-            house=read_stored_amount(data["house"]),
-            game_no=int(data["game_no"]),
-            game_round=int(data["game_round"]),
-            seated=tuple(int(i) for i in data["seated"]),
-            game_totals=tuple(read_stored_amount(t) for t in data["game_totals"]),
-            game_over=bool(data["game_over"]),
-            away=tuple(int(i) for i in data.get("away", ())),
-            settings=dict(data["settings"]) if data.get("settings") is not None else None,
-        )
+        return cls(**decode_state(data))
 
     @classmethod
     def initial(cls, spec: TableSpec) -> State:

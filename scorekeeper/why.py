@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.cards import CARD_BY_ID, Card
-from scorekeeper.exact import display, read_stored_amount
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.exact import display
 from scorekeeper.messages import N_, Msg
 
 Result = Mapping[str, Any]

@@ -12,7 +12,10 @@ PACKAGE = ROOT / "scorekeeper"
 
 # Bottom first. A module may import its own layer and those below it, never one above.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("words and numbers", ("messages", "jsonio", "exact", "charts", "settle", "models")),
+    (
+        "words and numbers",
+        ("codec", "messages", "jsonio", "exact", "charts", "settle", "models"),
+    ),
     ("the deck", ("cards", "picker")),
     ("rules engine", ("rules",)),
     ("round input and table state", ("state", "bodies")),

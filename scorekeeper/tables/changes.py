@@ -20,7 +20,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.ledger import apply_entry
 from scorekeeper.messages import N_, Msg, reason

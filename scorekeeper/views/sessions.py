@@ -26,8 +26,9 @@ from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.charts import Chart, running_chart, seat_style
+from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
-from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
