@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from scorekeeper.caches import BoundedCache
+
 # -- JSON columns ------------------------------------------------------------------------------
 
 
@@ -92,13 +94,11 @@ def read_stored_amount(text: object) -> Fraction:
         raise ValueError(f"{text[:40]!r} divides by zero")
     value = Fraction(int(num), int(den or 1))
     if len(text) < 24:
-        if len(_FRACTIONS) >= 4096:
-            _FRACTIONS.clear()
         _FRACTIONS[text] = value
     return value
 
 
-_FRACTIONS: dict[str, Fraction] = {}
+_FRACTIONS: BoundedCache[str, Fraction] = BoundedCache(4096)
 """Short stored fractions already read (``read_stored_amount``)."""
 
 

@@ -14,7 +14,7 @@ PACKAGE = ROOT / "scorekeeper"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     (
         "words and numbers",
-        ("codec", "messages", "jsonio", "exact", "charts", "settle", "models"),
+        ("caches", "codec", "messages", "jsonio", "exact", "charts", "settle", "models"),
     ),
     ("the deck", ("cards", "picker")),
     ("rules engine", ("rules",)),

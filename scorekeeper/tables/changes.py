@@ -20,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from scorekeeper.caches import BoundedCache
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
@@ -658,13 +659,11 @@ def latest_rematch(table: Table) -> str | None:
             .order_by(JournalEntry.seq.desc())
             .limit(1)
         )
-        if len(_REMATCHES) > 1024:
-            _REMATCHES.clear()
         _REMATCHES[key] = None if entry is None else continued_at(entry)
     return _REMATCHES[key]
 
 
-_REMATCHES: dict[tuple[str, int], str | None] = {}
+_REMATCHES: BoundedCache[tuple[str, int], str | None] = BoundedCache(1024)
 
 
 # -- settling up -------------------------------------------------------------------------------

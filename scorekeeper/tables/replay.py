@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
+from scorekeeper.caches import BoundedCache
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -201,9 +202,7 @@ def _recompute(
         if planning():
             for key in [key for key in _PLANS if key[0] == table.token]:
                 _PLANS.pop(key, None)  # planned for an older version: it will never fit
-            _PLANS[(table.token, table.version)] = plan
-            while len(_PLANS) > MAX_PLANS:  # a plan of a long table is megabytes
-                _PLANS.pop(next(iter(_PLANS)), None)
+            _PLANS[(table.token, table.version)] = plan  # the oldest goes when full
             raise Planned
     assert plan.final is not None
     state, rescored = plan.final, rescored + plan.rescored
@@ -299,7 +298,7 @@ MAX_PLANS = 4
 """Plans kept at once (a plan of a long table is megabytes; each is taken by the write that
 follows it, unless that write found the table changed)."""
 
-_PLANS: dict[tuple[str, int], Plan] = {}
+_PLANS: dict[tuple[str, int], Plan] = BoundedCache(MAX_PLANS)
 """Plans made by ``plan_write`` for the write that follows, by (table token, version)."""
 
 

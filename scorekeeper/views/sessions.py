@@ -25,6 +25,7 @@ from flask import (
 from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.caches import BoundedCache
 from scorekeeper.charts import Chart, running_chart, seat_style
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
@@ -225,7 +226,7 @@ def ranked(rows: list[dict[str, Any]], started: bool) -> list[dict[str, Any]]:
     return rows
 
 
-_HISTORIES: dict[tuple[Any, ...], tuple[Markup, int | None]] = {}
+_HISTORIES: BoundedCache[tuple[Any, ...], tuple[Markup, int | None]] = BoundedCache(512)
 
 
 def history_fragment(table: Table) -> tuple[Markup, int | None]:
@@ -247,13 +248,11 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
             if history
             else ""
         )
-        if len(_HISTORIES) > 512:
-            _HISTORIES.clear()
         cached = _HISTORIES[key] = html, history[0].game_no if history else None
     return cached
 
 
-_CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
+_CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None]] = BoundedCache(512)
 
 
 def table_chart(table: Table) -> Chart | None:
@@ -261,8 +260,6 @@ def table_chart(table: Table) -> Chart | None:
     version = (table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
-        if len(_CHARTS) > 512:
-            _CHARTS.clear()
         names = changes.players_now(table)
         totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
         cached = (version, running_chart(names, totals, table.rounds_played))
