@@ -652,15 +652,16 @@ def latest_rematch(table: Table) -> str | None:
     kept per table and journal version (looking for it walks the table's whole journal).
     """
     key = (table.token, table.version)
-    if key not in _REMATCHES:
-        entry = db.session.scalar(
-            select(JournalEntry)
-            .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
-            .order_by(JournalEntry.seq.desc())
-            .limit(1)
-        )
-        _REMATCHES[key] = None if entry is None else continued_at(entry)
-    return _REMATCHES[key]
+    if key in _REMATCHES:
+        return _REMATCHES[key]
+    entry = db.session.scalar(
+        select(JournalEntry)
+        .where(JournalEntry.table_id == table.id, JournalEntry.action == "rematch")
+        .order_by(JournalEntry.seq.desc())
+        .limit(1)
+    )
+    _REMATCHES[key] = found = None if entry is None else continued_at(entry)
+    return found
 
 
 _REMATCHES: BoundedCache[tuple[str, int], str | None] = BoundedCache(1024)
