@@ -13,15 +13,12 @@ This module imports nothing of the app: every layer above may use it.
 from __future__ import annotations
 
 import json
-import operator
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
 import orjson
-
-from scorekeeper.caches import BoundedCache
 
 # -- JSON columns ------------------------------------------------------------------------------
 
@@ -84,22 +81,12 @@ def read_stored_amount(text: object) -> Fraction:
         digits = text[1:] if text[:1] == "-" else text
         if digits.isdigit():
             return Fraction(int(text))  # the common case, without the pattern (a long replay)
-    known = _FRACTIONS.get(text) if isinstance(text, str) else None
-    if known is not None:
-        return known  # a Fraction is immutable; Baka's thirds recur all the time
     if not isinstance(text, str) or not _STORED_RE.fullmatch(text):
         raise ValueError(f"{str(text)[:40]!r} is not a stored amount")
     num, _, den = text.partition("/")
     if den and not den.strip("0"):
         raise ValueError(f"{text[:40]!r} divides by zero")
-    value = Fraction(int(num), int(den or 1))
-    if len(text) < 24:
-        _FRACTIONS[text] = value
-    return value
-
-
-_FRACTIONS: BoundedCache[str, Fraction] = BoundedCache(4096)
-"""Short stored fractions already read (``read_stored_amount``)."""
+    return Fraction(int(num), int(den or 1))
 
 
 def encode_amounts(values: Iterable[Fraction | int]) -> list[str]:
@@ -122,16 +109,10 @@ def all_storable(values: Iterable[Fraction | int]) -> bool:
     a denominator too): one loop, as a long replay checks ten thousand states."""
     limit = STORED_LIMIT
     for f in values:
-        try:  # a Fraction's own fields: its ``numerator`` and ``denominator`` are properties
-            n, d = _PARTS(f)
-        except AttributeError:  # an int
-            n, d = f.numerator, f.denominator
+        n, d = f.numerator, f.denominator
         if not (-limit < n < limit and d < limit):
             return False
     return True
-
-
-_PARTS = operator.attrgetter("_numerator", "_denominator")
 
 
 # -- a round's checkpoint ------------------------------------------------------------------

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import operator
 import re
-from collections.abc import Callable
 from fractions import Fraction
 
 from scorekeeper.codec import amount_str, read_stored_amount
@@ -26,17 +24,12 @@ _VULGAR = {
 }
 
 
-_ADD: Callable[[Fraction, Fraction], Fraction] = getattr(Fraction, "_add", operator.add)
-"""``Fraction``'s own addition without the operator's dispatch (its ``_add``, where the
-standard library has it): Baka's thirds are added ten thousand times in a long replay."""
-
-
 def plus(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``, quicker when both are whole (most ledger figures): a long replay adds a
     great many of them."""
     if a.denominator == 1 and b.denominator == 1:
         return Fraction(a.numerator + b.numerator)
-    return _ADD(a, b)
+    return a + b
 
 
 def parse_amount(text: object) -> Fraction:

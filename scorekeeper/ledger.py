@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from scorekeeper.codec import STORED_DIGITS, all_storable, amount_str, read_stored_amount
@@ -152,10 +151,8 @@ def _seat_players(
     return players, positions
 
 
-@lru_cache(maxsize=64)
 def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
-    """The seated players' positions by their names casefolded: the same for every round of
-    a replay until somebody leaves (shared: nobody changes it)."""
+    """The seated players' positions by their names casefolded."""
     return {players[i].casefold(): i for i in seated}
 
 
