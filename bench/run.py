@@ -3,7 +3,8 @@ its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fai
 
 BENCH_PARTS=short runs the first figures only (throughput, a 1,000-round table, page weight),
 BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py),
-BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighthouse.py)."""
+BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighthouse.py),
+BENCH_PARTS=tricks only what each speed trick buys, in-process (bench/tricks.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import lighthouse, long  # noqa: E402
+from bench import lighthouse, long, tricks  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
 
@@ -36,8 +37,9 @@ DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
 WRITERS = 16  # issue 9: "with 16 concurrent writers on SQLite"
-PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long").split(",")
+PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long,tricks").split(",")
 SHORT, LONG, LIGHTHOUSE = "short" in PARTS, "long" in PARTS, "lighthouse" in PARTS
+TRICKS = "tricks" in PARTS
 PILES = [
     EXAMPLE_A,
     suit("pine", "plum", "cherry", "wisteria", "iris", "peony"),
@@ -228,6 +230,10 @@ def main() -> None:
                 f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
                 f"{long.VERDICTS.count('MISS')} MISS"
             )
+        if TRICKS:
+            print("what each trick buys (in-process, the best of several runs):", flush=True)
+            for line in tricks.figures(f"sqlite:///{tmp / 'tricks.sqlite'}"):
+                print(f"  {line}", flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from scorekeeper.jsonio import json_dumps, json_loads
+from scorekeeper.codec import decode_json, encode_json
 from scorekeeper.models import Table, db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -36,7 +36,7 @@ def init_db(app: Flask) -> None:
     elif uri.startswith("postgresql://"):
         uri = "postgresql+psycopg://" + uri.removeprefix("postgresql://")
     app.config["SQLALCHEMY_DATABASE_URI"] = uri
-    json_options = {"json_serializer": json_dumps, "json_deserializer": json_loads}
+    json_options = {"json_serializer": encode_json, "json_deserializer": decode_json}
     if uri.startswith("sqlite"):
         options = app.config.setdefault(
             "SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}}

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import operator
 import re
-from collections.abc import Callable, Iterable
 from fractions import Fraction
 
+from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.messages import N_
 
+__all__ = ["amount_str", "display", "parse_amount", "plus", "read_stored_amount"]
+# ``amount_str`` and ``read_stored_amount`` are the stored format's (``codec``), and also the
+# API's form of an amount: the rules and games read them from here.
+
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
-_STORED_RE = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
-
-STORED_DIGITS = 4000
-"""The most digits a stored numerator or denominator may have. ``amount_str`` writes with
-``str(int)`` and ``read_stored_amount`` reads with ``int(str)``: Python does both up to 4,300
-digits, so everything the ledger may hold is written and read back alike."""
-STORED_LIMIT = 10**STORED_DIGITS
-
 _VULGAR = {
     (1, 2): "½",
     (1, 3): "⅓",
@@ -29,24 +24,12 @@ _VULGAR = {
 }
 
 
-def amount_str(value: Fraction | int) -> str:
-    """The API form of an amount: '-20', '40/3' (always reduced)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
-
-
-_ADD: Callable[[Fraction, Fraction], Fraction] = getattr(Fraction, "_add", operator.add)
-"""``Fraction``'s own addition without the operator's dispatch (its ``_add``, where the
-standard library has it): Baka's thirds are added ten thousand times in a long replay."""
-
-
 def plus(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``, quicker when both are whole (most ledger figures): a long replay adds a
     great many of them."""
     if a.denominator == 1 and b.denominator == 1:
         return Fraction(a.numerator + b.numerator)
-    return _ADD(a, b)
+    return a + b
 
 
 def parse_amount(text: object) -> Fraction:
@@ -86,60 +69,6 @@ def _quoted(value: object) -> str:
     if isinstance(value, list | dict):
         return f"a {type(value).__name__}"
     return repr(value)
-
-
-def read_stored_amount(text: object) -> Fraction:
-    """Read back an amount that ``amount_str`` wrote (from the database or a stored state).
-
-    Unlike ``parse_amount``, which bounds what a client may send, this takes any length that
-    ``amount_str`` can write: a stored figure always reads back.
-    """
-    if isinstance(text, int) and not isinstance(text, bool):
-        return Fraction(text)
-    if isinstance(text, str) and text.isascii():
-        digits = text[1:] if text[:1] == "-" else text
-        if digits.isdigit():
-            return Fraction(int(text))  # the common case, without the pattern (a long replay)
-    known = _FRACTIONS.get(text) if isinstance(text, str) else None
-    if known is not None:
-        return known  # a Fraction is immutable; Baka's thirds recur all the time
-    if not isinstance(text, str) or not _STORED_RE.fullmatch(text):
-        raise ValueError(f"{str(text)[:40]!r} is not a stored amount")
-    num, _, den = text.partition("/")
-    if den and not den.strip("0"):
-        raise ValueError(f"{text[:40]!r} divides by zero")
-    value = Fraction(int(num), int(den or 1))
-    if len(text) < 24:
-        if len(_FRACTIONS) >= 4096:
-            _FRACTIONS.clear()
-        _FRACTIONS[text] = value
-    return value
-
-
-_FRACTIONS: dict[str, Fraction] = {}
-"""Short stored fractions already read (``read_stored_amount``)."""
-
-
-def storable(value: Fraction | int) -> bool:
-    """Whether ``amount_str`` can write ``value`` (so ``read_stored_amount`` reads it back)."""
-    return all_storable((value,))
-
-
-def all_storable(values: Iterable[Fraction | int]) -> bool:
-    """Whether ``amount_str`` can write every one of ``values`` (an int has a numerator and
-    a denominator too): one loop, as a long replay checks ten thousand states."""
-    limit = STORED_LIMIT
-    for f in values:
-        try:  # a Fraction's own fields: its ``numerator`` and ``denominator`` are properties
-            n, d = _PARTS(f)
-        except AttributeError:  # an int
-            n, d = f.numerator, f.denominator
-        if not (-limit < n < limit and d < limit):
-            return False
-    return True
-
-
-_PARTS = operator.attrgetter("_numerator", "_denominator")
 
 
 def display(value: Fraction | int, signed: bool = False) -> str:

@@ -11,16 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import cast
 
-from scorekeeper.exact import (
-    STORED_DIGITS,
-    all_storable,
-    amount_str,
-    plus,
-    read_stored_amount,
-)
+from scorekeeper.codec import STORED_DIGITS, all_storable, amount_str, read_stored_amount
+from scorekeeper.exact import plus
 from scorekeeper.games import GAMES, Game
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
@@ -180,10 +174,8 @@ def _seat_players(
     return players, positions
 
 
-@lru_cache(maxsize=64)
 def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
-    """The seated players' positions by their names casefolded: the same for every round of
-    a replay until somebody leaves (shared: nobody changes it)."""
+    """The seated players' positions by their names casefolded."""
     return {players[i].casefold(): i for i in seated}
 
 

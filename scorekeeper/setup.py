@@ -25,6 +25,7 @@ from flask.typing import ResponseReturnValue
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
 
+from scorekeeper.caches import BoundedCache
 from scorekeeper.games import GAMES
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import db
@@ -191,7 +192,7 @@ COMPRESSIBLE = ("text/html", "text/csv", "application/json")
 #: Static files worth gzipping: sent from a copy compressed once per version of the file.
 STATIC_COMPRESSIBLE = ("text/css", "text/javascript", "image/svg+xml", "application/manifest+json")
 YEAR = 365 * 24 * 3600
-_STATIC_GZIP: dict[str, bytes] = {}
+_STATIC_GZIP: BoundedCache[str, bytes] = BoundedCache(64)
 
 
 GAME_TEMPLATES = "games"
@@ -332,8 +333,6 @@ def _compress_static(response: Response) -> Response:
     if body is None:
         response.direct_passthrough = False  # read the file here, once
         body = gzip.compress(response.get_data(), compresslevel=9, mtime=0)
-        if len(_STATIC_GZIP) >= 64:
-            _STATIC_GZIP.clear()
         _STATIC_GZIP[key] = body
     elif response.direct_passthrough:
         close = getattr(response.response, "close", None)  # the file send_file opened

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from scorekeeper.exact import amount_str, read_stored_amount
+from scorekeeper.codec import decode_shape, decode_state, encode_shape, encode_state, encode_tally
 from scorekeeper.jsonio import JSONValue
 from scorekeeper.round_data import Result, StateJSON, StateShape, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
@@ -66,24 +66,7 @@ class State:
 
     def to_json(self) -> StateJSON:
         """The whole state as a table keeps it (``from_json`` reads it back)."""
-        data: StateJSON = {
-            "dealer": self.dealer,
-            "totals": [amount_str(t) for t in self.totals],
-            "pot": amount_str(self.pot),
-            "house": amount_str(self.house),
-            "game_no": self.game_no,
-            "game_round": self.game_round,
-            "seated": list(self.seated),
-            "game_totals": [amount_str(t) for t in self.game_totals],
-            "game_over": self.game_over,
-        }
-        # Written only once a change of the table sets them, so a table that never changed
-        # keeps exactly the state it always had.
-        if self.away:
-            data["away"] = list(self.away)
-        if self.settings is not None:
-            data["settings"] = dict(self.settings)
-        return data
+        return encode_state(self)
 
     def shape(self) -> StateShape:
         """What a round keeps of the state after it: everything but the running figures.
@@ -96,32 +79,11 @@ class State:
         only those figures move, by a fixed offset. The running figures are kept at
         checkpoints (``tally``), the numbers in each round's own columns.
         """
-        n = len(self.totals)
-        shape: StateShape = {
-            "players": n,  # who has joined so far (a change of the table)
-            "dealer": self.dealer,
-        }
-        # What most rounds leave as it was is left out (``from_parts`` reads it back): each
-        # round of a table stores its shape, so a few bytes here are a table's megabytes.
-        if self.pot:
-            shape["pot"] = amount_str(self.pot)
-        if len(self.seated) != n or any(i != p for i, p in enumerate(self.seated)):
-            shape["seated"] = list(self.seated)
-        if self.game_over:
-            shape["game_over"] = True
-        if self.away:
-            shape["away"] = list(self.away)
-        if self.settings is not None:
-            shape["settings"] = dict(self.settings)
-        return shape
+        return encode_shape(self)
 
     def tally(self) -> TallyJSON:
         """The running figures: totals, house and game totals (a round's checkpoint)."""
-        return {
-            "totals": [amount_str(t) for t in self.totals],
-            "house": amount_str(self.house),
-            "game_totals": [amount_str(t) for t in self.game_totals],
-        }
+        return encode_tally(self.totals, self.house, self.game_totals)
 
     @classmethod
     def from_parts(
@@ -135,36 +97,17 @@ class State:
     ) -> State:
         """A state from a round's ``shape`` and the figures and numbers worked out for it."""
         return cls(
-            dealer=int(shape["dealer"]),
+            **decode_shape(shape),
             totals=totals,
-            pot=read_stored_amount(shape.get("pot", "0")),
             house=house,
+            game_totals=game_totals,
             game_no=game_no,
             game_round=game_round,
-            seated=tuple(
-                int(i) for i in (shape["seated"] if "seated" in shape else range(shape["players"]))
-            ),
-            game_totals=game_totals,
-            game_over=bool(shape.get("game_over")),
-            away=tuple(int(i) for i in shape.get("away", ())),
-            settings=dict(shape["settings"]) if shape.get("settings") is not None else None,
         )
 
     @classmethod
     def from_json(cls, data: StateJSON) -> State:
-        return cls(
-            dealer=int(data["dealer"]),
-            totals=tuple(read_stored_amount(t) for t in data["totals"]),
-            pot=read_stored_amount(data["pot"]),
-            house=read_stored_amount(data["house"]),
-            game_no=int(data["game_no"]),
-            game_round=int(data["game_round"]),
-            seated=tuple(int(i) for i in data["seated"]),
-            game_totals=tuple(read_stored_amount(t) for t in data["game_totals"]),
-            game_over=bool(data["game_over"]),
-            away=tuple(int(i) for i in data.get("away", ())),
-            settings=dict(data["settings"]) if data.get("settings") is not None else None,
-        )
+        return cls(**decode_state(data))
 
     @classmethod
     def initial(cls, spec: TableSpec) -> State:

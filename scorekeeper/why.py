@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.cards import CARD_BY_ID, Card
-from scorekeeper.exact import display, read_stored_amount
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.exact import display
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
 

@@ -14,7 +14,18 @@ PACKAGE = ROOT / "scorekeeper"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     (
         "words and numbers",
-        ("messages", "kinds", "jsonio", "round_data", "exact", "charts", "settle", "models"),
+        (
+            "caches",
+            "codec",
+            "messages",
+            "kinds",
+            "jsonio",
+            "round_data",
+            "exact",
+            "charts",
+            "settle",
+            "models",
+        ),
     ),
     ("the deck", ("cards", "picker")),
     ("rules engine", ("rules",)),  # and each game folder's rules.py

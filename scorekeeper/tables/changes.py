@@ -20,7 +20,9 @@ from typing import TypedDict, TypeVar, cast
 
 from sqlalchemy import select
 
-from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.caches import BoundedCache
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
@@ -689,20 +691,19 @@ def latest_rematch(table: Table) -> str | None:
     kept per table and journal version (looking for it walks the table's whole journal).
     """
     key = (table.token, table.version)
-    if key not in _REMATCHES:
-        entry = db.session.scalar(
-            select(JournalEntry)
-            .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
-            .order_by(JournalEntry.seq.desc())
-            .limit(1)
-        )
-        if len(_REMATCHES) > 1024:
-            _REMATCHES.clear()
-        _REMATCHES[key] = None if entry is None else continued_at(entry)
-    return _REMATCHES[key]
+    if key in _REMATCHES:
+        return _REMATCHES[key]
+    entry = db.session.scalar(
+        select(JournalEntry)
+        .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
+        .order_by(JournalEntry.seq.desc())
+        .limit(1)
+    )
+    _REMATCHES[key] = found = None if entry is None else continued_at(entry)
+    return found
 
 
-_REMATCHES: dict[tuple[str, int], str | None] = {}
+_REMATCHES: BoundedCache[tuple[str, int], str | None] = BoundedCache(1024)
 
 
 # -- settling up -------------------------------------------------------------------------------

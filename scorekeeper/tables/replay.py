@@ -19,15 +19,25 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from math import gcd
 from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
+from scorekeeper.caches import BoundedCache
+from scorekeeper.codec import (
+    Tally,
+    decode_amounts,
+    decode_json,
+    decode_tally,
+    encode_amounts,
+    encode_json,
+    encode_tally,
+)
 from scorekeeper.database import Planned, planning
-from scorekeeper.exact import amount_str, plus, read_stored_amount
+from scorekeeper.exact import plus
 from scorekeeper.games import GAMES, Game
-from scorekeeper.jsonio import json_dumps, json_loads
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, apply_entry, check_storable
 from scorekeeper.messages import N_, Msg
@@ -82,40 +92,32 @@ class _Later:
     def __init__(self, values: Sequence[Any]) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
             if name in _JSON_NAMES and name not in _RAW and isinstance(value, str | bytes):
-                value = json_loads(value)
+                value = decode_json(value)
             setattr(self, name, value)
 
 
-_OUTCOMES: dict[str | bytes, Outcome | None] = {}
-_DELTAS: dict[str | bytes, tuple[Fraction, ...]] = {}
-_CACHED = 4096
-"""Distinct texts each cache keeps (it starts again when full)."""
+@lru_cache(maxsize=4096)
+def _outcome(text: str | bytes) -> Outcome | None:
+    """A stored outcome read from its text, once per distinct text."""
+    data = decode_json(text)
+    return None if data is None else Outcome.from_json(data)
+
+
+@lru_cache(maxsize=4096)
+def _deltas(text: str | bytes) -> tuple[Fraction, ...]:
+    """A round's stored changes read from their text, once per distinct text."""
+    return decode_amounts(decode_json(text))
 
 
 def _prior(row: Any) -> PriorScore | None:
     """``store.prior_score`` of a later round, its outcome and changes read from their text
-    once per distinct text."""
+    once per distinct text (a long table repeats a few of them)."""
     if row.kind != EntryKind.ROUND or row.outcome is None:
         return None
-    outcome = _OUTCOMES.get(row.outcome, _NONE)
-    if outcome is _NONE:
-        data = json_loads(row.outcome)
-        outcome = None if data is None else Outcome.from_json(data)
-        if len(_OUTCOMES) >= _CACHED:
-            _OUTCOMES.clear()
-        _OUTCOMES[row.outcome] = outcome
+    outcome = _outcome(row.outcome)
     if outcome is None:
         return None
-    deltas = _DELTAS.get(row.deltas)
-    if deltas is None:
-        deltas = tuple(read_stored_amount(d) for d in json_loads(row.deltas))
-        if len(_DELTAS) >= _CACHED:
-            _DELTAS.clear()
-        _DELTAS[row.deltas] = deltas
-    return PriorScore(row.body, None, outcome, deltas, row.entry.get("players"))
-
-
-_NONE: Any = object()
+    return PriorScore(row.body, None, outcome, _deltas(row.deltas), row.entry.get("players"))
 
 
 @dataclass
@@ -203,9 +205,7 @@ def _recompute(
         if planning():
             for key in [key for key in _PLANS if key[0] == table.token]:
                 _PLANS.pop(key, None)  # planned for an older version: it will never fit
-            _PLANS[(table.token, table.version)] = plan
-            while len(_PLANS) > MAX_PLANS:  # a plan of a long table is megabytes
-                _PLANS.pop(next(iter(_PLANS)), None)
+            _PLANS[(table.token, table.version)] = plan  # the oldest goes when full
             raise Planned
     assert plan.final is not None
     state, rescored = plan.final, rescored + plan.rescored
@@ -217,7 +217,7 @@ def _recompute(
             columns["number"] = -(u["_n"] + shift)
         if len(columns) > 1:
             updates.append(columns)
-    came_back: tuple[Any, store.Tally] | None = None  # the round where the state came back
+    came_back: tuple[Any, Tally] | None = None  # the round where the state came back
     if plan.came_back is not None:
         row = plan.came_back
         came_back = row, store.tally_after(table, row.number, row.checkpoint)
@@ -297,12 +297,12 @@ class Plan:
         )
 
 
-_PLANS: dict[tuple[str, int], Plan] = {}
-"""Plans made by ``plan_write`` for the write that follows, by (table token, version)."""
-
 MAX_PLANS = 4
-"""Plans kept at once (each is taken by the write that follows it, unless that write found
-the table changed)."""
+"""Plans kept at once (a plan of a long table is megabytes; each is taken by the write that
+follows it, unless that write found the table changed)."""
+
+_PLANS: dict[tuple[str, int], Plan] = BoundedCache(MAX_PLANS)
+"""Plans made by ``plan_write`` for the write that follows, by (table token, version)."""
 
 
 def _replay_later(game: Game, table: Table, plan: Plan) -> None:
@@ -544,7 +544,7 @@ def _fields(step: Step, number: int, shape: StateShape | None = None) -> dict[st
             body=step.body,
             result=step.result,
             outcome=step.outcome.to_json(),
-            deltas=[amount_str(d) for d in step.deltas],
+            deltas=encode_amounts(step.deltas),
         )
     return fields
 
@@ -587,7 +587,7 @@ def _column_value(name: str, value: Any) -> Any:
     """A value as the rounds table's column ``name`` stores it in SQLite (JSON as text; a
     JSON null is SQL NULL, as the columns' ``none_as_null`` say)."""
     if name in _JSON_NAMES or name == "result":
-        return None if value is None else json_dumps(value)
+        return None if value is None else encode_json(value)
     return value
 
 
@@ -624,16 +624,8 @@ def _move_checkpoints(
     )
     out = []
     for rid, cp, row_game, after in rows:
-        t, h, g = store.read_tally(cp)
+        t, h, g = decode_tally(cp)
         same_game = row_game == game_no and not after.get("game_over")
-        out.append(
-            {
-                "_id": rid,
-                "checkpoint": {
-                    "totals": [amount_str(x) for x in _moved(t, totals)],
-                    "house": amount_str(h + house),
-                    "game_totals": [amount_str(x) for x in (_moved(g, game) if same_game else g)],
-                },
-            }
-        )
+        checkpoint = encode_tally(_moved(t, totals), h + house, _moved(g, game) if same_game else g)
+        out.append({"_id": rid, "checkpoint": checkpoint})
     _write(out)

@@ -15,9 +15,18 @@ from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
-from scorekeeper.exact import amount_str, plus, read_stored_amount
+from scorekeeper.codec import (
+    Tally,
+    decode_amounts,
+    decode_end_result,
+    decode_tally,
+    encode_amounts,
+    encode_end_result,
+    read_stored_amount,
+)
+from scorekeeper.exact import plus
 from scorekeeper.games import GAMES
-from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step
 from scorekeeper.ledger import result_of as scored
@@ -149,24 +158,12 @@ VOID = func.coalesce(
 its result. A stored result is not read otherwise: it is the largest column."""
 
 
-Tally = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
-"""Running totals, house and game totals."""
-
-
-def read_tally(data: TallyJSON) -> Tally:
-    return (
-        tuple(read_stored_amount(t) for t in data["totals"]),
-        read_stored_amount(data.get("house", "0")),
-        tuple(read_stored_amount(t) for t in data["game_totals"]),
-    )
-
-
 def tally_after(table: Table, number: int, checkpoint: TallyJSON | None) -> Tally:
     """The running totals, house and game totals after round ``number``: from its
     checkpoint, or from the checkpoint before it (or the table's opening) and the rounds in
     between (at most about ``CHECKPOINT`` of them)."""
     if checkpoint is not None:
-        return read_tally(checkpoint)
+        return decode_tally(checkpoint)
     base = db.session.execute(
         select(Round.number, Round.checkpoint)
         .where(
@@ -179,7 +176,7 @@ def tally_after(table: Table, number: int, checkpoint: TallyJSON | None) -> Tall
     ).first()
     if base is not None:
         lo = base.number
-        start = read_tally(base.checkpoint)
+        start = decode_tally(base.checkpoint)
     else:
         lo = 0
         opening = opening_state(table)
@@ -190,7 +187,7 @@ def tally_after(table: Table, number: int, checkpoint: TallyJSON | None) -> Tall
         .where(Round.table_id == table.id, Round.number > lo, Round.number <= number)
         .order_by(Round.number)
     ):
-        changes = [read_stored_amount(d) for d in deltas]
+        changes = decode_amounts(deltas)
         if len(changes) > len(totals):  # players joined (a change of the table)
             totals += [Fraction(0)] * (len(changes) - len(totals))
             game += [Fraction(0)] * (len(changes) - len(game))
@@ -282,34 +279,13 @@ def find_submission(table: Table, submission_id: str) -> Round | None:
 
 
 def stored_end_result(table: Table, result: Result, deltas: list[str]) -> Result:
-    """An end of game's result as an import stores it: without what the table and the row's
-    own columns hold (its game, that it is an end, the players' names and changes), which
-    ``end_result`` puts back."""
-    kept = Result({k: v for k, v in result.items() if k not in ("game", "end", "players")})
-    if kept.get("notes") == []:
-        del kept["notes"]
-    if result.get("players") != _end_players(table, deltas):
-        kept["players"] = result.get("players")
-    return kept
+    """An end of game's result as an import stores it (``codec.encode_end_result``)."""
+    return encode_end_result(result, table.players, deltas)
 
 
 def end_result(table: Table, kept: Result, deltas: list[str]) -> Result:
     """An end of game's result from what ``stored_end_result`` kept."""
-    rest = {k: v for k, v in kept.items() if k not in ("notes", "players")}
-    players = kept["players"] if "players" in kept else _end_players(table, deltas)
-    return Result(
-        {
-            "game": table.game,
-            "end": True,
-            "notes": kept.get("notes", []),
-            **rest,
-            "players": players,
-        }
-    )
-
-
-def _end_players(table: Table, deltas: list[str]) -> list[JSONValue]:
-    return [{"name": name, "delta": d} for name, d in zip(table.players, deltas, strict=False)]
+    return decode_end_result(kept, table.game, table.players, deltas)
 
 
 def self_contained(table: Table, rnd: Round) -> None:
@@ -343,7 +319,7 @@ def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
         rnd.body,
         rnd.result if isinstance(rnd, Round) else None,  # a row read without it
         Outcome.from_json(rnd.outcome),
-        tuple(read_stored_amount(d) for d in rnd.deltas),
+        decode_amounts(rnd.deltas),
         rnd.entry.get("players"),
     )
 
@@ -369,7 +345,7 @@ def store_step(rnd: Round, step: Step, number: int) -> None:
     rnd.body = step.body
     rnd.result = step.result
     rnd.outcome = step.outcome.to_json()
-    rnd.deltas = [amount_str(d) for d in step.deltas]
+    rnd.deltas = encode_amounts(step.deltas)
     rnd.after = step.after.shape()
     rnd.checkpoint = step.after.tally() if number % CHECKPOINT == 0 else None
     rnd.game_no = step.game_no
@@ -498,7 +474,7 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         ).all()
         every = max(1, -(-len(rows) // points))
         out += [
-            full(read_tally(cp)[0])
+            full(decode_tally(cp)[0])
             for k, (cp,) in enumerate(rows)
             if (k + 1) % every == 0 and cp is not None  # none is: the query says so
         ]
@@ -512,7 +488,7 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
             .where(Round.table_id == table.id, Round.number.is_not(None))
             .order_by(Round.number)
         ):
-            changes = full([read_stored_amount(d) for d in deltas])
+            changes = full(decode_amounts(deltas))
             totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
             if round_no is not None and round_no % every == 0:
                 out.append(totals)

@@ -14,6 +14,7 @@ from typing import TypedDict, cast
 
 from sqlalchemy import insert
 
+from scorekeeper.codec import encode_amounts
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -297,7 +298,7 @@ def _imported_row(
     next round number. A round's result is not kept (it is rebuilt from its input when
     read): an import stores a few times what it was sent, not ten."""
     when = at or now()
-    deltas = [amount_str(d) for d in step.deltas]
+    deltas = encode_amounts(step.deltas)
     result = step.result
     if step.kind == EntryKind.END and result is not None:
         result = store.stored_end_result(table, result, deltas)

@@ -26,9 +26,11 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.caches import BoundedCache
 from scorekeeper.charts import Chart, Style, running_chart, seat_style
+from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
-from scorekeeper.exact import amount_str, parse_amount, read_stored_amount
+from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
@@ -243,7 +245,7 @@ def ranked(rows: list[Standing], started: bool) -> list[Standing]:
     return rows
 
 
-_HISTORIES: dict[tuple[Any, ...], tuple[Markup, int | None]] = {}
+_HISTORIES: BoundedCache[tuple[Any, ...], tuple[Markup, int | None]] = BoundedCache(512)
 
 
 def history_fragment(table: Table) -> tuple[Markup, int | None]:
@@ -265,13 +267,11 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
             if history
             else ""
         )
-        if len(_HISTORIES) > 512:
-            _HISTORIES.clear()
         cached = _HISTORIES[key] = html, history[0].game_no if history else None
     return cached
 
 
-_CHARTS: dict[int, tuple[tuple[Any, ...], Chart | None]] = {}
+_CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None]] = BoundedCache(512)
 
 
 def table_chart(table: Table) -> Chart | None:
@@ -279,8 +279,6 @@ def table_chart(table: Table) -> Chart | None:
     version = (table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
-        if len(_CHARTS) > 512:
-            _CHARTS.clear()
         names = changes.players_now(table)
         totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
         cached = (version, running_chart(names, totals, table.rounds_played))

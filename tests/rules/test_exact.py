@@ -10,13 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.exact import (
-    STORED_DIGITS,
-    amount_str,
-    parse_amount,
-    read_stored_amount,
-    storable,
-)
+from scorekeeper.codec import STORED_DIGITS, amount_str, read_stored_amount, storable
+from scorekeeper.exact import parse_amount
 from scorekeeper.state import State
 
 LIMIT = 10**STORED_DIGITS
@@ -129,9 +124,9 @@ def test_a_stored_text_that_is_no_amount_is_a_value_error(text):
 def test_a_json_column_reads_back_what_was_written_exactly(value):
     """The database's JSON columns (orjson where it is exact, the standard library where it is
     not): an integer of any size reads back as that integer, never as a float."""
-    from scorekeeper.jsonio import json_dumps, json_loads
+    from scorekeeper.codec import decode_json, encode_json
 
-    text = json_dumps(value)
-    assert json_loads(text) == value
-    assert json_loads(text.encode()) == value
-    assert json_dumps(json_loads(text)) == text
+    text = encode_json(value)
+    assert decode_json(text) == value
+    assert decode_json(text.encode()) == value
+    assert encode_json(decode_json(text)) == text

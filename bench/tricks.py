@@ -1,0 +1,154 @@
+"""What each speed trick buys: the same work timed in-process with the trick and without it.
+
+``BENCH_PARTS=tricks ./scripts/bench``. HTTP figures on a shared two-core machine move by tens
+of percent from one minute to the next, and so does the time on the clock of one process;
+what is timed here is the processor time the process itself spent (the best of several runs),
+which moves by a few percent. Each trick is switched off here the way
+its code would be without it (the module's attribute replaced), nothing else changed:
+
+- the replays' garbage collector kept off (``tables.replay._no_cycle_collection``);
+- the replay's outcomes and changes decoded once per distinct text (``replay._outcome``,
+  ``replay._deltas``);
+- the table page's caches: its rendered history, chart, latest rematch and QR code;
+- the gzipped copy of each static file (``setup._STATIC_GZIP``).
+
+Each write is rolled back after it is timed, so every run starts from the same table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from bench import long
+
+REPEAT = 5  # the best of five runs of each write
+PAGE_VIEWS = 40  # table page views per run
+
+
+class _Forgetful(dict[Any, Any]):
+    """A cache that keeps nothing: every lookup misses."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _replaced(target: Any, name: str, value: Any) -> Iterator[None]:
+    old = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, old)
+
+
+def _without(trick: str) -> contextlib.ExitStack:
+    """The code as it would be without ``trick``."""
+    from scorekeeper import setup
+    from scorekeeper.tables import changes, replay
+    from scorekeeper.views import sessions
+
+    stack = contextlib.ExitStack()
+    if trick == "gc off in replays":
+        stack.enter_context(_replaced(replay, "_no_cycle_collection", contextlib.nullcontext))
+    elif trick == "decoded once per text":
+        for name in ("_outcome", "_deltas"):
+            stack.enter_context(_replaced(replay, name, getattr(replay, name).__wrapped__))
+    elif trick == "table page caches":
+        stack.enter_context(_replaced(sessions, "_HISTORIES", _Forgetful()))
+        stack.enter_context(_replaced(sessions, "_CHARTS", _Forgetful()))
+        stack.enter_context(_replaced(changes, "_REMATCHES", _Forgetful()))
+        stack.enter_context(_replaced(sessions, "qr_svg", sessions.qr_svg.__wrapped__))
+    elif trick == "static gzip copies":
+        stack.enter_context(_replaced(setup, "_STATIC_GZIP", _Forgetful()))
+    elif trick != "":
+        raise ValueError(trick)
+    return stack
+
+
+def _best(run: Callable[[], None], times: int = REPEAT) -> float:
+    """The least processor time (this process's, user and system) of ``times`` runs: unlike
+    the time on the clock, it hardly counts what other processes do with the cores."""
+    best = float("inf")
+    for _ in range(times):
+        started = time.process_time()
+        run()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def figures(db_url: str) -> list[str]:
+    import scorekeeper
+    from scorekeeper.models import db
+    from scorekeeper.tables import service, store
+
+    tables = [t for t in long.long_tables() if t.game == "baka" or "carried" in t.label]
+    started = time.perf_counter()
+    long.build(db_url, tables)
+    took = time.perf_counter() - started
+    lines = [f"built {len(tables)} tables of {long.ROUNDS:,} rounds in {took:.0f} s"]
+    baka, tokan = tables
+    app = scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
+    )
+    client = app.test_client()
+    fixes = [tokan.correction, next(long.tokan_rounds(None))[1]]
+
+    def delete_baka() -> None:
+        with app.app_context():
+            table = store.find_table(baka.token)
+            service.delete_round(table, 1)
+            db.session.rollback()
+
+    def correct_tokan() -> None:
+        with app.app_context():
+            table = store.find_table(tokan.token)
+            service.correct_round(table, 1, fixes[0])
+            db.session.rollback()
+
+    def table_page() -> None:
+        for _ in range(PAGE_VIEWS):
+            assert client.get(f"/t/{baka.token}").status_code == 200
+
+    css = client.get("/").get_data(as_text=True).split('href="/static/css/', 1)[1].split('"')[0]
+
+    def stylesheet() -> None:
+        for _ in range(PAGE_VIEWS):
+            r = client.get(f"/static/css/{css}", headers={"Accept-Encoding": "gzip"})
+            assert r.status_code == 200 and r.headers.get("Content-Encoding") == "gzip"
+
+    work = {
+        f"deleting round 1 of the Baka table (replays {long.ROUNDS - 1:,} rounds)": delete_baka,
+        "correcting round 1 of the carried-pot Tokan table": correct_tokan,
+        f"{PAGE_VIEWS} views of the Baka table's page": table_page,
+        f"{PAGE_VIEWS} gzipped fetches of the stylesheet": stylesheet,
+    }
+    tricks = {
+        "gc off in replays": list(work)[:2],
+        "decoded once per text": list(work)[:2],
+        "table page caches": list(work)[2:3],
+        "static gzip copies": list(work)[3:],
+    }
+    for job in work.values():
+        job()  # warm: templates compiled, caches filled, pages in the OS cache
+    for trick, jobs in tricks.items():
+        for label in jobs:
+            # With and without in turns, the best of each kept: a burst of other work on the
+            # machine weighs on both sides.
+            with_it, without = float("inf"), float("inf")
+            for _ in range(2):
+                with_it = min(with_it, _best(work[label]))
+                with _without(trick):
+                    without = min(without, _best(work[label]))
+            lines.append(
+                f"{trick:22} {label}: {with_it * 1000:7.0f} ms CPU with it, "
+                f"{without * 1000:7.0f} ms without ({without / with_it:.2f}x)"
+            )
+    assert gc.isenabled()
+    with app.app_context():
+        db.engine.dispose()
+    return lines
