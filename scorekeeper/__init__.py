@@ -36,6 +36,9 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         SECRET_KEY=DEV_SECRET_KEY,
         SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        # An import takes the largest table's export: 10,000 rounds and its journal
+        # (README, "Moving a table"; ``views.allow_an_export``).
+        IMPORT_MAX_LENGTH=32 * 1024 * 1024,
         WTF_CSRF_TIME_LIMIT=12 * 3600,  # a form opened at the start of an evening still works
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,

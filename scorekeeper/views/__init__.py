@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
-from flask import abort
+from flask import abort, current_app, request
 
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Table
@@ -23,6 +23,12 @@ def get_table_or_404(token: str, *, lock: bool = False) -> Table:
         return store.find_table(token, lock=lock)
     except LookupError:
         not_found(N_("There is no table at this link. Check the address you were sent."))
+
+
+def allow_an_export() -> None:
+    """Let this request's body be as large as the largest table's export (an import), not
+    the ``MAX_CONTENT_LENGTH`` every other request keeps to. Call it before the body is read."""
+    request.max_content_length = int(current_app.config["IMPORT_MAX_LENGTH"])
 
 
 def not_found(description: str) -> NoReturn:

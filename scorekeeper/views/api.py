@@ -37,6 +37,7 @@ from scorekeeper.tables.shapes import (
     session_json,
     version_tag,
 )
+from scorekeeper.views import allow_an_export
 from scorekeeper.views.links import table_link, token_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -313,6 +314,7 @@ def export(token: str) -> ResponseReturnValue:
 @bp.post("/sessions/import")
 def import_session() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
+    allow_an_export()
     table = service.import_table(read_json_object())
     db.session.commit()
     resp = jsonify(_session(table))

@@ -44,7 +44,13 @@ from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.tables.questions import undo_question
-from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
+from scorekeeper.views import (
+    allow_an_export,
+    errors_by_field,
+    get_table_or_404,
+    not_found,
+    sentences,
+)
 from scorekeeper.views.links import attachment, table_link
 
 bp = Blueprint("sessions", __name__)
@@ -645,6 +651,7 @@ def export_json(token: str) -> Response:
 @bp.post("/import")
 def import_table() -> ResponseReturnValue:
     """Recreate a table from an uploaded JSON export."""
+    allow_an_export()
     form = ImportForm()
     if not form.validate_on_submit():
         flash(tr(EXPIRED), "error")
