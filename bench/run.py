@@ -178,6 +178,7 @@ def serve(tmp: Path, db_url: str, workers: str) -> Iterator[str]:
         "DATABASE_URL": db_url,
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(16),
         "SCOREKEEPER_INSTANCE_PATH": str(tmp),
+        "SCOREKEEPER_BACKUP_SNAPSHOTS": "false",  # no daily copy in the middle of a figure
     }
     server = subprocess.Popen(
         [

@@ -80,6 +80,7 @@ def init_app(app: Flask) -> None:
 
     # The web app manifest's type, whatever the system's mime.types says (browsers want it).
     mimetypes.add_type("application/manifest+json", ".webmanifest")
+    from scorekeeper import backups
     from scorekeeper.database import init_db
     from scorekeeper.views import api, changes, check, live, rounds, sessions
 
@@ -90,6 +91,7 @@ def init_app(app: Flask) -> None:
     for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp, live.bp):
         app.register_blueprint(bp)
     _template_helpers(app)
+    backups.init_app(app)
     _game_files(app)
     _static_versions(app)
     app.after_request(_security_headers)

@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
-    ("web", ("", "setup", "i18n", "forms", "views", "migrations")),
+    ("web", ("", "setup", "i18n", "forms", "views", "migrations", "backups")),
 ]
 
 

@@ -1,0 +1,135 @@
+"""Issue 19 part 2: backups while the app serves, daily snapshots kept 7 days and 4 weeks,
+and a restore. These run on an SQLite file whatever the suite's database (the backup is
+SQLite's); PostgreSQL's answer is checked on a bare app that never connects."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+import time
+from datetime import date, timedelta
+from fractions import Fraction
+
+import pytest
+from flask import Flask
+
+import scorekeeper
+from scorekeeper import backups
+from tests.helpers import EXAMPLE_A
+
+ROUND = {"dealer": 0, "players": [{"captured": EXAMPLE_A}, {}]}
+
+
+def sqlite_app(path, **config):
+    return scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "backups", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+        | config
+    )
+
+
+def new_table(client):
+    resp = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["Aki", "Ben"]})
+    assert resp.status_code == 201
+    return resp.get_json()["id"]
+
+
+def test_a_backup_taken_during_writes_is_whole_holds_every_round_and_restores(tmp_path):
+    app = sqlite_app(tmp_path / "live.sqlite")
+    sid = new_table(app.test_client())
+    acknowledged = []
+    stop = threading.Event()
+
+    def writer():
+        client = app.test_client()
+        while not stop.is_set():
+            resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND)
+            assert resp.status_code == 201
+            acknowledged.append(resp.get_json()["number"])
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        while len(acknowledged) < 5:
+            time.sleep(0.01)
+        before = len(acknowledged)
+        copy = tmp_path / "copies" / "backup.sqlite"
+        result = app.test_cli_runner().invoke(args=["backup", str(copy)])
+        assert result.exit_code == 0, result.output
+        while len(acknowledged) < before + 3:  # the writes went on while it copied
+            time.sleep(0.01)
+    finally:
+        stop.set()
+        thread.join()
+
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        kept = conn.execute("SELECT count(*) FROM rounds WHERE number IS NOT NULL").fetchone()[0]
+    conn.close()
+    assert kept >= before  # every round acknowledged before the backup began
+
+    # Restore: the copy is the database of another app, which serves the table as it was.
+    restored = tmp_path / "restored.sqlite"
+    shutil.copy(copy, restored)
+    table = sqlite_app(restored).test_client().get(f"/api/v1/sessions/{sid}").get_json()
+    totals = [Fraction(p["total"]) for p in table["players"]]
+    assert totals == [Fraction(-255 * kept), Fraction(255 * kept)]  # RULES 8, each round
+
+
+def test_a_backup_is_checked_before_it_takes_its_name(tmp_path, monkeypatch):
+    app = sqlite_app(tmp_path / "live.sqlite")
+    new_table(app.test_client())
+    target = tmp_path / "b.sqlite"
+    monkeypatch.setattr(backups, "integrity", lambda conn: "row 3 missing from index")
+    with pytest.raises(backups.BackupFailed, match="row 3 missing"):
+        backups.backup(backups.sqlite_file(app), target)
+    assert not target.exists() and not list(tmp_path.glob(".b.sqlite*"))
+
+
+def test_on_postgresql_the_command_says_to_use_pg_dump():
+    bare = Flask("bare")
+    bare.config["SQLALCHEMY_DATABASE_URI"] = "postgresql+psycopg://host/db"
+    backups.init_app(bare)
+    result = bare.test_cli_runner().invoke(args=["backup", "x.sqlite"])
+    assert result.exit_code != 0 and "pg_dump" in result.output
+
+
+def test_snapshots_kept_are_the_last_week_and_one_a_week_for_four_weeks():
+    today = date(2026, 11, 25)
+    every_day = {today - timedelta(days=k) for k in range(90)}
+    kept = backups.to_keep(every_day, today)
+    assert {today - timedelta(days=k) for k in range(7)} <= kept
+    older = sorted(d for d in kept if (today - d).days >= 7)
+    assert [(today - d).days for d in older] == [28, 21, 14, 7]  # each week's newest
+    assert backups.to_keep(set(), today) == set()
+
+
+def test_the_app_takes_todays_snapshot_itself_and_prunes(tmp_path):
+    folder = tmp_path / "share"
+    folder.mkdir()
+    old = date.today() - timedelta(days=60)
+    (folder / backups.snapshot_name(old)).write_bytes(b"an old copy")
+    (folder / "notes.txt").write_text("not a snapshot: left alone")
+    app = sqlite_app(tmp_path / "live.sqlite", BACKUP_SNAPSHOTS=True, BACKUP_DIR=str(folder))
+    new_table(app.test_client())  # a request: the app looks for today's snapshot
+    for _ in range(500):
+        found = backups.snapshots(folder)
+        if len(found) == 1 and old not in found:
+            break
+        time.sleep(0.01)
+    (day, path), *rest = backups.snapshots(folder).items()
+    assert not rest and (date.today() - day).days <= 1
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    assert (folder / "notes.txt").exists()
+
+
+def test_two_processes_never_copy_at_once(tmp_path):
+    app = sqlite_app(tmp_path / "live.sqlite")
+    source = backups.sqlite_file(app)
+    folder = tmp_path / "b"
+    with backups._only_one(folder) as first:
+        assert first
+        assert backups.take_snapshot(source, folder, date.today()) is None  # left to the first
+    assert backups.take_snapshot(source, folder, date.today()) is not None
