@@ -8,7 +8,7 @@ import json
 from sqlalchemy import select, text
 
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.models import JournalEntry, Round, db
+from scorekeeper.models import JournalEntry, Round, Table, db
 from tests.helpers import EXAMPLE_A
 from tests.web.test_sessions_api import add, create
 
@@ -38,19 +38,30 @@ def test_kinds_and_actions_are_stored_as_strings_and_read_back_as_members(app, c
     assert [e["action"] for e in journal] == ["settle", "enter"]
 
     with app.app_context():
-        stored = db.session.execute(text("SELECT kind FROM rounds ORDER BY number")).all()
+        # This table's rows only: PostgreSQL's test database holds other tests' tables too.
+        table_id = db.session.scalar(select(Table.id).where(Table.token == sid))
+        mine = {"t": table_id}
+        stored = db.session.execute(
+            text("SELECT kind FROM rounds WHERE table_id = :t ORDER BY number"), mine
+        ).all()
         assert [k for (k,) in stored] == ["round", "settle"]
-        written = db.session.execute(text("SELECT action, data FROM journal ORDER BY seq")).all()
+        written = db.session.execute(
+            text("SELECT action, data FROM journal WHERE table_id = :t ORDER BY seq"), mine
+        ).all()
         assert [a for a, _ in written] == ["enter", "settle"]
         data = [d if isinstance(d, dict) else json.loads(d) for _, d in written]
         assert [d["effect"] for d in data] == ["created", "created"]
 
-        rounds = db.session.scalars(select(Round).order_by(Round.number)).all()
+        rounds = db.session.scalars(
+            select(Round).where(Round.table_id == table_id).order_by(Round.number)
+        ).all()
         assert [(type(r.kind), r.kind) for r in rounds] == [
             (EntryKind, EntryKind.ROUND),
             (EntryKind, EntryKind.SETTLE),
         ]
-        entries = db.session.scalars(select(JournalEntry).order_by(JournalEntry.seq)).all()
+        entries = db.session.scalars(
+            select(JournalEntry).where(JournalEntry.table_id == table_id).order_by(JournalEntry.seq)
+        ).all()
         assert [(type(e.action), e.action) for e in entries] == [
             (Action, Action.ENTER),
             (Action, Action.SETTLE),
