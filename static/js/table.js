@@ -735,9 +735,23 @@
     touched();
   }
 
+  // A page the browser got over plain HTTP from another machine is no secure context: the
+  // browser turns off what needs one (the screen wake lock; offline use). Said once a phone,
+  // at the foot of the page, so nothing above it moves.
+  function insecureNote() {
+    var note = document.getElementById("https-note");
+    if (!note || window.isSecureContext) { return; }
+    try {
+      if (localStorage.getItem("scorekeeper:https-note")) { return; }
+      localStorage.setItem("scorekeeper:https-note", "shown");
+    } catch (e) { /* no storage: say it each time */ }
+    note.hidden = false;
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     setUp();
     wake();
+    insecureNote();
   });
   // Back to a page kept whole in the browser's cache: its taps are kept again (one let go
   // before can be taken up again), and the screen is taken again.
