@@ -24,6 +24,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.caches import BoundedCache
 from scorekeeper.games import GAMES
@@ -85,6 +86,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.views import api, changes, check, live, rounds, sessions
 
     _configure_links(app)
+    _trust_proxies(app)
     app.session_interface = _SessionInterface()
     init_db(app)
     i18n.init_app(app)
@@ -158,6 +160,20 @@ def _configure_links(app: Flask) -> None:
     if hosts is None:
         hosts = [*LOOPBACK_HOSTS, *_own_names(), *([public_host] if public_host else [])]
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys(hosts))
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Read ``X-Forwarded-For``, ``-Proto`` and ``-Host`` from as many reverse proxies as the
+    host says are in front (``PROXIES``; 0, the default, trusts none: a client could write
+    them). Behind an HTTPS proxy the app then knows its pages came over HTTPS, and each
+    request's address is the client's, not the proxy's."""
+    proxies = int(app.config.get("PROXIES", 0))
+    if proxies < 0:
+        raise ValueError("PROXIES is how many reverse proxies are in front: 0 or more")
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
 
 
 def _own_names() -> list[str]:

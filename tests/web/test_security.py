@@ -125,3 +125,36 @@ def test_oversized_body_is_413(client):
 
 def test_csrf_token_lasts_an_evening(app):
     assert app.config["WTF_CSRF_TIME_LIMIT"] >= 8 * 3600
+
+
+def test_forwarded_headers_are_read_only_from_the_proxies_the_host_trusts(tmp_path):
+    # Issue 19 part 3 (API.md "Limits"): the client's address and scheme are the connection's
+    # own, unless the host says how many reverse proxies are in front.
+    from flask import request
+
+    def app_with(**config):
+        app = scorekeeper.create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "proxies",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}",
+            }
+            | config
+        )
+
+        @app.get("/_seen")
+        def seen():
+            return f"{request.remote_addr} {request.scheme}"
+
+        return app
+
+    forwarded = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+    plain = app_with().test_client().get("/_seen", headers=forwarded)
+    assert plain.get_data(as_text=True) == "127.0.0.1 http"
+    behind = app_with(PROXIES=1).test_client().get("/_seen", headers=forwarded)
+    assert behind.get_data(as_text=True) == "203.0.113.9 https"
+    # Behind an HTTPS proxy the session cookie is marked Secure.
+    home = app_with(PROXIES=1).test_client().get("/", headers=forwarded)
+    assert "Secure" in home.headers.get("Set-Cookie", "")
+    with pytest.raises(ValueError, match="PROXIES"):
+        app_with(PROXIES=-1)
