@@ -14,6 +14,7 @@ from urllib.parse import quote, urlsplit
 from flask import (
     Flask,
     Response,
+    abort,
     g,
     has_request_context,
     render_template,
@@ -266,37 +267,43 @@ def _game_files(app: Flask) -> None:
     def static(filename: str) -> Response:
         if filename not in BUNDLED:
             return app.send_static_file(filename)
-        parts = static_parts(app, filename)
-        response = Response(
-            b"\n".join(path.read_bytes() for path in parts),
-            mimetype=mimetypes.guess_type(filename)[0],
-        )
-        response.set_etag(hashlib.sha256(response.get_data()).hexdigest()[:16])
+        try:
+            body, version = static_file(app, filename)
+        except OSError:
+            abort(404)
+        response = Response(body, mimetype=mimetypes.guess_type(filename)[0])
+        response.set_etag(version)
         response.make_conditional(request)
         return response
 
     app.view_functions["static"] = static
 
 
+_FILES: BoundedCache[str, tuple[tuple[tuple[Path, float], ...], bytes, str]] = BoundedCache(64)
+
+
+def static_file(app: Flask, filename: str) -> tuple[bytes, str]:
+    """A static file's bytes (a bundled one's parts joined) and its version, a digest of
+    them: read again only when one of its parts changed (OSError when one is missing)."""
+    stamp = tuple((path, path.stat().st_mtime) for path in static_parts(app, filename))
+    known = _FILES.get(filename)
+    if known is None or known[0] != stamp:
+        body = b"\n".join(path.read_bytes() for path, _ in stamp)
+        known = (stamp, body, hashlib.sha256(body).hexdigest()[:12])
+        _FILES[filename] = known
+    return known[1], known[2]
+
+
 def _static_versions(app: Flask) -> None:
     """Static URLs carry a digest of the file (``?v=``), so a file is sent with a year-long
     cache lifetime and a new version gets a new URL: a phone fetches the card pictures, the
     style sheet and the script once, and again only when they change."""
-    digests: dict[str, tuple[tuple[tuple[Path, float], ...], str]] = {}
 
     def digest(filename: str) -> str | None:
         try:
-            stamp = tuple((path, path.stat().st_mtime) for path in static_parts(app, filename))
+            return static_file(app, filename)[1]
         except OSError:
             return None
-        known = digests.get(filename)
-        if known is None or known[0] != stamp:
-            content = hashlib.sha256()
-            for path, _ in stamp:
-                content.update(path.read_bytes())
-            known = (stamp, content.hexdigest()[:12])
-            digests[filename] = known
-        return known[1]
 
     @app.url_defaults
     def _version(endpoint: str, values: dict[str, Any]) -> None:
