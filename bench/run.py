@@ -179,6 +179,7 @@ def serve(tmp: Path, db_url: str, workers: str) -> Iterator[str]:
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(16),
         "SCOREKEEPER_INSTANCE_PATH": str(tmp),
         "SCOREKEEPER_BACKUP_SNAPSHOTS": "false",  # no daily copy in the middle of a figure
+        "SCOREKEEPER_RATELIMIT_ENABLED": "false",  # API.md "Limits": benchmarks turn them off
     }
     server = subprocess.Popen(
         [

@@ -158,6 +158,37 @@ def take_snapshot(source: Path, folder: Path, today: date) -> Path | None:
         return taken
 
 
+def delete_table(app: Flask, token: str) -> Path:
+    """Write the table's export beside the backups, then delete the table, its rounds, their
+    earlier versions and its journal in one transaction. Returns the export's path."""
+    import json
+
+    from sqlalchemy import delete, select
+
+    from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
+    from scorekeeper.tables import service, store
+
+    with app.app_context():
+        table = store.find_table(token, lock=True)
+        folder = backup_dir(app) / "deleted"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        path = folder / f"{table.token}-{stamp}.json"
+        partial = path.with_name(path.name + ".part")
+        export = json.dumps(service.export_table(table), ensure_ascii=False, indent=1)
+        partial.write_text(export, encoding="utf-8")
+        with partial.open("rb") as written:
+            os.fsync(written.fileno())
+        partial.replace(path)
+        rounds = select(Round.id).where(Round.table_id == table.id)
+        db.session.execute(delete(RoundVersion).where(RoundVersion.round_id.in_(rounds)))
+        db.session.execute(delete(Round).where(Round.table_id == table.id))
+        db.session.execute(delete(JournalEntry).where(JournalEntry.table_id == table.id))
+        db.session.execute(delete(Table).where(Table.id == table.id))
+        db.session.commit()
+        return path
+
+
 def init_app(app: Flask) -> None:
     """The ``backup`` command, and the daily snapshots of an SQLite database."""
 
@@ -171,6 +202,17 @@ def init_app(app: Flask) -> None:
             raise click.ClickException(str(exc)) from exc
         backup(source, path)
         click.echo(f"Backed up {source} to {path} (integrity check: ok).")
+
+    @app.cli.command("delete-table")
+    @click.argument("table_id")
+    def delete_table_command(table_id: str) -> None:
+        """Remove the table TABLE_ID (its link's id) for good, after writing its JSON export
+        to BACKUP_DIR/deleted/ (the import page or API brings it back)."""
+        try:
+            path = delete_table(app, table_id)
+        except LookupError as exc:
+            raise click.ClickException(f"There is no table {table_id!r} in this database.") from exc
+        click.echo(f"Deleted table {table_id}; its export is in {path}.")
 
     if not app.config.get("BACKUP_SNAPSHOTS", not app.testing):  # tests turn them on
         return

@@ -242,3 +242,10 @@ class AddPlayerForm(FlaskForm):
     """A player joining the table between games (or coming back)."""
 
     add_name = StringField(N_("Name"), validators=[Optional()])  # its check says too long
+
+
+class DeviceForm(FlaskForm):
+    """The name a phone gives itself, shown in the history beside what it did."""
+
+    # No Length: a long name is refused with a message, never cut by the browser (maxlength).
+    device = StringField(N_("This phone's name (e.g. Aki's phone)"), validators=[Optional()])

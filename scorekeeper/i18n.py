@@ -146,7 +146,7 @@ def locale_code() -> str:
 def switch(code: str) -> BaseResponse:
     """Remember the language chosen with the switch, and go back to the page it was on."""
     target = request.args.get("next", "/")
-    if not _local(target):
+    if not local_path(target):
         target = "/"
     response = redirect(target, 303)
     if code in _offered():
@@ -154,7 +154,7 @@ def switch(code: str) -> BaseResponse:
     return response
 
 
-def _local(target: str) -> bool:
+def local_path(target: str) -> bool:
     """Whether ``target`` is a path on this site (never another host: no open redirect)."""
     parts = urlsplit(target)
     return (

@@ -238,3 +238,6 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     summary: Mapped[str] = mapped_column(Text)
     data: Mapped[JournalData] = mapped_column(JSON)
     """What the write did, so it can be undone: its ``effect`` and what that needs."""
+    device: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The name of the phone that made the write (API.md "Who did what"; migration 0008),
+    None when it gave none."""

@@ -23,8 +23,15 @@ from flask import (
 )
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
+from flask_limiter import RateLimitExceeded
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
-from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, SecurityError
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    InternalServerError,
+    SecurityError,
+    TooManyRequests,
+)
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.caches import BoundedCache
@@ -38,9 +45,11 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
 #: The error page's title for the errors a player may meet (others keep werkzeug's name).
 HTTP_NAMES: dict[int, Msg] = {
     400: N_("Bad Request"),
+    403: N_("Forbidden"),
     404: N_("Not Found"),
     405: N_("Method Not Allowed"),
     413: N_("Request Entity Too Large"),
+    429: N_("Too Many Requests"),
     500: N_("Internal Server Error"),
 }
 #: What the error page says when the code gave no reason of its own (werkzeug's words).
@@ -82,17 +91,18 @@ def init_app(app: Flask) -> None:
 
     # The web app manifest's type, whatever the system's mime.types says (browsers want it).
     mimetypes.add_type("application/manifest+json", ".webmanifest")
-    from scorekeeper import backups
+    from scorekeeper import backups, limits
     from scorekeeper.database import init_db
-    from scorekeeper.views import api, changes, check, live, rounds, sessions
+    from scorekeeper.views import api, changes, check, device, live, rounds, sessions
 
     _configure_links(app)
     _trust_proxies(app)
     app.session_interface = _SessionInterface()
     init_db(app)
     i18n.init_app(app)
-    for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp, live.bp):
+    for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp, live.bp, device.bp):
         app.register_blueprint(bp)
+    limits.init_app(app)  # once the views it limits are registered
     _template_helpers(app)
     backups.init_app(app)
     _game_files(app)
@@ -125,9 +135,18 @@ def init_app(app: Flask) -> None:
             exc = BadRequest(UNTRUSTED_HOST)
             if not request.path.startswith("/api/"):
                 return Response(UNTRUSTED_HOST, 400, mimetype="text/plain")
+        headers: dict[str, str] = {}
+        if isinstance(exc, RateLimitExceeded):
+            # Over a limit: nothing was stored; say when to try again (API.md "Limits").
+            db.session.rollback()
+            headers["Retry-After"] = str(limits.retry_after())
+            exc = TooManyRequests(limits.too_many(exc))
         if request.path.startswith("/api/"):
-            return api.http_error(exc)
-        return render_template("errors/error.html", error=exc), exc.code or 500
+            resp, status = api.http_error(exc)
+            resp.headers.update(headers)
+            return resp, status
+        page = render_template("errors/error.html", error=exc)
+        return page, exc.code or 500, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> ResponseReturnValue:

@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "codec",
             "messages",
             "kinds",
+            "devices",
             "jsonio",
             "round_data",
             "exact",
@@ -34,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
-    ("web", ("", "setup", "i18n", "forms", "views", "migrations", "backups")),
+    ("web", ("", "setup", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 
 

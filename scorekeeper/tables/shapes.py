@@ -88,6 +88,8 @@ class JournalJSON(TypedDict):
     action: Action
     number: int | None
     summary: str
+    by: str | None
+    """The phone that made the write (API.md "Who did what"), None when it gave no name."""
     continued_at: NotRequired[str]
     """A rematch made from the table: the new table's link."""
 
@@ -166,6 +168,7 @@ def journal_json(entry: JournalEntry) -> JournalJSON:
         "action": entry.action,
         "number": entry.number,
         "summary": entry.summary,
+        "by": entry.device,
     }
 
 

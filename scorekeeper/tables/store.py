@@ -15,6 +15,7 @@ from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
+from scorekeeper import devices
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -560,8 +561,11 @@ def record(
     number: int | None = None,
     round_id: int | None = None,
     data: JournalData | None = None,
+    device: str | None = devices.CURRENT,
 ) -> JournalEntry:
-    """Append an entry to the table's journal; the table's version becomes its seq.
+    """Append an entry to the table's journal; the table's version becomes its seq. The
+    entry names the phone making this write (``devices.current``) unless ``device`` is
+    given (an import keeps the exported entry's).
 
     A ``summary`` written with ``N_`` keeps its message in ``data["summary_msg"]`` so the
     history page can show it in the reader's language (``summary_of``).
@@ -579,6 +583,7 @@ def record(
         round_id=round_id,
         summary=str(summary),
         data=data or {},
+        device=devices.current() if device == devices.CURRENT else device,
     )
     db.session.add(entry)
     return entry

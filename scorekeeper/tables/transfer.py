@@ -14,6 +14,7 @@ from typing import TypedDict, cast
 
 from sqlalchemy import insert
 
+from scorekeeper import devices
 from scorekeeper.codec import encode_amounts
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
@@ -59,6 +60,7 @@ class ExportedAction(TypedDict):
     action: Action
     number: int | None
     summary: str
+    by: str | None
 
 
 class Export(TypedDict):
@@ -87,6 +89,7 @@ class KeptAction(TypedDict):
     action: Action
     summary: str
     at: datetime
+    by: str | None
 
 
 def export_table(table: Table) -> Export:
@@ -126,6 +129,7 @@ def export_table(table: Table) -> Export:
                 "action": e.action,
                 "number": e.number,
                 "summary": e.summary,
+                "by": e.device,
             }
             for e in reversed(store.journal(table))
         ],
@@ -201,7 +205,11 @@ def import_table(data: JSONObject) -> Table:
     table.opening, table.state = draft.opening, draft.state
     for logged in old_journal:
         kept = store.record(
-            table, logged["action"], logged["summary"], data={"effect": Effect.IMPORTED}
+            table,
+            logged["action"],
+            logged["summary"],
+            data={"effect": Effect.IMPORTED},
+            device=logged["by"],
         )
         kept.at = logged["at"]
     # rounds scored, not yet written (one INSERT for many)
@@ -381,7 +389,20 @@ def _exported_journal(raw: object) -> list[KeptAction]:
                 [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
             )
         at = _exported_time(item.get("at"), f"journal.{k}.at")
-        out.append({"action": Action(action), "summary": summary, "at": at or now()})
+        by = item.get("by")
+        if by is not None:
+            try:
+                by = devices.clean(by) if isinstance(by, str) else devices.clean("")
+            except ValueError:
+                raise InvalidInput(
+                    [
+                        Violation(
+                            f"journal.{k}.by",
+                            N_("A phone's name is text of 1 to 40 characters, or null"),
+                        )
+                    ]
+                ) from None
+        out.append({"action": Action(action), "summary": summary, "at": at or now(), "by": by})
     return out
 
 

@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
@@ -148,6 +149,7 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
 
 
 @bp.post("/sessions")
+@limits.creates
 def create_session() -> ResponseReturnValue:
     """Open a new table, or continue one (``continue_from``) with its totals carried over."""
     data = read_json_object()
@@ -195,6 +197,7 @@ def get_session(token: str) -> ResponseReturnValue:
 
 
 @bp.patch("/sessions/<token>")
+@limits.writes
 def change_session(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
@@ -211,6 +214,7 @@ def get_settle(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/sessions/<token>/settle")
+@limits.writes
 def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
@@ -242,6 +246,7 @@ def _journal_entry(entry: JournalEntry) -> JournalJSON:
 
 
 @bp.post("/sessions/<token>/undo")
+@limits.writes
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     plan_write(token, lambda t: service.undo(t, _undo_seq()))
@@ -268,6 +273,7 @@ def _round_fields(data: JSONObject) -> tuple[EntryKind, str | None, int | None]:
 
 
 @bp.post("/sessions/<token>/rounds")
+@limits.writes
 def add_round(token: str) -> ResponseReturnValue:
     """Score and store the next round of a table."""
     data = read_json_object()
@@ -283,6 +289,7 @@ def add_round(token: str) -> ResponseReturnValue:
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
+@limits.writes
 def correct_round(token: str, number: int) -> ResponseReturnValue:
     """Replace a round's input; every later round is recomputed."""
     data = read_json_object()
@@ -297,6 +304,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
+@limits.writes
 def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
     plan_write(token, lambda t: service.delete_round(t, number))
@@ -312,6 +320,7 @@ def export(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/sessions/import")
+@limits.imports
 def import_session() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     allow_an_export()

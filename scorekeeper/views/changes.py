@@ -6,6 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper import limits
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
@@ -118,6 +119,7 @@ def _field_of(path: str) -> str:
 
 
 @bp.post("/edit")
+@limits.writes
 def change(token: str) -> ResponseReturnValue:
     """Apply one part of the edit page (a PATCH of the API, on the same service)."""
     table = get_table_or_404(token, lock=True)
@@ -203,6 +205,7 @@ def _settle_page(table: Table, error: str | None = None, status: int = 200) -> R
 
 
 @bp.post("/settle")
+@limits.writes
 def record_settle(token: str) -> ResponseReturnValue:
     """Record the settle-up shown: the running totals start again from zero."""
     table = get_table_or_404(token, lock=True)

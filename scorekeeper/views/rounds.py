@@ -10,6 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper import limits
 from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
@@ -294,6 +295,7 @@ def _refused(
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limits.writes
 def new(token: str) -> ResponseReturnValue:
     """Enter the next round."""
     page = RoundPage(get_table_or_404(token, lock=request.method == "POST"))
@@ -373,6 +375,7 @@ def entry(token: str, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/entry/<int:number>/delete")
+@limits.writes
 def delete_entry(token: str, number: int) -> ResponseReturnValue:
     """Delete an entry that is no round (a game's end, from its page); later entries move up
     and are recomputed. It can be restored."""
@@ -398,6 +401,7 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@limits.writes
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
     if request.method == "POST":
@@ -428,6 +432,7 @@ def edit(token: str, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/<int:number>/delete")
+@limits.writes
 def delete(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed. It can be restored."""
     form = ActionForm()

@@ -25,6 +25,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
+from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import BoundedCache
 from scorekeeper.charts import Chart, Style, running_chart, seat_style
@@ -92,6 +93,7 @@ def home() -> str:
 
 
 @bp.post("/tables")
+@limits.creates
 def create() -> ResponseReturnValue:
     """Start a table from the home page's form."""
     form = new_table_form()
@@ -282,7 +284,7 @@ _CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None]] = BoundedCache(
 
 def table_chart(table: Table) -> Chart | None:
     """The running-totals chart, drawn again only when the table has changed."""
-    version = (table.updated_at, table.round_count, table.rounds_played, table.players)
+    version = (table.token, table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
         names = changes.players_now(table)
@@ -383,6 +385,7 @@ CHANGED_SINCE = N_(
 
 
 @bp.post("/t/<token>/undo")
+@limits.writes
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry (a delete, a correction, an entered round, an earlier undo).
 
@@ -402,6 +405,7 @@ def undo(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<token>/restore")
+@limits.writes
 def restore(token: str) -> ResponseReturnValue:
     """Put a deleted round back at its number."""
     round_id = _whole(request.form, "round")
@@ -448,6 +452,7 @@ def _undoable(
 
 
 @bp.post("/t/<token>/continue")
+@limits.creates
 def continue_table(token: str) -> ResponseReturnValue:
     """A new table with the same players and rules, starting from this one's totals."""
     form = ActionForm()
@@ -468,6 +473,7 @@ def continue_table(token: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<token>/end")
+@limits.writes
 def end_game(token: str) -> ResponseReturnValue:
     """End the current game (Tokan: split the pot, R21) and start the next one."""
     form = ActionForm()
@@ -649,6 +655,7 @@ def export_json(token: str) -> Response:
 
 
 @bp.post("/import")
+@limits.imports
 def import_table() -> ResponseReturnValue:
     """Recreate a table from an uploaded JSON export."""
     allow_an_export()

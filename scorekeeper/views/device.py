@@ -1,0 +1,100 @@
+"""Who did what (API.md "Who did what"): a phone names itself once, and every write says so.
+
+The API names the phone with the header ``X-Scorekeeper-Device``; the pages with a cookie kept
+on the phone, set from a short form (the table's page asks until the phone has a name; the
+footer links to it to change it). Every request tells ``scorekeeper.devices`` how to read the
+name, so the journal records it beside each entry.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote, unquote
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from scorekeeper import devices
+from scorekeeper.forms import DeviceForm
+from scorekeeper.i18n import local_path
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_
+
+bp = Blueprint("device", __name__)
+
+COOKIE = "scorekeeper-device"
+COOKIE_AGE = 2 * 365 * 24 * 3600
+TOO_LONG = N_("A phone's name is 1 to %(max)s characters, without control characters")
+EXPIRED = N_("This form had expired, so nothing was saved: check it and tap the button again.")
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def phone_name() -> str | None:
+    """The name this request's phone gave itself: the header, else the pages' cookie."""
+    header = request.headers.get(devices.HEADER)
+    if header is not None:
+        return devices.clean(devices.from_header(header))  # checked in ``_read_the_name``
+    kept = request.cookies.get(COOKIE)
+    if kept:
+        try:
+            return devices.clean(unquote(kept))
+        except ValueError:
+            return None  # a cookie the phone never got from us: no name
+    return None
+
+
+@bp.before_app_request
+def _read_the_name() -> ResponseReturnValue | None:
+    """Tell the journal how to read this request's phone name; a write naming its phone
+    wrongly is ``422`` naming the header, and nothing is stored."""
+    devices.set_reader(phone_name)
+    header = request.headers.get(devices.HEADER)
+    if header is None or request.method not in WRITES:
+        return None
+    try:
+        devices.clean(devices.from_header(header))
+    except ValueError:
+        from scorekeeper.views.api import errors_response
+
+        message = TOO_LONG(max=devices.MAX_LENGTH)
+        return errors_response([{"field": devices.HEADER, "message": message}], 422)
+    return None
+
+
+@bp.route("/device", methods=["GET", "POST"])
+def name_this_phone() -> ResponseReturnValue:
+    """Give this phone a name (or change or forget it), then go back to the page it came from."""
+    target = request.values.get("next", "")
+    target = target if local_path(target) else url_for("sessions.home")
+    form = DeviceForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.device.data = phone_name() or ""
+    elif form.validate_on_submit():
+        typed = (form.device.data or "").strip()
+        response: Response = redirect(target, 303)  # type: ignore[assignment]
+        if not typed:
+            response.delete_cookie(COOKIE, samesite="Lax", httponly=True)
+            return response
+        try:
+            name = devices.clean(typed)
+        except ValueError:
+            errors = {"device": [tr(TOO_LONG(max=devices.MAX_LENGTH))]}
+        else:
+            response.set_cookie(
+                COOKIE,
+                quote(name, safe=""),
+                max_age=COOKIE_AGE,
+                samesite="Lax",
+                httponly=True,
+                secure=request.is_secure,
+            )
+            return response
+    else:  # the form had expired (its CSRF token)
+        errors = {"device": [tr(EXPIRED)]}
+    status = 422 if errors else 200
+    return render_template("device.html", form=form, errors=errors, next=target), status
+
+
+@bp.app_context_processor
+def _helpers() -> dict[str, object]:
+    return {"phone_name": phone_name, "device_form": DeviceForm}

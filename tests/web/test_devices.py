@@ -1,0 +1,136 @@
+"""Who did what (issue 19 part 4; API.md "Who did what"): a write names its phone with the
+header X-Scorekeeper-Device (the API) or the name a phone gave itself once (the pages, kept
+in a cookie on the phone); the journal carries it as "by" (null when unknown), the history
+shows it beside each entry, and an export keeps it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import EXAMPLE_A
+from tests.web.test_journal import journal, toppa_round
+from tests.web.test_pages import app, csrf, entry_form, pile_fields  # noqa: F401
+from tests.web.test_sessions_api import HALF_A, create, session
+
+AKI = {"X-Scorekeeper-Device": "Aki's phone"}
+
+
+def enter(client, sid, pile=EXAMPLE_A, headers=None, status=201):
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=toppa_round(pile), headers=headers)
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()
+
+
+def test_each_journal_entry_says_which_phone_wrote_it(client):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    enter(client, sid, headers=AKI)
+    enter(client, sid)  # a client that names no phone
+    client.put(
+        f"/api/v1/sessions/{sid}/rounds/1",
+        json=toppa_round(HALF_A),
+        headers={"X-Scorekeeper-Device": "  Ben's phone "},
+    )
+    client.delete(f"/api/v1/sessions/{sid}/rounds/2", headers=AKI)
+    client.post(
+        f"/api/v1/sessions/{sid}/undo", json={"seq": 4}, headers={"X-Scorekeeper-Device": "Cy"}
+    )
+    entries = journal(client, sid)
+    assert [(e["action"], e["by"]) for e in entries] == [
+        ("undo", "Cy"),
+        ("delete", "Aki's phone"),
+        ("correct", "Ben's phone"),
+        ("enter", None),
+        ("enter", "Aki's phone"),
+    ]
+
+
+def test_a_japanese_name_sent_as_utf8_reads_back(client):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    raw = "アキの携帯".encode().decode("latin-1")  # the bytes on the wire, as WSGI hands them
+    enter(client, sid, headers={"X-Scorekeeper-Device": raw})
+    assert journal(client, sid)[0]["by"] == "アキの携帯"
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 41, "Aki\x07", "Aki\u200b"])
+def test_a_bad_name_is_refused_naming_the_header_and_nothing_is_stored(client, bad):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    resp = client.post(
+        f"/api/v1/sessions/{sid}/rounds",
+        json=toppa_round(EXAMPLE_A),
+        headers={"X-Scorekeeper-Device": bad},
+    )
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"][0]["field"] == "X-Scorekeeper-Device"
+    assert session(client, sid)["round_count"] == 0 and journal(client, sid) == []
+
+
+def test_forty_characters_are_a_name(client):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    enter(client, sid, headers={"X-Scorekeeper-Device": "p" * 40})
+    assert journal(client, sid)[0]["by"] == "p" * 40
+
+
+def test_an_export_keeps_who_did_what_and_an_import_checks_it(client):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    enter(client, sid, headers=AKI)
+    enter(client, sid)
+    export = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert [e["by"] for e in export["journal"]] == ["Aki's phone", None]
+    moved = client.post(
+        "/api/v1/sessions/import", json=export, headers={"X-Scorekeeper-Device": "Host"}
+    )
+    assert moved.status_code == 201
+    kept = journal(client, moved.get_json()["id"])
+    assert [e["by"] for e in reversed(kept)] == ["Aki's phone", None, "Host"]
+    export["journal"][0]["by"] = "x" * 41
+    bad = client.post("/api/v1/sessions/import", json=export)
+    assert bad.status_code == 422
+    assert bad.get_json()["errors"][0]["field"] == "journal.0.by"
+
+
+def test_a_phone_names_itself_once_on_the_pages(app):  # noqa: F811 (CSRF on)
+    client = app.test_client()
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    table = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert 'class="name-phone"' in table  # asked while the phone has no name
+    resp = client.post(
+        "/device",
+        data={"csrf_token": csrf(table), "device": "Ben's phone", "next": f"/t/{sid}"},
+    )
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{sid}")
+    table = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert 'class="name-phone"' not in table
+    assert "This phone: Ben&#39;s phone" in table
+
+    url, base = entry_form(client, f"/t/{sid}")
+    data = {**base, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1", "dealer": "0"}
+    assert client.post(url, data=data).status_code == 302
+    assert journal(client, sid)[0]["by"] == "Ben's phone"
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert re.search(r'class="by">by Ben&#39;s phone<', history)
+
+
+def test_naming_a_phone_refuses_a_long_name_beside_the_field(app):  # noqa: F811
+    client = app.test_client()
+    page = client.get("/device?next=/").get_data(as_text=True)
+    resp = client.post("/device", data={"csrf_token": csrf(page), "device": "y" * 41, "next": "/"})
+    assert resp.status_code == 422
+    text = resp.get_data(as_text=True)
+    assert re.search(r'aria-describedby="device-error"', text)
+    assert re.search(r'id="device-error"><p class="error"[^>]*>A phone&#39;s name is 1 to 40', text)
+    assert "scorekeeper-device" not in resp.headers.get("Set-Cookie", "")
+
+
+def test_an_empty_name_forgets_it_and_next_stays_on_this_site(app):  # noqa: F811
+    client = app.test_client()
+    page = client.get("/device").get_data(as_text=True)
+    named = client.post(
+        "/device", data={"csrf_token": csrf(page), "device": "Aki", "next": "https://evil.test/"}
+    )
+    assert named.status_code == 303 and named.headers["Location"] == "/"
+    assert 'value="Aki"' in client.get("/device").get_data(as_text=True)
+    forgot = client.post("/device", data={"csrf_token": csrf(page), "device": "", "next": "/"})
+    assert forgot.status_code == 303
+    assert "Name this phone" in client.get("/").get_data(as_text=True)
