@@ -133,3 +133,42 @@ def test_two_processes_never_copy_at_once(tmp_path):
         assert first
         assert backups.take_snapshot(source, folder, date.today()) is None  # left to the first
     assert backups.take_snapshot(source, folder, date.today()) is not None
+
+
+def test_delete_table_writes_its_export_beside_the_backups_then_removes_it(tmp_path):
+    """Issue 19 part 3: a host removes a table for good; its export comes back by import."""
+    import json
+    import os
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'd.sqlite'}"
+    app = scorekeeper.create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "delete",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "BACKUP_DIR": str(tmp_path / "kept"),
+        }
+    )
+    client = app.test_client()
+    sid, spared = new_table(client), new_table(client)
+    for _ in range(2):
+        assert client.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND).status_code == 201
+    client.delete(f"/api/v1/sessions/{sid}/rounds/1")  # a deleted round and a journal
+    before = client.get(f"/api/v1/sessions/{sid}").get_json()
+
+    result = app.test_cli_runner().invoke(args=["delete-table", sid])
+    assert result.exit_code == 0, result.output
+    (export_path,) = (tmp_path / "kept" / "deleted").glob(f"{sid}-*.json")
+    assert str(export_path) in result.output
+    assert client.get(f"/api/v1/sessions/{sid}").status_code == 404
+    assert client.get(f"/t/{sid}").status_code == 404
+    assert client.get(f"/api/v1/sessions/{spared}").status_code == 200  # only that one
+
+    again = app.test_cli_runner().invoke(args=["delete-table", sid])
+    assert again.exit_code != 0 and "no table" in again.output
+
+    back = client.post("/api/v1/sessions/import", json=json.loads(export_path.read_text()))
+    assert back.status_code == 201
+    restored = back.get_json()
+    assert [p["total"] for p in restored["players"]] == [p["total"] for p in before["players"]]
+    assert restored["round_count"] == before["round_count"] == 1
