@@ -42,7 +42,13 @@ class Msg(str):
     ) -> Msg:
         values = dict(params or {})
         form = plural if plural is not None and values.get("num") != 1 else msgid
-        text = form % {k: english(v) for k, v in values.items()} if values else form
+        # Only a list needs words of its own; any other value prints as ``%s`` prints it (the
+        # same text ``english`` gives, without a call per value: a round builds dozens).
+        text = (
+            form % {k: english(v) if isinstance(v, list | tuple) else v for k, v in values.items()}
+            if values
+            else form
+        )
         if capital:
             text = text[:1].upper() + text[1:]
         self = super().__new__(cls, text)
