@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from fractions import Fraction
 from typing import Any, cast
 
-from sqlalchemy import Row, bindparam, case, func, select
+from sqlalchemy import Row, bindparam, case, func, insert, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
@@ -28,7 +29,7 @@ from scorekeeper.codec import (
 from scorekeeper.exact import plus
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import Step
 from scorekeeper.ledger import result_of as scored
 from scorekeeper.messages import Msg, message_json
@@ -587,6 +588,30 @@ def record(
     )
     db.session.add(entry)
     return entry
+
+
+def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, str | None]]) -> None:
+    """Append an export's journal to the table's (action, summary, time, phone of each
+    entry, oldest first) in one INSERT: a 10,000-entry journal costs no 10,000 objects."""
+    if not kept:
+        return
+    first = table.version + 1
+    rows = [
+        {
+            "table_id": table.id,
+            "seq": first + k,
+            "at": at,
+            "action": action,
+            "number": None,
+            "round_id": None,
+            "summary": str(summary),
+            "data": {"effect": Effect.IMPORTED},
+            "device": device,
+        }
+        for k, (action, summary, at, device) in enumerate(kept)
+    ]
+    db.session.execute(insert(JournalEntry), rows)
+    table.version += len(rows)
 
 
 def summary_of(entry: JournalEntry) -> str:

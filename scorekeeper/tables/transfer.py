@@ -7,6 +7,7 @@ writing anything; the caller commits.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -203,15 +204,9 @@ def import_table(data: JSONObject) -> Table:
 
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
-    for logged in old_journal:
-        kept = store.record(
-            table,
-            logged["action"],
-            logged["summary"],
-            data={"effect": Effect.IMPORTED},
-            device=logged["by"],
-        )
-        kept.at = logged["at"]
+    store.record_imported(
+        table, [(e["action"], e["summary"], e["at"], e["by"]) for e in old_journal]
+    )
     # rounds scored, not yet written (one INSERT for many)
     pending: list[dict[str, object]] = []
     for number, (scored_entry, step, at) in enumerate(scored, 1):
@@ -344,6 +339,10 @@ def _write_imported(table: Table, pending: list[dict[str, object]], state: State
 JOURNAL_ACTIONS = tuple(Action)
 
 
+_CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+"""A time as ``TIME_FORMAT`` writes it (strptime also reads one-digit fields; those go to it)."""
+
+
 def _exported_time(raw: object, path: str) -> datetime | None:
     """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none."""
     if raw is None:
@@ -351,6 +350,11 @@ def _exported_time(raw: object, path: str) -> datetime | None:
     try:
         if not isinstance(raw, str):
             raise ValueError
+        if _CANONICAL_TIME.fullmatch(raw):  # as exports write it: read without strptime
+            return datetime(
+                int(raw[0:4]), int(raw[5:7]), int(raw[8:10]),
+                int(raw[11:13]), int(raw[14:16]), int(raw[17:19]),
+            )  # fmt: skip
         return datetime.strptime(raw, TIME_FORMAT)
     except ValueError:
         raise InvalidInput(
