@@ -93,14 +93,23 @@ def init_app(app: Flask) -> None:
     mimetypes.add_type("application/manifest+json", ".webmanifest")
     from scorekeeper import backups, limits
     from scorekeeper.database import init_db
-    from scorekeeper.views import api, changes, check, device, live, rounds, sessions
+    from scorekeeper.views import api, changes, check, device, live, openapi, rounds, sessions
 
     _configure_links(app)
     _trust_proxies(app)
     app.session_interface = _SessionInterface()
     init_db(app)
     i18n.init_app(app)
-    for bp in (api.bp, sessions.bp, rounds.bp, check.bp, changes.bp, live.bp, device.bp):
+    for bp in (
+        api.bp,
+        openapi.bp,
+        sessions.bp,
+        rounds.bp,
+        check.bp,
+        changes.bp,
+        live.bp,
+        device.bp,
+    ):
         app.register_blueprint(bp)
     limits.init_app(app)  # once the views it limits are registered
     _template_helpers(app)
