@@ -2,15 +2,14 @@
 
 A write names its phone with the header ``X-Scorekeeper-Device`` (the API) or the cookie the
 pages keep on the phone; the web layer says how to read it for the request in hand
-(``reading``), and the journal asks for it when it records an entry (``current``). Pure: no
+(``set_reader``), and the journal asks for it when it records an entry (``current``). Pure: no
 Flask here.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from contextvars import ContextVar
 
 MAX_LENGTH = 40
@@ -45,15 +44,6 @@ def from_header(raw: str) -> str:
 def set_reader(reader: Callable[[], str | None] | None) -> None:
     """How this request's phone name is read (the web layer sets it for every request)."""
     _reader.set(reader)
-
-
-@contextmanager
-def reading(reader: Callable[[], str | None] | None) -> Iterator[None]:
-    token = _reader.set(reader)
-    try:
-        yield
-    finally:
-        _reader.reset(token)
 
 
 def current() -> str | None:

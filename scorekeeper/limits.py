@@ -26,10 +26,10 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from flask import Flask, Response, abort, current_app, request
-from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from scorekeeper.messages import N_, Msg
+from scorekeeper.messages import N_
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -148,9 +148,3 @@ def retry_after() -> int:
     if current is None:
         return 60
     return max(1, math.ceil(current.reset_at - time.time()))
-
-
-def too_many(exc: RateLimitExceeded) -> Msg:
-    """The message for a request over a limit."""
-    del exc
-    return TOO_MANY(seconds=retry_after())

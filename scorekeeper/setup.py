@@ -148,8 +148,9 @@ def init_app(app: Flask) -> None:
         if isinstance(exc, RateLimitExceeded):
             # Over a limit: nothing was stored; say when to try again (API.md "Limits").
             db.session.rollback()
-            headers["Retry-After"] = str(limits.retry_after())
-            exc = TooManyRequests(limits.too_many(exc))
+            wait = limits.retry_after()
+            headers["Retry-After"] = str(wait)
+            exc = TooManyRequests(limits.TOO_MANY(seconds=wait))
         if request.path.startswith("/api/"):
             resp, status = api.http_error(exc)
             resp.headers.update(headers)
