@@ -12,11 +12,8 @@ is replayed to its end, still without rebuilding the stored results of the round
 
 from __future__ import annotations
 
-import gc
-import threading
 import typing
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -25,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
-from scorekeeper.caches import BoundedCache
+from scorekeeper.caches import BoundedCache, no_cycle_collection
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -129,32 +126,6 @@ class Head:
     earlier: PriorScore | None
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Keep Python's cycle collector out of a replay: it builds and keeps ten thousand small
-    dicts and states (none of them in a cycle: reference counting frees them), and each
-    collection it would trigger walks all of them again."""
-    global _REPLAYING, _GC_WAS_ON
-    with _GC_LOCK:  # replays in several threads: the last one out turns it back on
-        if _REPLAYING == 0:
-            _GC_WAS_ON = gc.isenabled()
-            gc.disable()
-        _REPLAYING += 1
-    try:
-        yield
-    finally:
-        with _GC_LOCK:
-            _REPLAYING -= 1
-            if _REPLAYING == 0 and _GC_WAS_ON:
-                gc.enable()
-
-
-_GC_LOCK = threading.Lock()
-_REPLAYING = 0
-"""Replays running now (``_no_cycle_collection``)."""
-_GC_WAS_ON = True
-
-
 def recompute(
     table: Table,
     number: int,
@@ -174,7 +145,7 @@ def recompute(
     writes each one's new number negated (clear of every number in use), and returns True:
     the caller then only turns them positive (``entries._shift``).
     """
-    with _no_cycle_collection():
+    with no_cycle_collection():
         return _recompute(table, number, start, head, later_from, shift)
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TypedDict, cast
 
+from sqlalchemy import Table as SQLTable
 from sqlalchemy import insert
 
 from scorekeeper import devices
@@ -328,7 +329,10 @@ def _imported_row(
 def _write_imported(table: Table, pending: list[dict[str, object]], state: State) -> None:
     """Insert the rounds an import scored so far, in one statement, and move the table on."""
     if pending:
-        db.session.execute(insert(Round), pending)
+        # Core's INSERT, not the ORM's bulk one: the ORM leaves a None out of a row's keys
+        # (a round has no result, a game's end no round number), and a run of rows whose
+        # keys differ becomes one INSERT each. Here every row names every column.
+        db.session.execute(insert(ROUNDS), pending)
         pending.clear()
     check_storable(state)
     table.state = state.to_json()
@@ -337,6 +341,7 @@ def _write_imported(table: Table, pending: list[dict[str, object]], state: State
 
 
 JOURNAL_ACTIONS = tuple(Action)
+ROUNDS = cast(SQLTable, Round.__table__)
 
 
 _CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")

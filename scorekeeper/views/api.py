@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.caches import no_cycle_collection
 from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
@@ -324,7 +325,8 @@ def export(token: str) -> ResponseReturnValue:
 def import_session() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     allow_an_export()
-    table = service.import_table(read_json_object())
+    with no_cycle_collection():  # a large file is half a million small objects
+        table = service.import_table(read_json_object())
     db.session.commit()
     resp = jsonify(_session(table))
     resp.status_code = 201

@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.caches import BoundedCache
+from scorekeeper.caches import BoundedCache, no_cycle_collection
 from scorekeeper.charts import Chart, Style, running_chart, seat_style
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
@@ -665,7 +665,8 @@ def import_table() -> ResponseReturnValue:
         return redirect(url_for(".home"))
     upload = request.files.get("file")
     try:
-        table = service.import_table(load_object(upload.read() if upload else b""))
+        with no_cycle_collection():  # a large file is half a million small objects
+            table = service.import_table(load_object(upload.read() if upload else b""))
         db.session.commit()
     except BadJSON:
         flash(tr(N_("That file is not a Scorekeeper JSON export.")), "error")

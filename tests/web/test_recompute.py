@@ -444,13 +444,15 @@ def replace_game(state):
 
 
 def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_ends():
-    """A replay keeps Python's cycle collector off while it runs (``_no_cycle_collection``);
+    """A replay keeps Python's cycle collector off while it runs (``caches.no_cycle_collection``);
     replays in two threads overlapping in any order leave it on once both have ended, and
     off while either runs."""
     import gc
 
+    from scorekeeper.caches import no_cycle_collection
+
     assert gc.isenabled()
-    first, second = replays._no_cycle_collection(), replays._no_cycle_collection()
+    first, second = no_cycle_collection(), no_cycle_collection()
     first.__enter__()
     second.__enter__()
     assert not gc.isenabled()
