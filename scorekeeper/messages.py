@@ -23,6 +23,9 @@ Value: TypeAlias = object
 written as ``str`` writes it."""
 
 
+_SEQUENCES = (list, tuple)
+
+
 class Msg(str):
     """An English message that remembers its ``msgid`` and the values put into it."""
 
@@ -40,15 +43,18 @@ class Msg(str):
         capital: bool = False,
         plural: str | None = None,
     ) -> Msg:
-        values = dict(params or {})
+        values = dict(params) if params else {}
         form = plural if plural is not None and values.get("num") != 1 else msgid
         # Only a list needs words of its own; any other value prints as ``%s`` prints it (the
         # same text ``english`` gives, without a call per value: a round builds dozens).
-        text = (
-            form % {k: english(v) if isinstance(v, list | tuple) else v for k, v in values.items()}
-            if values
-            else form
-        )
+        if not values:
+            text = form
+        elif any(isinstance(v, _SEQUENCES) for v in values.values()):
+            text = form % {
+                k: english(v) if isinstance(v, list | tuple) else v for k, v in values.items()
+            }
+        else:
+            text = form % values
         if capital:
             text = text[:1].upper() + text[1:]
         self = super().__new__(cls, text)

@@ -189,6 +189,10 @@ class Note:
         return out
 
 
+_PLAYERS_LIST = N_("a list of players")
+"""What a body's ``players`` must be (built once: every round read would build it again)."""
+
+
 class Reader:
     """Reads a JSON-shaped body, collecting violations rather than raising at the first."""
 
@@ -404,7 +408,7 @@ class Reader:
 
     def players(self, data: Body, minimum: int, maximum: int, game: str) -> list[Body]:
         """The ``players`` list, each entry an object; checks the count."""
-        raw = self.items(data, "players", "players", what=N_("a list of players"))
+        raw = self.items(data, "players", "players", what=_PLAYERS_LIST)
         if raw is None:
             return []
         self.player_count(len(raw), minimum, maximum, game)

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 from scorekeeper.cards import (
@@ -62,6 +63,12 @@ ROW_CARDS = {
 }
 WILLOW = ("willow-rainman", "willow-swallow", "willow-ribbon", "willow-lightning")
 WILLOW_NON_RIBBON = ("willow-rainman", "willow-swallow", "willow-lightning")
+# The same as sets, for ``dekiyaku``'s subset tests (it runs for every pile of every round).
+_DRY_BRIGHTS = frozenset(DRY_BRIGHTS)
+_BOAR_DEER_BUTTERFLY = frozenset(BOAR_DEER_BUTTERFLY)
+_POETRY, _BLUE = frozenset(POETRY), frozenset(BLUE)
+_ROW_SETS = tuple((yaku_id, row, frozenset(row)) for yaku_id, row in ROW_CARDS.items())
+_RIBBONS = IDS_OF_TYPE[CardType.RIBBON]
 
 #: Each yaku's name (a message: the Japanese catalogue gives the kanji and reading players
 #: use) and its Japanese name in romaji and kanji, shown beside the name in other languages.
@@ -258,21 +265,21 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
     brights = [c for c in BRIGHTS if c in held]
     if len(brights) == 5:
         found.append(Yaku("five-brights", 40 if low else 60, tuple(brights)))
-    elif all(c in held for c in DRY_BRIGHTS):
+    elif held >= _DRY_BRIGHTS:
         found.append(Yaku("four-brights", 30 if low else 40, DRY_BRIGHTS))
     elif RAIN_MAN in held and len(brights) == 4:
         found.append(Yaku("rainy-four-brights", 20, tuple(brights)))
 
-    if rules.boar_deer_butterfly and all(c in held for c in BOAR_DEER_BUTTERFLY):
+    if rules.boar_deer_butterfly and held >= _BOAR_DEER_BUTTERFLY:
         found.append(Yaku("boar-deer-butterfly", 20, BOAR_DEER_BUTTERFLY))
-    if all(c in held for c in POETRY):
+    if held >= _POETRY:
         found.append(Yaku("poetry-ribbons", 20, POETRY))
-    if all(c in held for c in BLUE):
+    if held >= _BLUE:
         found.append(Yaku("blue-ribbons", 20, BLUE))
 
     # R6: R ribbons (the willow ribbon is one), W other willow cards held.
-    ribbons = in_deck_order(held & IDS_OF_TYPE[CardType.RIBBON])
-    willows = in_deck_order(c for c in held if c in WILLOW_NON_RIBBON)
+    ribbons = in_deck_order(held & _RIBBONS)
+    willows = [c for c in WILLOW_NON_RIBBON if c in held]  # in deck order already
     r_count, w_count = len(ribbons), len(willows)
     if r_count >= 7:
         base = 30 if low else 40
@@ -325,8 +332,8 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
             )
         )
 
-    for yaku_id, row in ROW_CARDS.items():
-        if all(c in held for c in row):
+    for yaku_id, row, row_set in _ROW_SETS:
+        if row_set <= held:
             found.append(Yaku(yaku_id, 20, row))
     return tuple(found)
 
@@ -392,6 +399,21 @@ def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | Non
 # -- input -------------------------------------------------------------------------------
 
 
+# What a round's entry is made of, for its messages: built once, not for every round read.
+_CAPTURED_LIST = N_("a list of captured cards")
+_HAND_LIST = N_("a list of exposed hand cards")
+
+
+@lru_cache(maxsize=256)
+def _pile_of(name: str) -> Msg:
+    return N_("%(name)s's pile", name=name)
+
+
+@lru_cache(maxsize=256)
+def _hand_of(name: str) -> Msg:
+    return N_("%(name)s's hand", name=name)
+
+
 def parse(data: Body, game: str) -> Input:
     """Read a JSON-shaped body for ``game`` ('toppa' or 'baka'); raises InvalidInput."""
     r = Reader()
@@ -416,7 +438,7 @@ def parse(data: Body, game: str) -> Input:
     for i, p in enumerate(raw_players):
         name = names[i]
         path = f"players.{i}.captured"
-        raw = r.items(p, "captured", path, required=False, what=N_("a list of captured cards"))
+        raw = r.items(p, "captured", path, required=False, what=_CAPTURED_LIST)
         if raw is None and "captured" in p and p["captured"] is not None:
             piles.append([])
         elif raw is None:
@@ -427,14 +449,12 @@ def parse(data: Body, game: str) -> Input:
             # A pile's months are counted as entered: a card entered in two piles is one
             # mistake, reported once, not also an odd month in the pile it was taken from.
             entered[i] = ids
-            place = N_("%(name)s's pile", name=name)
-            piles.append([c for c in ids if pile_ledger.claim(c, path, place)])
+            piles.append([c for c in ids if pile_ledger.claim(c, path, _pile_of(name))])
 
         hpath = f"players.{i}.hand"
-        hraw = r.items(p, "hand", hpath, required=False, what=N_("a list of exposed hand cards"))
+        hraw = r.items(p, "hand", hpath, required=False, what=_HAND_LIST)
         hids = r.card_ids(hraw, hpath, DECK)
-        place = N_("%(name)s's hand", name=name)
-        hand = [c for c in hids if hand_ledger.claim(c, hpath, place)]
+        hand = [c for c in hids if hand_ledger.claim(c, hpath, _hand_of(name))]
         hands.append(hand)
         _check_hand(r, hand, hraw, hpath, name, game)
 
