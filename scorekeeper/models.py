@@ -131,6 +131,10 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     """The ``seq`` of the table's last journal entry: changes with every write."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The club the table plays in (API.md "Clubs"; migration 0009), None for none."""
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="table",
@@ -241,3 +245,39 @@ class JournalEntry(db.Model):  # type: ignore[name-defined,misc]
     device: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The name of the phone that made the write (API.md "Who did what"; migration 0008),
     None when it gave none."""
+
+
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """A group of people who play at many tables over many evenings (API.md "Clubs")."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """The club's id: whoever holds it reads and writes the club and its tables."""
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """The read-only link's id."""
+    name: Mapped[str] = mapped_column(String(80))
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    members: Mapped[list[JSONObject]] = mapped_column(JSON)
+    """``[{"name": "Aki", "archived": false}, ...]`` in the order they joined."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """The ``seq`` of the club's last journal entry."""
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class ClubJournalEntry(db.Model):  # type: ignore[name-defined,misc]
+    """One change of a club, appended and never removed; ``data`` says how to undo it."""
+
+    __tablename__ = "club_journal"
+    __table_args__ = (UniqueConstraint("club_id", "seq", name="uq_club_journal_club_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(default=now)
+    action: Mapped[str] = mapped_column(String(16))
+    summary: Mapped[str] = mapped_column(Text)
+    data: Mapped[JSONObject] = mapped_column(JSON)
+    device: Mapped[str | None] = mapped_column(String(40), nullable=True)

@@ -116,7 +116,7 @@ class Patch:
         return not (self.name or self.point_value or self.settings or self.rename or self.seats)
 
 
-def check_patch(table: Table, data: JSONObject) -> Patch:
+def check_patch(table: Table, data: JSONObject, *, from_club: bool = False) -> Patch:
     """Validate a change of the table (API.md "Changing a table"); every problem at once.
 
     Each key given must hold what it changes: ``null`` is refused wherever a name, a list or an
@@ -140,6 +140,9 @@ def check_patch(table: Table, data: JSONObject) -> Patch:
                     known=known,
                 ),
             )
+    if "rename" in data and table.club_id is not None and not from_club:
+        # A member has one name across the club (API.md "Clubs"): a table cannot fork it.
+        r.add("rename", N_("This table plays in a club: rename them at the club"))
     if "name" in data:
         new_name = table_name(r, data["name"])
         if new_name != table.name:
@@ -319,9 +322,10 @@ def _check_settings(r: Reader, table: Table, state: State, raw: object, patch: P
                 patch.settings[key] = checked
 
 
-def edit_table(table: Table, data: JSONObject) -> JournalEntry | None:
-    """Apply a checked change (``PATCH``); one journal entry, or None when nothing changes."""
-    patch = check_patch(table, data)
+def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> JournalEntry | None:
+    """Apply a checked change (``PATCH``); one journal entry, or None when nothing changes.
+    At a club's table only the club renames its players (``from_club``)."""
+    patch = check_patch(table, data, from_club=from_club)
     if patch.empty:
         return None
     words: list[Msg] = []

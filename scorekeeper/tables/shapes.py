@@ -8,7 +8,7 @@ from typing import NotRequired, TypedDict
 from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
-from scorekeeper.models import JournalEntry, Round, Table
+from scorekeeper.models import Club, JournalEntry, Round, Table, db
 from scorekeeper.round_data import Result, TableEntry
 from scorekeeper.tables import store
 from scorekeeper.tables.store import TIME_FORMAT
@@ -76,6 +76,9 @@ class SessionJSON(TypedDict):
     next_round_of_game: int
     seated: list[str]
     version: int
+    in_club: bool
+    club: JSONObject | None
+    """The club's name when the table plays in one (never its id: API.md "Clubs")."""
     settle: NotRequired[EntryJSON]
     """After a settle-up was recorded: that settle-up."""
 
@@ -122,7 +125,16 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> SessionJSON
         "next_round_of_game": state.game_round,
         "seated": [table.players[i] for i in state.seated],
         "version": table.version,
+        "in_club": table.club_id is not None,
+        "club": _club_name(table),
     }
+
+
+def _club_name(table: Table) -> JSONObject | None:
+    if table.club_id is None:
+        return None
+    club = db.session.get(Club, table.club_id)
+    return {"name": club.name} if club is not None else None
 
 
 def round_json(rnd: Round) -> RoundJSON:

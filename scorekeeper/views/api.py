@@ -8,6 +8,7 @@ back there, so nothing is stored half-way).
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -26,7 +27,7 @@ from scorekeeper.models import JournalEntry, Table, db
 from scorekeeper.round_data import EngineInput, Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
-from scorekeeper.tables import changes, service, store
+from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
 from scorekeeper.tables.shapes import (
     JournalJSON,
@@ -104,6 +105,11 @@ def _unknown_game(exc: UnknownGame) -> tuple[Response, int]:
     return _message(f"'{exc.args[0]}' is not a game here (known: {known})", 404, "game")
 
 
+@bp.errorhandler(clubs.ClubNotFound)
+def _no_club(exc: clubs.ClubNotFound) -> tuple[Response, int]:
+    return _message("No such club", 404)
+
+
 @bp.errorhandler(store.NotFound)
 def _missing(exc: store.NotFound) -> tuple[Response, int]:
     return _message("No such table or round", 404)
@@ -167,7 +173,13 @@ def create_session() -> ResponseReturnValue:
             raise InvalidInput([Violation("carry", f"{shown(carry)} is not true or false")])
         table = changes.rematch(old, carry=carry)
     else:
-        table = service.open_table(check_table(data))
+        club = _club_for_table(data.get("club")) if "club" in data else None
+        new = check_table({k: v for k, v in data.items() if k != "club"})
+        if club is not None:
+            new = replace(new, players=tuple(clubs.seat_members(club, new.players)))
+        table = service.open_table(new)
+        if club is not None:
+            table.club_id = club.id
     db.session.commit()
     body = _session(table)
     resp = jsonify(body)
@@ -203,9 +215,25 @@ def change_session(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
     table = store.find_table(token, lock=True)
+    if "club" in data:
+        raw = data.pop("club")
+        if raw is None and table.club_id is not None:
+            raise InvalidInput(
+                [Violation("club", "This table plays in a club: detach it at the club")]
+            )
+        if raw is not None:
+            clubs.join(table, _club_for_table(raw))
     changes.edit_table(table, data)
     db.session.commit()
     return jsonify(_session(table))
+
+
+def _club_for_table(raw: object) -> clubs.Club:
+    """The club a table is to join (both ids are needed to join one)."""
+    try:
+        return clubs.find_club(raw, lock=True)
+    except clubs.ClubNotFound:
+        raise InvalidInput([Violation("club", "There is no club with this id")]) from None
 
 
 @bp.get("/sessions/<token>/settle")
@@ -331,3 +359,63 @@ def import_session() -> ResponseReturnValue:
     resp = jsonify(_session(table))
     resp.status_code = 201
     return resp
+
+
+# -- clubs (API.md "Clubs") ----------------------------------------------------------------
+
+
+def _club_answer(club: clubs.Club, status: int = 200) -> ResponseReturnValue:
+    archived = request.args.get("archived") in ("1", "true")
+    resp = jsonify(clubs.club_json(club, view=False, archived=archived))
+    resp.status_code = status
+    if status == 201:
+        resp.headers["Location"] = f"/c/{club.token}"
+    return resp
+
+
+@bp.post("/clubs")
+@limits.creates
+def create_club() -> ResponseReturnValue:
+    """A new club with its members and time zone."""
+    club = clubs.create_club(read_json_object())
+    db.session.commit()
+    return _club_answer(club, 201)
+
+
+@bp.get("/clubs/<token>")
+def get_club(token: str) -> ResponseReturnValue:
+    return _club_answer(clubs.find_club(token))
+
+
+@bp.patch("/clubs/<token>")
+@limits.writes
+def change_club(token: str) -> ResponseReturnValue:
+    """Rename, add, archive members; the club's name and time zone; detach a table."""
+    data = read_json_object()
+    club = clubs.find_club(token, lock=True)
+    clubs.change_club(club, data)
+    db.session.commit()
+    return _club_answer(club)
+
+
+@bp.get("/clubs/<token>/journal")
+def club_journal(token: str) -> ResponseReturnValue:
+    return jsonify({"entries": clubs.journal(clubs.find_club(token))})
+
+
+@bp.post("/clubs/<token>/undo")
+@limits.writes
+def undo_club(token: str) -> ResponseReturnValue:
+    """Undo the club's last change not undone yet, or the one numbered ``seq``."""
+    raw = request.get_data(cache=True)
+    data = read_json_object() if raw.strip() else {}
+    club = clubs.find_club(token, lock=True)
+    clubs.undo(club, data.get("seq"))
+    db.session.commit()
+    return _club_answer(club)
+
+
+@bp.get("/clubs/<token>/standings")
+def club_standings(token: str) -> ResponseReturnValue:
+    """Each member's points and money over a period of the club's days."""
+    return jsonify(clubs.standings(clubs.find_club(token), request.args))

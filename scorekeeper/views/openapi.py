@@ -215,8 +215,78 @@ SCHEMAS: dict[str, Any] = {
             "next_round_of_game": {"type": "integer", "minimum": 1},
             "seated": _array({"type": "string"}),
             "version": {"type": "integer", "minimum": 0},
+            "in_club": {"type": "boolean"},
+            "club": {
+                "oneOf": [{"type": "null"}, _object({"name": {"type": "string"}})],
+                "description": "The club's name when the table plays in one (never its id).",
+            },
         },
         {"settle": ref("Entry")},
+    ),
+    "Member": _object({"name": {"type": "string"}, "archived": {"type": "boolean"}}),
+    "Club": _object(
+        {
+            "url": {"type": "string"},
+            "view_url": {"type": "string"},
+            "name": {"type": "string"},
+            "timezone": {"type": "string", "description": "An IANA time zone."},
+            "members": _array(ref("Member")),
+            "tables": _array(
+                _object(
+                    {
+                        "url": {"type": "string"},
+                        "name": {"type": "string"},
+                        "game": {"type": "string"},
+                        "players": _array({"type": "string"}),
+                        "first_round_at": {"oneOf": [ref("Time"), {"type": "null"}]},
+                        "last_round_at": {"oneOf": [ref("Time"), {"type": "null"}]},
+                        "round_count": {"type": "integer", "minimum": 0},
+                    },
+                    {"id": {"type": "string"}},
+                )
+            ),
+            "version": {"type": "integer", "minimum": 0},
+        },
+        {"id": {"type": "string"}, "read_only": {"type": "boolean"}},
+    ),
+    "ClubJournal": _object(
+        {
+            "entries": _array(
+                _object(
+                    {
+                        "seq": {"type": "integer", "minimum": 1},
+                        "at": ref("Time"),
+                        "action": {"enum": ["edit", "undo"]},
+                        "summary": {"type": "string"},
+                        "undone": {"type": "boolean"},
+                        "by": {"type": ["string", "null"], "maxLength": 40},
+                    }
+                )
+            )
+        }
+    ),
+    "Standings": _object(
+        {
+            "from": {"type": ["string", "null"], "format": "date"},
+            "to": {"type": ["string", "null"], "format": "date"},
+            "game": NULLABLE_STRING,
+            "members": _array(
+                _object(
+                    {
+                        "name": {"type": "string"},
+                        "points": {"oneOf": [ref("Amount"), {"type": "null"}]},
+                        "money": ref("Amount"),
+                        "rounds": {"type": "integer", "minimum": 0},
+                        "tables": {"type": "integer", "minimum": 0},
+                        "firsts": {"type": "integer", "minimum": 0},
+                        "average": {"oneOf": [ref("Amount"), {"type": "null"}]},
+                    }
+                )
+            ),
+            "pot": ref("Amount"),
+            "house": ref("Amount"),
+            "unpriced_tables": {"type": "integer", "minimum": 0},
+        }
     ),
     "JournalEntry": _object(
         {
@@ -308,6 +378,13 @@ DEVICE = {
 WRITE = [ID, DEVICE]
 SESSION = _answer("The table, with a page of its rounds.", ref("Session"))
 WRITE_ERRORS = _errors(400, 404, 409, 413, 422, 429)
+CLUB = _answer("The club.", ref("Club"))
+ARCHIVED = {
+    "name": "archived",
+    "in": "query",
+    "description": "1: list archived members too.",
+    "schema": {"type": "string", "enum": ["0", "1"]},
+}
 
 PATHS: dict[str, Any] = {
     "/api/v1/score/{game}": {
@@ -347,6 +424,80 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "201": _answer("The new table.", ref("Session")),
                 **_errors(400, 403, 413, 422, 429),
+            },
+        }
+    },
+    "/api/v1/clubs": {
+        "post": {
+            "summary": "Make a club: its name, members and time zone",
+            "parameters": [DEVICE],
+            "requestBody": _body(
+                _object(
+                    {},
+                    {
+                        "name": {"type": "string", "maxLength": 80},
+                        "members": _array({"type": "string"}),
+                        "timezone": {"type": "string"},
+                    },
+                )
+            ),
+            "responses": {"201": CLUB, **_errors(400, 403, 413, 422, 429)},
+        }
+    },
+    "/api/v1/clubs/{id}": {
+        "get": {
+            "summary": "The club, its members and its tables (newest first)",
+            "parameters": [ID, ARCHIVED],
+            "responses": {"200": CLUB, **_errors(404)},
+        },
+        "patch": {
+            "summary": "Change the club: its name, time zone, members, tables",
+            "parameters": WRITE,
+            "requestBody": _body(
+                _object(
+                    {},
+                    {
+                        "name": {"type": "string"},
+                        "timezone": {"type": "string"},
+                        "add": _array({"type": "string"}),
+                        "rename": {"type": "object", "additionalProperties": {"type": "string"}},
+                        "archive": _array({"type": "string"}),
+                        "unarchive": _array({"type": "string"}),
+                        "detach": _array({"type": "string"}),
+                    },
+                )
+            ),
+            "responses": {"200": CLUB, **WRITE_ERRORS},
+        },
+    },
+    "/api/v1/clubs/{id}/journal": {
+        "get": {
+            "summary": "Every change of the club, newest first",
+            "parameters": [ID],
+            "responses": {"200": _answer("The journal.", ref("ClubJournal")), **_errors(404)},
+        }
+    },
+    "/api/v1/clubs/{id}/undo": {
+        "post": {
+            "summary": "Undo the club's last change (or the one numbered seq)",
+            "parameters": WRITE,
+            "requestBody": _body(_object({}, {"seq": {"type": "integer"}}), required=False),
+            "responses": {"200": CLUB, **WRITE_ERRORS},
+        }
+    },
+    "/api/v1/clubs/{id}/standings": {
+        "get": {
+            "summary": "Each member's points and money over a period of the club's days",
+            "parameters": [
+                ID,
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+                ARCHIVED,
+            ],
+            "responses": {
+                "200": _answer("The standings.", ref("Standings")),
+                **_errors(404, 422),
             },
         }
     },

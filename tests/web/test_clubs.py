@@ -1,0 +1,285 @@
+"""Clubs (API.md "Clubs", issue 20): members across tables, renames and their undo, what a
+table's link may see, and standings over the club's days (06:00 to 06:00 in its zone)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, suit
+
+HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+
+
+def make_club(client, members=("Aki", "Ben", "Cho"), **extra):
+    resp = client.post(
+        "/api/v1/clubs",
+        json={"name": "Sapporo Hanafuda Club", "members": list(members), **extra},
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def table(client, club, game, players, **extra):
+    resp = client.post(
+        "/api/v1/sessions",
+        json={"name": "Friday", "game": game, "players": players, "club": club["id"], **extra},
+    )
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def add(client, sid, body):
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def standings(client, club, query=""):
+    resp = client.get(f"/api/v1/clubs/{club['id']}/standings{query}")
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()
+
+
+def test_a_club_is_made_with_its_members_and_time_zone(client):
+    club = make_club(client, timezone="Asia/Tokyo")
+    assert club["name"] == "Sapporo Hanafuda Club"
+    assert club["timezone"] == "Asia/Tokyo"
+    assert club["members"] == [{"name": n, "archived": False} for n in ("Aki", "Ben", "Cho")]
+    assert club["tables"] == [] and club["version"] == 0
+    assert club["id"] not in club["view_url"]
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["name"] == club["name"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "C", "timezone": "Mars/Olympus"}, "timezone"),
+        ({"name": "C", "timezone": "../../etc/passwd"}, "timezone"),
+        ({"name": "C", "members": ["Aki", "aki"]}, "members.1"),
+        ({"name": "C", "members": "Aki"}, "members"),
+        ({"name": "x" * 81}, "name"),
+        ({"name": "C", "colour": "red"}, "colour"),
+    ],
+)
+def test_a_bad_club_is_refused_at_its_field(client, body, field):
+    resp = client.post("/api/v1/clubs", json=body)
+    assert resp.status_code == 422
+    assert field in [e["field"] for e in resp.get_json()["errors"]]
+
+
+def test_an_unknown_club_is_404_and_says_club(client):
+    resp = client.get("/api/v1/clubs/nope-not-a-club")
+    assert resp.status_code == 404
+    assert resp.get_json()["errors"][0]["message"] == "No such club"
+
+
+def test_a_table_opened_at_the_club_seats_its_members_and_a_new_name_joins(client):
+    club = make_club(client)
+    s = table(client, club, "toppa", ["aki", "Dai"])
+    assert [p["name"] for p in s["players"]] == ["Aki", "Dai"]  # the member's spelling
+    assert s["in_club"] is True and s["club"] == {"name": "Sapporo Hanafuda Club"}
+    # A table's link never reveals the club's id.
+    assert club["id"] not in json.dumps(s)
+    assert club["id"] not in client.get(f"/api/v1/sessions/{s['id']}/export.json").text
+    again = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["name"] for m in again["members"]] == ["Aki", "Ben", "Cho", "Dai"]
+    assert [t["id"] for t in again["tables"]] == [s["id"]]
+
+
+def test_a_table_joins_later_with_both_ids_and_cannot_leave_through_its_own_link(client):
+    club = make_club(client)
+    s = client.post(
+        "/api/v1/sessions", json={"game": "toppa", "players": ["Ben", "Eve"]}
+    ).get_json()
+    assert s["in_club"] is False and s["club"] is None
+    resp = client.patch(f"/api/v1/sessions/{s['id']}", json={"club": "wrong"})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "club"
+    joined = client.patch(f"/api/v1/sessions/{s['id']}", json={"club": club["id"]})
+    assert joined.status_code == 200 and joined.get_json()["in_club"] is True
+    left = client.patch(f"/api/v1/sessions/{s['id']}", json={"club": None})
+    assert left.status_code == 422 and left.get_json()["errors"][0]["field"] == "club"
+    renamed = client.patch(f"/api/v1/sessions/{s['id']}", json={"rename": {"Ben": "Benny"}})
+    assert renamed.status_code == 422
+    assert renamed.get_json()["errors"][0]["field"] == "rename"
+    detached = client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [s["id"]]})
+    assert detached.status_code == 200 and detached.get_json()["tables"] == []
+    assert client.get(f"/api/v1/sessions/{s['id']}").get_json()["in_club"] is False
+
+
+def test_a_rename_at_the_club_shows_at_its_tables_and_undo_puts_it_back(client):
+    club = make_club(client)
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"rename": {"aki": "Akiko"}})
+    assert resp.status_code == 200, resp.get_json()
+    assert next(m["name"] for m in resp.get_json()["members"]) == "Akiko"
+    seen = client.get(f"/api/v1/sessions/{s['id']}").get_json()
+    assert [p["name"] for p in seen["players"]] == ["Akiko", "Ben"]
+    # The table's journal keeps the rename too: nothing changes without a trace.
+    entries = client.get(f"/api/v1/sessions/{s['id']}/journal").get_json()["entries"]
+    assert "Aki renamed Akiko" in entries[0]["summary"]
+    taken = client.patch(f"/api/v1/clubs/{club['id']}", json={"rename": {"Ben": "akiko"}})
+    assert taken.status_code == 422
+    undone = client.post(f"/api/v1/clubs/{club['id']}/undo")
+    assert undone.status_code == 200, undone.get_json()
+    assert next(m["name"] for m in undone.get_json()["members"]) == "Aki"
+    seen = client.get(f"/api/v1/sessions/{s['id']}").get_json()
+    assert [p["name"] for p in seen["players"]] == ["Aki", "Ben"]
+    journal = client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"]
+    assert [e["action"] for e in journal][:2] == ["undo", "edit"]
+    assert journal[1]["undone"] is True
+
+
+def test_archived_members_are_listed_only_when_asked(client):
+    club = make_club(client)
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"archive": ["Cho"]})
+    assert resp.status_code == 200
+    assert [m["name"] for m in resp.get_json()["members"]] == ["Aki", "Ben"]
+    every = client.get(f"/api/v1/clubs/{club['id']}?archived=1").get_json()["members"]
+    assert every[-1] == {"name": "Cho", "archived": True}  # kept, listed last
+    back = client.patch(f"/api/v1/clubs/{club['id']}", json={"archive": ["Ben"]})
+    every = client.get(f"/api/v1/clubs/{club['id']}?archived=1").get_json()["members"]
+    assert back.status_code == 200 and [m["name"] for m in every] == ["Aki", "Ben", "Cho"]
+    client.patch(f"/api/v1/clubs/{club['id']}", json={"unarchive": ["Ben"]})
+    assert [m["name"] for m in standings(client, club)["members"]] == ["Aki", "Ben"]
+    every = standings(client, club, "?archived=1")["members"]
+    assert [m["name"] for m in every] == ["Aki", "Ben", "Cho"]
+
+
+def test_merging_is_refused_by_name_not_half_done(client):
+    club = make_club(client)
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"merge": {"Ben": "Aki"}})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "merge"
+    assert len(client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]) == 3
+
+
+def test_standings_add_up_the_tables_and_sum_to_zero_with_pot_and_house(client):
+    club = make_club(client)
+    toppa = table(client, club, "toppa", ["Aki", "Ben"], point_value="1/2")
+    add(client, toppa["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    add(client, toppa["id"], {"players": [{"captured": HALF_A}, {}]})
+    baka = table(client, club, "baka", ["Ben", "Cho", "Aki"])
+    add(
+        client, baka["id"], {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+    )
+    t_now = client.get(f"/api/v1/sessions/{toppa['id']}").get_json()
+    b_now = client.get(f"/api/v1/sessions/{baka['id']}").get_json()
+
+    per_game = standings(client, club, "?game=toppa")
+    points = {m["name"]: m["points"] for m in per_game["members"]}
+    assert points["Aki"] == t_now["players"][0]["total"]
+    assert points["Ben"] == t_now["players"][1]["total"]
+    assert points["Cho"] == "0"
+    aki = next(m for m in per_game["members"] if m["name"] == "Aki")
+    assert aki["rounds"] == 2 and aki["tables"] == 1
+    assert aki["average"] == str(Fraction(aki["points"]) / 2).replace(" ", "")
+    assert per_game["members"][-1]["name"] == "Cho"  # sat in no round: last
+    firsts = {m["name"]: m["firsts"] for m in per_game["members"]}
+    leader = max(t_now["players"], key=lambda p: Fraction(p["total"]))["name"]
+    assert firsts[leader] == 1 and sum(firsts.values()) == 1
+
+    # Across games: money at each table's point value; the Baka table has none.
+    across = standings(client, club)
+    assert all(m["points"] is None and m["average"] is None for m in across["members"])
+    assert across["unpriced_tables"] == 1
+    money = {m["name"]: Fraction(m["money"]) for m in across["members"]}
+    assert money["Aki"] == Fraction(t_now["players"][0]["total"]) / 2
+    monies = [Fraction(m["money"]) for m in across["members"]]
+    assert monies == sorted(monies, reverse=True)
+
+    baka_only = standings(client, club, "?game=baka")
+    total = sum(Fraction(m["points"]) for m in baka_only["members"])
+    total += Fraction(baka_only["pot"]) + Fraction(baka_only["house"])
+    assert total == 0
+    by_name = {m["name"]: m["points"] for m in baka_only["members"]}
+    assert [by_name[p["name"]] for p in b_now["players"]] == [p["total"] for p in b_now["players"]]
+
+
+def test_a_settle_up_is_a_payment_and_counts_nowhere(client):
+    club = make_club(client)
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    before = standings(client, club, "?game=toppa")
+    assert client.post(f"/api/v1/sessions/{s['id']}/settle").status_code == 200
+    assert standings(client, club, "?game=toppa") == before
+
+
+def test_the_club_day_runs_from_six_to_six_in_its_zone():
+    from scorekeeper.tables.clubs import club_day
+
+    tokyo = ZoneInfo("Asia/Tokyo")
+    # 01:30 on the 25th in Tokyo (16:30 UTC on the 24th) is still the evening of the 24th.
+    assert club_day(datetime(2026, 11, 24, 16, 30), tokyo) == date(2026, 11, 24)
+    # 05:59 is still the 24th; 06:00 starts the 25th.
+    assert club_day(datetime(2026, 11, 24, 20, 59), tokyo) == date(2026, 11, 24)
+    assert club_day(datetime(2026, 11, 24, 21, 0), tokyo) == date(2026, 11, 25)
+    utc = ZoneInfo("UTC")
+    assert club_day(datetime(2026, 11, 25, 5, 59), utc) == date(2026, 11, 24)
+
+
+def test_a_period_counts_rounds_by_their_club_day(client, app):
+    from scorekeeper.models import Round, db
+
+    club = make_club(client, timezone="Asia/Tokyo")
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    first = add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    add(client, s["id"], {"players": [{"captured": HALF_A}, {}]})
+    with app.app_context():
+        rows = db.session.scalars(
+            db.select(Round).where(Round.round_no.is_not(None)).order_by(Round.number)
+        ).all()
+        ours = [r for r in rows if r.table.token == s["id"]]
+        ours[0].created_at = datetime(2026, 11, 24, 16, 30)  # 01:30 on the 25th in Tokyo
+        ours[1].created_at = datetime(2026, 11, 24, 21, 30)  # 06:30 on the 25th
+        db.session.commit()
+    evening = standings(client, club, "?game=toppa&from=2026-11-24&to=2026-11-24")
+    aki = next(m for m in evening["members"] if m["name"] == "Aki")
+    assert aki["rounds"] == 1
+    assert aki["points"] == first["result"]["players"][0]["delta"]
+    later = standings(client, club, "?game=toppa&from=2026-11-25")
+    assert next(m for m in later["members"] if m["name"] == "Aki")["rounds"] == 1
+    bad = client.get(f"/api/v1/clubs/{club['id']}/standings?from=24.11.2026")
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["field"] == "from"
+
+
+def test_the_house_and_the_pot_close_the_standings_to_zero(client):
+    """An Otoroku table with a house fee (tera-zen) and a Tokan table with its pot: the
+    members' points, the pot's change and the house's take sum to exactly zero."""
+    club = make_club(client)
+    oto = table(
+        client,
+        club,
+        "otoroku",
+        ["Aki", "Ben", "Cho"],
+        rules={"tera_zen_percent": 10},
+        settings={"method": "banker", "wager": 15},
+    )
+    add(client, oto["id"], {"players": [{"cards": [3, 4]}, {"cards": [9, 8]}, {"cards": [9, 5]}]})
+    got = standings(client, club, "?game=otoroku")
+    assert got["house"] == "1"
+    points = {m["name"]: m["points"] for m in got["members"]}
+    assert points == {"Aki": "0", "Ben": "-15", "Cho": "14"}
+    assert (
+        sum(Fraction(v) for v in points.values()) + Fraction(got["house"]) + Fraction(got["pot"])
+        == 0
+    )
+
+    tokan = table(client, club, "tokan", ["Aki", "Ben", "Cho"])
+    tour = {
+        "players": [
+            {"dice": [6, 6], "left": 3, "right": 0},
+            {"dice": [1, 2], "left": -2, "right": 1},
+            {"dice": [4, 3], "left": 0, "right": -1},
+        ]
+    }
+    add(client, tokan["id"], tour)
+    now = client.get(f"/api/v1/sessions/{tokan['id']}").get_json()
+    got = standings(client, club, "?game=tokan")
+    assert got["pot"] == now["pot"]
+    total = sum(Fraction(m["points"]) for m in got["members"])
+    assert total + Fraction(got["pot"]) + Fraction(got["house"]) == 0
