@@ -69,11 +69,18 @@ def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
 
 
 def _names(r: Reader, raw: object, path: str) -> list[str]:
-    """A list of member names, cleaned (each refused where it is given)."""
+    """A list of member names, cleaned; each one refused is said where it is given and
+    left out."""
     if not isinstance(raw, list):
         r.add(path, N_('List the names, e.g. ["Aki", "Ben"]'))
         return []
-    return [r.name({"name": v}, f"{path}.{i}", i, required=True) for i, v in enumerate(raw)]
+    names = []
+    for i, v in enumerate(raw):
+        said = len(r.violations)
+        name = r.name({"name": v}, f"{path}.{i}", i, required=True)
+        if len(r.violations) == said:  # a refused one is said once, not looked up too
+            names.append(name)
+    return names
 
 
 def create_club(data: JSONObject) -> Club:
@@ -261,7 +268,10 @@ def _apply(club: Club, data: JSONObject) -> _Change:
             r.add("detach", N_("List the tables' ids"))
         else:
             for i, tid in enumerate(raw_ids):
-                t = db.session.scalars(select(Table).where(Table.token == tid)).first()
+                try:
+                    t: Table | None = store.find_table(tid)  # checks the id is one first
+                except store.NotFound:
+                    t = None
                 if t is None or t.club_id != club.id:
                     r.add(f"detach.{i}", N_("This table is not in this club"))
                 else:
@@ -362,7 +372,7 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
         ClubJournalEntry.club_id == club.id, ClubJournalEntry.action == "edit"
     )
     if seq is not None:
-        if not isinstance(seq, int) or isinstance(seq, bool):
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= 2**31 - 1:
             raise InvalidInput(
                 [
                     Violation(

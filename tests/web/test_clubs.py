@@ -283,3 +283,35 @@ def test_the_house_and_the_pot_close_the_standings_to_zero(client):
     assert got["pot"] == now["pot"]
     total = sum(Fraction(m["points"]) for m in got["members"])
     assert total + Fraction(got["pot"]) + Fraction(got["house"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"detach": [{"id": 1}]}, "detach.0"),
+        ({"detach": [None, 5]}, ["detach.0", "detach.1"]),
+        ({"archive": [{"name": "Aki"}]}, "archive.0"),
+        ({"rename": {"Aki": None}}, "rename.Aki"),
+        ({"timezone": "x" * 10_000}, "timezone"),
+        ({"timezone": "Asia/../../etc"}, "timezone"),
+    ],
+)
+def test_a_strange_change_of_a_club_is_refused_at_its_field_and_changes_nothing(
+    client, body, field
+):
+    club = make_club(client)
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
+    assert resp.status_code == 422
+    fields = field if isinstance(field, list) else [field]
+    assert [e["field"] for e in resp.get_json()["errors"]] == fields
+    after = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert after["version"] == club["version"] and [t["id"] for t in after["tables"]] == [s["id"]]
+    assert client.get(f"/t/{s['id']}").status_code == 200
+
+
+@pytest.mark.parametrize("seq", [10**30, -1, 0, "1", True, 2**31])
+def test_undo_takes_only_a_journal_entry_s_number(client, seq):
+    club = make_club(client)
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": seq})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "seq"
