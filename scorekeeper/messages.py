@@ -51,7 +51,7 @@ class Msg(str):
             text = form
         elif any(isinstance(v, _SEQUENCES) for v in values.values()):
             text = form % {
-                k: english(v) if isinstance(v, list | tuple) else v for k, v in values.items()
+                k: english(v) if isinstance(v, _SEQUENCES) else v for k, v in values.items()
             }
         else:
             text = form % values

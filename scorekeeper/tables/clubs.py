@@ -45,27 +45,21 @@ class ReadOnly(Exception):
 
 
 def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
-    if not isinstance(raw, str) or not raw or len(raw) > 64:
-        r.add(
-            path,
-            N_(
-                '%(value)s is not a time zone (give an IANA name, e.g. "Asia/Tokyo")',
-                value=shown(raw),
-            ),
-        )
-        return "UTC"
-    try:
-        ZoneInfo(raw)
-    except (ZoneInfoNotFoundError, ValueError):
-        r.add(
-            path,
-            N_(
-                '%(value)s is not a time zone (give an IANA name, e.g. "Asia/Tokyo")',
-                value=shown(raw),
-            ),
-        )
-        return "UTC"
-    return raw
+    """An IANA time zone's name, or "UTC" with the mistake said at ``path``."""
+    if isinstance(raw, str) and 0 < len(raw) <= 64:
+        try:
+            ZoneInfo(raw)
+            return raw
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    r.add(
+        path,
+        N_(
+            '%(value)s is not a time zone (give an IANA name, e.g. "Asia/Tokyo")',
+            value=shown(raw),
+        ),
+    )
+    return "UTC"
 
 
 def _names(r: Reader, raw: object, path: str) -> list[str]:
@@ -153,13 +147,18 @@ def club_tables(club: Club) -> list[Table]:
     )
 
 
-def _times(table: Table) -> tuple[datetime | None, datetime | None]:
-    first, last = db.session.execute(
-        select(db.func.min(Round.created_at), db.func.max(Round.created_at)).where(
-            Round.table_id == table.id, Round.number.is_not(None), Round.kind == EntryKind.ROUND
+def _round_times(tables: Sequence[Table]) -> dict[int, tuple[datetime, datetime]]:
+    """Each table's first and last round's time, in one query for all of them."""
+    rows = db.session.execute(
+        select(Round.table_id, db.func.min(Round.created_at), db.func.max(Round.created_at))
+        .where(
+            Round.table_id.in_([t.id for t in tables]),
+            Round.number.is_not(None),
+            Round.kind == EntryKind.ROUND,
         )
-    ).one()
-    return first, last
+        .group_by(Round.table_id)
+    )
+    return {tid: (first, last) for tid, first, last in rows}
 
 
 def _iso(at: datetime | None) -> str | None:
@@ -171,8 +170,10 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
     members = [dict(m) for m in club.members if archived or not m.get("archived")]
     members.sort(key=lambda m: bool(m.get("archived")))
     tables: list[JSONValue] = []
-    for t in club_tables(club):
-        first, last = _times(t)
+    tables_now = club_tables(club)
+    times = _round_times(tables_now)
+    for t in tables_now:
+        first, last = times.get(t.id, (None, None))
         item: JSONObject = {
             "name": t.name,
             "game": t.game,
@@ -516,21 +517,23 @@ def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     tally: dict[str, _Tally] = {str(m["name"]): _Tally() for m in club.members}
     pot = house = Fraction(0)
     unpriced: set[int] = set()
-    for t in club_tables(club):
-        if game is not None and t.game != game:
-            continue
+    tables = [t for t in club_tables(club) if game is None or t.game == game]
+    entries: dict[int, list[tuple[EntryKind, list[str], JSONObject | None, datetime]]]
+    entries = {t.id: [] for t in tables}
+    for tid, kind, deltas, outcome, at in db.session.execute(  # one query for every table
+        select(Round.table_id, Round.kind, Round.deltas, Round.outcome, Round.created_at)
+        .where(
+            Round.table_id.in_(list(entries)),
+            Round.number.is_not(None),
+            Round.kind.in_((EntryKind.ROUND, EntryKind.END)),
+        )
+        .order_by(Round.table_id, Round.number)
+    ):
+        entries[tid].append((kind, deltas, outcome, at))
+    for t in tables:
         value = changes.point_value(t)
         per_table: dict[str, Fraction] = {}
-        rows = db.session.execute(
-            select(Round.kind, Round.deltas, Round.outcome, Round.created_at)
-            .where(
-                Round.table_id == t.id,
-                Round.number.is_not(None),
-                Round.kind.in_((EntryKind.ROUND, EntryKind.END)),
-            )
-            .order_by(Round.number)
-        )
-        for kind, deltas, outcome, at in rows:
+        for kind, deltas, outcome, at in entries[t.id]:
             day = club_day(at, zone)
             if (start and day < start) or (end and day > end):
                 continue
