@@ -4,7 +4,8 @@ its target. Run it with ./scripts/bench (it is not a test: figures, not pass/fai
 BENCH_PARTS=short runs the first figures only (throughput, a 1,000-round table, page weight),
 BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py),
 BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighthouse.py),
-BENCH_PARTS=tricks only what each speed trick buys, in-process (bench/tricks.py)."""
+BENCH_PARTS=tricks only what each speed trick buys, in-process (bench/tricks.py),
+BENCH_PARTS=club only issue 20's club of 200 tables x 1,000 rounds (bench/club.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import lighthouse, long, tricks  # noqa: E402
+from bench import club, lighthouse, long, tricks  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
 
@@ -37,7 +38,7 @@ DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
 WRITERS = 16  # issue 9: "with 16 concurrent writers on SQLite"
-PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long,tricks").split(",")
+PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long,club,tricks").split(",")
 SHORT, LONG, LIGHTHOUSE = "short" in PARTS, "long" in PARTS, "lighthouse" in PARTS
 TRICKS = "tricks" in PARTS
 PILES = [
@@ -232,6 +233,8 @@ def main() -> None:
                 f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
                 f"{long.VERDICTS.count('MISS')} MISS"
             )
+        if "club" in PARTS:
+            club_figures(db_url, tmp)
         if TRICKS:
             print("what each trick buys (in-process, the best of several runs):", flush=True)
             for line in tricks.figures(f"sqlite:///{tmp / 'tricks.sqlite'}"):
@@ -401,6 +404,22 @@ def long_figures(db_url: str, tmp: Path) -> None:
             biggest,
             f"{WRITERS} writers at other tables, gunicorn {WRITERS} workers",
         ):
+            print(line, flush=True)
+
+
+def club_figures(db_url: str, tmp: Path) -> None:
+    """Issue 20: a club's standings and member pages at 200,000 rounds, and its writes."""
+    if not db_url.startswith("sqlite"):
+        db_url = f"sqlite:///{tmp / 'club.sqlite'}"  # the issue's figures are SQLite's
+    print(
+        f"building a club of {len(club.MEMBERS)} members, {club.TABLES} tables x "
+        f"{club.ROUNDS:,} rounds in-process...",
+        flush=True,
+    )
+    token, tables, took = club.build(db_url)
+    print(f"  built in {took:.0f} s (imports, each table joining the club)", flush=True)
+    with serve(tmp, db_url, WORKERS) as base:
+        for line in club.measure(base, token, tables, float(DURATION)):
             print(line, flush=True)
 
 

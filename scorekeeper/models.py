@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import secrets
+from datetime import UTC, date, datetime, timedelta
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Date,
     DateTime,
     Dialect,
     ForeignKey,
@@ -48,6 +50,11 @@ def now() -> datetime:
 
 _EPOCH = datetime(1970, 1, 1)
 _SECOND = timedelta(seconds=1)
+
+
+def _token() -> str:
+    """A new unguessable id (as ``tables.store.new_token``: 192 random bits)."""
+    return secrets.token_urlsafe(24)
 
 
 class Moment(TypeDecorator[datetime]):
@@ -135,6 +142,13 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True, index=True
     )
     """The club the table plays in (API.md "Clubs"; migration 0009), None for none."""
+    view_token: Mapped[str | None] = mapped_column(
+        String(64), unique=True, index=True, nullable=True, default=lambda: _token()
+    )
+    """The read-only link's id (migration 0010): its pages and JSON, every write refused."""
+    figures_through: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """At a club's table, the last entry (``Round.number``) its kept figures
+    (``ClubFigure``) include; None when they are to be built (migration 0010)."""
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="table",
@@ -265,6 +279,34 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     """The ``seq`` of the club's last journal entry."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class ClubFigure(db.Model):  # type: ignore[name-defined,misc]
+    """A club's kept figures (migration 0010): one seat's rounds at one table on one of the
+    club's days, kept up to date by every write, so that the club's pages add up a few rows
+    instead of reading every round. Seat -1 keeps the pot's and the house's changes."""
+
+    __tablename__ = "club_figures"
+    __table_args__ = (UniqueConstraint("table_id", "day", "seat", name="uq_club_figures"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    """Indexed by ``uq_club_figures``, whose first column it is."""
+    day: Mapped[date] = mapped_column(Date)
+    seat: Mapped[int] = mapped_column(Integer)
+    points: Mapped[str] = mapped_column(String(80), default="0")
+    """The exact sum of the seat's changes (rounds and game ends); at seat -1, the pot's."""
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    best: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    worst: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    yaku: Mapped[JSONObject] = mapped_column(JSON, default=dict)
+    """How often the seat made each yaku: ``{"five-brights": 1}``."""
+    together: Mapped[JSONObject] = mapped_column(JSON, default=dict)
+    """Per other seat: ``[rounds together, this seat's points, theirs]`` over those rounds."""
+    house: Mapped[str] = mapped_column(String(80), default="0")
+    """At seat -1: what the house took."""
+    first_at: Mapped[datetime | None] = mapped_column(Moment, nullable=True)
+    last_at: Mapped[datetime | None] = mapped_column(Moment, nullable=True)
 
 
 class ClubJournalEntry(db.Model):  # type: ignore[name-defined,misc]

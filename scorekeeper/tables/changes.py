@@ -546,6 +546,14 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         table.name = to
         words.append(N_("table name %(name)s", name=to))
     rename = dict(data.get("rename") or {})
+    if rename and table.club_id is not None:
+        # A member has one name across the club (API.md "Clubs"): only the club renames.
+        raise entries.Conflict(
+            N_(
+                "Entry %(seq)s renames players of a club's table: undo the rename at the club",
+                seq=entry.seq,
+            )
+        )
     if rename:
         pairs = rename if forward else {new: old for old, new in rename.items()}
         have = {n.casefold() for n in table.players}
@@ -668,6 +676,9 @@ def rematch(old: Table, *, carry: bool) -> Table:
         first_dealer=present.index(first),
     )
     table = entries.open_table(new)
+    if old.club_id is not None:  # the club's table goes on in the club (its figures: none yet)
+        table.club_id = old.club_id
+        table.figures_through = 0
     if carry:
         start = store.opening_state(table)
         totals = tuple(state.totals[i] for i in present)

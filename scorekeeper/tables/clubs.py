@@ -7,10 +7,14 @@ what the players' changes leave (each round sums to zero with them)."""
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
 from fractions import Fraction
+from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
@@ -20,20 +24,17 @@ from scorekeeper.codec import read_stored_amount
 from scorekeeper.exact import amount_str
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_
-from scorekeeper.models import Club, ClubJournalEntry, Round, Table, db, now
+from scorekeeper.models import Club, ClubFigure, ClubJournalEntry, Table, db, now
 
 __all__ = ["Club", "ClubNotFound", "change_club", "create_club", "find_club", "join"]
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
-from scorekeeper.tables import changes, store
-from scorekeeper.tables.checks import table_name
+from scorekeeper.tables import changes, entries, figures, store, transfer
+from scorekeeper.tables.checks import NewTable, table_name
 
-DAY_STARTS = timedelta(hours=6)
-"""A club's day runs from 06:00 to 06:00 in its time zone: an evening past midnight is one."""
 MAX_MEMBERS = 500
-PATCH_KEYS = ("name", "timezone", "add", "rename", "archive", "unarchive", "detach")
+PATCH_KEYS = ("name", "timezone", "add", "rename", "merge", "archive", "unarchive", "detach")
 
 
 class ClubNotFound(store.NotFound):
@@ -131,6 +132,37 @@ def find_club_view(token: str) -> Club:
     return club
 
 
+def readable_club(token: str) -> tuple[Club, bool]:
+    """The club of a link that may read it: its own id, or its read-only id (True)."""
+    try:
+        return find_club(token), False
+    except ClubNotFound:
+        return find_club_view(token), True
+
+
+def readable_table(token: str) -> tuple[Table, bool]:
+    """The table of a link that may read it: its own id, or its read-only id (True)."""
+    try:
+        return store.find_table(token), False
+    except store.NotFound:
+        if not isinstance(token, str) or not 0 < len(token) <= 64:
+            raise
+        table = db.session.scalars(select(Table).where(Table.view_token == token)).first()
+        if table is None:
+            raise
+        return table, True
+
+
+def is_view_token(token: str) -> bool:
+    """Whether ``token`` is a table's or a club's read-only id."""
+    if not 0 < len(token) <= 64:
+        return False
+    return (
+        db.session.scalar(select(Table.id).where(Table.view_token == token)) is not None
+        or db.session.scalar(select(Club.id).where(Club.view_token == token)) is not None
+    )
+
+
 def club_of(table: Table) -> Club | None:
     return db.session.get(Club, table.club_id) if table.club_id is not None else None
 
@@ -149,14 +181,12 @@ def club_tables(club: Club) -> list[Table]:
 
 def _round_times(tables: Sequence[Table]) -> dict[int, tuple[datetime, datetime]]:
     """Each table's first and last round's time, in one query for all of them."""
-    rows = db.session.execute(
-        select(Round.table_id, db.func.min(Round.created_at), db.func.max(Round.created_at))
-        .where(
-            Round.table_id.in_([t.id for t in tables]),
-            Round.number.is_not(None),
-            Round.kind == EntryKind.ROUND,
+    rows = db.session.execute(  # from the kept figures, not the rounds
+        select(
+            ClubFigure.table_id, db.func.min(ClubFigure.first_at), db.func.max(ClubFigure.last_at)
         )
-        .group_by(Round.table_id)
+        .where(ClubFigure.table_id.in_([t.id for t in tables]), ClubFigure.seat >= 0)
+        .group_by(ClubFigure.table_id)
     )
     return {tid: (first, last) for tid, first, last in rows}
 
@@ -185,7 +215,7 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
         if not view:
             item = {"id": t.token, "url": f"/t/{t.token}", **item}
         else:
-            item = {"url": f"/t/view/{t.token}", **item}
+            item = {"url": f"/t/view/{t.view_token}", **item}
         tables.append(item)
     out: JSONObject = {
         "url": f"/c/view/{club.view_token}" if view else f"/c/{club.token}",
@@ -223,9 +253,7 @@ def change_club(club: Club, data: JSONObject) -> ClubJournalEntry | None:
 def _apply(club: Club, data: JSONObject) -> _Change:
     r = Reader()
     for key in data:
-        if key == "merge":
-            r.add("merge", N_("Merging members is not available yet: rename one of them"))
-        elif key not in PATCH_KEYS:
+        if key not in PATCH_KEYS:
             r.add(str(key)[:40], N_("%(key)s is not a club's field", key=shown(key)))
     names = [str(m["name"]) for m in club.members]
     change = _Change()
@@ -253,6 +281,7 @@ def _apply(club: Club, data: JSONObject) -> _Change:
                 rename[str(m["name"])] = cleaned
             after = [rename.get(n, n) for n in names] + added
             _unique(r, after, "rename")
+    merge = _merges(r, club, data["merge"], rename) if "merge" in data else {}
     flags: dict[str, bool] = {}
     for key, value in (("archive", True), ("unarchive", False)):
         if key in data:
@@ -287,6 +316,8 @@ def _apply(club: Club, data: JSONObject) -> _Change:
         change.undo["timezone"] = club.timezone
         change.words.append(N_("time zone set to %(zone)s", zone=zone))
         club.timezone = zone
+        for t in club_tables(club):  # the club's days move: its figures are counted again
+            figures.noted(t)
     members = [dict(m) for m in club.members]
     if added:
         members += [{"name": n, "archived": False} for n in added]
@@ -313,13 +344,74 @@ def _apply(club: Club, data: JSONObject) -> _Change:
                     if flags[key]
                     else N_("%(name)s back from the archive", name=key)
                 )
+    if merge:
+        unmerge: list[JSONValue] = []
+        for gone, into in merge.items():
+            at = [t for t in club_tables(club) if gone in t.players]
+            for t in at:
+                changes.edit_table(t, {"rename": {gone: into}}, from_club=True)
+            index = next(i for i, m in enumerate(members) if m["name"] == gone)
+            unmerge.append(
+                {
+                    "name": gone,
+                    "into": into,
+                    "index": index,
+                    "archived": bool(members[index].get("archived")),
+                    "tables": [t.id for t in at],
+                }
+            )
+            del members[index]
+            change.words.append(N_("%(name)s merged into %(into)s", name=gone, into=into))
+        change.undo["unmerge"] = unmerge
     club.members = members
     if detach:
         change.undo["attach"] = [t.id for t in detach]
         for t in detach:
             t.club_id = None
+            figures.noted(t)
             change.words.append(N_("table %(name)s left the club", name=t.name))
     return change
+
+
+def _merges(r: Reader, club: Club, raw: object, rename: Mapping[str, str]) -> dict[str, str]:
+    """``{"Aik": "Aki"}``: members folded into others, by their names as the club has them.
+    Refused while both sit at one table (they are two people there)."""
+    if not isinstance(raw, Mapping):
+        r.add("merge", N_('Give merges as an object, e.g. {"Aik": "Aki"}'))
+        return {}
+    out: dict[str, str] = {}
+    tables = club_tables(club)
+    for gone_raw, into_raw in raw.items():
+        path = f"merge.{str(gone_raw)[:40]}"
+        gone = member(club, str(gone_raw))
+        into = member(club, into_raw) if isinstance(into_raw, str) and len(into_raw) <= 80 else None
+        if gone is None:
+            r.add(path, N_("%(name)s is not a member of this club", name=str(gone_raw)[:40]))
+            continue
+        if into is None:
+            r.add(path, N_("%(name)s is not a member of this club", name=shown(into_raw)))
+            continue
+        a, b = str(gone["name"]), str(into["name"])
+        if a == b:
+            r.add(path, N_("A member cannot be merged into themselves"))
+            continue
+        if a in rename or b in rename or a in out.values() or b in out:
+            r.add(path, N_("Merge %(name)s in a change of its own", name=a))
+            continue
+        both = next((t for t in tables if a in t.players and b in t.players), None)
+        if both is not None:
+            r.add(
+                path,
+                N_(
+                    "%(a)s and %(b)s both play at %(table)s: they are two people",
+                    a=a,
+                    b=b,
+                    table=both.name,
+                ),
+            )
+            continue
+        out[a] = b
+    return out
 
 
 def _rename_at_tables(club: Club, rename: Mapping[str, str]) -> None:
@@ -410,6 +502,9 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
                 ]
             )
         club.members = [m for m in club.members if str(m["name"]) not in gone]
+    unmerge = back.get("unmerge")
+    if isinstance(unmerge, list):
+        words += _unmerge(club, unmerge)
     patch: JSONObject = {k: back[k] for k in ("name", "timezone", "rename") if k in back}
     flags = back.get("flags")
     if isinstance(flags, dict):
@@ -423,9 +518,35 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
             t = db.session.get(Table, tid)
             if t is not None and t.club_id is None:
                 t.club_id = club.id
+                figures.noted(t)
     entry.data = {**entry.data, "undone": True}
     summary = N_("undid change %(seq)s", seq=entry.seq)
     return _record(club, "undo", "; ".join([summary, *words]), {})
+
+
+def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
+    """Undo merges: each member back (at their place in the list) with their seats."""
+    members = [dict(m) for m in club.members]
+    words: list[str] = []
+    for item in reversed(unmerge):
+        if not isinstance(item, dict):
+            continue
+        name, into = str(item.get("name")), str(item.get("into"))
+        if member(club, name) is not None:
+            raise InvalidInput(
+                [Violation("seq", N_("%(name)s is a member again: rename them first", name=name))]
+            )
+        index = item.get("index")
+        at = index if isinstance(index, int) and 0 <= index <= len(members) else len(members)
+        members.insert(at, {"name": name, "archived": bool(item.get("archived"))})
+        ids = item.get("tables")
+        for tid in ids if isinstance(ids, list) else []:
+            t = db.session.get(Table, tid)
+            if t is not None and t.club_id == club.id and into in t.players:
+                changes.edit_table(t, {"rename": {into: name}}, from_club=True)
+        words.append(N_("%(name)s separated from %(into)s", name=name, into=into))
+    club.members = members
+    return words
 
 
 # -- tables joining ----------------------------------------------------------------------
@@ -454,6 +575,27 @@ def seat_members(club: Club, players: Sequence[str]) -> list[str]:
     return out
 
 
+_LINK = re.compile(r"(?:.*/c/)?([A-Za-z0-9_-]{20,64})/?")
+
+
+def club_for_table(raw: object) -> Club:
+    """The club a table is to join: its id, or its link as shared (both ids are needed to
+    join one; a read-only link is refused)."""
+    found = _LINK.fullmatch(raw.strip()) if isinstance(raw, str) and len(raw) <= 300 else None
+    try:
+        return find_club(found.group(1) if found else None, lock=True)
+    except ClubNotFound:
+        raise InvalidInput([Violation("club", N_("There is no club with this id"))]) from None
+
+
+def open_in_club(club: Club, new: NewTable) -> Table:
+    """A new table of the club: its players are members (a new name joins)."""
+    table = entries.open_table(replace(new, players=tuple(seat_members(club, new.players))))
+    table.club_id = club.id
+    table.figures_through = 0  # nothing to keep yet
+    return table
+
+
 def join(table: Table, club: Club) -> None:
     """A table joins ``club``: its players become members (new names join)."""
     if table.club_id == club.id:
@@ -465,15 +607,12 @@ def join(table: Table, club: Club) -> None:
     if rename:
         changes.edit_table(table, {"rename": dict[str, JSONValue](rename)}, from_club=True)
     table.club_id = club.id
+    figures.noted(table)
 
 
-# -- standings ---------------------------------------------------------------------------
+# -- standings and members' figures ----------------------------------------------------
 
-
-def club_day(at: datetime, zone: ZoneInfo) -> date:
-    """The club's day of a UTC time: 06:00 to 06:00 in the club's time zone."""
-    local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(zone)
-    return (local - DAY_STARTS).date()
+club_day = figures.club_day
 
 
 def _day_arg(r: Reader, raw: str | None, key: str) -> date | None:
@@ -486,16 +625,8 @@ def _day_arg(r: Reader, raw: str | None, key: str) -> date | None:
         return None
 
 
-@dataclass
-class _Tally:
-    points: Fraction = Fraction(0)
-    money: Fraction = Fraction(0)
-    rounds: int = 0
-    tables: set[int] = field(default_factory=set)
-    firsts: int = 0
-
-
-def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
+def _period(args: Mapping[str, str]) -> tuple[date | None, date | None, str | None]:
+    """The period and game a page or the API asks for; InvalidInput names the parameter."""
     r = Reader()
     start = _day_arg(r, args.get("from"), "from")
     end = _day_arg(r, args.get("to"), "to")
@@ -509,56 +640,55 @@ def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
                 games=", ".join(GAMES),
             ),
         )
+        game = None
     if start and end and start > end:
         r.add("to", N_("The period ends before it starts"))
     r.raise_if_any()
+    return start, end, game
+
+
+@dataclass
+class _Tally:
+    points: Fraction = Fraction(0)
+    money: Fraction = Fraction(0)
+    rounds: int = 0
+    tables: set[int] = field(default_factory=set)
+    firsts: int = 0
+
+
+def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
+    """API.md "Clubs" standings, added up from the kept figures (``tables.figures``)."""
+    start, end, game = _period(args)
     archived = args.get("archived") in ("1", "true")
-    zone = ZoneInfo(club.timezone)
     tally: dict[str, _Tally] = {str(m["name"]): _Tally() for m in club.members}
     pot = house = Fraction(0)
     unpriced: set[int] = set()
-    tables = [t for t in club_tables(club) if game is None or t.game == game]
-    entries: dict[int, list[tuple[EntryKind, list[str], JSONObject | None, datetime]]]
-    entries = {t.id: [] for t in tables}
-    for tid, kind, deltas, outcome, at in db.session.execute(  # one query for every table
-        select(Round.table_id, Round.kind, Round.deltas, Round.outcome, Round.created_at)
-        .where(
-            Round.table_id.in_(list(entries)),
-            Round.number.is_not(None),
-            Round.kind.in_((EntryKind.ROUND, EntryKind.END)),
-        )
-        .order_by(Round.table_id, Round.number)
-    ):
-        entries[tid].append((kind, deltas, outcome, at))
-    for t in tables:
+    per_table: dict[int, dict[str, Fraction]] = {}
+    for row, t in figures.kept_rows(club, start, end, game):
+        points = read_stored_amount(row.points)
+        if row.seat == figures.POT:
+            pot += points
+            house += read_stored_amount(row.house)
+            continue
+        if row.seat >= len(t.players):
+            continue
         value = changes.point_value(t)
-        per_table: dict[str, Fraction] = {}
-        for kind, deltas, outcome, at in entries[t.id]:
-            day = club_day(at, zone)
-            if (start and day < start) or (end and day > end):
-                continue
-            changes_ = [read_stored_amount(d) for d in deltas]
-            taken = read_stored_amount(str((outcome or {}).get("house", "0")))
-            house += taken
-            pot -= sum(changes_, Fraction(0)) + taken
-            if value is None:
-                unpriced.add(t.id)
-            for pos, change in enumerate(changes_):
-                if pos >= len(t.players):
-                    continue
-                name = t.players[pos]
-                mt = tally.setdefault(name, _Tally())
-                mt.points += change
-                mt.money += change * value if value is not None else 0
-                per_table[name] = per_table.get(name, Fraction(0)) + change
-                if kind == EntryKind.ROUND:
-                    mt.rounds += 1
-                    mt.tables.add(t.id)
-        if per_table:
-            best = max(per_table.values())
-            for name, pts in per_table.items():
-                if pts == best and t.id in tally[name].tables:
-                    tally[name].firsts += 1
+        if value is None:
+            unpriced.add(t.id)
+        name = t.players[row.seat]
+        mt = tally.setdefault(name, _Tally())
+        mt.points += points
+        mt.money += points * value if value is not None else 0
+        mt.rounds += row.rounds
+        if row.rounds:
+            mt.tables.add(t.id)
+        at_table = per_table.setdefault(t.id, {})
+        at_table[name] = at_table.get(name, Fraction(0)) + points
+    for tid, at_table in per_table.items():
+        best = max(at_table.values())
+        for name, pts in at_table.items():
+            if pts == best and tid in tally[name].tables:
+                tally[name].firsts += 1
     flags = {str(m["name"]): bool(m.get("archived")) for m in club.members}
     rows_out: list[tuple[tuple[int, Fraction], JSONObject]] = []
     for name, mt in tally.items():
@@ -584,4 +714,164 @@ def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
         "pot": amount_str(pot),
         "house": amount_str(house),
         "unpriced_tables": len(unpriced),
+    }
+
+
+class MemberNotFound(store.NotFound):
+    """No member of this name in the club."""
+
+
+def member_stats(
+    club: Club, name: str, args: Mapping[str, str], *, view: bool = False
+) -> JSONObject:
+    """API.md "Clubs" ``members/<name>``: a member's tables, games, yaku and opponents over a
+    period, from the kept figures; and ``days``, their money by club day with the running
+    total (the member page's chart)."""
+    m = member(club, name) if len(name) <= 80 else None
+    if m is None:
+        raise MemberNotFound(name)
+    start, end, game = _period(args)
+    who = str(m["name"])
+    per_table: dict[int, tuple[Table, figures.Figure]] = {}
+    per_game: dict[str, figures.Figure] = {}
+    per_day: dict[date, Fraction] = {}
+    opponents: dict[str, list[Any]] = {}
+    for row, t in figures.kept_rows(club, start, end, game):
+        if row.seat < 0 or row.seat >= len(t.players) or t.players[row.seat] != who:
+            continue
+        fig = figures.Figure.of_row(row)
+        per_table.setdefault(t.id, (t, figures.Figure()))[1].add(fig)
+        per_game.setdefault(t.game, figures.Figure()).add(fig)
+        value = changes.point_value(t)
+        per_day[row.day] = per_day.get(row.day, Fraction(0)) + (
+            fig.points * value if value is not None else 0
+        )
+        for seat, (n, mine, theirs) in fig.together.items():
+            if seat >= len(t.players):
+                continue
+            o = opponents.setdefault(t.players[seat], [set(), 0, Fraction(0), Fraction(0)])
+            o[0].add(t.id)
+            o[1] += n
+            o[2] += mine
+            o[3] += theirs
+    tables_out: list[JSONValue] = []
+    for t, fig in sorted(
+        per_table.values(),
+        key=lambda p: p[1].last_at or datetime.min,
+        reverse=True,
+    ):
+        value = changes.point_value(t)
+        ids: JSONObject = (
+            {"url": f"/t/view/{t.view_token}"} if view else {"id": t.token, "url": f"/t/{t.token}"}
+        )
+        tables_out.append(
+            {
+                **ids,
+                "name": t.name,
+                "game": t.game,
+                "first_round_at": _iso(fig.first_at),
+                "last_round_at": _iso(fig.last_at),
+                "rounds": fig.rounds,
+                "points": amount_str(fig.points),
+                "money": amount_str(fig.points * value) if value is not None else None,
+            }
+        )
+    games_out: JSONObject = {
+        g: {
+            "rounds": fig.rounds,
+            "points": amount_str(fig.points),
+            "best_round": amount_str(fig.best) if fig.best is not None else None,
+            "worst_round": amount_str(fig.worst) if fig.worst is not None else None,
+            "yaku": dict[str, JSONValue](sorted(fig.yaku.items())),
+        }
+        for g, fig in sorted(per_game.items())
+    }
+    running = Fraction(0)
+    days_out: list[JSONValue] = []
+    for day in sorted(per_day):
+        running += per_day[day]
+        days_out.append(
+            {
+                "day": day.isoformat(),
+                "money": amount_str(per_day[day]),
+                "running": amount_str(running),
+            }
+        )
+    return {
+        "name": who,
+        "archived": bool(m.get("archived")),
+        "from": start.isoformat() if start else None,
+        "to": end.isoformat() if end else None,
+        "game": game,
+        "tables": tables_out,
+        "games": games_out,
+        "opponents": [
+            {
+                "name": other,
+                "tables": len(o[0]),
+                "rounds": o[1],
+                "points": amount_str(o[2]),
+                "their_points": amount_str(o[3]),
+            }
+            for other, o in sorted(opponents.items(), key=lambda kv: (-kv[1][1], kv[0]))
+        ],
+        "days": days_out,
+    }
+
+
+# -- exports -----------------------------------------------------------------------------
+
+CSV_COLUMNS = ("name", "points", "money", "rounds", "tables", "firsts", "average")
+
+
+def spreadsheet_amount(text: JSONValue) -> str:
+    """An exact amount as a spreadsheet reads it: a whole number, or a mixed fraction
+    ("3 1/3", "-0 1/3"), which spreadsheets take for a number where "1/3" would be a date."""
+    if text is None:
+        return ""
+    value = Fraction(str(text))
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole} {rest}/{value.denominator}"
+
+
+def _cell(text: str) -> str:
+    """A member's name that a spreadsheet cannot take for a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_csv(table: JSONObject) -> str:
+    """The standings (``standings``) as CSV: a header row, then a row per member."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    members = table["members"]
+    assert isinstance(members, list)
+    for m in members:
+        assert isinstance(m, dict)
+        writer.writerow(
+            [
+                _cell(str(m["name"])),
+                spreadsheet_amount(m["points"]),
+                spreadsheet_amount(m["money"]),
+                m["rounds"],
+                m["tables"],
+                m["firsts"],
+                spreadsheet_amount(m["average"]),
+            ]
+        )
+    return out.getvalue()
+
+
+def export_club(club: Club) -> JSONObject:
+    """The whole club: itself, its members, its journal and each table's export."""
+    return {
+        "club": club_json(club, view=False),
+        "journal": list[JSONValue](journal(club)),
+        "tables": [
+            {"id": t.token, "export": cast(JSONObject, transfer.export_table(t))}
+            for t in club_tables(club)
+        ],
     }

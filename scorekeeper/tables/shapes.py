@@ -57,8 +57,11 @@ class PlayerJSON(TypedDict):
 class SessionJSON(TypedDict):
     """A table (session) as API.md shows it, with a page of its rounds."""
 
-    id: str
+    id: NotRequired[str]
+    """Not through the read-only link (API.md "Clubs")."""
     url: str
+    view_url: str
+    """The table's read-only link: its pages and JSON, every write refused."""
     name: str
     game: str
     rules: JSONObject
@@ -105,6 +108,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> SessionJSON
     return {
         "id": table.token,
         "url": url,
+        "view_url": f"/t/view/{table.view_token}",
         "name": table.name,
         "game": table.game,
         "rules": table.rules,

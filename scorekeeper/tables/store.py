@@ -554,6 +554,11 @@ def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[
 # -- the journal --------------------------------------------------------------------------------
 
 
+CLUB_WRITES = "club_tables_written"
+"""Where ``record`` notes the writes to a club's tables (``db.session.info``): their kept
+figures follow before the commit (``tables.figures``)."""
+
+
 def record(
     table: Table,
     action: Action,
@@ -587,6 +592,8 @@ def record(
         device=devices.current() if device == devices.CURRENT else device,
     )
     db.session.add(entry)
+    if table.club_id is not None:
+        db.session.info.setdefault(CLUB_WRITES, {}).setdefault(table.id, set()).add(action)
     return entry
 
 

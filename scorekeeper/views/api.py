@@ -8,7 +8,6 @@ back there, so nothing is stored half-way).
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -110,9 +109,28 @@ def _no_club(exc: clubs.ClubNotFound) -> tuple[Response, int]:
     return _message("No such club", 404)
 
 
+@bp.errorhandler(clubs.MemberNotFound)
+def _no_member(exc: clubs.MemberNotFound) -> tuple[Response, int]:
+    return _message("No such member in this club", 404)
+
+
 @bp.errorhandler(store.NotFound)
 def _missing(exc: store.NotFound) -> tuple[Response, int]:
     return _message("No such table or round", 404)
+
+
+READ_ONLY = "This is a read-only link: it shows the table or club but cannot change it"
+
+
+@bp.before_request
+def _refuse_writes_through_read_only_links() -> ResponseReturnValue | None:
+    """A read-only link (a table's or a club's ``view_url``) writes nothing: 403."""
+    token = (request.view_args or {}).get("token")
+    if request.method in ("GET", "HEAD", "OPTIONS") or not isinstance(token, str):
+        return None
+    if clubs.is_view_token(token):
+        return _message(READ_ONLY, 403)
+    return None
 
 
 def http_error(exc: HTTPException) -> tuple[Response, int]:
@@ -173,13 +191,9 @@ def create_session() -> ResponseReturnValue:
             raise InvalidInput([Violation("carry", f"{shown(carry)} is not true or false")])
         table = changes.rematch(old, carry=carry)
     else:
-        club = _club_for_table(data.get("club")) if "club" in data else None
+        club = clubs.club_for_table(data.get("club")) if "club" in data else None
         new = check_table({k: v for k, v in data.items() if k != "club"})
-        if club is not None:
-            new = replace(new, players=tuple(clubs.seat_members(club, new.players)))
-        table = service.open_table(new)
-        if club is not None:
-            table.club_id = club.id
+        table = clubs.open_in_club(club, new) if club is not None else service.open_table(new)
     db.session.commit()
     body = _session(table)
     resp = jsonify(body)
@@ -201,9 +215,13 @@ def get_session(token: str) -> ResponseReturnValue:
             resp.set_etag(tag)
             resp.headers["Cache-Control"] = "no-cache"
             return resp
-    table = store.find_table(token)
+    table, view = clubs.readable_table(token)
     tag = etag(table) + page
-    resp = jsonify(_session(table))
+    body = _session(table)
+    if view:  # the read-only link: the same table without its writable id
+        del body["id"]
+        body["url"] = body["view_url"]
+    resp = jsonify(body)
     resp.set_etag(tag)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
@@ -222,18 +240,10 @@ def change_session(token: str) -> ResponseReturnValue:
                 [Violation("club", "This table plays in a club: detach it at the club")]
             )
         if raw is not None:
-            clubs.join(table, _club_for_table(raw))
+            clubs.join(table, clubs.club_for_table(raw))
     changes.edit_table(table, data)
     db.session.commit()
     return jsonify(_session(table))
-
-
-def _club_for_table(raw: object) -> clubs.Club:
-    """The club a table is to join (both ids are needed to join one)."""
-    try:
-        return clubs.find_club(raw, lock=True)
-    except clubs.ClubNotFound:
-        raise InvalidInput([Violation("club", "There is no club with this id")]) from None
 
 
 @bp.get("/sessions/<token>/settle")
@@ -364,9 +374,9 @@ def import_session() -> ResponseReturnValue:
 # -- clubs (API.md "Clubs") ----------------------------------------------------------------
 
 
-def _club_answer(club: clubs.Club, status: int = 200) -> ResponseReturnValue:
+def _club_answer(club: clubs.Club, status: int = 200, *, view: bool = False) -> ResponseReturnValue:
     archived = request.args.get("archived") in ("1", "true")
-    resp = jsonify(clubs.club_json(club, view=False, archived=archived))
+    resp = jsonify(clubs.club_json(club, view=view, archived=archived))
     resp.status_code = status
     if status == 201:
         resp.headers["Location"] = f"/c/{club.token}"
@@ -384,7 +394,9 @@ def create_club() -> ResponseReturnValue:
 
 @bp.get("/clubs/<token>")
 def get_club(token: str) -> ResponseReturnValue:
-    return _club_answer(clubs.find_club(token))
+    """The club, or through its read-only link the club without writable ids."""
+    club, view = clubs.readable_club(token)
+    return _club_answer(club, view=view)
 
 
 @bp.patch("/clubs/<token>")
@@ -400,7 +412,7 @@ def change_club(token: str) -> ResponseReturnValue:
 
 @bp.get("/clubs/<token>/journal")
 def club_journal(token: str) -> ResponseReturnValue:
-    return jsonify({"entries": clubs.journal(clubs.find_club(token))})
+    return jsonify({"entries": clubs.journal(clubs.readable_club(token)[0])})
 
 
 @bp.post("/clubs/<token>/undo")
@@ -418,4 +430,27 @@ def undo_club(token: str) -> ResponseReturnValue:
 @bp.get("/clubs/<token>/standings")
 def club_standings(token: str) -> ResponseReturnValue:
     """Each member's points and money over a period of the club's days."""
-    return jsonify(clubs.standings(clubs.find_club(token), request.args))
+    return jsonify(clubs.standings(clubs.readable_club(token)[0], request.args))
+
+
+@bp.get("/clubs/<token>/members/<name>")
+def club_member(token: str, name: str) -> ResponseReturnValue:
+    """A member's tables, games, yaku and opponents over a period."""
+    club, view = clubs.readable_club(token)
+    return jsonify(clubs.member_stats(club, name, request.args, view=view))
+
+
+@bp.get("/clubs/<token>/export.csv")
+def club_csv(token: str) -> ResponseReturnValue:
+    """The standings as CSV for a spreadsheet (the same parameters)."""
+    club, _ = clubs.readable_club(token)
+    text = clubs.standings_csv(clubs.standings(club, request.args))
+    resp = Response(text, mimetype="text/csv")
+    resp.headers["Content-Disposition"] = 'attachment; filename="standings.csv"'
+    return resp
+
+
+@bp.get("/clubs/<token>/export.json")
+def club_export(token: str) -> ResponseReturnValue:
+    """The club, its members and every table's export (the club's own link only)."""
+    return jsonify(clubs.export_club(clubs.find_club(token)))

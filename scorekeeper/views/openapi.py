@@ -196,7 +196,6 @@ SCHEMAS: dict[str, Any] = {
     },
     "Session": _object(
         {
-            "id": {"type": "string"},
             "url": {"type": "string", "format": "uri"},
             "name": {"type": "string"},
             "game": {"type": "string", "description": "A game's id (see /score/{game})."},
@@ -216,12 +215,78 @@ SCHEMAS: dict[str, Any] = {
             "seated": _array({"type": "string"}),
             "version": {"type": "integer", "minimum": 0},
             "in_club": {"type": "boolean"},
+            "view_url": {
+                "type": "string",
+                "description": "The read-only link: the table's pages and JSON, writes refused.",
+            },
             "club": {
                 "oneOf": [{"type": "null"}, _object({"name": {"type": "string"}})],
                 "description": "The club's name when the table plays in one (never its id).",
             },
         },
-        {"settle": ref("Entry")},
+        {
+            "settle": ref("Entry"),
+            "id": {"type": "string", "description": "Not through the read-only link."},
+        },
+    ),
+    "MemberFigures": _object(
+        {
+            "name": {"type": "string"},
+            "archived": {"type": "boolean"},
+            "from": {"type": ["string", "null"], "format": "date"},
+            "to": {"type": ["string", "null"], "format": "date"},
+            "game": NULLABLE_STRING,
+            "tables": _array(
+                _object(
+                    {
+                        "url": {"type": "string"},
+                        "name": {"type": "string"},
+                        "game": {"type": "string"},
+                        "first_round_at": {"oneOf": [ref("Time"), {"type": "null"}]},
+                        "last_round_at": {"oneOf": [ref("Time"), {"type": "null"}]},
+                        "rounds": {"type": "integer", "minimum": 0},
+                        "points": ref("Amount"),
+                        "money": {"oneOf": [ref("Amount"), {"type": "null"}]},
+                    },
+                    {"id": {"type": "string", "description": "Not through the read-only link."}},
+                )
+            ),
+            "games": {
+                "type": "object",
+                "additionalProperties": _object(
+                    {
+                        "rounds": {"type": "integer", "minimum": 0},
+                        "points": ref("Amount"),
+                        "best_round": {"oneOf": [ref("Amount"), {"type": "null"}]},
+                        "worst_round": {"oneOf": [ref("Amount"), {"type": "null"}]},
+                        "yaku": {
+                            "type": "object",
+                            "additionalProperties": {"type": "integer", "minimum": 1},
+                        },
+                    }
+                ),
+            },
+            "opponents": _array(
+                _object(
+                    {
+                        "name": {"type": "string"},
+                        "tables": {"type": "integer", "minimum": 1},
+                        "rounds": {"type": "integer", "minimum": 0},
+                        "points": ref("Amount"),
+                        "their_points": ref("Amount"),
+                    }
+                )
+            ),
+            "days": _array(
+                _object(
+                    {
+                        "day": {"type": "string", "format": "date"},
+                        "money": ref("Amount"),
+                        "running": ref("Amount"),
+                    }
+                )
+            ),
+        }
     ),
     "Member": _object({"name": {"type": "string"}, "archived": {"type": "boolean"}}),
     "Club": _object(
@@ -352,7 +417,7 @@ def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str,
 def _errors(*codes: int) -> dict[str, Any]:
     why = {
         400: "The body is not JSON, or not a JSON object.",
-        403: "The host has closed the creation of tables.",
+        403: "The host has closed the creation of tables, or the link is read-only.",
         404: "No such table, round, game or journal entry.",
         409: "The write collides with another phone's, or can no longer be done as such.",
         413: "The body is larger than the server takes.",
@@ -377,7 +442,7 @@ DEVICE = {
 }
 WRITE = [ID, DEVICE]
 SESSION = _answer("The table, with a page of its rounds.", ref("Session"))
-WRITE_ERRORS = _errors(400, 404, 409, 413, 422, 429)
+WRITE_ERRORS = _errors(400, 403, 404, 409, 413, 422, 429)
 CLUB = _answer("The club.", ref("Club"))
 ARCHIVED = {
     "name": "archived",
@@ -461,6 +526,7 @@ PATHS: dict[str, Any] = {
                         "timezone": {"type": "string"},
                         "add": _array({"type": "string"}),
                         "rename": {"type": "object", "additionalProperties": {"type": "string"}},
+                        "merge": {"type": "object", "additionalProperties": {"type": "string"}},
                         "archive": _array({"type": "string"}),
                         "unarchive": _array({"type": "string"}),
                         "detach": _array({"type": "string"}),
@@ -498,6 +564,63 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "200": _answer("The standings.", ref("Standings")),
                 **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/members/{name}": {
+        "get": {
+            "summary": "A member's tables, games, yaku and opponents over a period",
+            "parameters": [
+                ID,
+                {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+            ],
+            "responses": {
+                "200": _answer("The member's figures.", ref("MemberFigures")),
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/export.csv": {
+        "get": {
+            "summary": "The standings as CSV: a header row, then a row per member",
+            "description": "Amounts are whole numbers or mixed fractions (3 1/3).",
+            "parameters": [
+                ID,
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+                ARCHIVED,
+            ],
+            "responses": {
+                "200": {
+                    "description": "The standings.",
+                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                },
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/export.json": {
+        "get": {
+            "summary": "The whole club: itself, its journal and each table's export",
+            "parameters": [ID],
+            "responses": {
+                "200": _answer(
+                    "The club's export.",
+                    _object(
+                        {
+                            "club": ref("Club"),
+                            "journal": _array({"type": "object"}),
+                            "tables": _array(
+                                _object({"id": {"type": "string"}, "export": ref("Export")})
+                            ),
+                        }
+                    ),
+                ),
+                **_errors(404),
             },
         }
     },

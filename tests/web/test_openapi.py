@@ -120,3 +120,39 @@ def test_a_table_s_answers_fit_the_description(client, spec):
     )
     call("POST", "/api/v1/score/{game}", "/api/v1/score/chess", json={})
     call("GET", "/api/v1/openapi.json", "/api/v1/openapi.json")
+
+
+def test_a_club_s_answers_fit_the_description(client, spec):
+    def call(method, path, url, **kwargs):
+        resp = client.open(url, method=method, **kwargs)
+        if resp.mimetype == "application/json" or resp.status_code >= 400:
+            check(spec, path, method, resp)
+        return resp
+
+    body = {"name": "Club", "members": ["Aki", "Ben", "Aik"], "timezone": "Asia/Tokyo"}
+    club = call("POST", "/api/v1/clubs", "/api/v1/clubs", json=body).get_json()
+    base = f"/api/v1/clubs/{club['id']}"
+    table = {"game": "toppa", "players": ["Aki", "Ben"], "club": club["id"], "point_value": "1"}
+    sid = call("POST", "/api/v1/sessions", "/api/v1/sessions", json=table).get_json()["id"]
+    call(
+        "POST",
+        "/api/v1/sessions/{id}/rounds",
+        f"/api/v1/sessions/{sid}/rounds",
+        json=toppa_round(EXAMPLE_A),
+    )
+    call("PATCH", "/api/v1/clubs/{id}", base, json={"merge": {"Aik": "Ben"}, "add": ["Cy"]})
+    call("POST", "/api/v1/clubs/{id}/undo", f"{base}/undo", json={})
+    call("GET", "/api/v1/clubs/{id}", base)
+    call("GET", "/api/v1/clubs/{id}/journal", f"{base}/journal")
+    call("GET", "/api/v1/clubs/{id}/standings", f"{base}/standings?game=toppa")
+    call("GET", "/api/v1/clubs/{id}/members/{name}", f"{base}/members/Aki")
+    call("GET", "/api/v1/clubs/{id}/members/{name}", f"{base}/members/Nobody")
+    call("GET", "/api/v1/clubs/{id}/standings", f"{base}/standings?from=yesterday")
+    assert call("GET", "/api/v1/clubs/{id}/export.csv", f"{base}/export.csv").status_code == 200
+    call("GET", "/api/v1/clubs/{id}/export.json", f"{base}/export.json")
+    view = club["view_url"].rsplit("/", 1)[1]
+    call("GET", "/api/v1/clubs/{id}", f"/api/v1/clubs/{view}")
+    call("PATCH", "/api/v1/clubs/{id}", f"/api/v1/clubs/{view}", json={"name": "x"})
+    tview = client.get(f"/api/v1/sessions/{sid}").get_json()["view_url"].rsplit("/", 1)[1]
+    call("GET", "/api/v1/sessions/{id}", f"/api/v1/sessions/{tview}")
+    call("POST", "/api/v1/sessions/{id}/rounds", f"/api/v1/sessions/{tview}/rounds", json={})

@@ -1,0 +1,174 @@
+"""Issue 20's club figures: a club of 30 members with 200 tables of 1,000 rounds (200,000
+rounds), its standings and a member's page under 16 connections on SQLite, and a round's
+write at one of its tables. BENCH_PARTS=club runs it alone.
+
+The tables are imported in-process (an export per table: 100 Toppa and 100 Baka evenings,
+one a day, each evening's rounds a few minutes apart) and join the club, which builds their
+kept figures once; then the pages are measured over HTTP against the bench's gunicorn.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from bench.long import BAKA_PILES, PILES, p99, request, verdict
+
+TABLES = 200
+ROUNDS = 1_000
+MEMBERS = [f"Member {k:02d}" for k in range(1, 31)]
+TARGET_MS = 100  # issue 20: standings and a member's page, p99 under 100 ms at 16 connections
+WRITE_TARGET_MS = 50  # issue 9: a round's write at a long table
+
+
+def _export(k: int, rng: random.Random) -> dict[str, Any]:
+    """The k-th evening's table: Toppa or Baka, its players drawn from the members."""
+    toppa = k % 2 == 0
+    players = rng.sample(MEMBERS, 2 if toppa else 3)
+    start = datetime(2026, 1, 1, 18, 0) + timedelta(days=k)
+    rounds = []
+    for r in range(ROUNDS):
+        if toppa:
+            body = {"players": [{"captured": PILES[r % len(PILES)]}, {}]}
+        else:
+            a, b = BAKA_PILES[r % 4], BAKA_PILES[(r + 1) % 4]
+            body = {"players": [{"captured": a}, {"captured": b}, {}]}
+        at = start + timedelta(seconds=15 * r)  # 1,000 rounds from 18:00 past midnight
+        rounds.append({"input": body, "at": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
+    return {
+        "format": "scorekeeper-table",
+        "version": 1,
+        "name": f"Evening {k + 1}",
+        "game": "toppa" if toppa else "baka",
+        "players": players,
+        "point_value": "1/2",
+        "rounds": rounds,
+    }
+
+
+def build(db_url: str) -> tuple[str, list[str], float]:
+    """The club and its tables, in-process; its id, its tables' ids and the seconds taken."""
+    import scorekeeper
+    from scorekeeper.caches import no_cycle_collection
+    from scorekeeper.models import db
+    from scorekeeper.tables import clubs, service
+
+    app = scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
+    )
+    rng = random.Random(20)
+    started = time.perf_counter()
+    tokens = []
+    with app.test_request_context(method="POST"):
+        club = clubs.create_club({"name": "Bench club", "members": MEMBERS, "timezone": "UTC"})
+        db.session.commit()
+        club_token = club.token
+        for k in range(TABLES):
+            with no_cycle_collection():
+                table = service.import_table(_export(k, rng))
+                clubs.join(table, clubs.find_club(club_token, lock=True))
+                db.session.commit()
+            tokens.append(table.token)
+            db.session.expunge_all()
+        db.engine.dispose()
+    return club_token, tokens, time.perf_counter() - started
+
+
+def _latencies(
+    base: str, paths: Callable[[int], str], connections: int, seconds: float
+) -> tuple[list[float], int]:
+    """Each request's seconds with ``connections`` clients reading at once; and failures."""
+    import threading
+
+    times: list[float] = []
+    failed = [0]
+    stop = time.monotonic() + seconds
+
+    def client(c: int) -> None:
+        k = c
+        while time.monotonic() < stop:
+            status, took, _ = request(base, "GET", paths(k))
+            if status == 200:
+                times.append(took)
+            else:
+                failed[0] += 1
+            k += connections
+
+    threads = [threading.Thread(target=client, args=(c,)) for c in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return times, failed[0]
+
+
+def measure(base: str, club: str, tables: list[str], seconds: float) -> list[str]:
+    lines = []
+    periods = ["", "?from=2026-03-01&to=2026-03-31", "?game=toppa", "?game=baka&from=2026-06-01"]
+    pages: list[tuple[str, Callable[[int], str]]] = [
+        (
+            "standings (API), any period",
+            lambda k: f"/api/v1/clubs/{club}/standings" + periods[k % len(periods)],
+        ),
+        (
+            "a member's figures (API)",
+            lambda k: (
+                f"/api/v1/clubs/{club}/members/" + MEMBERS[k % len(MEMBERS)].replace(" ", "%20")
+            ),
+        ),
+        ("the club's page", lambda k: f"/c/{club}" + periods[k % len(periods)]),
+        (
+            "a member's page",
+            lambda k: f"/c/{club}/members/" + MEMBERS[k % len(MEMBERS)].replace(" ", "%20"),
+        ),
+    ]
+    for label, path in pages:
+        status, _, _ = request(base, "GET", path(0))
+        if status == 404:
+            lines.append(f"{label}: not served here")
+            continue
+        _latencies(base, path, 16, 2)  # warm the workers
+        times, failed = _latencies(base, path, 16, seconds)
+        worst = p99(times) * 1000 if times else float("inf")
+        lines.append(
+            f"{label}, 200 tables x 1,000 rounds, 16 connections: {len(times) / seconds:5.0f} "
+            f"req/s  p50 {sorted(times)[len(times) // 2] * 1000:.1f} ms  p99 {worst:.1f} ms  "
+            f"failed {failed} (target p99 < {TARGET_MS} ms): "
+            f"{verdict(worst < TARGET_MS and not failed)}"
+        )
+    write_times = []
+    last = tables[-1]
+    for r in range(60):
+        body = {"players": [{"captured": PILES[r % len(PILES)]}, {}]}
+        if r % 2:
+            body = {"players": [{"captured": BAKA_PILES[0]}, {"captured": BAKA_PILES[1]}, {}]}
+        token = last if r % 2 else tables[-2]
+        status, took, _ = request(base, "POST", f"/api/v1/sessions/{token}/rounds", body)
+        write_times.append(took if status == 201 else float("inf"))
+    worst = p99(write_times) * 1000
+    lines.append(
+        f"a round entered at a club's 1,000-round table (kept figures follow), one writer: "
+        f"p50 {sorted(write_times)[30] * 1000:.1f} ms  p99 {worst:.1f} ms "
+        f"(our target p99 < {WRITE_TARGET_MS} ms): {verdict(worst < WRITE_TARGET_MS)}"
+    )
+    # Issue 9's figures for a long table: a correction, a delete and its undo under 1 s each;
+    # at a club's table each one rebuilds that table's kept figures too.
+    toppa = tables[-2]
+    fix = {"players": [{}, {"captured": PILES[0]}]}
+    status, fixed, _ = request(base, "PUT", f"/api/v1/sessions/{toppa}/rounds/1", fix)
+    assert status == 200, status
+    status, gone, body = request(base, "DELETE", f"/api/v1/sessions/{toppa}/rounds/1")
+    assert status == 200, status
+    seq = json.loads(body)["version"]
+    status, back, _ = request(base, "POST", f"/api/v1/sessions/{toppa}/undo", {"seq": seq})
+    assert status == 200, status
+    for what, took in (("correcting round 1", fixed), ("deleting it", gone), ("undoing", back)):
+        lines.append(
+            f"  at a club's 1,000-round Toppa table, {what}: {took * 1000:.0f} ms "
+            f"(target < 1 s): {verdict(took < 1)}"
+        )
+    return lines

@@ -1,0 +1,361 @@
+"""A club's kept figures (``ClubFigure``): per table, club day and seat, the sums its pages
+show, kept up to date by every write to a club's table so that the standings and a member's
+page add up a few rows instead of reading every round (issue 20).
+
+Every write to a table goes through ``store.record``, which notes a club's table here
+(``noted``). Before the transaction commits, each noted table's figures follow: entries
+appended since the figures were last brought up to date (rounds, game ends, changes of the
+table, settle-ups) are added in (``Table.figures_through`` says how far they go); a
+correction, a delete, an undo or a restore, which may change any later round, rebuilds the
+table's figures from its stored rounds (their stored changes and results: a round is scored
+again only when a replay left its result out). A table that joins a club has its figures
+built; one that leaves has them dropped; a club's new time zone rebuilds its tables'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import delete, event, select
+from sqlalchemy.orm import Session
+
+from scorekeeper.codec import amount_str, read_stored_amount
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.models import Club, ClubFigure, Round, Table, db
+from scorekeeper.tables import store
+
+DAY_STARTS = timedelta(hours=6)
+"""A club's day runs from 06:00 to 06:00 in its time zone: an evening past midnight is one."""
+POT = -1
+"""The seat whose figures are the pot's (``points``) and the house's (``house``)."""
+_APPENDS = {Action.ENTER, Action.END, Action.EDIT, Action.SETTLE, Action.REMATCH}
+"""Writes that only add entries at the end of a table: its figures are added to."""
+_NOTED = store.CLUB_WRITES
+_UTC = ZoneInfo("UTC")
+
+
+def club_day(at: datetime, zone: ZoneInfo) -> date:
+    """The club's day of a UTC time: 06:00 to 06:00 in the club's time zone."""
+    local = at.replace(tzinfo=_UTC).astimezone(zone)
+    return (local - DAY_STARTS).date()
+
+
+@dataclass
+class Figure:
+    """One seat's figures at one table on one day, as exact numbers."""
+
+    points: Fraction = Fraction(0)
+    rounds: int = 0
+    best: Fraction | None = None
+    worst: Fraction | None = None
+    yaku: dict[str, int] = field(default_factory=dict)
+    together: dict[int, list[Any]] = field(default_factory=dict)
+    """Per other seat: [rounds together, this seat's points, theirs]."""
+    house: Fraction = Fraction(0)
+    first_at: datetime | None = None
+    last_at: datetime | None = None
+
+    def add(self, other: Figure) -> None:
+        self.points += other.points
+        self.rounds += other.rounds
+        self.house += other.house
+        if other.best is not None:
+            self.best = other.best if self.best is None else max(self.best, other.best)
+        if other.worst is not None:
+            self.worst = other.worst if self.worst is None else min(self.worst, other.worst)
+        for k, n in other.yaku.items():
+            self.yaku[k] = self.yaku.get(k, 0) + n
+        for seat, (n, mine, theirs) in other.together.items():
+            kept = self.together.setdefault(seat, [0, Fraction(0), Fraction(0)])
+            kept[0] += n
+            kept[1] += mine
+            kept[2] += theirs
+        if other.first_at is not None:
+            self.first_at = (
+                other.first_at if self.first_at is None else min(self.first_at, other.first_at)
+            )
+        if other.last_at is not None:
+            self.last_at = (
+                other.last_at if self.last_at is None else max(self.last_at, other.last_at)
+            )
+
+    @classmethod
+    def of_row(cls, row: ClubFigure) -> Figure:
+        return cls(
+            points=read_stored_amount(row.points),
+            rounds=row.rounds,
+            best=read_stored_amount(row.best) if row.best is not None else None,
+            worst=read_stored_amount(row.worst) if row.worst is not None else None,
+            yaku={str(k): int(str(v)) for k, v in row.yaku.items()},
+            together={
+                int(k): [int(str(v[0])), read_stored_amount(v[1]), read_stored_amount(v[2])]
+                for k, v in row.together.items()
+                if isinstance(v, list) and len(v) == 3
+            },
+            house=read_stored_amount(row.house),
+            first_at=row.first_at,
+            last_at=row.last_at,
+        )
+
+    def store_in(self, row: ClubFigure) -> None:
+        row.points = amount_str(self.points)
+        row.rounds = self.rounds
+        row.best = amount_str(self.best) if self.best is not None else None
+        row.worst = amount_str(self.worst) if self.worst is not None else None
+        row.yaku = dict[str, JSONValue](sorted(self.yaku.items()))
+        row.together = {
+            str(k): [v[0], amount_str(v[1]), amount_str(v[2])]
+            for k, v in sorted(self.together.items())
+        }
+        row.house = amount_str(self.house)
+        row.first_at = self.first_at
+        row.last_at = self.last_at
+
+
+def _yaku_of(player: object) -> list[str]:
+    """The yaku ids a result's player made (Toppa and Baka dekiyaku and teyaku, Otoroku's
+    teyaku)."""
+    if not isinstance(player, dict):
+        return []
+    out: list[str] = []
+    for key in ("teyaku", "dekiyaku"):
+        value = player.get(key)
+        if isinstance(value, str) and value:
+            out.append(value)
+        elif isinstance(value, list):
+            out += [str(y["id"]) for y in value if isinstance(y, dict) and "id" in y]
+    return out
+
+
+def _seated_after(after: object, n: int, before: Sequence[int]) -> list[int]:
+    """Who sits after an entry, from what it keeps of the state (``Round.after``)."""
+    if not isinstance(after, dict):
+        return list(before)
+    seated = after.get("seated")
+    if isinstance(seated, list):
+        return [int(s) for s in seated if isinstance(s, int)]
+    players = after.get("players")
+    return list(range(players if isinstance(players, int) else n))
+
+
+def contributions(
+    table: Table, rows: Iterable[Round], zone: ZoneInfo, seated: Sequence[int]
+) -> tuple[dict[tuple[date, int], Figure], list[int]]:
+    """What live entries (in order) add to a table's figures, by day and seat; and who sits
+    after them. ``seated``: who sat before the first of them."""
+    figures: dict[tuple[date, int], Figure] = {}
+    n = len(table.players)
+    sat = list(seated)
+    for rnd in rows:
+        if rnd.kind in (EntryKind.ROUND, EntryKind.END):
+            day = club_day(rnd.created_at, zone)
+            deltas = [read_stored_amount(d) for d in rnd.deltas][:n]
+            house = read_stored_amount(str((rnd.outcome or {}).get("house", "0")))
+            pot = figures.setdefault((day, POT), Figure())
+            pot.points -= sum(deltas, Fraction(0)) + house
+            pot.house += house
+            in_round = [s for s in sat if s < len(deltas)]
+            made: dict[int, list[str]] = {}
+            if rnd.kind == EntryKind.ROUND:
+                result = store.result_of(table, rnd)
+                players = result.get("players")
+                if isinstance(players, list) and len(players) == len(in_round):
+                    made = dict(zip(in_round, [_yaku_of(p) for p in players], strict=True))
+            for seat, change in enumerate(deltas):
+                if change == 0 and (rnd.kind != EntryKind.ROUND or seat not in in_round):
+                    continue
+                fig = figures.setdefault((day, seat), Figure())
+                fig.points += change
+                if rnd.kind != EntryKind.ROUND or seat not in in_round:
+                    continue
+                fig.rounds += 1
+                fig.best = change if fig.best is None else max(fig.best, change)
+                fig.worst = change if fig.worst is None else min(fig.worst, change)
+                for y in made.get(seat, []):
+                    fig.yaku[y] = fig.yaku.get(y, 0) + 1
+                for other in in_round:
+                    if other != seat:
+                        kept = fig.together.setdefault(other, [0, Fraction(0), Fraction(0)])
+                        kept[0] += 1
+                        kept[1] += change
+                        kept[2] += deltas[other]
+                at = rnd.created_at
+                fig.first_at = at if fig.first_at is None else min(fig.first_at, at)
+                fig.last_at = at if fig.last_at is None else max(fig.last_at, at)
+        sat = _seated_after(rnd.after, n, sat)
+    return figures, sat
+
+
+def _live_from(table: Table, after_number: int) -> list[Round]:
+    return list(
+        db.session.scalars(
+            select(Round)
+            .where(
+                Round.table_id == table.id,
+                Round.number.is_not(None),
+                Round.number > after_number,
+            )
+            .order_by(Round.number)
+        )
+    )
+
+
+def _opening_seated(table: Table) -> list[int]:
+    opening = table.opening or {}
+    seated = opening.get("seated")
+    if isinstance(seated, list):
+        return [int(s) for s in seated if isinstance(s, int)]
+    return list(range(len(table.players)))
+
+
+def _seated_before(table: Table, number: int) -> list[int]:
+    """Who sat before the entry at ``number``: what the entry before it left."""
+    if number <= 1:
+        return _opening_seated(table)
+    after = db.session.scalar(
+        select(Round.after).where(Round.table_id == table.id, Round.number == number - 1)
+    )
+    return _seated_after(after, len(table.players), _opening_seated(table))
+
+
+def rebuild(table: Table, club: Club) -> None:
+    """The table's figures from its stored rounds, replacing what was kept."""
+    db.session.execute(delete(ClubFigure).where(ClubFigure.table_id == table.id))
+    rows = _live_from(table, 0)
+    figures, _ = contributions(table, rows, ZoneInfo(club.timezone), _opening_seated(table))
+    for (day, seat), fig in figures.items():
+        row = ClubFigure(table_id=table.id, day=day, seat=seat)
+        fig.store_in(row)
+        db.session.add(row)
+    table.figures_through = table.round_count
+
+
+def add_new(table: Table, club: Club) -> None:
+    """Add the entries appended since ``table.figures_through`` to the kept figures."""
+    through = table.figures_through or 0
+    rows = _live_from(table, through)
+    if not rows:
+        table.figures_through = table.round_count
+        return
+    seated = _seated_before(table, rows[0].number or 1)
+    figures, _ = contributions(table, rows, ZoneInfo(club.timezone), seated)
+    days = {day for day, _ in figures}
+    kept = {
+        (row.day, row.seat): row
+        for row in db.session.scalars(
+            select(ClubFigure).where(ClubFigure.table_id == table.id, ClubFigure.day.in_(days))
+        )
+    }
+    for key, fig in figures.items():
+        row = kept.get(key)
+        if row is None:
+            row = ClubFigure(table_id=table.id, day=key[0], seat=key[1])
+            db.session.add(row)
+            total = fig
+        else:
+            total = Figure.of_row(row)
+            total.add(fig)
+        total.store_in(row)
+    table.figures_through = table.round_count
+
+
+def drop(table: Table) -> None:
+    db.session.execute(delete(ClubFigure).where(ClubFigure.table_id == table.id))
+    table.figures_through = None
+
+
+# -- which tables changed ------------------------------------------------------------------
+
+
+def noted(table: Table) -> None:
+    """``table`` joined or left a club, or its club's day moved: its figures are rebuilt
+    (or dropped) before the transaction commits. (``store.record`` notes the writes.)"""
+    written: dict[int, set[Action | None]] = db.session.info.setdefault(_NOTED, {})
+    written.setdefault(table.id, set()).add(None)
+
+
+def follow(session: Session) -> None:
+    """Bring the noted tables' figures up to date (before a commit)."""
+    written: dict[int, set[Action | None]] = session.info.pop(_NOTED, {})
+    for table_id, actions in written.items():
+        table = session.get(Table, table_id)
+        if table is None:
+            continue
+        club = session.get(Club, table.club_id) if table.club_id is not None else None
+        if club is None:
+            drop(table)
+        elif table.figures_through is None or not actions <= _APPENDS:
+            rebuild(table, club)
+        else:
+            add_new(table, club)
+
+
+@event.listens_for(Session, "before_commit")
+def _before_commit(session: Session) -> None:
+    if session.info.get(_NOTED):
+        follow(session)
+
+
+@event.listens_for(Session, "after_rollback")
+def _after_rollback(session: Session) -> None:
+    session.info.pop(_NOTED, None)
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def kept_rows(
+    club: Club, start: date | None, end: date | None, game: str | None = None
+) -> list[tuple[ClubFigure, Table]]:
+    """The club's kept figures over a period of its days (inclusive), with their tables."""
+    query = (
+        select(ClubFigure, Table)
+        .join(Table, Table.id == ClubFigure.table_id)
+        .where(Table.club_id == club.id)
+    )
+    if start is not None:
+        query = query.where(ClubFigure.day >= start)
+    if end is not None:
+        query = query.where(ClubFigure.day <= end)
+    if game is not None:
+        query = query.where(Table.game == game)
+    return [(f, t) for f, t in db.session.execute(query)]
+
+
+def fresh(club: Club) -> dict[tuple[int, date, int], JSONObject]:
+    """The figures computed afresh from the club's tables' rounds (what the kept ones must
+    equal), keyed by table id, day and seat, as stored."""
+    out: dict[tuple[int, date, int], JSONObject] = {}
+    zone = ZoneInfo(club.timezone)
+    for table in db.session.scalars(select(Table).where(Table.club_id == club.id)):
+        figures, _ = contributions(table, _live_from(table, 0), zone, _opening_seated(table))
+        for (day, seat), fig in figures.items():
+            row = ClubFigure()
+            fig.store_in(row)
+            out[(table.id, day, seat)] = _as_json(row)
+    return out
+
+
+def kept(club: Club) -> dict[tuple[int, date, int], JSONObject]:
+    """The kept figures of the club's tables, in ``fresh``'s shape."""
+    return {(f.table_id, f.day, f.seat): _as_json(f) for f, _ in kept_rows(club, None, None, None)}
+
+
+def _as_json(row: ClubFigure) -> JSONObject:
+    return {
+        "points": row.points,
+        "rounds": row.rounds,
+        "best": row.best,
+        "worst": row.worst,
+        "yaku": row.yaku,
+        "together": row.together,
+        "house": row.house,
+        "first_at": row.first_at.isoformat() if row.first_at else None,
+        "last_at": row.last_at.isoformat() if row.last_at else None,
+    }

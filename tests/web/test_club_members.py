@@ -1,0 +1,248 @@
+"""Issue 20: merging members, a member's page in JSON, the exports, and what each link may
+do (API.md "Clubs": a club's id reads and writes; its read-only id and a table's read-only id
+only read; a table's id never reveals the club)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B, suit
+from tests.web.test_clubs import HALF_A, add, make_club, standings, table
+
+
+def patch(client, club, body, status=200):
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
+    assert resp.status_code == status, resp.get_json()
+    return resp.get_json()
+
+
+def member(client, club, name, query=""):
+    resp = client.get(f"/api/v1/clubs/{club['id']}/members/{name}{query}")
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()
+
+
+def session(client, sid):
+    return client.get(f"/api/v1/sessions/{sid}?limit=500").get_json()
+
+
+def test_a_merge_folds_a_guest_into_the_member_and_undo_separates_them(client):
+    club = make_club(client, members=("Aki", "Ben", "Aik"))
+    friday = table(client, club, "toppa", ["Aki", "Ben"], point_value="1")
+    sunday = table(client, club, "toppa", ["Aik", "Ben"], point_value="1")
+    add(client, friday["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    add(client, sunday["id"], {"players": [{"captured": HALF_A}, {}]})
+    before = {m["name"]: m for m in standings(client, club)["members"]}
+    after = patch(client, club, {"merge": {"aik": "Aki"}})
+    assert [m["name"] for m in after["members"]] == ["Aki", "Ben"]
+    assert session(client, sunday["id"])["players"][0]["name"] == "Aki"  # the seat follows
+    aki = next(m for m in standings(client, club)["members"] if m["name"] == "Aki")
+    money = Fraction(before["Aki"]["money"]) + Fraction(before["Aik"]["money"])
+    assert Fraction(aki["money"]) == money and aki["rounds"] == 2 and aki["tables"] == 2
+    back = client.post(f"/api/v1/clubs/{club['id']}/undo", json={}).get_json()
+    assert [m["name"] for m in back["members"]] == ["Aki", "Ben", "Aik"]
+    assert session(client, sunday["id"])["players"][0]["name"] == "Aik"
+    assert {m["name"]: m for m in standings(client, club)["members"]} == before
+
+
+def test_a_merge_of_two_people_at_one_table_is_refused_and_nothing_changes(client):
+    club = make_club(client)
+    table(client, club, "toppa", ["Aki", "Ben"])
+    for body, field in [
+        ({"merge": {"Ben": "Aki"}}, "merge.Ben"),  # both play at Friday
+        ({"merge": {"Zed": "Aki"}}, "merge.Zed"),
+        ({"merge": {"Cho": "Nobody"}}, "merge.Cho"),
+        ({"merge": {"Cho": "cho"}}, "merge.Cho"),
+        ({"merge": ["Cho", "Aki"]}, "merge"),
+        ({"merge": {"Cho": 7}}, "merge.Cho"),
+    ]:
+        resp = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
+        assert resp.status_code == 422, body
+        assert field in [e["field"] for e in resp.get_json()["errors"]], resp.get_json()
+    now = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["name"] for m in now["members"]] == ["Aki", "Ben", "Cho"] and now["version"] == 0
+
+
+def test_a_members_figures_agree_with_the_rounds_at_their_tables(client):
+    club = make_club(client)
+    toppa = table(client, club, "toppa", ["Aki", "Ben"], point_value="1/2")
+    baka = table(client, club, "baka", ["Cho", "Aki", "Ben"])
+    add(client, toppa["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    add(client, toppa["id"], {"players": [{}, {"captured": HALF_A}]})
+    add(
+        client, baka["id"], {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+    )
+    add(
+        client,
+        baka["id"],
+        {"players": [{"captured": suit("maple", "willow")}, {}, {"captured": HALF_A}]},
+    )
+    aki = member(client, club, "aki")  # any case
+    assert aki["name"] == "Aki"
+    # What each table's own rounds say, added up here independently of the kept figures.
+    expect_yaku: dict[str, dict[str, int]] = {}
+    for sid, game in ((toppa["id"], "toppa"), (baka["id"], "baka")):
+        s = session(client, sid)
+        seat = [p["name"] for p in s["players"]].index("Aki")
+        deltas = [Fraction(r["result"]["players"][seat]["delta"]) for r in s["rounds"]]
+        g = aki["games"][game]
+        assert g["rounds"] == len(deltas)
+        assert Fraction(g["points"]) == sum(deltas)
+        assert Fraction(g["best_round"]) == max(deltas)
+        assert Fraction(g["worst_round"]) == min(deltas)
+        counts = expect_yaku.setdefault(game, {})
+        for r in s["rounds"]:
+            p = r["result"]["players"][seat]
+            for y in [*p.get("teyaku", []), *p.get("dekiyaku", [])]:
+                counts[y["id"]] = counts.get(y["id"], 0) + 1
+        assert g["yaku"] == counts
+        row = next(t for t in aki["tables"] if t["id"] == sid)
+        assert row["rounds"] == len(deltas) and Fraction(row["points"]) == sum(deltas)
+    assert any(expect_yaku.values())  # the example piles make yaku: the count is tested
+    assert Fraction(aki["tables"][0]["money"] or 0) in (
+        Fraction(0),
+        Fraction(aki["games"]["toppa"]["points"]) / 2,
+    )
+    # Head to head: Ben sat with Aki at both tables (4 rounds), Cho at the Baka one (2).
+    ben = next(o for o in aki["opponents"] if o["name"] == "Ben")
+    cho = next(o for o in aki["opponents"] if o["name"] == "Cho")
+    assert (ben["tables"], ben["rounds"], cho["tables"], cho["rounds"]) == (2, 4, 1, 2)
+    ben_page = member(client, club, "Ben")
+    mine = next(o for o in ben_page["opponents"] if o["name"] == "Aki")
+    assert (mine["points"], mine["their_points"]) == (ben["their_points"], ben["points"])
+    b = session(client, baka["id"])
+    cho_points = sum(Fraction(r["result"]["players"][0]["delta"]) for r in b["rounds"])
+    assert Fraction(cho["their_points"]) == cho_points
+    # The chart: money by day, and its running total ends at the member's money.
+    money = next(m for m in standings(client, club)["members"] if m["name"] == "Aki")["money"]
+    assert aki["days"][-1]["running"] == money
+
+
+def test_an_unknown_member_is_404(client):
+    club = make_club(client)
+    resp = client.get(f"/api/v1/clubs/{club['id']}/members/Nobody")
+    assert resp.status_code == 404
+    assert resp.get_json()["errors"][0]["message"] == "No such member in this club"
+    long = client.get(f"/api/v1/clubs/{club['id']}/members/{'x' * 5000}")
+    assert long.status_code == 404
+
+
+def test_the_standings_csv_has_a_header_and_a_row_per_member_in_spreadsheet_numbers(client):
+    club = make_club(client, members=("Aki", "Ben", "=cmd"))
+    baka = table(client, club, "baka", ["Aki", "Ben", "=cmd"], point_value="1")
+    add(
+        client, baka["id"], {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+    )
+    resp = client.get(f"/api/v1/clubs/{club['id']}/export.csv?game=baka")
+    assert resp.status_code == 200 and resp.mimetype == "text/csv"
+    assert "attachment" in resp.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(resp.get_data(as_text=True))))
+    assert rows[0] == ["name", "points", "money", "rounds", "tables", "firsts", "average"]
+    table_ = standings(client, club, "?game=baka")
+    assert len(rows) == 1 + len(table_["members"])
+    for row, m in zip(rows[1:], table_["members"], strict=True):
+        assert row[0].lstrip("'") == m["name"]
+        assert not row[0].startswith("=")  # never a formula
+        whole, _, frac = row[1].partition(" ")
+        value = Fraction(whole) + (Fraction(frac) if frac else 0) * (
+            -1 if whole.startswith("-") else 1
+        )
+        assert value == Fraction(m["points"])
+
+
+def test_spreadsheet_amounts_are_mixed_fractions():
+    from scorekeeper.tables.clubs import spreadsheet_amount
+
+    assert spreadsheet_amount("10/3") == "3 1/3"
+    assert spreadsheet_amount("-1/3") == "-0 1/3"
+    assert spreadsheet_amount("-7") == "-7"
+    assert spreadsheet_amount(None) == ""
+
+
+def test_the_club_export_holds_the_club_and_each_tables_export(client):
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    whole = client.get(f"/api/v1/clubs/{club['id']}/export.json").get_json()
+    assert whole["club"]["name"] == club["name"]
+    assert [m["name"] for m in whole["club"]["members"]] == ["Aki", "Ben", "Cho"]
+    (only,) = whole["tables"]
+    again = client.post("/api/v1/sessions/import", json=only["export"])
+    assert again.status_code == 201  # a table's export that comes back
+    assert again.get_json()["players"] == session(client, t["id"])["players"]
+
+
+def test_read_only_links_read_and_never_write(client):
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    view = club["view_url"].rsplit("/", 1)[1]
+    seen = client.get(f"/api/v1/clubs/{view}")
+    body = seen.get_data(as_text=True)
+    assert seen.status_code == 200 and seen.get_json()["read_only"] is True
+    assert club["id"] not in body and t["id"] not in body and "id" not in seen.get_json()
+    assert client.get(f"/api/v1/clubs/{view}/standings").status_code == 200
+    assert client.get(f"/api/v1/clubs/{view}/members/Aki").status_code == 200
+    assert t["id"] not in client.get(f"/api/v1/clubs/{view}/members/Aki").get_data(as_text=True)
+    for method, path, body_ in [
+        ("patch", f"/api/v1/clubs/{view}", {"name": "Taken"}),
+        ("post", f"/api/v1/clubs/{view}/undo", {}),
+    ]:
+        resp = getattr(client, method)(path, json=body_)
+        assert resp.status_code == 403, path
+    assert client.get(f"/api/v1/clubs/{view}/export.json").status_code == 404
+    # A table's read-only link: its JSON without its id; every write refused.
+    tview = t["view_url"].rsplit("/", 1)[1]
+    assert tview != t["id"]
+    version = session(client, t["id"])["version"]
+    read = client.get(f"/api/v1/sessions/{tview}")
+    assert read.status_code == 200 and "id" not in read.get_json()
+    assert t["id"] not in read.get_data(as_text=True)
+    assert read.get_json()["players"] == session(client, t["id"])["players"]
+    for method, path in [
+        ("post", f"/api/v1/sessions/{tview}/rounds"),
+        ("patch", f"/api/v1/sessions/{tview}"),
+        ("delete", f"/api/v1/sessions/{tview}/rounds/1"),
+        ("post", f"/api/v1/sessions/{tview}/undo"),
+        ("post", f"/api/v1/sessions/{tview}/settle"),
+    ]:
+        resp = getattr(client, method)(path, json={"players": [{"captured": EXAMPLE_A}, {}]})
+        assert resp.status_code == 403, path
+    assert session(client, t["id"])["version"] == version  # nothing written through them
+    # A table's own link never gives the club away.
+    own = client.get(f"/api/v1/sessions/{t['id']}").get_data(as_text=True)
+    assert club["id"] not in own and view not in own
+
+
+def test_a_rematch_of_a_club_table_stays_in_the_club(client):
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    resp = client.post("/api/v1/sessions", json={"continue_from": t["id"]})
+    assert resp.status_code == 201 and resp.get_json()["in_club"] is True
+    listed = client.get(f"/api/v1/clubs/{club['id']}").get_json()["tables"]
+    assert resp.get_json()["id"] in [x["id"] for x in listed]
+
+
+def test_standings_are_the_same_after_a_correction_delete_and_undo(client):
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    first = standings(client, club, "?game=toppa")
+    add(client, t["id"], {"players": [{"captured": HALF_A}, {}]})
+    client.put(f"/api/v1/sessions/{t['id']}/rounds/2", json={"players": [{}, {"captured": HALF_A}]})
+    assert client.delete(f"/api/v1/sessions/{t['id']}/rounds/2").status_code == 200
+    assert standings(client, club, "?game=toppa") == first
+
+
+def test_a_club_rename_cannot_be_undone_at_one_table_only(client):
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    patch(client, club, {"rename": {"Aki": "Akiko"}})
+    (entry,) = client.get(f"/api/v1/sessions/{t['id']}/journal").get_json()["entries"]
+    resp = client.post(f"/api/v1/sessions/{t['id']}/undo", json={"seq": entry["seq"]})
+    assert resp.status_code == 409
+    assert "at the club" in resp.get_json()["errors"][0]["message"]
+    assert session(client, t["id"])["players"][0]["name"] == "Akiko"  # one name, still
