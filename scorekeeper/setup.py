@@ -93,7 +93,17 @@ def init_app(app: Flask) -> None:
     mimetypes.add_type("application/manifest+json", ".webmanifest")
     from scorekeeper import backups, limits
     from scorekeeper.database import init_db
-    from scorekeeper.views import api, changes, check, device, live, openapi, rounds, sessions
+    from scorekeeper.views import (
+        api,
+        changes,
+        check,
+        clubs,
+        device,
+        live,
+        openapi,
+        rounds,
+        sessions,
+    )
 
     _configure_links(app)
     _trust_proxies(app)
@@ -107,6 +117,7 @@ def init_app(app: Flask) -> None:
         rounds.bp,
         check.bp,
         changes.bp,
+        clubs.bp,
         live.bp,
         device.bp,
     ):

@@ -15,7 +15,7 @@ from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import changes, service, store
+from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.sessions import remember
 
@@ -57,6 +57,7 @@ def _edit_page(
         between_games=not game.multi_game or state.game_round == 1,
         errors=errors or {},
         posted=posted or {},
+        club=clubs.club_of(table),
         all_clear=not any(state.totals) and not state.pot and not state.house,
     ), status
 
@@ -129,6 +130,8 @@ def change(token: str) -> ResponseReturnValue:
         return _edit_page(table, {"": [EXPIRED]}, status=400)
     if what == "rematch":
         return _rematch(table)
+    if what == "club":
+        return _join_club(table)
     body, posted = _patch_from_form(table, what)
     if not body:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
@@ -154,6 +157,24 @@ def change(token: str) -> ResponseReturnValue:
     else:
         done = N_("Done: %(what)s.", what=store.summary_of(entry))
         flash(tr(done), f"undo:{table.version}")
+    return redirect(url_for("sessions.show", token=table.token))
+
+
+def _join_club(table: Table) -> ResponseReturnValue:
+    """The table joins the club whose link (or id) was typed: its players become members."""
+    typed = request.form.get("club", "")
+    try:
+        club = clubs.club_for_table(typed)
+        clubs.join(table, club)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        return _edit_page(table, errors_by_field(exc.violations), {"club": typed}, 422)
+    except (service.Conflict, IntegrityError) as exc:
+        db.session.rollback()
+        message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
+        return _edit_page(table, {"": [message]}, {"club": typed}, 409)
+    flash(tr(N_("This table plays in the club “%(name)s” now.", name=club.name)))
     return redirect(url_for("sessions.show", token=table.token))
 
 

@@ -1,0 +1,608 @@
+"""A club's pages (API.md "Clubs", issue 20): started from the home page, its own link and a
+read-only one, standings over a period, tables opened from it, its members and their journal.
+
+Every form works without script and writes through ``scorekeeper.tables.clubs``, then commits
+and redirects; a refused write shows its mistakes beside the fields, storing nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime
+from fractions import Fraction
+from functools import partial
+from typing import Any, TypedDict
+from urllib.parse import quote
+from zoneinfo import ZoneInfo
+
+import segno
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from sqlalchemy import select
+
+from scorekeeper import limits
+from scorekeeper.charts import seat_style
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
+from scorekeeper.games import GAMES
+from scorekeeper.games.form_input import form_int
+from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.messages import N_
+from scorekeeper.models import Club, Table, db, now
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.tables import changes, clubs, store
+from scorekeeper.tables.checks import check_table
+from scorekeeper.views import errors_by_field, not_found, sentences
+from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, ranked
+
+bp = Blueprint("clubs", __name__)
+
+EXPIRED = N_("This form had expired, so nothing was saved: check it and tap the button again.")
+NO_CLUB = N_("There is no club at this link. Check the address you were sent.")
+RECENT_KEPT = 8
+ZONES = (
+    "UTC",
+    "Asia/Tokyo",
+    "Asia/Seoul",
+    "Asia/Shanghai",
+    "Asia/Singapore",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+    "Pacific/Honolulu",
+    "America/Los_Angeles",
+    "America/Denver",
+    "America/Chicago",
+    "America/New_York",
+    "America/Sao_Paulo",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+)
+"""Time zones offered while typing one (any IANA name is taken)."""
+
+_SPLIT = re.compile(r"[\n,、，]+")
+
+
+@bp.app_context_processor
+def _helpers() -> dict[str, Any]:
+    return {"club_zones": ZONES, "table_view_link": table_view_link}
+
+
+def table_view_link(table: Table) -> str | None:
+    """A table's read-only link, as other phones should open it (None for a table without)."""
+    if not table.view_token:
+        return None
+    return _link("clubs.table_view", view_token=table.view_token)
+
+
+def names_typed(text: str) -> list[str]:
+    """Names one per line or separated by commas (a Japanese keyboard's too), blanks left out."""
+    return [n.strip() for n in _SPLIT.split(text or "") if n.strip()]
+
+
+def get_club_or_404(token: str, *, lock: bool = False) -> Club:
+    try:
+        return clubs.find_club(token, lock=lock)
+    except clubs.ClubNotFound:
+        not_found(NO_CLUB)
+
+
+def _link(endpoint: str, **values: Any) -> str:
+    """A page's address as other phones should open it (``PUBLIC_URL`` when configured)."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def qr_svg(link: str, title: str) -> str:
+    """A link as a QR code in inline SVG, as large as the stylesheet lets it be."""
+    code = segno.make(link, error="m")
+    return str(
+        code.svg_inline(omitsize=True, dark="#111", light="#fff", svgclass="qr-code", title=title)
+    )
+
+
+def remember(club: Club) -> None:
+    """Keep this club in the browser's list of recent clubs (on the home page)."""
+    current = session.get("recent_clubs", [])
+    if current and current[0].get("token") == club.token and current[0].get("name") == club.name:
+        return
+    recent = [c for c in current if c.get("token") != club.token]
+    recent.insert(0, {"token": club.token, "name": club.name})
+    session["recent_clubs"] = recent[:RECENT_KEPT]
+
+
+# -- the home page's form ------------------------------------------------------------------
+
+
+def home_page(
+    club_errors: Mapping[str, Sequence[str]] | None = None,
+    club_posted: Mapping[str, str] | None = None,
+) -> str:
+    """The home page (as ``sessions.home`` draws it) with the club form's mistakes."""
+    return render_template(
+        "sessions/home.html",
+        form=new_table_form(),
+        games=GAMES.values(),
+        recent=session.get("recent", []),
+        import_form=ImportForm(),
+        errors={},
+        club_errors=club_errors or {},
+        club_posted=club_posted or {},
+    )
+
+
+@bp.post("/c")
+@limits.creates
+def create() -> ResponseReturnValue:
+    """Start a club from the home page's form."""
+    posted = {k: request.form.get(k, "") for k in ("club_name", "members", "timezone")}
+    if not ActionForm().validate_on_submit():
+        return home_page({"": [EXPIRED]}, posted), 400
+    body: JSONObject = {
+        "name": posted["club_name"].strip() or tr(N_("Our club")),
+        "members": list[JSONValue](names_typed(posted["members"])),
+        "timezone": posted["timezone"].strip() or "UTC",
+    }
+    try:
+        club = clubs.create_club(body)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        return home_page(_by_form_field(exc.violations), posted), 422
+    remember(club)
+    flash(tr(N_("Club “%(name)s” is ready. Share its link with its members.", name=club.name)))
+    return redirect(url_for(".show", token=club.token))
+
+
+def _by_form_field(violations: Sequence[Violation]) -> dict[str, list[str]]:
+    """The mistakes by the form's field: ``members.3`` is said beside the members."""
+    out: dict[str, list[str]] = {}
+    for field, messages in errors_by_field(violations).items():
+        head = field.split(".", 1)[0]
+        key = (
+            head if head in ("members", "add", "rename", "merge", "archive", "unarchive") else field
+        )
+        out.setdefault(key, []).extend(messages)
+    return out
+
+
+# -- the club's page ------------------------------------------------------------------------
+
+
+class Row(TypedDict):
+    """A member's line of the standings."""
+
+    name: str
+    points: Fraction | None
+    money: Fraction
+    rounds: int
+    tables: int
+    firsts: int
+    average: Fraction | None
+    rank: int | None
+    leader: bool
+
+
+class Period(TypedDict):
+    key: str
+    label: str
+    args: dict[str, str]
+    current: bool
+
+
+def _amount(value: JSONValue) -> Fraction | None:
+    return None if value is None else read_stored_amount(str(value))
+
+
+def standing_rows(figures: JSONObject) -> list[Row]:
+    """The standings' members with their place (equal figures share one; only who played is
+    placed) and the leader (once somebody played, unless all who played are level)."""
+    by_points = figures.get("game") is not None
+    rows: list[Row] = []
+    members = figures.get("members")
+    for m in members if isinstance(members, list) else []:
+        assert isinstance(m, dict)
+        rows.append(
+            {
+                "name": str(m["name"]),
+                "points": _amount(m.get("points")),
+                "money": _amount(m.get("money")) or Fraction(0),
+                "rounds": int(str(m.get("rounds") or 0)),
+                "tables": int(str(m.get("tables") or 0)),
+                "firsts": int(str(m.get("firsts") or 0)),
+                "average": _amount(m.get("average")),
+                "rank": None,
+                "leader": False,
+            }
+        )
+
+    def key(row: Row) -> Fraction:
+        return (row["points"] or Fraction(0)) if by_points else row["money"]
+
+    played = [r for r in rows if r["rounds"]]
+    for place, row in enumerate(played):
+        same = place and key(row) == key(played[place - 1])
+        row["rank"] = played[place - 1]["rank"] if same else place + 1
+    if played and not all(key(r) == key(played[0]) for r in played):
+        for row in played:
+            row["leader"] = key(row) == key(played[0])
+    return rows
+
+
+def periods(club: Club, args: Mapping[str, str]) -> list[Period]:
+    """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time."""
+    today = clubs.club_day(now(), ZoneInfo(club.timezone))
+    spans: list[tuple[str, str, date | None]] = [
+        ("tonight", N_("Tonight"), today),
+        ("month", N_("This month"), today.replace(day=1)),
+        ("year", N_("This year"), today.replace(month=1, day=1)),
+        ("all", N_("All time"), None),
+    ]
+    keep = {k: args[k] for k in ("game", "archived") if args.get(k)}
+    out: list[Period] = []
+    for key, label, start in spans:
+        span = {"from": start.isoformat(), "to": today.isoformat()} if start else {}
+        current = (args.get("from") or "") == span.get("from", "") and (
+            args.get("to") or ""
+        ) == span.get("to", "")
+        out.append({"key": key, "label": label, "args": {**keep, **span}, "current": current})
+    return out
+
+
+def _args() -> dict[str, str]:
+    """The standings' parameters of this request (what the API's ``standings`` reads)."""
+    return {k: request.args[k] for k in ("from", "to", "game", "archived") if request.args.get(k)}
+
+
+def tables_shown(club: Club, *, view: bool) -> list[dict[str, Any]]:
+    """The club's tables, newest first, each by its link (through the read-only page, by its
+    read-only link only)."""
+    out = []
+    for t in clubs.club_tables(club):
+        if view:
+            url = url_for("clubs.table_view", view_token=t.view_token) if t.view_token else None
+        else:
+            url = url_for("sessions.show", token=t.token)
+        out.append(
+            {
+                "url": url,
+                "name": t.name,
+                "game": t.game,
+                "players": list(t.players),
+                "rounds": t.rounds_played,
+                "started": t.created_at,
+            }
+        )
+    return out
+
+
+def _club_page(
+    club: Club,
+    *,
+    view: bool,
+    errors: Mapping[str, Sequence[str]] | None = None,
+    posted: Mapping[str, Any] | None = None,
+    table_form: NewTableForm | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    args = _args()
+    period_errors: dict[str, list[str]] = {}
+    try:
+        figures = clubs.standings(club, args)
+    except InvalidInput as exc:
+        period_errors = errors_by_field(exc.violations)
+        figures = clubs.standings(club, {k: v for k, v in args.items() if k == "archived"})
+        status = max(status, 422)
+    game_id = figures.get("game")
+    game = GAMES.get(str(game_id)) if game_id else None
+    members = [dict(m) for m in club.members]
+    if table_form is None:
+        table_form = new_table_form()
+    export_args = {k: v for k, v in args.items() if k not in period_errors}
+    errors = errors or {}
+    placed = ("table.game", "table.name", "table.point_value", "table.first_dealer")
+    table_other = [
+        m
+        for k, msgs in errors.items()
+        if k == "table"
+        or (k.startswith("table.") and k not in placed and not k.startswith("table.players"))
+        for m in msgs
+    ]
+    journal = [
+        {**j, "at": datetime.strptime(str(j["at"]), store.TIME_FORMAT)}
+        for j in ([] if view else clubs.journal(club))
+    ]
+    return render_template(
+        "clubs/club.html",
+        club=club,
+        view=view,
+        figures=figures,
+        rows=standing_rows(figures),
+        page_url=_page_url(club, view=view),
+        pot=_amount(figures.get("pot")) or Fraction(0),
+        house=_amount(figures.get("house")) or Fraction(0),
+        game=game,
+        games=GAMES,
+        args=args,
+        periods=periods(club, args),
+        period_errors=period_errors,
+        member_base=(
+            None if view else url_for("clubs.member", token=club.token, name="")
+        ),  # a name is appended, quoted
+        export_url=None if view else _export_url(club, export_args),
+        tables=tables_shown(club, view=view),
+        active=[str(m["name"]) for m in members if not m.get("archived")],
+        archived=[str(m["name"]) for m in members if m.get("archived")],
+        journal=journal,
+        club_link=None if view else _link("clubs.show", token=club.token),
+        view_link=_link("clubs.view", view_token=club.view_token),
+        qr=None if view else qr_svg(_link("clubs.show", token=club.token), "QR code"),
+        view_qr=qr_svg(_link("clubs.view", view_token=club.view_token), "QR code"),
+        errors=errors,
+        table_other=table_other,
+        rules_open=any(k.startswith("table.") and k != "table.players" for k in errors),
+        posted=posted or {},
+        table_form=table_form,
+        action_form=ActionForm(),
+        zones=ZONES,
+    ), status
+
+
+def _page_url(club: Club, *, view: bool) -> Callable[..., str]:
+    """The standings' page with other parameters (a period, a game)."""
+    if view:
+        return partial(url_for, "clubs.view", view_token=club.view_token)
+    return partial(url_for, "clubs.show", token=club.token)
+
+
+def _export_url(club: Club, args: Mapping[str, str]) -> str:
+    query = "&".join(f"{k}={quote(v, safe='')}" for k, v in args.items())
+    return f"{request.script_root}/api/v1/clubs/{club.token}/export.csv" + (
+        f"?{query}" if query else ""
+    )
+
+
+@bp.get("/c/<token>")
+def show(token: str) -> ResponseReturnValue:
+    """A club's page: standings over a period, its tables, members and journal, its links."""
+    club = get_club_or_404(token)
+    remember(club)
+    return _club_page(club, view=False)
+
+
+@bp.get("/c/view/<view_token>")
+def view(view_token: str) -> ResponseReturnValue:
+    """The club's read-only page: standings, members and tables, no form, no writable id."""
+    try:
+        club = clubs.find_club_view(view_token)
+    except clubs.ClubNotFound:
+        not_found(NO_CLUB)
+    return _club_page(club, view=True)
+
+
+@bp.get("/c/<token>/members/<path:name>")
+def member(token: str, name: str) -> ResponseReturnValue:
+    """A member's page: their standings over the period and the club's tables they sat at."""
+    club = get_club_or_404(token)
+    found = clubs.member(club, name)
+    if found is None:
+        not_found(N_("There is no member of this name in this club."))
+    args = _args()
+    errors: dict[str, list[str]] = {}
+    try:
+        figures = clubs.standings(club, {**args, "archived": "1"})
+    except InvalidInput as exc:
+        errors = errors_by_field(exc.violations)
+        figures = clubs.standings(club, {"archived": "1"})
+    rows = [r for r in standing_rows(figures) if r["name"] == found["name"]]
+    return render_template(
+        "clubs/member.html",
+        club=club,
+        name=str(found["name"]),
+        archived=bool(found.get("archived")),
+        row=rows[0] if rows else None,
+        figures=figures,
+        game=GAMES.get(str(figures.get("game"))) if figures.get("game") else None,
+        periods=periods(club, args),
+        period_errors=errors,
+        args=args,
+        games=GAMES,
+        page_url=partial(url_for, "clubs.member", token=club.token, name=found["name"]),
+        tables=[t for t in tables_shown(club, view=False) if found["name"] in t["players"]],
+    ), 422 if errors else 200
+
+
+# -- writes ---------------------------------------------------------------------------------
+
+
+@bp.post("/c/<token>/tables")
+@limits.creates
+def open_table(token: str) -> ResponseReturnValue:
+    """Open a table of the club: the members ticked, then the new names, in that order."""
+    club = get_club_or_404(token, lock=True)
+    form = new_table_form()
+    picked = [n for n in request.form.getlist("member") if clubs.member(club, n) is not None]
+    fresh = names_typed(request.form.get("new_players", ""))
+    form.players.data = "\n".join(picked + fresh)
+    posted = {"member": picked, "new_players": request.form.get("new_players", "")}
+    valid = form.validate_on_submit()
+    errors: dict[str, list[str]] = {}
+    for key, messages in form.errors.items():
+        if key == "csrf_token":
+            return _club_page(club, view=False, errors={"table": [EXPIRED]}, status=400)
+        errors.setdefault(f"table.{key}", []).extend(messages)
+    if form.game.data in GAMES:
+        body = form.to_body()
+        try:
+            new = check_table(body)
+        except InvalidInput as exc:
+            for v in _on_the_page(exc.violations, body):
+                head = v.field.split(".", 1)[0]
+                key = "table.players" if head == "players" else f"table.{v.field}"
+                if key not in errors or head == "players":
+                    errors.setdefault(key, []).append(v.message)
+        else:
+            if valid and not errors:
+                try:
+                    table = clubs.open_in_club(club, new)
+                    db.session.commit()
+                except InvalidInput as exc:
+                    for v in exc.violations:
+                        errors.setdefault(f"table.{v.field.split('.', 1)[0]}", []).append(v.message)
+                else:
+                    flash(
+                        tr(
+                            N_(
+                                "Table “%(name)s” is ready in the club “%(club)s”.",
+                                name=table.name,
+                                club=club.name,
+                            )
+                        )
+                    )
+                    return redirect(url_for("sessions.show", token=table.token))
+    db.session.rollback()
+    if "table.players" in errors:
+        errors["table.players"] = list(dict.fromkeys(errors["table.players"]))
+    return _club_page(club, view=False, errors=errors, posted=posted, table_form=form, status=422)
+
+
+CHANGES = ("club", "add", "rename", "merge", "archive", "unarchive")
+
+
+def _patch(club: Club, what: str) -> tuple[JSONObject, dict[str, str]]:
+    """The PATCH body (API.md "Clubs") a part of the club's page posts, and what was typed."""
+    f = request.form
+    if what == "club":
+        typed = {"club_name": f.get("club_name", ""), "timezone": f.get("timezone", "")}
+        body: JSONObject = {"name": typed["club_name"].strip(), "timezone": typed["timezone"]}
+        body["timezone"] = typed["timezone"].strip()
+        return body, typed
+    if what == "add":
+        typed = {"add": f.get("add", "")}
+        return {"add": list[JSONValue](names_typed(typed["add"]))}, typed
+    if what == "rename":
+        typed = {"rename_from": f.get("rename_from", ""), "rename_to": f.get("rename_to", "")}
+        return {"rename": {typed["rename_from"]: typed["rename_to"]}}, typed
+    if what == "merge":
+        typed = {"merge_from": f.get("merge_from", ""), "merge_into": f.get("merge_into", "")}
+        return {"merge": {typed["merge_from"]: typed["merge_into"]}}, typed
+    if what in ("archive", "unarchive"):
+        names = f.getlist(what)
+        return {what: list[JSONValue](names)}, {}
+    return {}, {}
+
+
+@bp.post("/c/<token>/change")
+@limits.writes
+def change(token: str) -> ResponseReturnValue:
+    """Apply one part of the club's page: its name and zone, members added, renamed,
+    merged, archived or brought back (a PATCH of the API, on the same service)."""
+    club = get_club_or_404(token, lock=True)
+    what = request.form.get("what", "")
+    if not ActionForm().validate_on_submit():
+        return _club_page(club, view=False, errors={"": [EXPIRED]}, status=400)
+    body, posted = _patch(club, what) if what in CHANGES else ({}, {})
+    if what == "merge" and posted["merge_from"] == posted["merge_into"]:
+        same = {"merge": [N_("Choose two different members to merge.")]}
+        return _club_page(club, view=False, errors=same, posted=posted, status=422)
+    if not body or body.get(what) == []:
+        where = what if what in CHANGES else ""
+        message = N_("Choose what to change.")
+        return _club_page(club, view=False, errors={where: [message]}, posted=posted, status=422)
+    try:
+        entry = clubs.change_club(club, body)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        errors = _by_form_field(exc.violations)
+        if what == "club":
+            errors = {("club_name" if k == "name" else k): v for k, v in errors.items()}
+        return _club_page(club, view=False, errors=errors, posted=posted, status=422)
+    if entry is None:
+        flash(tr(N_("Nothing changed.")))
+    else:
+        flash(tr(N_("Done: %(what)s.", what=entry.summary)))
+    return redirect(url_for(".show", token=club.token) + "#members")
+
+
+@bp.post("/c/<token>/undo")
+@limits.writes
+def undo(token: str) -> ResponseReturnValue:
+    """Undo one change of the club's journal (a new entry says so)."""
+    club = get_club_or_404(token, lock=True)
+    if not ActionForm().validate_on_submit():
+        flash(tr(EXPIRED), "error")
+        return redirect(url_for(".show", token=club.token))
+    seq = form_int(request.form, "seq")
+    try:
+        entry = clubs.undo(club, seq if isinstance(seq, int) else -1)
+        db.session.commit()
+    except InvalidInput as exc:
+        db.session.rollback()
+        flash(tr(N_("Cannot undo: %(why)s", why=sentences(exc.violations))), "error")
+    else:
+        flash(tr(N_("Done: %(what)s.", what=entry.summary)))
+    return redirect(url_for(".show", token=club.token) + "#journal")
+
+
+# -- a table's read-only page -----------------------------------------------------------------
+
+
+def find_table_view(view_token: str) -> Table:
+    """The table behind a read-only link, or 404."""
+    table = None
+    if view_token and len(view_token) <= 64:
+        table = db.session.scalars(select(Table).where(Table.view_token == view_token)).first()
+    if table is None:
+        not_found(N_("There is no table at this link. Check the address you were sent."))
+    return table
+
+
+@bp.get("/t/view/<view_token>")
+def table_view(view_token: str) -> ResponseReturnValue:
+    """A table's read-only page: its standings and latest rounds, no write, no writable id."""
+    t = find_table_view(view_token)
+    state = store.state_of(t)
+    value = read_stored_amount(t.point_value) if t.point_value else None
+    standings = ranked(
+        [
+            {
+                "seat": i,
+                "name": n,
+                "total": total,
+                "money": total * value if value is not None else None,
+                "seated": i in state.seated,
+                "away": i in state.away,
+                "style": seat_style(i),
+            }
+            for i, (n, total) in enumerate(
+                zip(changes.players_now(t, state), state.totals, strict=True)
+            )
+        ],
+        t.rounds_played > 0,
+    )
+    club = clubs.club_of(t)
+    return render_template(
+        "clubs/table_view.html",
+        t=t,
+        game=GAMES[t.game],
+        state=state,
+        standings=standings,
+        money=lambda amount: amount * value if value is not None else None,
+        history=store.history(t, HISTORY_SHOWN),
+        names=changes.players_now(t, state),
+        club_name=club.name if club is not None else None,
+        view_link=_link("clubs.table_view", view_token=view_token),
+    )

@@ -1,0 +1,87 @@
+"""A club on a 360x740 phone (issue 20): started from the home page, a Toppa table opened from
+its page, and its standings read without any sideways scroll, in both themes."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from tests.browser.conftest import SHOTS
+from tests.helpers import EXAMPLE_A
+
+pytestmark = pytest.mark.browser
+
+PHONE_360 = {"width": 360, "height": 740}
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= 360")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_club_from_the_home_page_to_its_standings_at_360(browser, server, scheme):
+    context = browser.new_context(
+        viewport=PHONE_360,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        name = f"Sapporo Hanafuda Club {uuid.uuid4().hex[:4]}"
+        page.goto(server + "/")
+        assert no_sideways_scroll(page)
+        page.fill("input[name=club_name]", name)
+        page.fill("textarea[name=members]", "Aki\nBen, Cho")
+        page.fill("input[name=timezone]", "Asia/Tokyo")
+        page.click("text=Start the club")
+        page.wait_for_url(re.compile(r"/c/[\w-]+$"))
+        club_url = page.url
+        assert page.locator("h1").inner_text().startswith(name)
+        assert no_sideways_scroll(page)
+
+        # Open a Toppa table: Aki and Ben ticked, in that order.
+        page.select_option("#open-table select[name=game]", "toppa")
+        page.check("#open-table input[name=member][value=Aki]")
+        page.check("#open-table input[name=member][value=Ben]")
+        page.click("text=Open the table")
+        page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+        token = page.url.rsplit("/", 1)[-1]
+        assert page.locator("tr[data-seat] th").all_inner_texts()[0].startswith(("Aki", "Ben"))
+        # One round, so the standings have a leader (entered through the API: the round form
+        # has tests of its own).
+        resp = page.request.post(
+            f"{server}/api/v1/sessions/{token}/rounds",
+            data={"players": [{"captured": EXAMPLE_A}, {}]},
+        )
+        assert resp.status == 201
+
+        page.goto(club_url)
+        standings = page.locator("table.club-standings")
+        assert standings.is_visible()
+        page.click("nav.periods >> text=Tonight")
+        assert page.locator("nav.periods [aria-current=page]").inner_text() == "Tonight"
+        page.click("text=Other dates, one game")
+        page.select_option("#standings select[name=game]", "toppa")
+        page.click("text=Show the standings")
+        assert page.locator("table.club-standings td[data-points]").count() == 3
+        leader = page.locator("table.club-standings tr.leader")
+        assert leader.count() == 1 and "Leader" in leader.inner_text()
+        assert no_sideways_scroll(page)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"club_360_{scheme}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"club_360_{scheme}_top.png"))
+
+        # The read-only link, as a member would open it: the same standings, no form.
+        view_url = page.locator("#view-link").input_value()
+        page.goto(view_url)
+        assert page.locator("table.club-standings").is_visible()
+        assert page.locator("form[method=post]").count() == 0
+        assert no_sideways_scroll(page)
+        page.screenshot(path=str(SHOTS / f"club_view_360_{scheme}.png"), full_page=True)
+    finally:
+        context.close()
