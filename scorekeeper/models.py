@@ -277,6 +277,9 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     """``[{"name": "Aki", "archived": false}, ...]`` in the order they joined."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """The ``seq`` of the club's last journal entry."""
+    figures_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Counts the changes of the club's kept figures (migration 0010): what its pages
+    computed from them stays true while it stays the same."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 

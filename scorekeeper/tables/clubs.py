@@ -7,10 +7,13 @@ what the players' changes leave (each round sums to zero with them)."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
@@ -20,7 +23,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import select
 
 from scorekeeper import devices
-from scorekeeper.codec import read_stored_amount
 from scorekeeper.exact import amount_str
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -368,7 +370,7 @@ def _apply(club: Club, data: JSONObject) -> _Change:
         change.undo["attach"] = [t.id for t in detach]
         for t in detach:
             t.club_id = None
-            figures.noted(t)
+            figures.noted(t, left=club)
             change.words.append(N_("table %(name)s left the club", name=t.name))
     return change
 
@@ -656,34 +658,75 @@ class _Tally:
     firsts: int = 0
 
 
+_ANSWERS: OrderedDict[tuple[object, ...], JSONObject] = OrderedDict()
+_ANSWERS_KEPT = 256
+_ANSWERS_LOCK = threading.Lock()
+
+
+def _remembered(
+    what: str, club: Club, args: Mapping[str, str], work: Callable[[], JSONObject]
+) -> JSONObject:
+    """An answer computed from the kept figures, kept in this process while they and the
+    club stay as they were: every write to a club's table moves ``figures_version``, every
+    change of the club ``version``, so a kept answer is never stale. A copy is returned."""
+    key = (
+        what,
+        club.token,
+        club.version,
+        club.figures_version,
+        club.timezone,
+        *sorted(args.items()),
+    )
+    with _ANSWERS_LOCK:
+        kept = _ANSWERS.get(key)
+        if kept is not None:
+            _ANSWERS.move_to_end(key)
+    if kept is None:
+        kept = work()
+        with _ANSWERS_LOCK:
+            _ANSWERS[key] = kept
+            while len(_ANSWERS) > _ANSWERS_KEPT:
+                _ANSWERS.popitem(last=False)
+    return copy.deepcopy(kept)
+
+
 def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     """API.md "Clubs" standings, added up from the kept figures (``tables.figures``)."""
+    query = {k: str(args[k]) for k in ("from", "to", "game", "archived") if k in args}
+    return _remembered("standings", club, query, lambda: _standings(club, query))
+
+
+def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     start, end, game = _period(args)
     archived = args.get("archived") in ("1", "true")
     tally: dict[str, _Tally] = {str(m["name"]): _Tally() for m in club.members}
-    pot = house = Fraction(0)
+    pot: Fraction | int = 0
+    house: Fraction | int = 0
     unpriced: set[int] = set()
-    per_table: dict[int, dict[str, Fraction]] = {}
-    for row, t in figures.kept_rows(club, start, end, game):
-        points = read_stored_amount(row.points)
-        if row.seat == figures.POT:
+    per_table: dict[int, dict[str, Fraction | int]] = {}
+    tables = figures.club_tables(club, game)
+    for tid, seat, points_text, rounds, house_text in figures.kept_sums(list(tables), start, end):
+        points = figures.amount(points_text)
+        if seat == figures.POT:
             pot += points
-            house += read_stored_amount(row.house)
+            house += figures.amount(house_text)
             continue
-        if row.seat >= len(t.players):
+        t = tables[tid]
+        if seat >= len(t.players):
             continue
-        value = changes.point_value(t)
+        value = t.point_value
         if value is None:
-            unpriced.add(t.id)
-        name = t.players[row.seat]
+            unpriced.add(tid)
+        name = t.players[seat]
         mt = tally.setdefault(name, _Tally())
         mt.points += points
-        mt.money += points * value if value is not None else 0
-        mt.rounds += row.rounds
-        if row.rounds:
-            mt.tables.add(t.id)
-        at_table = per_table.setdefault(t.id, {})
-        at_table[name] = at_table.get(name, Fraction(0)) + points
+        if value is not None:
+            mt.money += points * value
+        mt.rounds += rounds
+        if rounds:
+            mt.tables.add(tid)
+        at_table = per_table.setdefault(tid, {})
+        at_table[name] = at_table.get(name, 0) + points
     for tid, at_table in per_table.items():
         best = max(at_table.values())
         for name, pts in at_table.items():
@@ -724,6 +767,14 @@ class MemberNotFound(store.NotFound):
 def member_stats(
     club: Club, name: str, args: Mapping[str, str], *, view: bool = False
 ) -> JSONObject:
+    query = {k: str(args[k]) for k in ("from", "to", "game") if k in args}
+    key = {**query, " name": name[:100].casefold(), " view": str(view)}
+    return _remembered("member", club, key, lambda: _member_stats(club, name, query, view=view))
+
+
+def _member_stats(
+    club: Club, name: str, args: Mapping[str, str], *, view: bool = False
+) -> JSONObject:
     """API.md "Clubs" ``members/<name>``: a member's tables, games, yaku and opponents over a
     period, from the kept figures; and ``days``, their money by club day with the running
     total (the member page's chart)."""
@@ -732,17 +783,20 @@ def member_stats(
         raise MemberNotFound(name)
     start, end, game = _period(args)
     who = str(m["name"])
-    per_table: dict[int, tuple[Table, figures.Figure]] = {}
+    per_table: dict[int, tuple[figures.TableFacts, figures.Figure]] = {}
     per_game: dict[str, figures.Figure] = {}
     per_day: dict[date, Fraction] = {}
     opponents: dict[str, list[Any]] = {}
-    for row, t in figures.kept_rows(club, start, end, game):
-        if row.seat < 0 or row.seat >= len(t.players) or t.players[row.seat] != who:
+    tables = figures.club_tables(club, game)
+    seats = {tid: t.players.index(who) for tid, t in tables.items() if who in t.players}
+    for row in figures.kept_rows(list(seats), start, end):
+        t = tables[row.table_id]
+        if row.seat != seats[row.table_id]:
             continue
         fig = figures.Figure.of_row(row)
         per_table.setdefault(t.id, (t, figures.Figure()))[1].add(fig)
         per_game.setdefault(t.game, figures.Figure()).add(fig)
-        value = changes.point_value(t)
+        value = t.point_value
         per_day[row.day] = per_day.get(row.day, Fraction(0)) + (
             fig.points * value if value is not None else 0
         )
@@ -760,7 +814,7 @@ def member_stats(
         key=lambda p: p[1].last_at or datetime.min,
         reverse=True,
     ):
-        value = changes.point_value(t)
+        value = t.point_value
         ids: JSONObject = (
             {"url": f"/t/view/{t.view_token}"} if view else {"id": t.token, "url": f"/t/{t.token}"}
         )

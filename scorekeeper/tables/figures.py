@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.codec import amount_str, read_stored_amount
@@ -37,6 +37,7 @@ POT = -1
 _APPENDS = {Action.ENTER, Action.END, Action.EDIT, Action.SETTLE, Action.REMATCH}
 """Writes that only add entries at the end of a table: its figures are added to."""
 _NOTED = store.CLUB_WRITES
+_LEFT = "clubs_tables_left"
 _UTC = ZoneInfo("UTC")
 
 
@@ -273,27 +274,37 @@ def drop(table: Table) -> None:
 # -- which tables changed ------------------------------------------------------------------
 
 
-def noted(table: Table) -> None:
-    """``table`` joined or left a club, or its club's day moved: its figures are rebuilt
+def noted(table: Table, left: Club | None = None) -> None:
+    """``table`` joined or ``left`` a club, or its club's day moved: its figures are rebuilt
     (or dropped) before the transaction commits. (``store.record`` notes the writes.)"""
     written: dict[int, set[Action | None]] = db.session.info.setdefault(_NOTED, {})
     written.setdefault(table.id, set()).add(None)
+    if left is not None:
+        db.session.info.setdefault(_LEFT, set()).add(left.id)
 
 
 def follow(session: Session) -> None:
     """Bring the noted tables' figures up to date (before a commit)."""
     written: dict[int, set[Action | None]] = session.info.pop(_NOTED, {})
+    changed: set[int] = session.info.pop(_LEFT, set())
     for table_id, actions in written.items():
         table = session.get(Table, table_id)
         if table is None:
             continue
         club = session.get(Club, table.club_id) if table.club_id is not None else None
+        if club is not None:
+            changed.add(club.id)
         if club is None:
             drop(table)
         elif table.figures_through is None or not actions <= _APPENDS:
             rebuild(table, club)
         else:
             add_new(table, club)
+
+    for club_id in changed - {0}:
+        session.execute(
+            update(Club).where(Club.id == club_id).values(figures_version=Club.figures_version + 1)
+        )
 
 
 @event.listens_for(Session, "before_commit")
@@ -305,27 +316,83 @@ def _before_commit(session: Session) -> None:
 @event.listens_for(Session, "after_rollback")
 def _after_rollback(session: Session) -> None:
     session.info.pop(_NOTED, None)
+    session.info.pop(_LEFT, None)
 
 
 # -- reading ------------------------------------------------------------------------------
 
 
-def kept_rows(
-    club: Club, start: date | None, end: date | None, game: str | None = None
-) -> list[tuple[ClubFigure, Table]]:
-    """The club's kept figures over a period of its days (inclusive), with their tables."""
-    query = (
-        select(ClubFigure, Table)
-        .join(Table, Table.id == ClubFigure.table_id)
-        .where(Table.club_id == club.id)
-    )
+@dataclass(frozen=True)
+class TableFacts:
+    """What the club's pages need of a table: no JSON column but its players."""
+
+    id: int
+    token: str
+    view_token: str | None
+    name: str
+    game: str
+    players: list[str]
+    point_value: Fraction | None
+
+
+def club_tables(club: Club, game: str | None = None) -> dict[int, TableFacts]:
+    """The club's tables (of ``game``), by id, newest first: one light query."""
+    query = select(
+        Table.id,
+        Table.token,
+        Table.view_token,
+        Table.name,
+        Table.game,
+        Table.players,
+        Table.point_value,
+    ).where(Table.club_id == club.id)
+    if game is not None:
+        query = query.where(Table.game == game)
+    return {
+        tid: TableFacts(
+            tid, token, view, name, g, list(players), read_stored_amount(value) if value else None
+        )
+        for tid, token, view, name, g, players, value in db.session.execute(
+            query.order_by(Table.id.desc())
+        )
+    }
+
+
+def amount(text: str) -> Fraction | int:
+    """A kept amount: most are whole numbers, read without making a Fraction."""
+    try:
+        return int(text)
+    except ValueError:
+        return read_stored_amount(text)
+
+
+def kept_sums(
+    tables: Sequence[int], start: date | None, end: date | None
+) -> list[tuple[int, int, str, int, str]]:
+    """(table id, seat, points, rounds, house) of the kept figures of ``tables`` over a
+    period of the club's days (inclusive)."""
+    query = select(
+        ClubFigure.table_id,
+        ClubFigure.seat,
+        ClubFigure.points,
+        ClubFigure.rounds,
+        ClubFigure.house,
+    ).where(ClubFigure.table_id.in_(list(tables)))
     if start is not None:
         query = query.where(ClubFigure.day >= start)
     if end is not None:
         query = query.where(ClubFigure.day <= end)
-    if game is not None:
-        query = query.where(Table.game == game)
-    return [(f, t) for f, t in db.session.execute(query)]
+    return [tuple(row) for row in db.session.execute(query)]  # type: ignore[misc]
+
+
+def kept_rows(tables: Sequence[int], start: date | None, end: date | None) -> list[ClubFigure]:
+    """The kept figures of ``tables`` over a period of the club's days (inclusive)."""
+    query = select(ClubFigure).where(ClubFigure.table_id.in_(list(tables)))
+    if start is not None:
+        query = query.where(ClubFigure.day >= start)
+    if end is not None:
+        query = query.where(ClubFigure.day <= end)
+    return list(db.session.scalars(query))
 
 
 def fresh(club: Club) -> dict[tuple[int, date, int], JSONObject]:
@@ -344,7 +411,10 @@ def fresh(club: Club) -> dict[tuple[int, date, int], JSONObject]:
 
 def kept(club: Club) -> dict[tuple[int, date, int], JSONObject]:
     """The kept figures of the club's tables, in ``fresh``'s shape."""
-    return {(f.table_id, f.day, f.seat): _as_json(f) for f, _ in kept_rows(club, None, None, None)}
+    return {
+        (f.table_id, f.day, f.seat): _as_json(f)
+        for f in kept_rows(list(club_tables(club)), None, None)
+    }
 
 
 def _as_json(row: ClubFigure) -> JSONObject:

@@ -246,3 +246,25 @@ def test_a_club_rename_cannot_be_undone_at_one_table_only(client):
     assert resp.status_code == 409
     assert "at the club" in resp.get_json()["errors"][0]["message"]
     assert session(client, t["id"])["players"][0]["name"] == "Akiko"  # one name, still
+
+
+def test_an_answer_kept_between_requests_follows_every_write(client):
+    # Standings and a member's figures are kept in the process while nothing changed; each
+    # kind of write must show at once.
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"], point_value="1")
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    first = standings(client, club)
+    assert standings(client, club) == first  # asked again: the same
+    member(client, club, "Aki")
+    add(client, t["id"], {"players": [{"captured": HALF_A}, {}]})
+    second = standings(client, club)
+    assert next(m for m in second["members"] if m["name"] == "Aki")["rounds"] == 2
+    assert member(client, club, "Aki")["games"]["toppa"]["rounds"] == 2
+    renamed = client.patch(f"/api/v1/sessions/{t['id']}", json={"name": "Late"})
+    assert renamed.status_code == 200, renamed.get_json()
+    assert member(client, club, "Aki")["tables"][0]["name"] == "Late"
+    patch(client, club, {"rename": {"Ben": "Benji"}})
+    assert "Benji" in [m["name"] for m in standings(client, club)["members"]]
+    patch(client, club, {"detach": [t["id"]]})
+    assert all(m["rounds"] == 0 for m in standings(client, club)["members"])

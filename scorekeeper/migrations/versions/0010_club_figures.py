@@ -36,6 +36,10 @@ def upgrade() -> None:
         sa.Column("last_at", sa.DateTime, nullable=True),
         sa.UniqueConstraint("table_id", "day", "seat", name="uq_club_figures"),
     )
+    with op.batch_alter_table("clubs") as batch:
+        batch.add_column(
+            sa.Column("figures_version", sa.Integer, nullable=False, server_default="0")
+        )
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("view_token", sa.String(64), nullable=True))
         batch.add_column(sa.Column("figures_through", sa.Integer, nullable=True))
@@ -54,4 +58,6 @@ def downgrade() -> None:
         batch.drop_index("ix_tables_view_token")
         batch.drop_column("figures_through")
         batch.drop_column("view_token")
+    with op.batch_alter_table("clubs") as batch:
+        batch.drop_column("figures_version")
     op.drop_table("club_figures")
