@@ -291,6 +291,8 @@ def _apply(club: Club, data: JSONObject) -> _Change:
                 m = member(club, n)
                 if m is None:
                     r.add(f"{key}.{i}", N_("%(name)s is not a member of this club", name=n))
+                elif str(m["name"]) in merge:
+                    r.add(f"{key}.{i}", N_("Merge %(name)s in a change of its own", name=n))
                 else:
                     flags[str(m["name"])] = value
     detach: list[Table] = []
@@ -388,7 +390,7 @@ def _merges(r: Reader, club: Club, raw: object, rename: Mapping[str, str]) -> di
         gone = member(club, str(gone_raw))
         into = member(club, into_raw) if isinstance(into_raw, str) and len(into_raw) <= 80 else None
         if gone is None:
-            r.add(path, N_("%(name)s is not a member of this club", name=str(gone_raw)[:40]))
+            r.add(path, N_("%(name)s is not a member of this club", name=shown(gone_raw)))
             continue
         if into is None:
             r.add(path, N_("%(name)s is not a member of this club", name=shown(into_raw)))

@@ -57,6 +57,9 @@ def test_a_merge_of_two_people_at_one_table_is_refused_and_nothing_changes(clien
         ({"merge": {"Cho": "cho"}}, "merge.Cho"),
         ({"merge": ["Cho", "Aki"]}, "merge"),
         ({"merge": {"Cho": 7}}, "merge.Cho"),
+        ({"merge": {"Cho": "Aki"}, "archive": ["Cho"]}, "archive.0"),
+        ({"merge": {"Cho": "Aki"}, "rename": {"Cho": "Chō"}}, "merge.Cho"),
+        ({"merge": {"": "Aki"}}, "merge."),
     ]:
         resp = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
         assert resp.status_code == 422, body
