@@ -392,6 +392,11 @@ class Game:
         """Words shown beside a player on the entry form, by table position."""
         return {}
 
+    def yaku_name(self, yaku_id: str) -> str:
+        """A yaku's (or a named hand's) name, a message the page translates; the id itself
+        when the game names none (a member's page counts what each player made)."""
+        return yaku_id
+
 
 def _named(players: object, names: Sequence[str]) -> list[JSONValue] | None:
     """An entry's players as the engine reads them when they sit in table order from the

@@ -6,6 +6,7 @@ and redirects; a refused write shows its mistakes beside the fields, storing not
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
@@ -30,11 +31,12 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from scorekeeper import limits
-from scorekeeper.charts import seat_style
+from scorekeeper.charts import Chart, running_chart, seat_style
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
+from scorekeeper.i18n import display_amount
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
@@ -105,6 +107,7 @@ def _link(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(link: str, title: str) -> str:
     """A link as a QR code in inline SVG, as large as the stylesheet lets it be."""
     code = segno.make(link, error="m")
@@ -266,26 +269,51 @@ def _args() -> dict[str, str]:
     return {k: request.args[k] for k in ("from", "to", "game", "archived") if request.args.get(k)}
 
 
-def tables_shown(club: Club, *, view: bool) -> list[dict[str, Any]]:
+TABLES_SHOWN = 20
+"""The club's page lists its newest tables; ``?tables=all`` lists every one."""
+
+
+def tables_shown(club: Club, *, view: bool, limit: int | None = None) -> list[dict[str, Any]]:
     """The club's tables, newest first, each by its link (through the read-only page, by its
-    read-only link only)."""
+    read-only link only): one light query, without the tables' state."""
+    query = (
+        select(
+            Table.token,
+            Table.view_token,
+            Table.name,
+            Table.game,
+            Table.players,
+            Table.rounds_played,
+            Table.created_at,
+        )
+        .where(Table.club_id == club.id)
+        .order_by(Table.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
     out = []
-    for t in clubs.club_tables(club):
+    for token, view_token, name, game, players, rounds, created in db.session.execute(query):
         if view:
-            url = url_for("clubs.table_view", view_token=t.view_token) if t.view_token else None
+            url = url_for("clubs.table_view", view_token=view_token) if view_token else None
         else:
-            url = url_for("sessions.show", token=t.token)
+            url = url_for("sessions.show", token=token)
         out.append(
             {
                 "url": url,
-                "name": t.name,
-                "game": t.game,
-                "players": list(t.players),
-                "rounds": t.rounds_played,
-                "started": t.created_at,
+                "name": name,
+                "game": game,
+                "players": list(players),
+                "rounds": rounds,
+                "started": created,
             }
         )
     return out
+
+
+def tables_count(club: Club) -> int:
+    return int(
+        db.session.scalar(select(db.func.count(Table.id)).where(Table.club_id == club.id)) or 0
+    )
 
 
 def _club_page(
@@ -338,11 +366,12 @@ def _club_page(
         args=args,
         periods=periods(club, args),
         period_errors=period_errors,
-        member_base=(
-            None if view else url_for("clubs.member", token=club.token, name="")
-        ),  # a name is appended, quoted
+        member_base=_member_url(club, view=view)(name=""),  # a name is appended, quoted
         export_url=None if view else _export_url(club, export_args),
-        tables=tables_shown(club, view=view),
+        tables=tables_shown(
+            club, view=view, limit=None if request.args.get("tables") == "all" else TABLES_SHOWN
+        ),
+        tables_total=tables_count(club),
         active=[str(m["name"]) for m in members if not m.get("archived")],
         archived=[str(m["name"]) for m in members if m.get("archived")],
         journal=journal,
@@ -392,36 +421,156 @@ def view(view_token: str) -> ResponseReturnValue:
     return _club_page(club, view=True)
 
 
+NO_MEMBER = N_("There is no member of this name in this club.")
+
+
 @bp.get("/c/<token>/members/<path:name>")
 def member(token: str, name: str) -> ResponseReturnValue:
-    """A member's page: their standings over the period and the club's tables they sat at."""
-    club = get_club_or_404(token)
-    found = clubs.member(club, name)
-    if found is None:
-        not_found(N_("There is no member of this name in this club."))
-    args = _args()
+    """A member's page: their tables, running total, games with their yaku, and head to head."""
+    return _member_page(get_club_or_404(token), name, view=False)
+
+
+@bp.get("/c/view/<view_token>/members/<path:name>")
+def member_view(view_token: str, name: str) -> ResponseReturnValue:
+    """A member's page through the club's read-only link: the same figures, no writable id."""
+    try:
+        club = clubs.find_club_view(view_token)
+    except clubs.ClubNotFound:
+        not_found(NO_CLUB)
+    return _member_page(club, name, view=True)
+
+
+def _member_url(club: Club, *, view: bool) -> Callable[..., str]:
+    """A member's page of this club (through the same link as this page), by name."""
+    if view:
+        return partial(url_for, "clubs.member_view", view_token=club.view_token)
+    return partial(url_for, "clubs.member", token=club.token)
+
+
+def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
+    """``clubs.member_stats`` once (the whole page: it stays one query however long the
+    club's history), laid out for people."""
+    args = {k: v for k, v in _args().items() if k != "archived"}
     errors: dict[str, list[str]] = {}
     try:
-        figures = clubs.standings(club, {**args, "archived": "1"})
-    except InvalidInput as exc:
-        errors = errors_by_field(exc.violations)
-        figures = clubs.standings(club, {"archived": "1"})
-    rows = [r for r in standing_rows(figures) if r["name"] == found["name"]]
+        try:
+            stats = clubs.member_stats(club, name, args, view=view)
+        except InvalidInput as exc:
+            errors = errors_by_field(exc.violations)
+            stats = clubs.member_stats(club, name, {}, view=view)
+    except clubs.MemberNotFound:
+        not_found(NO_MEMBER)
+    who = str(stats["name"])
+    zone = ZoneInfo(club.timezone)
+    game_id = stats.get("game")
+    game = GAMES.get(str(game_id)) if game_id else None
+    member_url = _member_url(club, view=view)
+    keep = {k: v for k, v in args.items() if k not in errors}
+    days = _objects(stats.get("days"))
+    running = [_amount(d.get("running")) or Fraction(0) for d in days]
     return render_template(
         "clubs/member.html",
         club=club,
-        name=str(found["name"]),
-        archived=bool(found.get("archived")),
-        row=rows[0] if rows else None,
-        figures=figures,
-        game=GAMES.get(str(figures.get("game"))) if figures.get("game") else None,
+        view=view,
+        name=who,
+        archived=bool(stats.get("archived")),
+        figures=stats,
+        game=game,
+        games=GAMES,
+        args=args,
         periods=periods(club, args),
         period_errors=errors,
-        args=args,
-        games=GAMES,
-        page_url=partial(url_for, "clubs.member", token=club.token, name=found["name"]),
-        tables=[t for t in tables_shown(club, view=False) if found["name"] in t["players"]],
+        page_url=partial(member_url, name=who),
+        club_url=_page_url(club, view=view)(**keep),
+        tables=[_member_table(t, zone) for t in _objects(stats.get("tables"))],
+        total=running[-1] if running else Fraction(0),
+        days=[
+            {
+                "day": str(d.get("day")),
+                "money": _amount(d.get("money")) or Fraction(0),
+                "running": r,
+            }
+            for d, r in zip(days, running, strict=True)
+        ],
+        chart=_money_chart(running),
+        per_game=_per_game(stats.get("games")),
+        opponents=[
+            {
+                "name": str(o["name"]),
+                "url": member_url(name=str(o["name"]), **keep),
+                "tables": int(str(o.get("tables") or 0)),
+                "rounds": int(str(o.get("rounds") or 0)),
+                "points": _amount(o.get("points")) or Fraction(0),
+                "their_points": _amount(o.get("their_points")) or Fraction(0),
+            }
+            for o in _objects(stats.get("opponents"))
+        ],
     ), 422 if errors else 200
+
+
+def _objects(value: JSONValue) -> list[JSONObject]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _member_table(t: JSONObject, zone: ZoneInfo) -> dict[str, Any]:
+    """One table the member sat at: its club day (of its first round in the period), its
+    link (as ``member_stats`` gives it: read-only through the read-only page) and figures."""
+    first = t.get("first_round_at")
+    day = (
+        clubs.club_day(datetime.strptime(str(first), store.TIME_FORMAT), zone)
+        if isinstance(first, str)
+        else None
+    )
+    url = t.get("url")
+    return {
+        "day": day.isoformat() if day else None,
+        "url": request.script_root + str(url) if isinstance(url, str) else None,
+        "name": str(t.get("name") or ""),
+        "game": str(t.get("game") or ""),
+        "rounds": int(str(t.get("rounds") or 0)),
+        "points": _amount(t.get("points")) or Fraction(0),
+        "money": _amount(t.get("money")),
+    }
+
+
+def _per_game(games_json: JSONValue) -> list[dict[str, Any]]:
+    """Each game the member played: rounds, points, best and worst round, and the yaku they
+    made by their names (most often first)."""
+    out: list[dict[str, Any]] = []
+    for game_id, g in (games_json or {}).items() if isinstance(games_json, dict) else []:
+        if not isinstance(g, dict):
+            continue
+        game = GAMES.get(game_id)
+        made = g.get("yaku")
+        yaku = [
+            {"id": y, "name": game.yaku_name(y) if game else y, "count": int(str(n))}
+            for y, n in (made.items() if isinstance(made, dict) else [])
+        ]
+        yaku.sort(key=lambda y: -int(str(y["count"])))
+        out.append(
+            {
+                "id": game_id,
+                "title": game.title if game else game_id,
+                "rounds": int(str(g.get("rounds") or 0)),
+                "points": _amount(g.get("points")) or Fraction(0),
+                "best": _amount(g.get("best_round")),
+                "worst": _amount(g.get("worst_round")),
+                "yaku": yaku,
+                "has_yaku": bool(game and game.yaku_keys),
+            }
+        )
+    return out
+
+
+def _money_chart(running: Sequence[Fraction]) -> Chart | None:
+    """The member's running total in money at the end of each club day, from the first to the
+    last (the table page's chart, with one line ending in the total); of a single day, from
+    nothing to that day's end."""
+    if not running:
+        return None
+    label = display_amount(running[-1], True)
+    points = [Fraction(0), *running] if len(running) == 1 else list(running)
+    return running_chart([label], [[r] for r in points])
 
 
 # -- writes ---------------------------------------------------------------------------------

@@ -85,3 +85,68 @@ def test_a_club_from_the_home_page_to_its_standings_at_360(browser, server, sche
         page.screenshot(path=str(SHOTS / f"club_view_360_{scheme}.png"), full_page=True)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_members_page_at_360(browser, server, scheme):
+    context = browser.new_context(
+        viewport=PHONE_360,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        api = page.request
+        club = api.post(
+            f"{server}/api/v1/clubs",
+            data={
+                "name": f"Sapporo Hanafuda Club {uuid.uuid4().hex[:4]}",
+                "members": ["Akiko Yamamoto-Fujiwara", "Ben", "Cho"],
+                "timezone": "Asia/Tokyo",
+            },
+        ).json()
+        for players in (["Akiko Yamamoto-Fujiwara", "Ben"], ["Cho", "Akiko Yamamoto-Fujiwara"]):
+            table = api.post(
+                f"{server}/api/v1/sessions",
+                data={
+                    "game": "toppa",
+                    "players": players,
+                    "club": club["id"],
+                    "first_dealer": 1,
+                    "point_value": "10",
+                    "name": "Friday at the community centre, upstairs",
+                },
+            )
+            assert table.status == 201, table.text()
+            token = table.json()["id"]
+            # Akiko makes EXAMPLE_A's yaku twice at the first table, Cho once at the second.
+            rounds = 2 if players[0] != "Cho" else 1
+            for captured in [[{"captured": EXAMPLE_A}, {}]] * rounds:
+                resp = api.post(
+                    f"{server}/api/v1/sessions/{token}/rounds", data={"players": captured}
+                )
+                assert resp.status == 201, resp.text()
+
+        page.goto(f"{server}/c/{club['id']}/members/Akiko%20Yamamoto-Fujiwara")
+        assert page.locator("h1").inner_text().startswith("Akiko Yamamoto-Fujiwara")
+        assert page.locator("svg.member-chart polyline").count() == 1
+        assert page.locator("tr[data-yaku=five-brights]").is_visible()
+        assert page.locator("#head-to-head tbody tr").count() == 2
+        assert no_sideways_scroll(page)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"member_360_{scheme}.png"), full_page=True)
+        page.locator("#running").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"member_360_{scheme}_chart.png"))
+
+        # The same page through the read-only link, a member's name followed from the club.
+        page.goto(server + club["view_url"])
+        page.click("#members >> text=Ben")
+        page.wait_for_url(re.compile(r"/c/view/[\w-]+/members/Ben$"))
+        assert page.locator("form[method=post]").count() == 0
+        assert no_sideways_scroll(page)
+        page.screenshot(path=str(SHOTS / f"member_view_360_{scheme}.png"), full_page=True)
+    finally:
+        context.close()

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import uuid
+from fractions import Fraction
 from urllib.parse import quote
 
+from scorekeeper.exact import amount_str
 from tests.helpers import EXAMPLE_A
 from tests.web.test_i18n import JA, lang, text
 
@@ -225,8 +227,6 @@ def test_standings_by_period_with_the_leader_and_the_pot_and_house(client):
     assert "★" in tonight.text and "Leader" in text(tonight)
     points = re.findall(r'data-points="([^"]+)"', tonight.text)
     pot = re.findall(r'data-(?:pot|house)="([^"]+)"', tonight.text)
-    from fractions import Fraction
-
     assert sum(Fraction(p) for p in points + pot) == 0
     assert f"/api/v1/clubs/{token}/export.csv?game=toppa" in tonight.text
     # The member's page from the standings' link.
@@ -307,3 +307,154 @@ def test_a_tables_page_offers_its_read_only_link(client):
     view = client.get(link.group(1))
     assert view.status_code == 200 and "Gus" in view.text
     assert table not in view.text and 'method="post"' not in view.text
+
+
+# -- a member's page (issue 20, part 3) --------------------------------------------------------
+
+
+def played_club(client):
+    """A club with a Toppa table at 10 a point and one round: Aki makes EXAMPLE_A's yaku."""
+    token, name = start_club(client)
+    resp = client.post(
+        f"/c/{token}/tables",
+        data={"game": "toppa", "member": ["Aki", "Ben"], "first_dealer": "1", "point_value": "10"},
+    )
+    assert resp.status_code == 302, text(resp)
+    table = resp.headers["Location"].rsplit("/", 1)[-1]
+    r = client.post(
+        f"/api/v1/sessions/{table}/rounds", json={"players": [{"captured": EXAMPLE_A}, {}]}
+    )
+    assert r.status_code == 201
+    return token, name, table, r.get_json()["result"]
+
+
+def test_a_members_page_shows_tables_chart_yaku_and_head_to_head(client):
+    token, _, table, result = played_club(client)
+    aki = result["players"][0]
+    made = [y["id"] for y in aki["dekiyaku"] + aki["teyaku"]]
+    assert "five-brights" in made
+    page = client.get(f"/c/{token}/members/Aki")
+    assert page.status_code == 200
+    body, words = page.text, text(page)
+    # Every yaku Aki made, by its name, once each.
+    assert re.search(
+        r'<tr data-yaku="five-brights"><th scope="row">Five Brights</th><td>1</td>', body
+    )
+    for yaku in made:
+        assert f'data-yaku="{yaku}"' in body
+    assert "Best round" in words and "Worst round" in words
+    # The table, by its link, with the member's points and money.
+    delta = Fraction(aki["delta"])
+    assert f'href="/t/{table}"' in body
+    assert f'data-points="{amount_str(delta)}"' in body
+    assert f'data-money="{amount_str(delta * 10)}"' in body
+    # The running total as an inline chart, said in words too.
+    assert re.search(
+        r'<svg class="chart member-chart"[^>]*role="img"[^>]*aria-label="Running', body
+    )
+    assert "<polyline" in body and "Day by day" in words
+    assert "<script" not in body.split("<main", 1)[-1].split("</main>", 1)[0]
+    # Head to head: Ben, linked to his page, with each one's points over their rounds.
+    assert f'href="/c/{token}/members/Ben"' in body
+    assert f'data-their-points="{amount_str(-delta)}"' in body
+    assert "1 round together" in words
+    ben = client.get(f"/c/{token}/members/Ben")
+    assert ben.status_code == 200 and f'href="/c/{token}/members/Aki"' in ben.text
+
+
+def test_a_members_page_asks_for_the_figures_once(client, monkeypatch):
+    from scorekeeper.tables import clubs
+
+    token, _, _, _ = played_club(client)
+    calls = []
+    real = clubs.member_stats
+
+    def counted(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the member page reads the whole club")
+
+    monkeypatch.setattr(clubs, "member_stats", counted)
+    monkeypatch.setattr(clubs, "standings", refused)
+    monkeypatch.setattr(clubs, "club_tables", refused)
+    assert client.get(f"/c/{token}/members/Aki?game=toppa").status_code == 200
+    assert calls == ["Aki"]
+
+
+def test_a_members_period_mistake_is_said_beside_the_dates(client):
+    token, _, _, _ = played_club(client)
+    bad = client.get(f"/c/{token}/members/Aki?from=2026-13-40")
+    assert bad.status_code == 422 and "is not a date" in text(bad)
+    assert "Five Brights" in bad.text  # all time shown meanwhile
+    empty = client.get(f"/c/{token}/members/Aki?from=2001-01-01&to=2001-01-02")
+    assert empty.status_code == 200 and "No round in this period." in text(empty)
+    assert "member-chart" not in empty.text
+
+
+def test_the_read_only_members_page_shows_no_writable_id(client):
+    token, _, table, _ = played_club(client)
+    view_url = club_api(client, token)["view_url"]
+    club_page = client.get(view_url)
+    assert f'href="{view_url}/members/Aki"' in club_page.text  # members linked, read-only
+    page = client.get(f"{view_url}/members/Aki")
+    assert page.status_code == 200
+    assert token not in page.text and table not in page.text
+    assert 'method="post"' not in page.text
+    assert re.search(r'href="/t/view/[\w-]+"', page.text)
+    assert f'href="{view_url}/members/Ben"' in page.text
+    assert f'href="{view_url}"' in page.text  # back to the read-only club page
+    assert "Five Brights" in page.text
+    assert client.get(f"{view_url}/members/Nobody").status_code == 404
+    assert client.get("/c/view/no-such-club-at-all-here-xx/members/Aki").status_code == 404
+
+
+def test_an_unknown_member_is_404(client):
+    token, _ = start_club(client)
+    assert client.get(f"/c/{token}/members/Nobody").status_code == 404
+    assert client.get(f"/c/{token}/members/{'x' * 200}").status_code == 404
+
+
+def test_a_members_page_in_japanese(client):
+    token, _, _, _ = played_club(client)
+    page = client.get(f"/c/{token}/members/Aki", headers=JA)
+    assert page.status_code == 200 and lang(page) == "ja"
+    words = text(page)
+    assert "五光" in words and "対戦成績" in words and "累計" in words
+    assert "Five Brights" not in words and "Head to head" not in words
+
+
+def test_the_running_total_runs_over_the_club_days(client, app):
+    from datetime import datetime
+
+    from scorekeeper.models import Round, Table, db
+    from scorekeeper.tables import figures
+
+    token, _, table, first = played_club(client)
+    second = client.post(
+        f"/api/v1/sessions/{table}/rounds", json={"players": [{}, {"captured": EXAMPLE_A}]}
+    )
+    assert second.status_code == 201
+    with app.app_context():
+        t = db.session.scalar(db.select(Table).where(Table.token == table))
+        rounds = db.session.scalars(
+            db.select(Round)
+            .where(Round.table_id == t.id, Round.round_no.is_not(None))
+            .order_by(Round.number)
+        ).all()
+        rounds[0].created_at = datetime(2026, 11, 24, 16, 30)  # 01:30 on the 25th in Tokyo
+        rounds[1].created_at = datetime(2026, 11, 25, 21, 30)  # 06:30 on the 26th
+        figures.noted(t)
+        db.session.commit()
+    page = client.get(f"/c/{token}/members/Aki")
+    assert page.status_code == 200
+    one = Fraction(first["players"][0]["delta"]) * 10
+    two = Fraction(second.get_json()["result"]["players"][0]["delta"]) * 10
+    chart = page.text.split('<svg class="chart member-chart"', 1)[1].split("</svg>", 1)[0]
+    assert "over 2 club days, from 2026-11-24 to 2026-11-26" in chart
+    assert ">2026-11-24</text>" in chart and ">2026-11-26</text>" in chart
+    assert len(re.search(r'<polyline points="([^"]+)"', chart).group(1).split()) == 2
+    days = re.findall(r"<time>(2026-11-2\d)</time>", page.text)
+    assert days[:2] == ["2026-11-24", "2026-11-26"]  # day by day
+    assert f'data-money="{amount_str(one + two)}"' in page.text

@@ -66,6 +66,10 @@ class Otoroku(Game):
     def role_name(role: str) -> str:
         return engine.ROLE_NAMES.get(role, role)
 
+    def yaku_name(self, yaku_id: str) -> str:
+        """A teyaku's name (a message the page translates)."""
+        return engine.TEYAKU_NAMES.get(yaku_id, yaku_id)
+
     def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         if any(len(p) != 1 for p in picks):
             raise InvalidInput([Violation("draws", N_("Each player draws exactly one card"))])

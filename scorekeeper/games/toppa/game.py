@@ -78,10 +78,10 @@ class PileGame(Game):
     def explain(self, result: Body) -> Msg | None:
         return explained(baka_line if self.rounds_per_game else toppa_line)(result)
 
-    @staticmethod
-    def yaku_name(yaku_id: str) -> str:
+    def yaku_name(self, yaku_id: str) -> str:
         """A yaku's name (a message the page translates)."""
-        return engine.YAKU_NAMES[yaku_id][0]
+        named = engine.YAKU_NAMES.get(yaku_id)
+        return named[0] if named is not None else yaku_id
 
     def evaluate(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.id))
