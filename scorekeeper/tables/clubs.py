@@ -26,7 +26,7 @@ from scorekeeper import devices
 from scorekeeper.exact import amount_str
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Club, ClubFigure, ClubJournalEntry, Table, db, now
 
 __all__ = ["Club", "ClubNotFound", "change_club", "create_club", "find_club", "join"]
@@ -249,7 +249,7 @@ def change_club(club: Club, data: JSONObject) -> ClubJournalEntry | None:
     change = _apply(club, data)
     if not change.words:
         return None
-    return _record(club, "edit", "; ".join(change.words), change.undo)
+    return _record(club, "edit", change.words, change.undo)
 
 
 def _apply(club: Club, data: JSONObject) -> _Change:
@@ -427,16 +427,19 @@ def _rename_at_tables(club: Club, rename: Mapping[str, str]) -> None:
             changes.edit_table(t, {"rename": dict(at_table)}, from_club=True)
 
 
-def _record(club: Club, action: str, summary: str, undo: JSONObject) -> ClubJournalEntry:
+def _record(club: Club, action: str, words: Sequence[str], undo: JSONObject) -> ClubJournalEntry:
+    """A journal entry of the club: its summary in English, and its messages, which the
+    pages show in the reader's language."""
     club.version += 1
     club.updated_at = now()
+    messages: list[JSONValue] = [m.to_json() for m in words if isinstance(m, Msg)]
     entry = ClubJournalEntry(
         club_id=club.id,
         seq=club.version,
         at=now(),
         action=action,
-        summary=summary,
-        data={"undo": undo},
+        summary="; ".join(words),
+        data={"undo": undo, "messages": messages},
         device=devices.current(),
     )
     db.session.add(entry)
@@ -444,7 +447,14 @@ def _record(club: Club, action: str, summary: str, undo: JSONObject) -> ClubJour
     return entry
 
 
-def journal(club: Club) -> list[JSONObject]:
+def summary_messages(entry: JSONObject) -> list[Msg]:
+    """The messages of a journal entry (``journal(..., messages=True)``), to translate."""
+    raw = entry.get("messages")
+    found = [Msg.from_json(m) for m in raw] if isinstance(raw, list) else []
+    return [m for m in found if m is not None]
+
+
+def journal(club: Club, *, messages: bool = False) -> list[JSONObject]:
     rows = db.session.scalars(
         select(ClubJournalEntry)
         .where(ClubJournalEntry.club_id == club.id)
@@ -458,6 +468,7 @@ def journal(club: Club) -> list[JSONObject]:
             "summary": e.summary,
             "undone": bool(e.data.get("undone")),
             "by": e.device,
+            **({"messages": e.data.get("messages", [])} if messages else {}),
         }
         for e in rows
     ]
@@ -525,7 +536,7 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
                 figures.noted(t)
     entry.data = {**entry.data, "undone": True}
     summary = N_("undid change %(seq)s", seq=entry.seq)
-    return _record(club, "undo", "; ".join([summary, *words]), {})
+    return _record(club, "undo", [summary, *words], {})
 
 
 def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
@@ -573,7 +584,7 @@ def seat_members(club: Club, players: Sequence[str]) -> list[str]:
         _record(
             club,
             "edit",
-            "; ".join(N_("%(name)s joined", name=n) for n in joined),
+            [N_("%(name)s joined", name=n) for n in joined],
             {"remove": list[JSONValue](joined)},
         )
     return out

@@ -39,8 +39,8 @@ from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import display_amount
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_
-from scorekeeper.models import Club, Table, db, now
+from scorekeeper.messages import N_, Msg
+from scorekeeper.models import Club, ClubJournalEntry, Table, db, now
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import changes, clubs, store
 from scorekeeper.tables.checks import check_table
@@ -90,6 +90,13 @@ def table_view_link(table: Table) -> str | None:
 def names_typed(text: str) -> list[str]:
     """Names one per line or separated by commas (a Japanese keyboard's too), blanks left out."""
     return [n.strip() for n in _SPLIT.split(text or "") if n.strip()]
+
+
+def _said(entry: ClubJournalEntry) -> str:
+    """A club journal entry's summary in the reader's language."""
+    raw = entry.data.get("messages")
+    found = [Msg.from_json(m) for m in raw] if isinstance(raw, list) else []
+    return "; ".join(tr(m) for m in found if m is not None) or entry.summary
 
 
 def get_club_or_404(token: str, *, lock: bool = False) -> Club:
@@ -349,8 +356,13 @@ def _club_page(
         for m in msgs
     ]
     journal = [
-        {**j, "at": datetime.strptime(str(j["at"]), store.TIME_FORMAT)}
-        for j in ([] if view else clubs.journal(club))
+        {
+            **j,
+            "at": datetime.strptime(str(j["at"]), store.TIME_FORMAT),
+            # In the reader's language where the entry kept its messages.
+            "summary": "; ".join(tr(m) for m in clubs.summary_messages(j)) or j["summary"],
+        }
+        for j in ([] if view else clubs.journal(club, messages=True))
     ]
     return render_template(
         "clubs/club.html",
@@ -682,7 +694,7 @@ def change(token: str) -> ResponseReturnValue:
     if entry is None:
         flash(tr(N_("Nothing changed.")))
     else:
-        flash(tr(N_("Done: %(what)s.", what=entry.summary)))
+        flash(tr(N_("Done: %(what)s.", what=_said(entry))))
     return redirect(url_for(".show", token=club.token) + "#members")
 
 
@@ -702,7 +714,7 @@ def undo(token: str) -> ResponseReturnValue:
         db.session.rollback()
         flash(tr(N_("Cannot undo: %(why)s", why=sentences(exc.violations))), "error")
     else:
-        flash(tr(N_("Done: %(what)s.", what=entry.summary)))
+        flash(tr(N_("Done: %(what)s.", what=_said(entry))))
     return redirect(url_for(".show", token=club.token) + "#journal")
 
 

@@ -458,3 +458,15 @@ def test_the_running_total_runs_over_the_club_days(client, app):
     days = re.findall(r"<time>(2026-11-2\d)</time>", page.text)
     assert days[:2] == ["2026-11-24", "2026-11-26"]  # day by day
     assert f'data-money="{amount_str(one + two)}"' in page.text
+
+
+def test_the_club_journal_reads_in_the_readers_language(client):
+    token, _ = start_club(client)
+    changed = client.patch(f"/api/v1/clubs/{token}", json={"add": ["Dai"]})
+    assert changed.status_code == 200
+    assert "Dai joined" in text(client.get(f"/c/{token}"))
+    words = text(client.get(f"/c/{token}", headers=JA))
+    assert "Daiが参加" in words and "Dai joined" not in words
+    # The API keeps its summary in English (API.md: the journal as the tables' is).
+    entries = client.get(f"/api/v1/clubs/{token}/journal").get_json()["entries"]
+    assert entries[0]["summary"] == "Dai joined" and "messages" not in entries[0]
