@@ -7,6 +7,7 @@ import re
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS
 from tests.helpers import EXAMPLE_A
@@ -63,12 +64,14 @@ def test_a_club_from_the_home_page_to_its_standings_at_360(browser, server, sche
         page.goto(club_url)
         standings = page.locator("table.club-standings")
         assert standings.is_visible()
-        page.click("nav.periods >> text=Tonight")
-        assert page.locator("nav.periods [aria-current=page]").inner_text() == "Tonight"
+        with page.expect_navigation():
+            page.click("nav.periods >> text=Tonight")
+        expect(page.locator("nav.periods [aria-current=page]")).to_have_text("Tonight")
         page.click("text=Other dates, one game")
         page.select_option("#standings select[name=game]", "toppa")
-        page.click("text=Show the standings")
-        assert page.locator("table.club-standings td[data-points]").count() == 3
+        with page.expect_navigation():
+            page.click("text=Show the standings")
+        expect(page.locator("table.club-standings td[data-points]")).to_have_count(3)
         leader = page.locator("table.club-standings tr.leader")
         assert leader.count() == 1 and "Leader" in leader.inner_text()
         assert no_sideways_scroll(page)
