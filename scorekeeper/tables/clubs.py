@@ -113,8 +113,14 @@ def _unique(r: Reader, names: Sequence[str], path: str) -> None:
         r.add(path, N_("A club has at most %(n)s members", n=MAX_MEMBERS))
 
 
+def a_token(token: object) -> bool:
+    """Whether ``token`` can be an id at all (nothing else reaches the database: a NUL,
+    say, which PostgreSQL refuses in text)."""
+    return isinstance(token, str) and store.TOKEN.fullmatch(token) is not None
+
+
 def find_club(token: object, *, lock: bool = False) -> Club:
-    if not isinstance(token, str) or not token or len(token) > 64:
+    if not a_token(token):
         raise ClubNotFound(token)
     query = select(Club).where(Club.token == token)
     if lock:
@@ -126,7 +132,7 @@ def find_club(token: object, *, lock: bool = False) -> Club:
 
 
 def find_club_view(token: str) -> Club:
-    if not token or len(token) > 64:
+    if not a_token(token):
         raise ClubNotFound(token)
     club = db.session.scalars(select(Club).where(Club.view_token == token)).first()
     if club is None:
@@ -147,7 +153,7 @@ def readable_table(token: str) -> tuple[Table, bool]:
     try:
         return store.find_table(token), False
     except store.NotFound:
-        if not isinstance(token, str) or not 0 < len(token) <= 64:
+        if not a_token(token):
             raise
         table = db.session.scalars(select(Table).where(Table.view_token == token)).first()
         if table is None:
@@ -157,7 +163,7 @@ def readable_table(token: str) -> tuple[Table, bool]:
 
 def is_view_token(token: str) -> bool:
     """Whether ``token`` is a table's or a club's read-only id."""
-    if not 0 < len(token) <= 64:
+    if not a_token(token):
         return False
     return (
         db.session.scalar(select(Table.id).where(Table.view_token == token)) is not None

@@ -42,7 +42,7 @@ from scorekeeper.state import PriorScore, State, TableSpec
 CHECKPOINT = 100
 """Every this many rounds a round keeps the running totals and house after it."""
 TOKEN_BYTES = 24  # 192 random bits, 32 url-safe characters
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")  # nothing else reaches the database (NUL, say)
+TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")  # nothing else reaches the database (NUL, say)
 
 
 class NotFound(LookupError):
@@ -60,7 +60,7 @@ def new_token() -> str:
 def find_table(token: object, *, lock: bool = False) -> Table:
     """The table with this link token; LookupError if there is none (or ``token`` is no
     text: what a client sent, unchecked)."""
-    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise NotFound(token)
     query = select(Table).where(Table.token == token)
     if lock:
@@ -82,7 +82,7 @@ def table_version(token: str) -> int:
     session (nothing loaded, nothing to flush or expire): the unchanged-table poll answers
     304 from this. LookupError if there is no such table.
     """
-    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise NotFound(token)
     with db.engine.connect() as conn:
         row = conn.execute(_VERSION, {"token": token}).first()

@@ -724,7 +724,7 @@ def undo(token: str) -> ResponseReturnValue:
 def find_table_view(view_token: str) -> Table:
     """The table behind a read-only link, or 404."""
     table = None
-    if view_token and len(view_token) <= 64:
+    if clubs.a_token(view_token):
         table = db.session.scalars(select(Table).where(Table.view_token == view_token)).first()
     if table is None:
         not_found(N_("There is no table at this link. Check the address you were sent."))

@@ -271,3 +271,21 @@ def test_an_answer_kept_between_requests_follows_every_write(client):
     assert "Benji" in [m["name"] for m in standings(client, club)["members"]]
     patch(client, club, {"detach": [t["id"]]})
     assert all(m["rounds"] == 0 for m in standings(client, club)["members"])
+
+
+def test_a_link_with_a_nul_is_404_not_a_database_error(client):
+    # PostgreSQL refuses a NUL in text: such an id must never reach a query.
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    cid, tid = club["id"], t["id"]
+    for path in (
+        f"/api/v1/clubs/{cid[:5]}%00{cid[6:]}",
+        f"/api/v1/clubs/{cid[:5]}%00{cid[6:]}/standings",
+        f"/api/v1/sessions/{tid[:5]}%00{tid[6:]}",
+        f"/c/{cid[:5]}%00{cid[6:]}",
+        f"/c/view/{cid[:5]}%00{cid[6:]}",
+        f"/t/view/{tid[:5]}%00{tid[6:]}",
+    ):
+        assert client.get(path).status_code == 404, path
+    for path in (f"/api/v1/sessions/{tid[:5]}%00{tid[6:]}/rounds", "/api/v1/clubs/x%00y/undo"):
+        assert client.post(path, json={}).status_code == 404, path
