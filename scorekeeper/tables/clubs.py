@@ -12,7 +12,6 @@ import csv
 import io
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
@@ -23,6 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import select
 
 from scorekeeper import devices
+from scorekeeper.caches import BoundedCache
 from scorekeeper.exact import amount_str
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -153,12 +153,19 @@ def readable_table(token: str) -> tuple[Table, bool]:
     try:
         return store.find_table(token), False
     except store.NotFound:
-        if not a_token(token):
-            raise
-        table = db.session.scalars(select(Table).where(Table.view_token == token)).first()
-        if table is None:
-            raise
-        return table, True
+        return find_table_view(token), True
+
+
+def find_table_view(token: str) -> Table:
+    """The table of a read-only link; store.NotFound if there is none."""
+    table = (
+        db.session.scalars(select(Table).where(Table.view_token == token)).first()
+        if a_token(token)
+        else None
+    )
+    if table is None:
+        raise store.NotFound(token)
+    return table
 
 
 def is_view_token(token: str) -> bool:
@@ -677,8 +684,7 @@ class _Tally:
     firsts: int = 0
 
 
-_ANSWERS: OrderedDict[tuple[object, ...], JSONObject] = OrderedDict()
-_ANSWERS_KEPT = 256
+_ANSWERS: BoundedCache[tuple[object, ...], JSONObject] = BoundedCache(256)
 _ANSWERS_LOCK = threading.Lock()
 
 
@@ -696,16 +702,11 @@ def _remembered(
         club.timezone,
         *sorted(args.items()),
     )
-    with _ANSWERS_LOCK:
-        kept = _ANSWERS.get(key)
-        if kept is not None:
-            _ANSWERS.move_to_end(key)
+    kept = _ANSWERS.get(key)
     if kept is None:
         kept = work()
         with _ANSWERS_LOCK:
             _ANSWERS[key] = kept
-            while len(_ANSWERS) > _ANSWERS_KEPT:
-                _ANSWERS.popitem(last=False)
     return copy.deepcopy(kept)
 
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, event, select, update
+from sqlalchemy import ColumnElement, delete, event, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.codec import amount_str, read_stored_amount
@@ -377,22 +377,23 @@ def kept_sums(
         ClubFigure.points,
         ClubFigure.rounds,
         ClubFigure.house,
-    ).where(ClubFigure.table_id.in_(list(tables)))
-    if start is not None:
-        query = query.where(ClubFigure.day >= start)
-    if end is not None:
-        query = query.where(ClubFigure.day <= end)
+    ).where(*_of(tables, start, end))
     return [tuple(row) for row in db.session.execute(query)]  # type: ignore[misc]
 
 
 def kept_rows(tables: Sequence[int], start: date | None, end: date | None) -> list[ClubFigure]:
     """The kept figures of ``tables`` over a period of the club's days (inclusive)."""
-    query = select(ClubFigure).where(ClubFigure.table_id.in_(list(tables)))
+    return list(db.session.scalars(select(ClubFigure).where(*_of(tables, start, end))))
+
+
+def _of(tables: Sequence[int], start: date | None, end: date | None) -> list[ColumnElement[bool]]:
+    """The figures of ``tables`` in a period of club days, as conditions of a query."""
+    where: list[ColumnElement[bool]] = [ClubFigure.table_id.in_(list(tables))]
     if start is not None:
-        query = query.where(ClubFigure.day >= start)
+        where.append(ClubFigure.day >= start)
     if end is not None:
-        query = query.where(ClubFigure.day <= end)
-    return list(db.session.scalars(query))
+        where.append(ClubFigure.day <= end)
+    return where
 
 
 def fresh(club: Club) -> dict[tuple[int, date, int], JSONObject]:

@@ -31,7 +31,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from scorekeeper import limits
-from scorekeeper.charts import Chart, running_chart, seat_style
+from scorekeeper.charts import Chart, running_chart
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
@@ -45,7 +45,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import changes, clubs, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, not_found, sentences
-from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, ranked
+from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, table_standings
 
 bp = Blueprint("clubs", __name__)
 
@@ -723,12 +723,10 @@ def undo(token: str) -> ResponseReturnValue:
 
 def find_table_view(view_token: str) -> Table:
     """The table behind a read-only link, or 404."""
-    table = None
-    if clubs.a_token(view_token):
-        table = db.session.scalars(select(Table).where(Table.view_token == view_token)).first()
-    if table is None:
+    try:
+        return clubs.find_table_view(view_token)
+    except store.NotFound:
         not_found(N_("There is no table at this link. Check the address you were sent."))
-    return table
 
 
 @bp.get("/t/view/<view_token>")
@@ -736,24 +734,8 @@ def table_view(view_token: str) -> ResponseReturnValue:
     """A table's read-only page: its standings and latest rounds, no write, no writable id."""
     t = find_table_view(view_token)
     state = store.state_of(t)
-    value = read_stored_amount(t.point_value) if t.point_value else None
-    standings = ranked(
-        [
-            {
-                "seat": i,
-                "name": n,
-                "total": total,
-                "money": total * value if value is not None else None,
-                "seated": i in state.seated,
-                "away": i in state.away,
-                "style": seat_style(i),
-            }
-            for i, (n, total) in enumerate(
-                zip(changes.players_now(t, state), state.totals, strict=True)
-            )
-        ],
-        t.rounds_played > 0,
-    )
+    value = changes.point_value(t)
+    standings = table_standings(t, state)
     club = clubs.club_of(t)
     return render_template(
         "clubs/table_view.html",

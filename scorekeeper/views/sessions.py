@@ -42,6 +42,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput, Outcome, Violation
+from scorekeeper.state import State
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.tables.questions import undo_question
@@ -171,24 +172,8 @@ def show(token: str) -> str:
     table = get_table_or_404(token)
     remember(table)
     state = store.state_of(table)
-    value = read_stored_amount(table.point_value) if table.point_value else None
-    standings = ranked(
-        [
-            {
-                "seat": i,
-                "name": n,
-                "total": t,
-                "money": t * value if value is not None else None,
-                "seated": i in state.seated,
-                "away": i in state.away,
-                "style": seat_style(i),
-            }
-            for i, (n, t) in enumerate(
-                zip(changes.players_now(table, state), state.totals, strict=True)
-            )
-        ],
-        table.rounds_played > 0,
-    )
+    value = changes.point_value(table)
+    standings = table_standings(table, state)
     history_html, last_game_no = history_fragment(table)
     chart = table_chart(table)
     link = table_link(table)
@@ -234,6 +219,28 @@ class Standing(TypedDict):
     rank: NotRequired[int]
     """Given by ``ranked``; equal totals share one."""
     leader: NotRequired[bool]
+
+
+def table_standings(table: Table, state: State) -> list[Standing]:
+    """The table's players by total, ranked, with their money at its point value."""
+    value = changes.point_value(table)
+    return ranked(
+        [
+            {
+                "seat": i,
+                "name": n,
+                "total": t,
+                "money": t * value if value is not None else None,
+                "seated": i in state.seated,
+                "away": i in state.away,
+                "style": seat_style(i),
+            }
+            for i, (n, t) in enumerate(
+                zip(changes.players_now(table, state), state.totals, strict=True)
+            )
+        ],
+        table.rounds_played > 0,
+    )
 
 
 def ranked(rows: list[Standing], started: bool) -> list[Standing]:
