@@ -163,9 +163,17 @@ def delete_table(app: Flask, token: str) -> Path:
     earlier versions and its journal in one transaction. Returns the export's path."""
     import json
 
-    from sqlalchemy import delete, select
+    from sqlalchemy import delete, select, update
 
-    from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
+    from scorekeeper.models import (
+        Club,
+        ClubFigure,
+        JournalEntry,
+        Round,
+        RoundVersion,
+        Table,
+        db,
+    )
     from scorekeeper.tables import service, store
 
     with app.app_context():
@@ -184,6 +192,13 @@ def delete_table(app: Flask, token: str) -> Path:
         db.session.execute(delete(RoundVersion).where(RoundVersion.round_id.in_(rounds)))
         db.session.execute(delete(Round).where(Round.table_id == table.id))
         db.session.execute(delete(JournalEntry).where(JournalEntry.table_id == table.id))
+        db.session.execute(delete(ClubFigure).where(ClubFigure.table_id == table.id))
+        if table.club_id is not None:  # its club's standings no longer count it, at once
+            db.session.execute(
+                update(Club)
+                .where(Club.id == table.club_id)
+                .values(figures_version=Club.figures_version + 1)
+            )
         db.session.execute(delete(Table).where(Table.id == table.id))
         db.session.commit()
         return path

@@ -172,3 +172,36 @@ def test_delete_table_writes_its_export_beside_the_backups_then_removes_it(tmp_p
     restored = back.get_json()
     assert [p["total"] for p in restored["players"]] == [p["total"] for p in before["players"]]
     assert restored["round_count"] == before["round_count"] == 1
+
+
+def test_a_deleted_club_table_leaves_the_clubs_standings_at_once(tmp_path):
+    """Issue 19 part 3 with issue 20: a table removed for good counts nowhere in its club, and
+    the standings kept in the serving process see it without waiting for another write."""
+    import os
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'c.sqlite'}"
+    app = scorekeeper.create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "delete-club",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "BACKUP_DIR": str(tmp_path / "kept"),
+        }
+    )
+    client = app.test_client()
+    made = client.post("/api/v1/clubs", json={"name": "Deleted", "members": ["Aki", "Ben"]})
+    club = made.get_json()["id"]
+    body = {"game": "toppa", "players": ["Aki", "Ben"], "club": club}
+    sid = client.post("/api/v1/sessions", json=body).get_json()["id"]
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND).status_code == 201
+
+    def rounds() -> dict[str, int]:
+        got = client.get(f"/api/v1/clubs/{club}/standings").get_json()
+        return {m["name"]: m["rounds"] for m in got["members"]}
+
+    assert rounds() == {"Aki": 1, "Ben": 1}  # and now kept in this process
+    result = app.test_cli_runner().invoke(args=["delete-table", sid])
+    assert result.exit_code == 0, result.output
+    assert rounds() == {"Aki": 0, "Ben": 0}
+    page = client.get(f"/c/{club}").get_data(as_text=True)
+    assert sid not in page
