@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from fractions import Fraction
@@ -31,12 +32,13 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from scorekeeper import limits
+from scorekeeper.caches import BoundedCache
 from scorekeeper.charts import Chart, running_chart
 from scorekeeper.codec import read_stored_amount
-from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
+from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, generate_csrf, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
-from scorekeeper.i18n import display_amount
+from scorekeeper.i18n import display_amount, locale_code
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -45,6 +47,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import changes, clubs, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, not_found, sentences
+from scorekeeper.views.device import phone_name
 from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, table_standings
 
 bp = Blueprint("clubs", __name__)
@@ -415,12 +418,50 @@ def _export_url(club: Club, args: Mapping[str, str]) -> str:
     )
 
 
+_PAGES: BoundedCache[tuple[object, ...], str] = BoundedCache(128)
+_PAGES_LOCK = threading.Lock()
+_CSRF_MARK = "@@scorekeeper-csrf-token@@"
+
+
+def _kept_page(
+    kind: str, club: Club, render: Callable[[], ResponseReturnValue]
+) -> ResponseReturnValue:
+    """A club's or member's page as it was rendered for the same club, figures, day, address,
+    language and phone name: every write to the club or its tables moves ``version`` or
+    ``figures_version``, so a kept page is never stale. This request's CSRF token is put
+    back in; a page with a notice to flash, or one that is not a 200, is never kept."""
+    if session.get("_flashes"):
+        return render()
+    key = (
+        kind,
+        club.token,
+        club.version,
+        club.figures_version,
+        club.timezone,
+        clubs.club_day(now(), ZoneInfo(club.timezone)),
+        request.host_url,
+        request.full_path,
+        locale_code(),
+        phone_name(),
+    )
+    token = generate_csrf()
+    kept = _PAGES.get(key)
+    if kept is None:
+        answer = render()
+        if not isinstance(answer, tuple) or answer[1] != 200 or not isinstance(answer[0], str):
+            return answer
+        kept = answer[0].replace(token, _CSRF_MARK)
+        with _PAGES_LOCK:
+            _PAGES[key] = kept
+    return kept.replace(_CSRF_MARK, token)
+
+
 @bp.get("/c/<token>")
 def show(token: str) -> ResponseReturnValue:
     """A club's page: standings over a period, its tables, members and journal, its links."""
     club = get_club_or_404(token)
     remember(club)
-    return _club_page(club, view=False)
+    return _kept_page("club", club, lambda: _club_page(club, view=False))
 
 
 @bp.get("/c/view/<view_token>")
@@ -430,7 +471,7 @@ def view(view_token: str) -> ResponseReturnValue:
         club = clubs.find_club_view(view_token)
     except clubs.ClubNotFound:
         not_found(NO_CLUB)
-    return _club_page(club, view=True)
+    return _kept_page("club", club, lambda: _club_page(club, view=True))
 
 
 NO_MEMBER = N_("There is no member of this name in this club.")
@@ -439,7 +480,8 @@ NO_MEMBER = N_("There is no member of this name in this club.")
 @bp.get("/c/<token>/members/<path:name>")
 def member(token: str, name: str) -> ResponseReturnValue:
     """A member's page: their tables, running total, games with their yaku, and head to head."""
-    return _member_page(get_club_or_404(token), name, view=False)
+    club = get_club_or_404(token)
+    return _kept_page("member", club, lambda: _member_page(club, name, view=False))
 
 
 @bp.get("/c/view/<view_token>/members/<path:name>")
@@ -449,7 +491,7 @@ def member_view(view_token: str, name: str) -> ResponseReturnValue:
         club = clubs.find_club_view(view_token)
     except clubs.ClubNotFound:
         not_found(NO_CLUB)
-    return _member_page(club, name, view=True)
+    return _kept_page("member", club, lambda: _member_page(club, name, view=True))
 
 
 def _member_url(club: Club, *, view: bool) -> Callable[..., str]:

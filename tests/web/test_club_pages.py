@@ -470,3 +470,65 @@ def test_the_club_journal_reads_in_the_readers_language(client):
     # The API keeps its summary in English (API.md: the journal as the tables' is).
     entries = client.get(f"/api/v1/clubs/{token}/journal").get_json()["entries"]
     assert entries[0]["summary"] == "Dai joined" and "messages" not in entries[0]
+
+
+def test_a_kept_club_page_carries_each_visitors_token_and_shows_every_write(tmp_path):
+    """The club's and a member's pages are kept once rendered (issue 20's 100 ms at 200,000
+    rounds), under the club's versions: a write shows at once, and each visitor's forms
+    carry their own CSRF token, which the server accepts."""
+    import os
+
+    import scorekeeper
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'k.sqlite'}"
+    app = scorekeeper.create_app(
+        {"TESTING": True, "SECRET_KEY": "kept", "SQLALCHEMY_DATABASE_URI": url}
+    )
+    first, second = app.test_client(), app.test_client()
+    token_re = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+    def csrf(client, path="/"):
+        found = token_re.search(client.get(path).get_data(as_text=True))
+        assert found
+        return found.group(1)
+
+    name = unique("Kept")
+    made = first.post(
+        "/c",
+        data={"csrf_token": csrf(first), "club_name": name, "members": "Aki, Ben"},
+    )
+    assert made.status_code == 302, text(made)
+    token = made.headers["Location"].rsplit("/", 1)[-1]
+    page = f"/c/{token}"
+    mine, again = csrf(first, page), csrf(first, page)  # the second one is the kept page
+    theirs = csrf(second, page)
+    assert theirs not in (mine, again)
+    added = second.post(
+        f"/c/{token}/change", data={"csrf_token": theirs, "what": "add", "add": "Cho"}
+    )
+    assert added.status_code == 302, text(added)
+    second.get(page)  # the notice, flashed once, is never kept
+    assert "Cho" in text(first.get(page))
+
+    sid = open_toppa_with(second, token, csrf(second, page))
+    before = text(first.get(f"{page}/members/Aki"))
+    assert second.post(f"/api/v1/sessions/{sid}/rounds", json=ROUND_A).status_code == 201
+    after = text(first.get(f"{page}/members/Aki"))
+    assert "No table yet" in before and "Five Brights" in after  # her round, at once
+
+
+def open_toppa_with(client, token, csrf_token):
+    resp = client.post(
+        f"/c/{token}/tables",
+        data={
+            "csrf_token": csrf_token,
+            "game": "toppa",
+            "member": ["Aki", "Ben"],
+            "first_dealer": "1",
+        },
+    )
+    assert resp.status_code == 302, text(resp)
+    return resp.headers["Location"].rsplit("/", 1)[-1]
+
+
+ROUND_A = {"dealer": 0, "players": [{"captured": EXAMPLE_A}, {}]}
