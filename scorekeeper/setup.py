@@ -100,6 +100,7 @@ def init_app(app: Flask) -> None:
         clubs,
         device,
         live,
+        offline,
         openapi,
         rounds,
         sessions,
@@ -120,6 +121,7 @@ def init_app(app: Flask) -> None:
         clubs.bp,
         live.bp,
         device.bp,
+        offline.bp,
     ):
         app.register_blueprint(bp)
     limits.init_app(app)  # once the views it limits are registered

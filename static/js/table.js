@@ -101,6 +101,7 @@
       });
       if (page.doc.title) { document.title = page.doc.title; }
       enhance(root);
+      if (window.scorekeeperQueue) { window.scorekeeperQueue.show(); } // rounds still waiting
     });
   }
 
@@ -554,6 +555,28 @@
     } else { f.appendChild(box); }
   }
 
+  // The round is kept on the phone: said in the bar, with the way on.
+  function keptNotice(m, f, how) {
+    offlineNotice(m, f, false);
+    var old = f.querySelector(".draft-kept");
+    if (old) { old.remove(); }
+    var box = document.createElement("p");
+    box.className = "flash draft-kept";
+    box.setAttribute("role", "status");
+    box.appendChild(document.createTextNode(
+      (how === "again" ? m.dataset.tKeptAgain : m.dataset.tKept) + " "));
+    [[m.dataset.rounds + "new", m.dataset.tNext], [m.dataset.tablePage, m.dataset.tTable]]
+      .forEach(function (pair) {
+        var a = document.createElement("a");
+        a.href = pair[0];
+        a.textContent = pair[1];
+        box.appendChild(a);
+        box.appendChild(document.createTextNode(" "));
+      });
+    var bar = f.querySelector(".entrybar");
+    if (bar) { bar.insertBefore(box, bar.firstChild); } else { f.appendChild(box); }
+  }
+
   // Does the server answer? The table's poll: a 304 from one read, nothing rendered.
   function reachable(m) {
     if (navigator.onLine === false) { return Promise.resolve(false); }
@@ -585,6 +608,16 @@
     var submitter = ev.submitter || null;
     reachable(m).then(function (ok) {
       checking = false;
+      // A new round without a signal waits on the phone (static/js/queue.js), sent once the
+      // signal returns; a correction stays on its form with the notice.
+      var kept = !ok && m.dataset.round === "new" && window.scorekeeperQueue
+        ? window.scorekeeperQueue.keep(f) : "";
+      if (kept) {
+        discarded = true;
+        drop(local, current);
+        keptNotice(m, f, kept);
+        return;
+      }
       offlineNotice(m, f, !ok);
       if (!ok) { return; }
       // The next page says whether the round was stored (its round page): see landed().

@@ -1,0 +1,217 @@
+"""Issue 21 on a 360x740 phone with the network cut (Playwright's offline mode): the table's
+page and its round form open from the phone's copy; rounds saved offline wait on the phone,
+survive a reload and a closed browser, and are sent once, in order, when the signal returns;
+another phone's round arriving first gets the stale form's choice; corrections and deletes
+are refused offline with a message.
+
+Written against the markup contract (``data-card`` taps, the form's own Save button)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.conftest import CHROMIUM, SHOTS
+from tests.browser.test_draft import PHONE_360, ROUND, api_round, new_table, tap
+
+pytestmark = pytest.mark.browser
+
+FIRST = ["pine-crane", "pine-ribbon"]
+SECOND = ["plum-warbler", "plum-ribbon"]
+QUEUE = "JSON.parse(localStorage.getItem('scorekeeper.queue') || '[]')"
+
+
+def session(table: str) -> dict:
+    server, sid = table.split("/t/")
+    with urllib.request.urlopen(f"{server}/api/v1/sessions/{sid}", timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def rounds_stored(table: str, n: int, within: float = 15.0) -> float:
+    """Seconds until the table holds n rounds (fails after ``within``)."""
+    start = time.monotonic()
+    while time.monotonic() - start < within:
+        if session(table)["round_count"] >= n:
+            return time.monotonic() - start
+        time.sleep(0.1)
+    raise AssertionError(
+        f"{n} rounds not stored within {within} s: {session(table)['round_count']}"
+    )
+
+
+def captured(table: str) -> list[list[str]]:
+    return [r["input"]["players"][0].get("captured", []) for r in session(table)["rounds"]]
+
+
+def ready_offline(page, table: str) -> None:
+    """The table's page opened with a signal: the worker controls it and has kept the page
+    and its round form."""
+    page.goto(table)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    kept = "u => caches.open('scorekeeper-pages').then(c => c.match(u)).then(Boolean)"
+    for _ in range(100):
+        if page.evaluate(kept, table) and page.evaluate(kept, table + "/rounds/new"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the table's page and its round form were not kept")
+
+
+def save_offline(page, cards: list[str]) -> None:
+    for card in cards:
+        tap(page, card)
+    page.locator("#round-form button[type=submit]").click()
+    page.locator("#round-form .draft-kept").wait_for()
+
+
+@pytest.fixture()
+def phone(browser, request):
+    context = browser.new_context(
+        viewport=PHONE_360, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(phone, server):
+    table = new_table(server)
+    ready_offline(phone, table)
+    phone.context.set_offline(True)
+
+    phone.goto(table + "/rounds/new")  # no signal: the phone's copy, said to be one
+    assert phone.locator(".offline-copy").is_visible()
+    save_offline(phone, FIRST)
+    phone.locator("#round-form button[type=submit]").click()  # a second tap adds nothing
+    phone.locator(".draft-kept", has_text="nothing was added").wait_for()
+    assert len(phone.evaluate(QUEUE)) == 1
+
+    phone.locator(".draft-kept a", has_text="Enter the next round").click()
+    phone.locator("h1", has_text="Enter round 2").wait_for()
+    assert phone.locator(".queue-count").inner_text() == "1 round waiting to be sent"
+    save_offline(phone, SECOND)
+    phone.reload()  # still offline
+    assert phone.locator(".queue-count").inner_text() == "2 rounds waiting to be sent"
+    phone.goto(table)
+    box = phone.locator("#queue")
+    assert box.locator("h2").inner_text() == "2 rounds waiting to be sent"
+    assert "Pine: Crane" in box.locator("li.queued").nth(0).inner_text()
+    assert "Plum: Bush Warbler" in box.locator("li.queued").nth(1).inner_text() or (
+        "Plum" in box.locator("li.queued").nth(1).inner_text()
+    )
+    assert "cards" in box.locator("li.queued").nth(0).inner_text()  # the bar's counts
+    assert session(table)["round_count"] == 0
+
+    phone.context.set_offline(False)
+    took = rounds_stored(table, 2)
+    assert took < 10, took
+    first, second = captured(table)
+    assert set(FIRST) <= set(first) and set(SECOND) <= set(second)
+    assert not set(SECOND) & set(first)
+    phone.wait_for_function("() => !localStorage.getItem('scorekeeper.queue')")
+    phone.locator("#queue").wait_for(state="detached")
+    time.sleep(1)
+    assert session(table)["round_count"] == 2  # each once
+    phone.locator("ol.history li").nth(1).wait_for()  # the scores, once stored
+
+
+def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phone, server):
+    table = new_table(server)
+    ready_offline(phone, table)
+    phone.context.set_offline(True)
+    phone.goto(table + "/rounds/new")
+    save_offline(phone, FIRST)
+    phone.locator(".draft-kept a", has_text="Enter the next round").click()
+    save_offline(phone, SECOND)
+    phone.goto(table)
+    api_round(table, ROUND)  # another phone, with a signal, enters round 1
+
+    phone.context.set_offline(False)
+    conflict = phone.locator("#queue li.queued.conflict")
+    conflict.wait_for()
+    assert "Round 1 was already entered from another phone" in conflict.inner_text()
+    assert session(table)["round_count"] == 1  # nothing of mine until I choose
+    conflict.get_by_role("button", name="Save mine as round 2").click()
+    rounds_stored(table, 3)
+    stored = captured(table)
+    assert set(FIRST) <= set(stored[1]) and set(SECOND) <= set(stored[2])
+    time.sleep(1)
+    assert session(table)["round_count"] == 3
+    phone.wait_for_function("() => !localStorage.getItem('scorekeeper.queue')")
+
+
+def test_discard_mine_drops_only_that_round(phone, server):
+    table = new_table(server)
+    ready_offline(phone, table)
+    phone.context.set_offline(True)
+    phone.goto(table + "/rounds/new")
+    save_offline(phone, FIRST)
+    phone.locator(".draft-kept a", has_text="Enter the next round").click()
+    save_offline(phone, SECOND)
+    phone.goto(table)
+    api_round(table, ROUND)
+    phone.context.set_offline(False)
+    conflict = phone.locator("#queue li.queued.conflict")
+    conflict.wait_for()
+    conflict.get_by_role("button", name="Discard mine").click()
+    rounds_stored(table, 2)
+    stored = captured(table)
+    assert set(SECOND) <= set(stored[1]) and not set(FIRST) & set(stored[1])
+    time.sleep(1)
+    assert session(table)["round_count"] == 2
+
+
+def test_the_browser_closed_and_reopened_before_the_signal_returns(browser, server, tmp_path):
+    """Kept in the browser's profile: closed offline, opened again with a signal, sent."""
+    table = new_table(server)
+    profile = tmp_path / "profile"
+    options = {
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+        "viewport": PHONE_360,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+    chromium = browser.browser_type
+    context = chromium.launch_persistent_context(str(profile), **options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    ready_offline(page, table)
+    context.set_offline(True)
+    page.goto(table + "/rounds/new")
+    save_offline(page, FIRST)
+    context.close()
+    assert session(table)["round_count"] == 0
+
+    context = chromium.launch_persistent_context(str(profile), **options)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(table)
+    rounds_stored(table, 1)
+    assert set(FIRST) <= set(captured(table)[0])
+    page.screenshot(path=str(SHOTS / "test_browser_reopened.png"), full_page=True)
+    context.close()
+
+
+def test_a_delete_offline_is_refused_with_a_message_and_nothing_changes(phone, server):
+    table = new_table(server)
+    api_round(table, ROUND)
+    phone.goto(table + "/rounds/1/edit")
+    phone.context.set_offline(True)
+    form = phone.locator("form", has=phone.locator("button", has_text="Delete"))
+    if form.locator("summary").count():
+        form.locator("summary").first.click()
+    details = phone.locator("details.confirm summary")
+    if details.count():
+        details.first.click()
+    phone.locator("form button[type=submit]", has_text="Delete").last.click()
+    message = phone.locator(".need-signal")
+    message.wait_for()
+    assert "Nothing was changed" in message.inner_text()
+    phone.context.set_offline(False)
+    assert session(table)["round_count"] == 1
