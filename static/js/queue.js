@@ -192,7 +192,11 @@
       li.appendChild(el("p", "conflict-heading", it.conflict.heading));
       if (it.conflict.theirs) {
         var theirs = new DOMParser().parseFromString(it.conflict.theirs, "text/html").body.firstChild;
-        if (theirs) { li.appendChild(document.importNode(theirs, true)); }
+        if (theirs) {
+          var shownTheirs = document.importNode(theirs, true);
+          shownTheirs.removeAttribute("open"); // their cards one tap away: the choice stays near
+          li.appendChild(shownTheirs);
+        }
       }
       li.appendChild(el("p", "mine", say(m, "tMine")));
     } else if (it.state === "refused") {

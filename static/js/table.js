@@ -42,6 +42,7 @@
       cache: "no-store",
       credentials: "same-origin"
     }).then(function (r) {
+      if (r.status === 304) { caughtUp(); } // the page shows the table as it is
       return r.status === 200 ? r.json() : null;
     }).then(function (info) {
       if (info && String(info.version) !== m.dataset.version) {
@@ -53,6 +54,11 @@
       busy = false;
       schedule();
     });
+  }
+
+  // A copy the phone kept (no signal when it opened) that the server has caught up with.
+  function caughtUp() {
+    document.querySelectorAll("main > .offline-copy").forEach(function (p) { p.remove(); });
   }
 
   function changed(m, info) {
@@ -101,6 +107,7 @@
       });
       if (page.doc.title) { document.title = page.doc.title; }
       enhance(root);
+      caughtUp();
       if (window.scorekeeperQueue) { window.scorekeeperQueue.show(); } // rounds still waiting
     });
   }
