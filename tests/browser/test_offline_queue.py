@@ -120,7 +120,9 @@ def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(ph
     phone.locator("ol.history li").nth(1).wait_for()  # the scores, once stored
 
 
-def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phone, server):
+def two_kept_then_theirs(phone, server):
+    """Two rounds kept offline on the table's page, another phone's round 1 stored with a
+    signal, then the signal back: the first kept round's conflict, as the page shows it."""
     table = new_table(server)
     ready_offline(phone, table)
     phone.context.set_offline(True)
@@ -130,10 +132,14 @@ def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phon
     save_offline(phone, SECOND)
     phone.goto(table)
     api_round(table, ROUND)  # another phone, with a signal, enters round 1
-
     phone.context.set_offline(False)
     conflict = phone.locator("#queue li.queued.conflict")
     conflict.wait_for()
+    return table, conflict
+
+
+def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phone, server):
+    table, conflict = two_kept_then_theirs(phone, server)
     assert "Round 1 was already entered from another phone" in conflict.inner_text()
     assert session(table)["round_count"] == 1  # nothing of mine until I choose
     conflict.get_by_role("button", name="Save mine as round 2").click()
@@ -146,18 +152,7 @@ def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phon
 
 
 def test_discard_mine_drops_only_that_round(phone, server):
-    table = new_table(server)
-    ready_offline(phone, table)
-    phone.context.set_offline(True)
-    phone.goto(table + "/rounds/new")
-    save_offline(phone, FIRST)
-    phone.locator(".draft-kept a", has_text="Enter the next round").click()
-    save_offline(phone, SECOND)
-    phone.goto(table)
-    api_round(table, ROUND)
-    phone.context.set_offline(False)
-    conflict = phone.locator("#queue li.queued.conflict")
-    conflict.wait_for()
+    table, conflict = two_kept_then_theirs(phone, server)
     conflict.get_by_role("button", name="Discard mine").click()
     rounds_stored(table, 2)
     stored = captured(table)
