@@ -260,10 +260,15 @@ GAME_TEMPLATES = "games"
 """Templates named ``games/<game id>/<name>`` are the game's own, read from its folder's
 ``templates/`` (a game registered later is found all the same)."""
 
-BUNDLED = {"css/app.css": "styles", "js/picker.js": "scripts"}
+BUNDLED = {"css/app.css": "styles", "js/picker.js": "scripts", "js/table.js": ""}
 """The shared style sheet and script are served with every registered game's own parts
 appended (``Game.styles``, ``Game.scripts``, in its folder's ``static/``): a game's parts live
 in its folder, and a page still fetches one style sheet and one script, cached across pages."""
+
+JOINED = {"js/table.js": ("js/queue.js",)}
+"""App files served as one, the named parts first: the offline queue (issue 21) is a file of its
+own, and its listeners run before the table's (a form opened from the phone's copy takes its
+own number before its draft is looked up), without a request more per page."""
 
 
 def _game_template(template: str) -> Path | None:
@@ -290,9 +295,9 @@ class _GameTemplates(BaseLoader):
 def static_parts(app: Flask, filename: str) -> list[Path]:
     """The files a static URL's ``filename`` is made of: the app's own file, then, for a
     bundled one, each registered game's parts (a folder's once: Toppa's are Baka's)."""
-    parts = [Path(app.static_folder or "", filename)]
+    parts = [Path(app.static_folder or "", name) for name in (*JOINED.get(filename, ()), filename)]
     kind = BUNDLED.get(filename)
-    if kind is not None:
+    if kind:
         for game in GAMES.values():
             for name in getattr(game, kind):
                 path = game.folder / "static" / name

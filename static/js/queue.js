@@ -1,5 +1,6 @@
 // Rounds saved without a signal (issue 21): kept on the phone, sent once, in order, when the
-// signal returns. Loaded by every page; without script, nothing (the form posts as it always
+// signal returns. Served as the first part of js/table.js (scorekeeper/setup.py, JOINED), so
+// loaded by every page; without script, nothing (the form posts as it always
 // did, and the browser says it has no connection).
 //
 // - The queue is one list in localStorage ("scorekeeper.queue"), so it survives a reload and
