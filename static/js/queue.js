@@ -22,6 +22,9 @@
 (function () {
   "use strict";
   var KEY = "scorekeeper.queue";
+  var USED = "scorekeeper.queue-used"; // ids kept or sent from this phone: never reused
+  var KNOWN = "scorekeeper.queue-known:"; // per table: the last round this queue stored
+  var OPENED = "scorekeeper.queue-opened"; // sessionStorage: a refused round posted for real
   var RETRY = 5000; // ms between tries while rounds wait and the server does not answer
 
   function storage() {
@@ -51,6 +54,23 @@
     } catch (e) {
       return false; // full or refused
     }
+  }
+
+  function readJSON(key, fallback) {
+    if (!local) { return fallback; }
+    try { return JSON.parse(local.getItem(key) || "null") || fallback; } catch (e) { return fallback; }
+  }
+  function writeJSON(key, value) {
+    if (!local) { return; }
+    try { local.setItem(key, JSON.stringify(value)); } catch (e) { /* full or refused */ }
+  }
+  function used(id) {
+    return readJSON(USED, []).indexOf(id) >= 0;
+  }
+  function use(id) {
+    var ids = readJSON(USED, []).filter(function (o) { return o !== id; });
+    ids.push(id);
+    writeJSON(USED, ids.slice(-200));
   }
 
   function words() { return document.getElementById("queue-words"); }
@@ -117,13 +137,32 @@
       var field = f.querySelector("input[name=submission_id]");
       if (field) { field.value = id; }
     }
-    if (q.some(function (it) { return it.id === id; })) { return "again"; }
     var fields = [];
     data.forEach(function (value, name) {
       if (name !== "csrf_token" && name !== "submission_id" && typeof value === "string") {
         fields.push([name, value]);
       }
     });
+    var same = null;
+    q.forEach(function (it) { if (it.id === id) { same = it; } });
+    if (same) {
+      // This form again (a second tap, or cards changed before it went): what it holds now.
+      if (same.state === "waiting" && JSON.stringify(same.fields.filter(notNumber)) !==
+          JSON.stringify(fields.filter(notNumber))) {
+        same.fields = fields;
+        same.shown = describe(f);
+        saveQueue(q);
+        show();
+        return "kept";
+      }
+      return "again";
+    }
+    if (used(id)) {
+      // Sent already (a page brought back by Back): this is another round.
+      id = freshId();
+      var again = f.querySelector("input[name=submission_id]");
+      if (again) { again.value = id; }
+    }
     var mine = q.filter(function (it) { return it.table === table; });
     var drawn = parseInt(String(data.get("expected_number") || ""), 10) || 1;
     var expected = mine.length ? mine[mine.length - 1].expected + 1 : drawn;
@@ -138,9 +177,17 @@
       shown: describe(f)
     });
     if (!saveQueue(q)) { return ""; }
+    use(id);
     show();
-    sendSoon(RETRY);
+    sendSoon(navigator.onLine === false ? RETRY : 0);
     return "kept";
+  }
+
+  function notNumber(pair) { return pair[0] !== "expected_number"; }
+
+  // Rounds of this table waiting on the phone: a Save goes behind them, even with a signal.
+  function waiting(table) {
+    return load().filter(function (it) { return it.table === table; }).length;
   }
 
   // A form this phone shows from its copy carries the id of the form it copied: a round
@@ -154,13 +201,15 @@
     var id = f.querySelector("input[name=submission_id]");
     var q = load();
     var copied = document.documentElement.hasAttribute("data-offline-copy");
-    if (id && (copied || q.some(function (it) { return it.id === id.value; }))) {
+    if (id && (copied || used(id.value) || q.some(function (it) { return it.id === id.value; }))) {
       id.value = freshId();
     }
+    if (!draft.dataset.fresh) { return; } // drawn again after a Save: the server's number stands
     var n = f.querySelector("input[name=expected_number]");
     var mine = q.filter(function (it) { return it.table === tableOf(m); });
-    if (n && mine.length) {
-      var after = mine[mine.length - 1].expected + 1;
+    var known = copied ? parseInt(readJSON(KNOWN + tableOf(m), 0), 10) || 0 : 0;
+    var after = Math.max(mine.length ? mine[mine.length - 1].expected + 1 : 0, known ? known + 1 : 0);
+    if (n && after) {
       if ((parseInt(n.value, 10) || 0) < after) {
         n.value = String(after);
         var h1 = document.querySelector("main h1");
@@ -200,7 +249,7 @@
         }
       }
       li.appendChild(el("p", "mine", say(m, "tMine")));
-    } else if (it.state === "refused") {
+    } else if (it.state === "refused" || it.state === "opened") {
       li.appendChild(el("p", "refused-heading", say(m, "tRefused")));
       if (it.problems && it.problems.length) {
         var ul = el("ul", "problems");
@@ -221,9 +270,9 @@
       }));
       choice.appendChild(button(it.conflict.save, "button", function () { saveMine(it.id); }));
       li.appendChild(choice);
-    } else if (it.state === "refused") {
+    } else if (it.state === "refused" || it.state === "opened") {
       var open = el("p", "links choice");
-      open.appendChild(button(say(m, "tDiscard"), "button secondary", function () { discard(it.id, null); }));
+      open.appendChild(button(say(m, "tDiscard"), "button secondary", function () { discard(it.id, it.expected); }));
       open.appendChild(button(say(m, "tOpen"), "button", function () { openIt(it.id); }));
       li.appendChild(open);
     }
@@ -345,6 +394,7 @@
   function stored(id, n) {
     update(id, function (it, q) {
       it.gone = true;
+      writeJSON(KNOWN + it.table, Math.max(n, parseInt(readJSON(KNOWN + it.table, 0), 10) || 0));
       var later = q.filter(function (o) { return o.table === it.table && o !== it; });
       if (later.length) { later[0].expected = n + 1; }
     });
@@ -403,7 +453,8 @@
         stored(it.id, parseInt(round[1], 10));
         return "stored";
       }
-      if (r.status === 409 || r.status === 422 || r.status === 400) {
+      if (r.status === 409 || r.status === 422 || r.status === 400 || r.status === 404 ||
+          r.status === 410) {
         return r.text().then(function (html) { refusedBy(it.id, html); return "stuck"; });
       }
       return "later"; // busy or limited: try again
@@ -457,7 +508,10 @@
         input.value = value;
         f.appendChild(input);
       });
-      update(id, function (o) { o.gone = true; });
+      update(id, function (o) { o.state = "opened"; });
+      try {
+        window.sessionStorage.setItem(OPENED, JSON.stringify({ id: id, action: it.action }));
+      } catch (e) { /* no session storage: it stays kept until discarded */ }
       document.body.appendChild(f);
       HTMLFormElement.prototype.submit.call(f);
     }).catch(function () { sendSoon(RETRY); });
@@ -490,6 +544,10 @@
   }
 
   function worker() {
+    try { startWorker(); } catch (e) { /* storage blocked: no worker, the queue still works */ }
+  }
+
+  function startWorker() {
     var url = document.body && document.body.getAttribute("data-sw");
     if (!url || !("serviceWorker" in navigator) || !window.isSecureContext) { return; }
     var controlled = !!navigator.serviceWorker.controller;
@@ -508,9 +566,24 @@
     }).catch(function () { /* no worker: pages need the signal, rounds still queue */ });
   }
 
-  window.scorekeeperQueue = { keep: keep, show: show, send: sendSoon };
+  // A refused round posted for real (openIt): its round page means it is stored now.
+  function landedOpened() {
+    var opened = null;
+    try { opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null"); } catch (e) { return; }
+    if (!opened || !opened.action) { return; }
+    var base = new URL(opened.action, location.href).pathname.replace(/new$/, "");
+    var here = location.pathname;
+    var n = here.indexOf(base) === 0 ? /^(\d+)$/.exec(here.slice(base.length)) : null;
+    if (n) {
+      stored(opened.id, parseInt(n[1], 10));
+      try { window.sessionStorage.removeItem(OPENED); } catch (e) { /* refused */ }
+    }
+  }
+
+  window.scorekeeperQueue = { keep: keep, show: show, send: sendSoon, waiting: waiting };
 
   document.addEventListener("DOMContentLoaded", function () {
+    landedOpened();
     copyNotice();
     ownForm();
     show();
@@ -523,6 +596,6 @@
     if (ev.key === KEY) { show(); sendSoon(RETRY); } // another tab of this phone
   });
   window.addEventListener("pageshow", function (ev) {
-    if (ev.persisted) { show(); sendSoon(0); }
+    if (ev.persisted) { ownForm(); show(); sendSoon(0); } // Back to a form: not its old id
   });
 })();

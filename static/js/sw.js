@@ -60,7 +60,10 @@ function kept(url) {
     var when = hit.headers.get("Date") || "";
     return hit.text().then(function (html) {
       var marked = html.replace("<html", '<html data-offline-copy="' + when.replace(/"/g, "") + '"');
-      return new Response(marked, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      var headers = { "Content-Type": "text/html; charset=utf-8" };
+      var policy = hit.headers.get("Content-Security-Policy");
+      if (policy) { headers["Content-Security-Policy"] = policy; } // the copy as strict as the page
+      return new Response(marked, { headers: headers });
     });
   });
 }
@@ -87,7 +90,15 @@ self.addEventListener("fetch", function (ev) {
   if (req.mode === "navigate") {
     ev.respondWith(page(ev));
   } else if (url.pathname.indexOf(SETTINGS.static) === 0) {
-    ev.respondWith(caches.match(req).then(function (hit) { return hit || fetch(req); }));
+    ev.respondWith(caches.match(req).then(function (hit) {
+      // A page kept before a release names the files' old versions: without a signal, the
+      // current ones stand in.
+      return hit || fetch(req).catch(function () {
+        return caches.open(APP).then(function (cache) {
+          return cache.match(req, { ignoreSearch: true });
+        }).then(function (current) { return current || Response.error(); });
+      });
+    }));
   }
 });
 
@@ -100,7 +111,7 @@ self.addEventListener("message", function (ev) {
   if (url.origin !== self.location.origin) { return; }
   ev.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
     var type = response.headers.get("Content-Type") || "";
-    if (response.status === 200 && type.indexOf("text/html") === 0) {
+    if (response.status === 200 && !response.redirected && type.indexOf("text/html") === 0) {
       return keep(url.href, response);
     }
   }).catch(function () { /* no signal: kept another time */ }));

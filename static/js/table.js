@@ -617,8 +617,9 @@
       checking = false;
       // A new round without a signal waits on the phone (static/js/queue.js), sent once the
       // signal returns; a correction stays on its form with the notice.
-      var kept = !ok && m.dataset.round === "new" && window.scorekeeperQueue
-        ? window.scorekeeperQueue.keep(f) : "";
+      // With rounds of this table still waiting, it goes behind them, signal or not.
+      var queue = m.dataset.round === "new" ? window.scorekeeperQueue : null;
+      var kept = queue && (!ok || queue.waiting(m.dataset.table)) ? queue.keep(f) : "";
       if (kept) {
         discarded = true;
         drop(local, current);

@@ -389,7 +389,9 @@ def test_a_tokan_tour_s_dice_are_kept_and_sent_once_online(phone, server):
     phone.locator(".error-summary").wait_for()
     for name, value in dice.items():
         assert phone.locator(f"input[name={name}][value='{value}']").is_checked()
-    assert phone.evaluate("localStorage.getItem('scorekeeper.queue')") is None
+    # Kept (opened) until its round page shows it stored, or the player discards it.
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('scorekeeper.queue'))")
+    assert [k["state"] for k in kept] == ["opened"]
 
 
 def test_tokotoko_s_hands_are_kept(phone, server):
