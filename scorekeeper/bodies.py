@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final, NoReturn, TypeAlias, cast
@@ -93,9 +94,33 @@ def load_object(raw: bytes) -> JSONObject:
     if not isinstance(data, dict):
         raise BadJSON(N_('The body must be a JSON object, such as {"players": [...]}'))
     # Text can only go wrong through a \u escape (UTF-8 and JSON forbid the rest).
-    if not _fits(data, "\\u" in text):
+    escaped = "\\u" in text
+    if (escaped or not _plainly_fits(text)) and not _fits(data, escaped):
         raise InvalidInput(unstorable(data) or [Violation("", N_("This body cannot be kept"))])
     return cast(JSONObject, data)  # no LongNumber left: ``_fits`` refuses one
+
+
+_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""A JSON string, escapes and all (linear: no backtracking)."""
+_INNERMOST: Final = re.compile(r"[\[{][^\[\]{}]*[\]}]")
+"""An array or object holding no other (once strings are gone)."""
+_ODD_NUMBER: Final = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}|\d[eE]")
+"""Digits enough for a ``LongNumber``, or an exponent (the only way to an infinite float)."""
+
+
+def _plainly_fits(text: str) -> bool:
+    """Whether the JSON ``text``, known to hold no \\u escape, plainly fits: no number near
+    ``MAX_NUMBER_DIGITS`` digits or with an exponent, and nesting plainly within
+    ``MAX_DEPTH`` levels. A few passes of C over the text instead of a Python step per value
+    (an export of 10,000 rounds holds half a million); False only means "look closer"."""
+    rest = _STRINGS.sub("", text)  # brackets and digits inside strings are text, not JSON
+    if _ODD_NUMBER.search(rest):
+        return False
+    for _ in range(MAX_DEPTH):  # each pass takes away the innermost level
+        rest = _INNERMOST.sub("", rest)
+        if "[" not in rest and "{" not in rest:
+            return True  # inside at most MAX_DEPTH brackets: no value deeper than MAX_DEPTH
+    return False
 
 
 def _fits(data: Parsed, check_text: bool) -> bool:
