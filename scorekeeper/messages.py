@@ -47,14 +47,16 @@ class Msg(str):
         form = plural if plural is not None and values.get("num") != 1 else msgid
         # Only a list needs words of its own; any other value prints as ``%s`` prints it (the
         # same text ``english`` gives, without a call per value: a round builds dozens).
-        if not values:
-            text = form
-        elif any(isinstance(v, _SEQUENCES) for v in values.values()):
-            text = form % {
-                k: english(v) if isinstance(v, _SEQUENCES) else v for k, v in values.items()
-            }
-        else:
-            text = form % values
+        text = form
+        if values:
+            for v in values.values():  # a loop, not any(): a round builds dozens of messages
+                if isinstance(v, _SEQUENCES):
+                    text = form % {
+                        k: english(v) if isinstance(v, _SEQUENCES) else v for k, v in values.items()
+                    }
+                    break
+            else:
+                text = form % values
         if capital:
             text = text[:1].upper() + text[1:]
         self = super().__new__(cls, text)

@@ -42,6 +42,7 @@ PAR = {"toppa": 120, "baka": 80}
 TITLES = {"toppa": N_("Toppa"), "baka": N_("Baka")}
 #: Both are played with the full 48-card deck (RULES 1).
 DECK: frozenset[str] = ALL_IDS
+_DECK_IN_ORDER: tuple[str, ...] = tuple(in_deck_order(DECK))
 PLAYERS = {"toppa": 2, "baka": 3}
 HAND_SIZE = {"toppa": 10, "baka": 7}
 CHAFF_THRESHOLD = {"toppa": 12, "baka": 10}
@@ -148,7 +149,32 @@ class Rules:
 RULE_NAMES = frozenset(o.key for o in RULE_OPTIONS)
 
 
+_RULES_READ: dict[tuple[tuple[str, object], ...], Rules] = {}
+"""House rules already read without a mistake, by their settings: a table's every round
+carries the same ones (an import of 10,000 rounds would read them 10,000 times)."""
+
+
 def parse_rules(r: Reader, raw: Body, path: str = "rules") -> Rules:
+    key = _rules_key(raw)
+    known = _RULES_READ.get(key) if key is not None else None
+    if known is not None:
+        return known
+    before = len(r.violations)
+    rules = _read_rules(r, raw, path)
+    if key is not None and len(r.violations) == before and len(_RULES_READ) < 256:
+        _RULES_READ[key] = rules
+    return rules
+
+
+def _rules_key(raw: Body) -> tuple[tuple[str, object], ...] | None:
+    """``raw``'s settings as a key, or None when a value is not plain text or a boolean."""
+    items = tuple(sorted(raw.items()))
+    if all(type(v) is str or type(v) is bool for _, v in items):
+        return items
+    return None
+
+
+def _read_rules(r: Reader, raw: Body, path: str) -> Rules:
     for key in raw:
         if key not in RULE_NAMES:
             known = ", ".join(sorted(RULE_NAMES))
@@ -628,7 +654,7 @@ class Result:
 def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     """Each player's pile, the left-out one being the rest of the deck."""
     entered = {c for p in inp.players if p.captured is not None for c in p.captured}
-    rest = tuple(in_deck_order(DECK - entered))
+    rest = tuple(c for c in _DECK_IN_ORDER if c not in entered)
     return tuple(
         tuple(in_deck_order(p.captured)) if p.captured is not None else rest for p in inp.players
     )
