@@ -26,6 +26,7 @@
   var KNOWN = "scorekeeper.queue-known:"; // per table: the last round this queue stored
   var OPENED = "scorekeeper.queue-opened"; // sessionStorage: a refused round posted for real
   var RETRY = 5000; // ms between tries while rounds wait and the server does not answer
+  var LOCK = "scorekeeper.queue-send"; // Web Locks: one tab of the phone sends at a time
 
   function storage() {
     try {
@@ -336,6 +337,9 @@
 
   var sending = false;
   var timer = null;
+  // Tables whose server answered a round with an error (5xx, 429): left alone a while, so
+  // that one round the server cannot take does not hold back another table's rounds.
+  var resting = {};
 
   function sendSoon(delay) {
     clearTimeout(timer);
@@ -345,9 +349,10 @@
   // The next round to send: the first waiting one of a table with nothing stuck before it.
   function next(q) {
     var stuck = {};
+    var now = Date.now();
     for (var i = 0; i < q.length; i++) {
       var it = q[i];
-      if (stuck[it.table]) { continue; }
+      if (stuck[it.table] || resting[it.table] > now) { continue; }
       if (it.state === "waiting") { return it; }
       stuck[it.table] = true;
     }
@@ -429,13 +434,29 @@
     });
   }
 
+  // One tab of the phone sends at a time (where the browser has Web Locks): two tabs
+  // posting the same round at once could each be told the other's was first.
   function send() {
     timer = null;
     if (sending || !window.fetch || !window.URLSearchParams) { return; }
     var q = load();
-    var it = next(q);
-    if (!it) { return; }
+    if (!next(q)) {
+      if (q.some(function (it) { return it.state === "waiting"; })) { sendSoon(RETRY); } // resting
+      return;
+    }
     if (navigator.onLine === false) { return; } // the "online" event starts again
+    if (!navigator.locks) { sendOne(); return; }
+    sending = true;
+    navigator.locks.request(LOCK, { ifAvailable: true }, function (lock) {
+      sending = false;
+      if (!lock) { sendSoon(RETRY); return null; } // another tab is sending
+      return new Promise(sendOne);
+    });
+  }
+
+  function sendOne(done) {
+    var it = next(load()); // read again inside the lock: the other tab may have sent it
+    if (!it) { if (done) { done(); } return; }
     sending = true;
     var pageAt = document.documentElement;
     pageAt.setAttribute("data-queue-sending", it.id);
@@ -457,14 +478,16 @@
           r.status === 410) {
         return r.text().then(function (html) { refusedBy(it.id, html); return "stuck"; });
       }
-      return "later"; // busy or limited: try again
+      resting[it.table] = Date.now() + RETRY * 2; // busy, limited or failing: try later
+      return "rest";
     }).catch(function () {
       return "later"; // no signal after all
     }).then(function (how) {
       sending = false;
       pageAt.removeAttribute("data-queue-sending");
+      if (done) { done(); }
       show();
-      if (how === "stored" || how === "stuck") { sendSoon(0); } else { sendSoon(RETRY); }
+      if (how === "later") { sendSoon(RETRY); } else { sendSoon(0); }
     });
   }
 
@@ -532,7 +555,10 @@
   function refuseOffline(ev) {
     var f = ev.target;
     if (!(f instanceof HTMLFormElement) || ev.defaultPrevented) { return; }
-    if (f.id === "round-form" || (f.method || "").toLowerCase() !== "post") { return; }
+    // Read as attributes: a field named "method" or "id" (Otoroku's payout has one) hides
+    // the form's own property of that name.
+    var how = (f.getAttribute("method") || "").toLowerCase();
+    if (f.getAttribute("id") === "round-form" || how !== "post") { return; }
     if (navigator.onLine !== false) { return; }
     ev.preventDefault();
     var m = pageWords();

@@ -210,3 +210,107 @@ def test_a_delete_offline_is_refused_with_a_message_and_nothing_changes(phone, s
     assert "Nothing was changed" in message.inner_text()
     phone.context.set_offline(False)
     assert session(table)["round_count"] == 1
+
+
+@pytest.fixture()
+def plain_phone(browser):
+    """A phone without the service worker: the page's routes then see every request."""
+    context = browser.new_context(
+        viewport=PHONE_360,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def keep_round(page, table: str, cards: list[str]) -> None:
+    """A round kept in the phone's queue, as a Save without a signal keeps it."""
+    page.goto(table + "/rounds/new")
+    for card in cards:
+        tap(page, card)
+    assert (
+        page.evaluate("() => window.scorekeeperQueue.keep(document.getElementById('round-form'))")
+        == "kept"
+    )
+
+
+def test_a_round_the_server_keeps_failing_does_not_hold_back_another_tables(plain_phone, server):
+    """A server error on one table's round rests that table's queue a while; the other
+    table's round, kept after it, is stored meanwhile; the first goes once the server takes
+    it."""
+    failing, other = new_table(server), new_table(server)
+    posts: list[str] = []
+
+    def broken(route, request):
+        if request.method == "POST":
+            posts.append(request.url)
+            route.fulfill(status=500, body="broken")
+        else:
+            route.continue_()
+
+    plain_phone.route(failing + "/rounds/new", broken)
+    keep_round(plain_phone, failing, FIRST)
+    plain_phone.wait_for_function("() => !document.documentElement.dataset.queueSending")
+    assert posts, "the failing table's round was tried"
+    keep_round(plain_phone, other, SECOND)
+    rounds_stored(other, 1)
+    assert session(failing)["round_count"] == 0
+    plain_phone.wait_for_function(f"() => {QUEUE}.length === 1")  # the failing one still kept
+
+    plain_phone.unroute(failing + "/rounds/new")
+    rounds_stored(failing, 1, within=30)
+    assert set(FIRST) <= set(captured(failing)[0])
+    assert set(SECOND) <= set(captured(other)[0])
+
+
+def test_two_tabs_of_one_phone_send_each_round_once(plain_phone, server):
+    """Both tabs see the same queue when the signal returns: one sends at a time, so each
+    round is posted once (two tabs posting one round at once can each be told the other's
+    came first)."""
+    table = new_table(server)
+    context = plain_phone.context
+    other = context.new_page()
+    other.goto(table)
+    plain_phone.goto(table + "/rounds/new")
+    context.set_offline(True)
+    for card in FIRST:
+        tap(plain_phone, card)
+    form = "document.getElementById('round-form')"
+    assert plain_phone.evaluate(f"() => window.scorekeeperQueue.keep({form})") == "kept"
+    for card in FIRST + SECOND:  # the next round on the same form, as a new one
+        tap(plain_phone, card)
+    plain_phone.evaluate(f"() => {{ {form}.elements.submission_id.value = ''; }}")
+    assert plain_phone.evaluate(f"() => window.scorekeeperQueue.keep({form})") == "kept"
+    posts: list[str] = []
+    context.on("request", lambda r: posts.append(r.post_data or "") if r.method == "POST" else None)
+    context.set_offline(False)  # the signal back on both tabs at once
+    rounds_stored(table, 2)
+    plain_phone.wait_for_timeout(2000)
+    assert session(table)["round_count"] == 2
+    first, second = captured(table)
+    assert set(FIRST) <= set(first) and set(SECOND) <= set(second)
+    sent = [p for p in posts if "submission_id" in p]
+    assert len(sent) == 2, sent  # each round posted once, by one tab
+
+
+def test_a_form_with_a_field_named_method_is_refused_offline_too(plain_phone, server):
+    """The home page's "Start the table" form holds Otoroku's payout field, named "method":
+    offline it is refused with the message, like every form that writes, and no script
+    fails on it (the field hides the form's own ``method``)."""
+    errors: list[str] = []
+    plain_phone.on("pageerror", lambda e: errors.append(str(e)))
+    plain_phone.goto(server + "/")
+    form = plain_phone.locator("form", has=plain_phone.locator("[name=method]")).first
+    assert form.count()
+    plain_phone.context.set_offline(True)
+    form.locator("button[type=submit]").last.click()
+    form.locator(".need-signal").wait_for()
+    assert "Nothing was changed" in form.locator(".need-signal").inner_text()
+    assert plain_phone.url.rstrip("/") == server.rstrip("/")
+    plain_phone.context.set_offline(False)
+    assert not errors, errors
