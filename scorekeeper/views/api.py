@@ -442,9 +442,16 @@ def club_member(token: str, name: str) -> ResponseReturnValue:
 def club_csv(token: str) -> ResponseReturnValue:
     """The standings as CSV for a spreadsheet (the same parameters)."""
     club, _ = clubs.readable_club(token)
-    text = clubs.standings_csv(clubs.standings(club, request.args))
-    resp = Response(text, mimetype="text/csv")
-    resp.headers["Content-Disposition"] = 'attachment; filename="standings.csv"'
+    table = clubs.standings(club, request.args)
+    resp = Response(clubs.standings_csv(table), mimetype="text/csv")
+    # Named by what it holds, so that two downloads (this month's Toppa, all time) do not
+    # overwrite each other: standings-2026-11-01-2026-11-30-toppa.csv.
+    parts = ["standings"] + [
+        str(table[k]) for k in ("from", "to", "game") if isinstance(table.get(k), str)
+    ]
+    if not isinstance(table.get("from"), str) and not isinstance(table.get("to"), str):
+        parts.insert(1, "all-time")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{"-".join(parts)}.csv"'
     return resp
 
 

@@ -140,7 +140,11 @@ def test_the_standings_csv_has_a_header_and_a_row_per_member_in_spreadsheet_numb
     )
     resp = client.get(f"/api/v1/clubs/{club['id']}/export.csv?game=baka")
     assert resp.status_code == 200 and resp.mimetype == "text/csv"
-    assert "attachment" in resp.headers["Content-Disposition"]
+    assert resp.headers["Content-Disposition"] == (
+        'attachment; filename="standings-all-time-baka.csv"'
+    )
+    month = client.get(f"/api/v1/clubs/{club['id']}/export.csv?from=2026-11-01&to=2026-11-30")
+    assert month.headers["Content-Disposition"].endswith('"standings-2026-11-01-2026-11-30.csv"')
     rows = list(csv.reader(io.StringIO(resp.get_data(as_text=True))))
     assert rows[0] == ["name", "points", "money", "rounds", "tables", "firsts", "average"]
     table_ = standings(client, club, "?game=baka")
