@@ -445,16 +445,16 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     try:
         service.delete_round(table, number)
         db.session.commit()
-        flash(
-            tr(
-                N_(
-                    "%(what)s deleted; later %(nouns)s were renumbered and recomputed.",
-                    what=game.numbered(number),
-                    nouns=game.nouns,
-                ).capitalized()
-            ),
-            f"undo:{table.version}",
+        said = (
+            N_(
+                "%(what)s deleted; later %(nouns)s were renumbered and recomputed.",
+                what=game.numbered(number),
+                nouns=game.nouns,
+            )
+            if number <= table.round_count  # a later one took its number
+            else N_("%(what)s deleted.", what=game.numbered(number))
         )
+        flash(tr(said.capitalized()), f"undo:{table.version}")
     except LookupError:
         db.session.rollback()
         not_found(N_("This table has no round %(n)s.", n=number))

@@ -293,3 +293,22 @@ def test_an_imported_end_of_game_deleted_keeps_its_players(client):
     struck = [s.split("</s>")[0] for s in history.get_data(as_text=True).split("<s>")[1:]]
     ended = [s for s in struck if "End of game" in s]
     assert len(ended) == 1 and "Dai" in ended[0] and "Aki" in ended[0], struck
+
+
+def test_deleting_the_last_round_does_not_speak_of_later_rounds(client):
+    """The confirmation and the notice say that later rounds move up only when there are
+    some (a player deleting round 3 of 3 was told of renumbering that did not happen)."""
+    sid = three_rounds(client)
+    page = client.get(f"/t/{sid}/rounds/3").get_data(as_text=True)
+    assert "move up one" not in page and "can be restored there" in page
+    assert "move up one" in client.get(f"/t/{sid}/rounds/2").get_data(as_text=True)
+    token = csrf(page)
+    last = client.post(
+        f"/t/{sid}/rounds/3/delete", data={"csrf_token": token}, follow_redirects=True
+    )
+    said = last.get_data(as_text=True)
+    assert "Round 3 deleted." in said and "renumbered" not in said
+    middle = client.post(
+        f"/t/{sid}/rounds/1/delete", data={"csrf_token": token}, follow_redirects=True
+    )
+    assert "Round 1 deleted; later rounds were renumbered" in middle.get_data(as_text=True)
