@@ -104,8 +104,12 @@ _STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 """A JSON string, escapes and all (linear: no backtracking)."""
 _INNERMOST: Final = re.compile(r"[\[{][^\[\]{}]*[\]}]")
 """An array or object holding no other (once strings are gone)."""
-_ODD_NUMBER: Final = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}|\d[eE]")
-"""Digits enough for a ``LongNumber``, or an exponent (the only way to an infinite float)."""
+_PLAIN_STRINGS: Final = re.compile(r'"[^"]*"')
+"""A JSON string in a text without a backslash (half the time of ``_STRINGS``)."""
+_LONG_DIGITS: Final = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
+"""Digits enough for a ``LongNumber``."""
+_EXPONENT: Final = re.compile("[0-9][eE]")
+"""A number's exponent: the only way to an infinite float."""
 
 
 def _plainly_fits(text: str) -> bool:
@@ -113,8 +117,9 @@ def _plainly_fits(text: str) -> bool:
     ``MAX_NUMBER_DIGITS`` digits or with an exponent, and nesting plainly within
     ``MAX_DEPTH`` levels. A few passes of C over the text instead of a Python step per value
     (an export of 10,000 rounds holds half a million); False only means "look closer"."""
-    rest = _STRINGS.sub("", text)  # brackets and digits inside strings are text, not JSON
-    if _ODD_NUMBER.search(rest):
+    # Brackets and digits inside strings are text, not JSON.
+    rest = (_STRINGS if "\\" in text else _PLAIN_STRINGS).sub("", text)
+    if _LONG_DIGITS.search(rest) or _EXPONENT.search(rest):
         return False
     for _ in range(MAX_DEPTH):  # each pass takes away the innermost level
         rest = _INNERMOST.sub("", rest)
