@@ -245,11 +245,12 @@ def main() -> None:
 
 def lighthouse_pages(base: str) -> list[tuple[str, str]]:
     """The pages a player opens in an evening, on a Toppa table with three rounds."""
+    club = call(base, "POST", "/api/v1/clubs", {"name": "Lighthouse", "members": ["Aki", "Ben"]})
     made = call(
         base,
         "POST",
         "/api/v1/sessions",
-        {"name": "Lighthouse", "game": "toppa", "players": ["Aki", "Ben"]},
+        {"name": "Lighthouse", "game": "toppa", "players": ["Aki", "Ben"], "club": club["id"]},
     )
     sid = made["id"]
     for pile in PILES[:3]:
@@ -262,6 +263,8 @@ def lighthouse_pages(base: str) -> list[tuple[str, str]]:
         ("round 3", f"/t/{sid}/rounds/3"),
         ("history", f"/t/{sid}/history"),
         ("dispute checker (Toppa)", "/check/toppa"),
+        ("club", f"/c/{club['id']}"),
+        ("member", f"/c/{club['id']}/members/Aki"),
     ]
 
 
