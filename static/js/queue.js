@@ -451,7 +451,7 @@
       sending = false;
       if (!lock) { sendSoon(RETRY); return null; } // another tab is sending
       return new Promise(sendOne);
-    });
+    }).catch(function () { sending = false; sendSoon(RETRY); }); // the lock refused: later
   }
 
   function sendOne(done) {
