@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
@@ -64,14 +66,22 @@ def browser():
         b.close()
 
 
-@pytest.fixture()
-def page(browser, request):
+def phone_page(browser, request, viewport: dict[str, int], **options: object) -> Iterator[Any]:
+    """A page in a phone's browser of ``viewport`` (touch, mobile); each of its context's
+    pages is screenshot at the end, named after the test."""
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+        viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True, **options
     )
     pg = context.new_page()
     pg.set_default_timeout(10_000)
     yield pg
     SHOTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    for k, shown in enumerate(context.pages):
+        name = request.node.name + (f"-{k}" if k else "")
+        shown.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     context.close()
+
+
+@pytest.fixture()
+def page(browser, request):
+    yield from phone_page(browser, request, PHONE)

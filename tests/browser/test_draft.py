@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import phone_page
 from tests.helpers import EXAMPLE_A
 
 pytestmark = pytest.mark.browser
@@ -74,20 +74,7 @@ def api_round(table: str, body: dict) -> None:
 def phone(browser, request):
     # Without the service worker (tests/browser/test_offline_queue.py has it): a page's own
     # routes in these tests then see every request.
-    context = browser.new_context(
-        viewport=PHONE_360,
-        device_scale_factor=1,
-        is_mobile=True,
-        has_touch=True,
-        service_workers="block",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    SHOTS.mkdir(exist_ok=True)
-    for k, pg in enumerate(context.pages):
-        pg.screenshot(path=str(SHOTS / f"{request.node.name}-{k}.png"), full_page=True)
-    context.close()
+    yield from phone_page(browser, request, PHONE_360, service_workers="block")
 
 
 def tap(page, card: str) -> None:

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, SHOTS
+from tests.browser.conftest import CHROMIUM, SHOTS, phone_page
 from tests.browser.test_draft import PHONE_360, ROUND, api_round, new_table, tap
 
 pytestmark = pytest.mark.browser
@@ -68,15 +68,7 @@ def save_offline(page, cards: list[str]) -> None:
 
 @pytest.fixture()
 def phone(browser, request):
-    context = browser.new_context(
-        viewport=PHONE_360, device_scale_factor=1, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
+    yield from phone_page(browser, request, PHONE_360)
 
 
 def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(phone, server):
@@ -213,19 +205,9 @@ def test_a_delete_offline_is_refused_with_a_message_and_nothing_changes(phone, s
 
 
 @pytest.fixture()
-def plain_phone(browser):
+def plain_phone(browser, request):
     """A phone without the service worker: the page's routes then see every request."""
-    context = browser.new_context(
-        viewport=PHONE_360,
-        device_scale_factor=1,
-        is_mobile=True,
-        has_touch=True,
-        service_workers="block",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    yield from phone_page(browser, request, PHONE_360, service_workers="block")
 
 
 def keep_round(page, table: str, cards: list[str]) -> None:
