@@ -86,6 +86,9 @@ class PileGame(Game):
     def evaluate(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.id))
 
+    def settle(self, data: Body) -> RoundResult:
+        return engine.score(engine.parse(data, self.id), explain=False)
+
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         # Toppa and Baka read the same house rules; a table keeps those of its own game.
         rules = engine.parse_rules(r, raw)

@@ -256,8 +256,18 @@ class Yaku:
 # -- yaku --------------------------------------------------------------------------------
 
 
+# The yaku whose cards and points never vary, built once: a frozen Yaku is shared safely, and
+# ``dekiyaku`` runs for every pile of every round (by low or high yaku values where they differ).
+_FIVE_BRIGHTS = {low: Yaku("five-brights", 40 if low else 60, BRIGHTS) for low in (False, True)}
+_FOUR_BRIGHTS = {low: Yaku("four-brights", 30 if low else 40, DRY_BRIGHTS) for low in (False, True)}
+_BOAR_DEER_BUTTERFLY_YAKU = Yaku("boar-deer-butterfly", 20, BOAR_DEER_BUTTERFLY)
+_POETRY_YAKU = Yaku("poetry-ribbons", 20, POETRY)
+_BLUE_YAKU = Yaku("blue-ribbons", 20, BLUE)
+_ROW_YAKU = tuple((Yaku(yaku_id, 20, row), row_set) for yaku_id, row, row_set in _ROW_SETS)
+
+
 def card_points(pile: Iterable[str]) -> int:
-    return sum(POINTS[c] for c in pile)
+    return sum(map(POINTS.__getitem__, pile))
 
 
 def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
@@ -281,8 +291,11 @@ def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
     )
 
 
-def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Yaku, ...]:
-    """Every dekiyaku of a captured pile (RULES 4.4, R6, R7)."""
+def dekiyaku(
+    pile: Iterable[str], game: str, rules: Rules = Rules(), explain: bool = True
+) -> tuple[Yaku, ...]:
+    """Every dekiyaku of a captured pile (RULES 4.4, R6, R7); without ``explain`` the
+    counted yaku leave out the sentence detailing their count (their points are the same)."""
     held = frozenset(pile)
     low = rules.yaku_values == "low"
     found: list[Yaku] = []
@@ -290,18 +303,18 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
     # Only the best bright yaku counts.
     brights = [c for c in BRIGHTS if c in held]
     if len(brights) == 5:
-        found.append(Yaku("five-brights", 40 if low else 60, tuple(brights)))
+        found.append(_FIVE_BRIGHTS[low])
     elif held >= _DRY_BRIGHTS:
-        found.append(Yaku("four-brights", 30 if low else 40, DRY_BRIGHTS))
+        found.append(_FOUR_BRIGHTS[low])
     elif RAIN_MAN in held and len(brights) == 4:
         found.append(Yaku("rainy-four-brights", 20, tuple(brights)))
 
     if rules.boar_deer_butterfly and held >= _BOAR_DEER_BUTTERFLY:
-        found.append(Yaku("boar-deer-butterfly", 20, BOAR_DEER_BUTTERFLY))
+        found.append(_BOAR_DEER_BUTTERFLY_YAKU)
     if held >= _POETRY:
-        found.append(Yaku("poetry-ribbons", 20, POETRY))
+        found.append(_POETRY_YAKU)
     if held >= _BLUE:
-        found.append(Yaku("blue-ribbons", 20, BLUE))
+        found.append(_BLUE_YAKU)
 
     # R6: R ribbons (the willow ribbon is one), W other willow cards held.
     ribbons = in_deck_order(held & _RIBBONS)
@@ -321,7 +334,9 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                     w=w_count,
                     base=base,
                     extra=extra,
-                ),
+                )
+                if explain
+                else "",
                 "R6",
             )
         )
@@ -337,7 +352,9 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                     r=r_count,
                     w=w_count,
                     extra=extra,
-                ),
+                )
+                if explain
+                else "",
                 "R6",
             )
         )
@@ -353,14 +370,14 @@ def dekiyaku(pile: Iterable[str], game: str, rules: Rules = Rules()) -> tuple[Ya
                 "chaff",
                 20 + 10 * (len(chaff) - threshold),
                 tuple(in_deck_order(chaff)),
-                _count_desc(len(chaff), threshold, rules.willow_as_chaff),
+                _count_desc(len(chaff), threshold, rules.willow_as_chaff) if explain else "",
                 "R7",
             )
         )
 
-    for yaku_id, row, row_set in _ROW_SETS:
+    for row_yaku, row_set in _ROW_YAKU:
         if row_set <= held:
-            found.append(Yaku(yaku_id, 20, row))
+            found.append(row_yaku)
     return tuple(found)
 
 
@@ -475,12 +492,14 @@ def parse(data: Body, game: str) -> Input:
             # A pile's months are counted as entered: a card entered in two piles is one
             # mistake, reported once, not also an odd month in the pile it was taken from.
             entered[i] = ids
-            piles.append([c for c in ids if pile_ledger.claim(c, path, _pile_of(name))])
+            place = _pile_of(name)
+            piles.append([c for c in ids if pile_ledger.claim(c, path, place)])
 
         hpath = f"players.{i}.hand"
         hraw = r.items(p, "hand", hpath, required=False, what=_HAND_LIST)
         hids = r.card_ids(hraw, hpath, DECK)
-        hand = [c for c in hids if hand_ledger.claim(c, hpath, _hand_of(name))]
+        place = _hand_of(name)
+        hand = [c for c in hids if hand_ledger.claim(c, hpath, place)]
         hands.append(hand)
         _check_hand(r, hand, hraw, hpath, name, game)
 
@@ -660,17 +679,20 @@ def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     )
 
 
-def score(inp: Input) -> Result:
+def score(inp: Input, explain: bool = True) -> Result:
+    """A round's result. Without ``explain`` only its payments and what comes next are
+    worked out (``deltas``, ``outcome``): no notes, no yaku details, no exchange cards. An
+    import or a long replay scores ten thousand rounds whose explanations nobody reads."""
     piles = resolve_piles(inp)
     points = [card_points(p) for p in piles]
     tey = [teyaku(p.hand, inp.game) for p in inp.players]
-    dek = [dekiyaku(pile, inp.game, inp.rules) for pile in piles]
+    dek = [dekiyaku(pile, inp.game, inp.rules, explain) for pile in piles]
     yaku = [
         sum(y.points for y in t) + sum(y.points for y in d) for t, d in zip(tey, dek, strict=True)
     ]
     if inp.game == "toppa":
-        return _settle_toppa(inp, piles, points, tey, dek, yaku)
-    return _settle_baka(inp, piles, points, tey, dek, yaku)
+        return _settle_toppa(inp, piles, points, tey, dek, yaku, explain)
+    return _settle_baka(inp, piles, points, tey, dek, yaku, explain)
 
 
 def _settle_toppa(
@@ -680,98 +702,36 @@ def _settle_toppa(
     tey: Sequence[tuple[Yaku, ...]],
     dek: Sequence[tuple[Yaku, ...]],
     yaku: Sequence[int],
+    explain: bool = True,
 ) -> Result:
     par = PAR["toppa"]
     names = [p.name for p in inp.players]
-    notes: list[Note] = []
-    scores = [0, 0]
-    exchange: tuple[str, ...] | None = None
-    if yaku[0] == yaku[1]:
+    h = 0 if yaku[0] >= yaku[1] else 1  # the higher yaku score (either, when equal)
+    lo = 1 - h
+    d = yaku[h] - yaku[lo]
+    if d == 0:
         settlement = "none"
         scores = [points[0] - par, points[1] - par]
-        notes.append(
-            Note(
-                N_(
-                    "Equal yaku scores (%(yaku)s): no cards change hands; "
-                    "each scores card points minus %(par)s.",
-                    yaku=yaku[0],
-                    par=par,
-                )
-            )
-        )
+    elif points[lo] >= d:
+        settlement = "exchange"
+        scores = [0, 0]
+        scores[h] = points[h] + d - par
+        scores[lo] = -scores[h]
     else:
-        h = 0 if yaku[0] > yaku[1] else 1
-        lo = 1 - h
-        d = yaku[h] - yaku[lo]
-        if points[lo] >= d:
-            settlement = "exchange"
-            scores[h] = points[h] + d - par
-            scores[lo] = -scores[h]
+        settlement = "short"
+        scores = [0, 0]
+        scores[lo] = points[lo] - yaku[h] - par
+        scores[h] = -scores[lo]
+    w = 0 if scores[0] > 0 else 1  # the winner, unless a score of exactly 0
+    winner = None if scores[0] == 0 else names[w]
+    next_dealer = inp.dealer if scores[0] == 0 else w
+    exchange: tuple[str, ...] | None = None
+    notes: tuple[Note, ...] = ()
+    if explain:
+        if settlement == "exchange":
             exchange = exchange_suggestion(piles[lo], d)
-            notes.append(
-                Note(
-                    N_(
-                        "%(high)s's yaku score is higher by %(d)s: %(low)s hands over cards worth "
-                        "%(d)s, so %(high)s scores %(points)s + %(d)s - %(par)s = %(score)s.",
-                        high=names[h],
-                        low=names[lo],
-                        d=d,
-                        points=points[h],
-                        par=par,
-                        score=scores[h],
-                    )
-                )
-            )
-            if exchange:
-                notes.append(
-                    Note(
-                        N_(
-                            "Cards that make exactly %(d)s: %(cards)s.",
-                            d=d,
-                            cards=[CARD_BY_ID[c].label for c in exchange],
-                        )
-                    )
-                )
-        else:
-            settlement = "short"
-            scores[lo] = points[lo] - yaku[h] - par
-            scores[h] = -scores[lo]
-            notes.append(
-                Note(
-                    N_(
-                        "%(low)s holds only %(points)s card points, less than the %(d)s owed: the "
-                        "exchange cannot be done, so %(low)s scores %(points)s - %(yaku)s "
-                        "(all of %(high)s's yaku) - %(par)s = %(score)s.",
-                        low=names[lo],
-                        high=names[h],
-                        points=points[lo],
-                        d=d,
-                        yaku=yaku[h],
-                        par=par,
-                        score=scores[lo],
-                    )
-                )
-            )
-    if scores[0] == 0:
-        winner = None
-        next_dealer = inp.dealer
-        notes.append(
-            Note(N_("A score of exactly 0: nobody pays and the dealer keeps the deal."), "R8")
-        )
-    else:
-        w = 0 if scores[0] > 0 else 1
-        winner = names[w]
-        next_dealer = w
-        notes.append(
-            Note(
-                N_(
-                    "%(loser)s pays %(winner)s %(score)s; %(winner)s deals next.",
-                    loser=names[1 - w],
-                    winner=names[w],
-                    score=scores[w],
-                )
-            )
-        )
+        notes = _toppa_notes(inp, points, yaku, settlement, scores, exchange)
+    deltas = (Fraction(scores[0]), Fraction(scores[1]))
     results = tuple(
         PlayerResult(
             name=names[i],
@@ -779,8 +739,8 @@ def _settle_toppa(
             card_points=points[i],
             teyaku=tey[i],
             dekiyaku=dek[i],
-            delta=Fraction(scores[i]),
-            parts=(("score", Fraction(scores[i])),),
+            delta=deltas[i],
+            parts=(("score", deltas[i]),),
         )
         for i in range(2)
     )
@@ -793,8 +753,95 @@ def _settle_toppa(
         round=inp.round,
         settlement=settlement,
         exchange=exchange,
-        notes=tuple(notes),
+        notes=notes,
     )
+
+
+def _toppa_notes(
+    inp: Input,
+    points: Sequence[int],
+    yaku: Sequence[int],
+    settlement: str,
+    scores: Sequence[int],
+    exchange: tuple[str, ...] | None,
+) -> tuple[Note, ...]:
+    """Why a Toppa round scored as it did (``_settle_toppa``)."""
+    par = PAR["toppa"]
+    names = [p.name for p in inp.players]
+    notes: list[Note] = []
+    h = 0 if yaku[0] > yaku[1] else 1
+    lo = 1 - h
+    d = yaku[h] - yaku[lo]
+    if settlement == "none":
+        notes.append(
+            Note(
+                N_(
+                    "Equal yaku scores (%(yaku)s): no cards change hands; "
+                    "each scores card points minus %(par)s.",
+                    yaku=yaku[0],
+                    par=par,
+                )
+            )
+        )
+    elif settlement == "exchange":
+        notes.append(
+            Note(
+                N_(
+                    "%(high)s's yaku score is higher by %(d)s: %(low)s hands over cards worth "
+                    "%(d)s, so %(high)s scores %(points)s + %(d)s - %(par)s = %(score)s.",
+                    high=names[h],
+                    low=names[lo],
+                    d=d,
+                    points=points[h],
+                    par=par,
+                    score=scores[h],
+                )
+            )
+        )
+        if exchange:
+            notes.append(
+                Note(
+                    N_(
+                        "Cards that make exactly %(d)s: %(cards)s.",
+                        d=d,
+                        cards=[CARD_BY_ID[c].label for c in exchange],
+                    )
+                )
+            )
+    else:
+        notes.append(
+            Note(
+                N_(
+                    "%(low)s holds only %(points)s card points, less than the %(d)s owed: the "
+                    "exchange cannot be done, so %(low)s scores %(points)s - %(yaku)s "
+                    "(all of %(high)s's yaku) - %(par)s = %(score)s.",
+                    low=names[lo],
+                    high=names[h],
+                    points=points[lo],
+                    d=d,
+                    yaku=yaku[h],
+                    par=par,
+                    score=scores[lo],
+                )
+            )
+        )
+    if scores[0] == 0:
+        notes.append(
+            Note(N_("A score of exactly 0: nobody pays and the dealer keeps the deal."), "R8")
+        )
+    else:
+        w = 0 if scores[0] > 0 else 1
+        notes.append(
+            Note(
+                N_(
+                    "%(loser)s pays %(winner)s %(score)s; %(winner)s deals next.",
+                    loser=names[1 - w],
+                    winner=names[w],
+                    score=scores[w],
+                )
+            )
+        )
+    return tuple(notes)
 
 
 def _settle_baka(
@@ -804,11 +851,11 @@ def _settle_baka(
     tey: Sequence[tuple[Yaku, ...]],
     dek: Sequence[tuple[Yaku, ...]],
     yaku: Sequence[int],
+    explain: bool = True,
 ) -> Result:
     par = PAR["baka"]
     rules = inp.rules
     names = [p.name for p in inp.players]
-    notes: list[Note] = []
     n = 3
 
     low = [points[i] <= LOW_MAN_OUT_LIMIT for i in range(n)]
@@ -819,6 +866,59 @@ def _settle_baka(
                 if k != j:
                     lmo[j] += LOW_MAN_OUT_PAYMENT
                     lmo[k] -= LOW_MAN_OUT_PAYMENT
+
+    total_yaku = sum(yaku)
+    if rules.yaku_settlement == "pairwise":
+        yk = [Fraction(n * yaku[i] - total_yaku) for i in range(n)]
+    else:
+        avg = Fraction(total_yaku, n)
+        yk = [Fraction(yaku[i]) - avg for i in range(n)]
+
+    forfeit = rules.low_man_out_forfeits_cards and any(low)
+    cp = [Fraction(0)] * n if forfeit else [Fraction(points[i] - par) for i in range(n)]
+
+    deltas = [lmo[i] + yk[i] + cp[i] for i in range(n)]
+    results = tuple(
+        PlayerResult(
+            name=names[i],
+            captured=piles[i],
+            card_points=points[i],
+            teyaku=tey[i],
+            dekiyaku=dek[i],
+            delta=deltas[i],
+            low_man_out=low[i],
+            parts=(("low_man_out", lmo[i]), ("yaku", yk[i]), ("cards", cp[i])),
+        )
+        for i in range(n)
+    )
+    best = max(deltas)
+    winner = names[deltas.index(best)] if deltas.count(best) == 1 and best > 0 else None
+    next_dealer = (inp.dealer + 1) % n
+    return Result(
+        game="baka",
+        players=results,
+        winner=winner,
+        next_dealer=next_dealer,
+        dealer=inp.dealer,
+        round=inp.round,
+        notes=_baka_notes(inp, points, yaku, low, forfeit, next_dealer) if explain else (),
+    )
+
+
+def _baka_notes(
+    inp: Input,
+    points: Sequence[int],
+    yaku: Sequence[int],
+    low: Sequence[bool],
+    forfeit: bool,
+    next_dealer: int,
+) -> tuple[Note, ...]:
+    """Why a Baka round scored as it did (``_settle_baka``)."""
+    par = PAR["baka"]
+    names = [p.name for p in inp.players]
+    notes: list[Note] = []
+    for j in range(3):
+        if low[j]:
             notes.append(
                 Note(
                     N_(
@@ -841,10 +941,7 @@ def _settle_baka(
                 "R9",
             )
         )
-
-    total_yaku = sum(yaku)
-    if rules.yaku_settlement == "pairwise":
-        yk = [Fraction(n * yaku[i] - total_yaku) for i in range(n)]
+    if inp.rules.yaku_settlement == "pairwise":
         notes.append(
             Note(
                 N_(
@@ -854,28 +951,23 @@ def _settle_baka(
             )
         )
     else:
-        avg = Fraction(total_yaku, n)
-        yk = [Fraction(yaku[i]) - avg for i in range(n)]
+        total_yaku = sum(yaku)
         notes.append(
             Note(
                 N_(
                     "Yaku settle against the average %(average)s (= %(total)s / 3), kept exact "
                     "in thirds.",
-                    average=display(avg),
+                    average=display(Fraction(total_yaku, 3)),
                     total=total_yaku,
                 ),
                 "R10",
             )
         )
-
-    forfeit = rules.low_man_out_forfeits_cards and any(low)
     if forfeit:
-        cp = [Fraction(0)] * n
         notes.append(
             Note(N_("House rule: Low Man Out forfeits everybody's card points this round."))
         )
     else:
-        cp = [Fraction(points[i] - par) for i in range(n)]
         notes.append(
             Note(
                 N_(
@@ -885,24 +977,6 @@ def _settle_baka(
                 "R11",
             )
         )
-
-    deltas = [lmo[i] + yk[i] + cp[i] for i in range(n)]
-    results = tuple(
-        PlayerResult(
-            name=names[i],
-            captured=piles[i],
-            card_points=points[i],
-            teyaku=tey[i],
-            dekiyaku=dek[i],
-            delta=deltas[i],
-            low_man_out=low[i],
-            parts=(("low_man_out", lmo[i]), ("yaku", yk[i]), ("cards", cp[i])),
-        )
-        for i in range(n)
-    )
-    best = max(deltas)
-    winner = names[deltas.index(best)] if deltas.count(best) == 1 and best > 0 else None
-    next_dealer = (inp.dealer + 1) % n
     if inp.round < BAKA_ROUNDS:
         notes.append(
             Note(
@@ -915,15 +989,7 @@ def _settle_baka(
         )
     else:
         notes.append(Note(N_("That was round 3: the game is over.")))
-    return Result(
-        game="baka",
-        players=results,
-        winner=winner,
-        next_dealer=next_dealer,
-        dealer=inp.dealer,
-        round=inp.round,
-        notes=tuple(notes),
-    )
+    return tuple(notes)
 
 
 def baka_seat_outcome(earlier: Outcome, dealer: object, round_no: object) -> Outcome | None:
