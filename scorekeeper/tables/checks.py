@@ -293,12 +293,15 @@ def _same_amounts(
             ]
         )
     for i, (g, a) in enumerate(zip(given, actual, strict=True)):
-        _same_amount(f"{path}.{i}", g, a, partial(words, i))
+        if g != a or not isinstance(g, str):
+            _same_amount(f"{path}.{i}", g, a, partial(words, i))
 
 
 def _same_amount(path: str, given: object, actual: str, words: Words) -> None:
     """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is
     (a message about the ``actual`` amount)."""
+    if given == actual and isinstance(given, str):
+        return  # written as this server writes it (an import checks ten thousand)
     try:
         value = parse_amount(given)
     except ValueError as exc:

@@ -356,10 +356,7 @@ def _exported_time(raw: object, path: str) -> datetime | None:
         if not isinstance(raw, str):
             raise ValueError
         if _CANONICAL_TIME.fullmatch(raw):  # as exports write it: read without strptime
-            return datetime(
-                int(raw[0:4]), int(raw[5:7]), int(raw[8:10]),
-                int(raw[11:13]), int(raw[14:16]), int(raw[17:19]),
-            )  # fmt: skip
+            return datetime.fromisoformat(raw[:19])  # its fields checked as strptime does
         return datetime.strptime(raw, TIME_FORMAT)
     except ValueError:
         raise InvalidInput(

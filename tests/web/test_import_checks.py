@@ -312,3 +312,21 @@ def test_a_change_of_the_table_joining_players_of_the_wrong_shape_is_refused(cli
     edit["input"]["add"] = value
     errors = refused(client, data)
     assert any(e["field"].endswith(f"input.{field}") for e in errors), errors
+
+
+def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
+    """Each round keeps the time its export gives; a date no calendar has (as export
+    writes times) is refused at that round's ``at``, as any other misspelled time."""
+    sid = played(client, "toppa")
+    data = exported(client, sid)
+    data["rounds"][0]["at"] = "2025-02-28T23:59:59Z"
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    kept = exported(client, resp.get_json()["id"])
+    assert kept["rounds"][0]["at"] == "2025-02-28T23:59:59Z"
+    assert kept["rounds"][1]["at"] == data["rounds"][1]["at"]
+    for bad in ("2025-02-29T12:00:00Z", "2025-11-22T24:00:00Z", "2025-11-22T21:60:00Z"):
+        data["rounds"][1]["at"] = bad
+        errors = refused(client, data)
+        assert [e["field"] for e in errors] == ["rounds.1.at"], errors
+        assert "is not a time such as" in errors[0]["message"]
