@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import product
+from operator import xor
 
 from scorekeeper.cards import (
     ALL_IDS,
@@ -540,7 +541,14 @@ def parse(data: Body, game: str) -> Input:
     return Input(game=game, players=players, dealer=dealer or 0, round=round_no, rules=rules)
 
 
+_MONTH_BIT = {c: 1 << CARD_BY_ID[c].month for c in DECK}
+"""Each card's month as a bit: a pile's bits XORed together are 0 when every month it holds
+has an even count (the usual pile, checked without counting)."""
+
+
 def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
+    if not reduce(xor, map(_MONTH_BIT.__getitem__, pile), 0):
+        return
     counts = Counter(CARD_BY_ID[c].suit.id for c in pile)
     for suit in SUITS:
         k = counts.get(suit.id, 0)
@@ -577,6 +585,8 @@ def _check_hand(
                 n=len(raw),
             ),
         )
+    if len(hand) < 4:
+        return  # no four cards of a month (most hands are not exposed at all)
     counts = Counter(CARD_BY_ID[c].suit for c in hand)
     for suit, k in counts.items():
         if k == 4:
