@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from sqlalchemy import Row, bindparam, case, func, insert, select
+from sqlalchemy import Table as SQLTable
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
@@ -617,7 +618,8 @@ def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, st
         }
         for k, (action, summary, at, device) in enumerate(kept)
     ]
-    db.session.execute(insert(JournalEntry), rows)
+    # Core's INSERT (every row names every column): the ORM's bulk one costs a third more.
+    db.session.execute(insert(cast(SQLTable, JournalEntry.__table__)), rows)
     table.version += len(rows)
 
 
