@@ -274,7 +274,7 @@ def apply(
         # Scored from the earlier score; its result is rebuilt from the new input when read.
         result, outcome, deltas = None, cheap, list(earlier.deltas)
     else:
-        scored = game.evaluate(full) if keep_result else game.settle(full)
+        scored = game.evaluate(full) if keep_result else game.evaluate_plain(full)
         result = Result(scored.to_dict()) if keep_result else None
         outcome = scored.outcome
         deltas = [Fraction(0)] * n_table

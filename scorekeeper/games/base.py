@@ -148,7 +148,7 @@ class Game:
         """Parse and score a body; raises InvalidInput with every violation found."""
         return self.engine.evaluate(data)
 
-    def settle(self, data: Body) -> RoundResult:
+    def evaluate_plain(self, data: Body) -> RoundResult:
         """``evaluate``, where only the result's ``deltas`` and ``outcome`` are read (an
         import, a replay): a game may leave its explanations out. The same checks."""
         return self.evaluate(data)

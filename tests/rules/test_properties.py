@@ -230,8 +230,8 @@ def test_tokan_conservation_and_rotation(body, shift):
 
 
 @given(data=st.data(), game=st.sampled_from(["toppa", "baka"]))
-def test_settling_without_explanations_pays_the_same(data, game):
-    """An import or a replay scores with ``Game.settle`` (no notes, no yaku details, no
+def test_scoring_without_explanations_pays_the_same(data, game):
+    """An import or a replay scores with ``Game.evaluate_plain`` (no notes, no yaku details, no
     exchange cards): its payments, who deals next and whether the game ends must be exactly
     what ``evaluate``, which the round's page shows, says."""
     n = 2 if game == "toppa" else 3
@@ -244,7 +244,7 @@ def test_settling_without_explanations_pays_the_same(data, game):
     )
     if game == "baka":
         body["round"] = data.draw(st.integers(1, 3))
-    full, plain = find_game(game).evaluate(body), find_game(game).settle(body)
+    full, plain = find_game(game).evaluate(body), find_game(game).evaluate_plain(body)
     assert plain.deltas == full.deltas
     assert plain.outcome == full.outcome
     assert plain.winner == full.winner

@@ -86,7 +86,7 @@ class PileGame(Game):
     def evaluate(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.id))
 
-    def settle(self, data: Body) -> RoundResult:
+    def evaluate_plain(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.id), explain=False)
 
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
