@@ -94,10 +94,20 @@
 
   // -- what a kept round shows: its cards and the bar's counts ------------------------------
 
+  // The text a line shows: not the words its style hides ("(the rest)" on the other piles).
+  function shownText(node) {
+    var text = "";
+    Array.prototype.forEach.call(node.childNodes, function (c) {
+      if (c.nodeType === 3) { text += c.nodeValue; }
+      else if (c.nodeType === 1 && getComputedStyle(c).display !== "none") { text += shownText(c); }
+    });
+    return text;
+  }
+
   function describe(f) {
     var bar = [];
     f.querySelectorAll(".entrybar .tally > li").forEach(function (li) {
-      if (!li.hidden) { bar.push(li.textContent.replace(/\s+/g, " ").trim()); }
+      if (!li.hidden) { bar.push(shownText(li).replace(/\s+/g, " ").trim()); }
     });
     var cards = {};
     var order = [];

@@ -96,7 +96,10 @@ def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(ph
     assert "Plum: Bush Warbler" in box.locator("li.queued").nth(1).inner_text() or (
         "Plum" in box.locator("li.queued").nth(1).inner_text()
     )
-    assert "cards" in box.locator("li.queued").nth(0).inner_text()  # the bar's counts
+    # The bar's counts, as the form showed them: only the pile not tapped is the rest.
+    counts = box.locator("li.queued").nth(0).locator(".queued-bar li").all_inner_texts()[:2]
+    assert "2 cards" in counts[0] and "46 cards" in counts[1], counts
+    assert "(the rest)" not in counts[0] and "(the rest)" in counts[1], counts
     assert session(table)["round_count"] == 0
 
     phone.context.set_offline(False)
