@@ -618,9 +618,21 @@
 
   window.scorekeeperQueue = { keep: keep, show: show, send: sendSoon, waiting: waiting };
 
+  // The page for one never opened here, shown at a table's address (a correction, a
+  // change): a way back to that table, whose page this phone keeps.
+  function backToTable() {
+    var back = document.querySelector("a[data-table-back]");
+    var table = /^(.*?\/t\/[^/]+)\//.exec(location.pathname);
+    if (back && table) {
+      back.href = table[1];
+      back.hidden = false;
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     landedOpened();
     copyNotice();
+    backToTable();
     ownForm();
     show();
     worker();

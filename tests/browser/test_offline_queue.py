@@ -207,6 +207,24 @@ def test_a_delete_offline_is_refused_with_a_message_and_nothing_changes(phone, s
     assert session(table)["round_count"] == 1
 
 
+def test_a_page_never_opened_here_leads_back_to_its_table(phone, server):
+    """Offline, a table's page this phone never opened (a correction, the table's changes)
+    is the offline page: it leads back to that table, whose copy opens."""
+    table = new_table(server)
+    api_round(table, ROUND)
+    ready_offline(phone, table)
+    phone.context.set_offline(True)
+    phone.goto(table + "/rounds/1/edit")
+    phone.locator("h1", has_text="No connection").wait_for()
+    assert not phone.locator("footer .phone").count()  # the kept page knows no phone's name
+    back = phone.locator("a[data-table-back]")
+    assert back.is_visible() and back.inner_text() == "Back to the table"
+    back.click()
+    phone.wait_for_url(table)
+    assert phone.locator(".offline-copy").is_visible()
+    phone.locator("a", has_text="Enter round 2").first.wait_for()
+
+
 @pytest.fixture()
 def plain_phone(browser, request):
     """A phone without the service worker: the page's routes then see every request."""

@@ -48,6 +48,10 @@ def test_a_new_release_of_a_file_is_a_new_worker(client, app, monkeypatch):
 def test_the_offline_page_in_both_languages(client):
     assert "No connection" in text(client.get("/offline"))
     assert "接続がありません" in text(client.get("/offline", headers=JA))
+    page = client.get("/offline").get_data(as_text=True)
+    # Kept once for every page: no phone's name, a way back to a table shown by its script.
+    assert "Name this phone" not in page and "This phone:" not in page
+    assert "data-table-back>Back to the table</a>" in page
 
 
 def test_a_tables_page_carries_its_queues_words(client):
