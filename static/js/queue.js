@@ -337,6 +337,15 @@
         line.textContent = count(m, q.length);
       }
     }
+    // The table page's "Enter round N": the round after those waiting here, not the
+    // server's count when the page was kept.
+    var enter = document.querySelector("a[data-enter-next]");
+    if (enter && m.dataset.tEnter) {
+      if (!enter.dataset.served) { enter.dataset.served = enter.textContent; }
+      enter.textContent = q.length
+        ? m.dataset.tEnter.split("987").join(String(q[q.length - 1].expected + 1))
+        : enter.dataset.served;
+    }
   }
 
   function count(m, n) {

@@ -92,6 +92,8 @@ def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(ph
     phone.goto(table)
     box = phone.locator("#queue")
     assert box.locator("h2").inner_text() == "2 rounds waiting to be sent"
+    # The copy was kept at round 1; the round to enter now is the one after those waiting.
+    assert phone.locator("a[data-enter-next]").inner_text() == "Enter round 3"
     assert "Pine: Crane" in box.locator("li.queued").nth(0).inner_text()
     assert "Plum: Bush Warbler" in box.locator("li.queued").nth(1).inner_text() or (
         "Plum" in box.locator("li.queued").nth(1).inner_text()
