@@ -225,6 +225,7 @@ def test_a_page_never_opened_here_leads_back_to_its_table(phone, server):
     phone.wait_for_url(table)
     assert phone.locator(".offline-copy").is_visible()
     phone.locator("a", has_text="Enter round 2").first.wait_for()
+    phone.screenshot(path=str(SHOTS / "test_offline_copy.png"))
 
 
 @pytest.fixture()
