@@ -293,8 +293,7 @@ def _same_amounts(
             ]
         )
     for i, (g, a) in enumerate(zip(given, actual, strict=True)):
-        if g != a or not isinstance(g, str):
-            _same_amount(f"{path}.{i}", g, a, partial(words, i))
+        _same_amount(f"{path}.{i}", g, a, partial(words, i))
 
 
 def _same_amount(path: str, given: object, actual: str, words: Words) -> None:

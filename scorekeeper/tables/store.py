@@ -598,6 +598,9 @@ def record(
     return entry
 
 
+JOURNAL = cast(SQLTable, JournalEntry.__table__)
+
+
 def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, str | None]]) -> None:
     """Append an export's journal to the table's (action, summary, time, phone of each
     entry, oldest first) in one INSERT: a 10,000-entry journal costs no 10,000 objects."""
@@ -619,7 +622,7 @@ def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, st
         for k, (action, summary, at, device) in enumerate(kept)
     ]
     # Core's INSERT (every row names every column): the ORM's bulk one costs a third more.
-    db.session.execute(insert(cast(SQLTable, JournalEntry.__table__)), rows)
+    db.session.execute(insert(JOURNAL), rows)
     table.version += len(rows)
 
 

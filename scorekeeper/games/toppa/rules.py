@@ -740,7 +740,7 @@ def _settle_toppa(
     if explain:
         if settlement == "exchange":
             exchange = exchange_suggestion(piles[lo], d)
-        notes = _toppa_notes(inp, points, yaku, settlement, scores, exchange)
+        notes = _toppa_notes(inp, points, yaku, h, settlement, scores, exchange)
     deltas = (Fraction(scores[0]), Fraction(scores[1]))
     results = tuple(
         PlayerResult(
@@ -771,15 +771,16 @@ def _toppa_notes(
     inp: Input,
     points: Sequence[int],
     yaku: Sequence[int],
+    h: int,
     settlement: str,
     scores: Sequence[int],
     exchange: tuple[str, ...] | None,
 ) -> tuple[Note, ...]:
-    """Why a Toppa round scored as it did (``_settle_toppa``)."""
+    """Why a Toppa round scored as it did (``_settle_toppa``; ``h`` the player with the
+    higher yaku score)."""
     par = PAR["toppa"]
     names = [p.name for p in inp.players]
     notes: list[Note] = []
-    h = 0 if yaku[0] > yaku[1] else 1
     lo = 1 - h
     d = yaku[h] - yaku[lo]
     if settlement == "none":
