@@ -22,19 +22,22 @@ def tokan_line(result: Result) -> Msg:
             settled=shown(settled),
             after=shown(after),
         )
+    # Each player's words built before the sentence that lists them: Babel 2.19 no longer
+    # extracts a message marked inside another message's arguments.
+    who = [
+        N_(
+            "%(name)s took back %(n)s of %(stake)s",
+            name=p["name"],
+            n=num(p["reclaimed"]),
+            stake=num(p["stake"]),
+        )
+        for p in short
+    ]
     return N_(
         "The pot held %(held)s with the stakes and %(settled)s after the predictions: it ran "
         "short, so %(who)s; %(after)s carries over to the next tour.",
         held=shown(held),
         settled=shown(settled),
-        who=[
-            N_(
-                "%(name)s took back %(n)s of %(stake)s",
-                name=p["name"],
-                n=num(p["reclaimed"]),
-                stake=num(p["stake"]),
-            )
-            for p in short
-        ],
+        who=who,
         after=shown(after),
     )

@@ -81,15 +81,12 @@ def baka_line(result: Result) -> Msg:
     words: list[Msg] = []
     low = [p for p in players if p.get("low_man_out")]
     if low:
-        words.append(
-            N_(
-                "Low Man Out: %(who)s, paid 40 by each other player",
-                who=[
-                    N_("%(name)s (%(n)s card points)", name=p["name"], n=num(p["card_points"]))
-                    for p in low
-                ],
-            )
-        )
+        # Built before the sentence: Babel 2.19 extracts no message marked inside another's
+        # arguments.
+        who = [
+            N_("%(name)s (%(n)s card points)", name=p["name"], n=num(p["card_points"])) for p in low
+        ]
+        words.append(N_("Low Man Out: %(who)s, paid 40 by each other player", who=who))
     yaku = [num(p["yaku_total"]) for p in players]
     listed = [N_("%(name)s %(n)s", name=p["name"], n=y) for p, y in zip(players, yaku, strict=True)]
     if any(yaku):
