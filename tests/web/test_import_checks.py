@@ -330,3 +330,35 @@ def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
         errors = refused(client, data)
         assert [e["field"] for e in errors] == ["rounds.1.at"], errors
         assert "is not a time such as" in errors[0]["message"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_import_stores_each_column_as_core_s_insert_would(client, app, monkeypatch, game):
+    """On SQLite an import's rows go to the driver through each column's own conversion
+    (``transfer._insert_rounds``): the same values, types and NULLs as Core's INSERT."""
+    from sqlalchemy import insert, select
+
+    from scorekeeper.models import Round, Table, db
+    from scorekeeper.tables import transfer
+
+    data = exported(client, played(client, game))
+
+    def stored(token: str) -> list[tuple]:
+        """The table's rounds as the database returns them, but for their own ids."""
+        with app.app_context():
+            rows = db.session.execute(
+                select(Round.__table__)
+                .join(Table, Table.id == Round.table_id)
+                .where(Table.token == token)
+                .order_by(Round.number)
+            ).all()
+            return [
+                tuple(v for k, v in r._mapping.items() if k not in ("id", "table_id")) for r in rows
+            ]
+
+    driver = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
+    monkeypatch.setattr(
+        transfer, "_insert_rounds", lambda rows: db.session.execute(insert(transfer.ROUNDS), rows)
+    )
+    core = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
+    assert stored(driver) == stored(core) != []
