@@ -5,7 +5,9 @@ BENCH_PARTS=short runs the first figures only (throughput, a 1,000-round table, 
 BENCH_PARTS=long only issue 9's 10,000-round tables, import and write waits (bench/long.py),
 BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighthouse.py),
 BENCH_PARTS=tricks only what each speed trick buys, in-process (bench/tricks.py),
-BENCH_PARTS=club only issue 20's club of 200 tables x 1,000 rounds (bench/club.py)."""
+BENCH_PARTS=club only issue 20's club of 200 tables x 1,000 rounds (bench/club.py),
+BENCH_PARTS=import only issue 19's imports: the 10,000-round Toppa table's own export and the
+tightest files, each imported over HTTP three times (bench/long.py)."""
 
 from __future__ import annotations
 
@@ -233,6 +235,8 @@ def main() -> None:
                 f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
                 f"{long.VERDICTS.count('MISS')} MISS"
             )
+        if "import" in PARTS:
+            import_figures(db_url, tmp)
         if "club" in PARTS:
             club_figures(db_url, tmp)
         if TRICKS:
@@ -408,6 +412,19 @@ def long_figures(db_url: str, tmp: Path) -> None:
             f"{WRITERS} writers at other tables, gunicorn {WRITERS} workers",
         ):
             print(line, flush=True)
+
+
+def import_figures(db_url: str, tmp: Path) -> None:
+    """Issue 19's import alone: the played 10,000-round Toppa table's export and the tightest
+    files, three times each (the same figures as in the long part; runs vary by a third)."""
+    toppa = long.long_tables()[0]
+    print(f"building the {long.ROUNDS:,}-round Toppa table in-process...", flush=True)
+    print(f"  built in {long.build(db_url, [toppa]):.0f} s", flush=True)
+    with serve(tmp, db_url, WORKERS) as base:
+        for run in range(1, 4):
+            print(f"run {run} of 3:", flush=True)
+            for line in long.measure_import(base, db_url, played=toppa.token):
+                print(f"  {line}", flush=True)
 
 
 def club_figures(db_url: str, tmp: Path) -> None:
