@@ -156,6 +156,18 @@
     });
     var same = null;
     q.forEach(function (it) { if (it.id === id) { same = it; } });
+    if (same && (same.state === "opened" || same.state === "refused")) {
+      // The refused round itself, corrected on its form: it takes its place again, first.
+      same.fields = fields;
+      same.shown = describe(f);
+      same.state = "waiting";
+      delete same.problems;
+      saveQueue(q);
+      forgetOpened(id);
+      show();
+      sendSoon(navigator.onLine === false ? RETRY : 0);
+      return "kept";
+    }
     if (same) {
       // This form again (a second tap, or cards changed before it went): what it holds now.
       if (same.state === "waiting" && JSON.stringify(same.fields.filter(notNumber)) !==
@@ -197,8 +209,31 @@
   function notNumber(pair) { return pair[0] !== "expected_number"; }
 
   // Rounds of this table waiting on the phone: a Save goes behind them, even with a signal.
-  function waiting(table) {
-    return load().filter(function (it) { return it.table === table; }).length;
+  // A refused round opened on this form (``own``) waits for this Save, not the other way
+  // round: only the rounds before it count.
+  function waiting(table, own) {
+    var mine = load().filter(function (it) { return it.table === table; });
+    for (var i = 0; own && i < mine.length; i++) {
+      if (mine[i].id === own && mine[i].state === "opened") { return i; }
+    }
+    return mine.length;
+  }
+
+  // The refused round this page's form is, opened with "Open it to correct it": its id, or "".
+  function openedHere() {
+    var f = document.getElementById("round-form");
+    var id = f && f.querySelector("input[name=submission_id]");
+    if (!id || !id.value) { return ""; }
+    var opened = null;
+    try { opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null"); } catch (e) { return ""; }
+    return opened && opened.id === id.value ? id.value : "";
+  }
+
+  function forgetOpened(id) {
+    try {
+      var opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null");
+      if (opened && opened.id === id) { window.sessionStorage.removeItem(OPENED); }
+    } catch (e) { /* no session storage */ }
   }
 
   // A form this phone shows from its copy carries the id of the form it copied: a round
@@ -212,7 +247,8 @@
     var id = f.querySelector("input[name=submission_id]");
     var q = load();
     var copied = document.documentElement.hasAttribute("data-offline-copy");
-    if (id && (copied || used(id.value) || q.some(function (it) { return it.id === id.value; }))) {
+    var own = id && id.value === openedHere();
+    if (id && !own && (copied || used(id.value) || q.some(function (it) { return it.id === id.value; }))) {
       id.value = freshId();
     }
     if (!draft.dataset.fresh) { return; } // drawn again after a Save: the server's number stands
@@ -293,7 +329,8 @@
   function show() {
     var m = words();
     if (!m) { return; }
-    var q = load().filter(function (it) { return it.table === tableOf(m); });
+    var here = openedHere(); // the refused round on its own form: the form shows it
+    var q = load().filter(function (it) { return it.table === tableOf(m) && it.id !== here; });
     var box = document.getElementById("queue");
     var onForm = !!document.getElementById("round-form");
     var stuck = q.some(function (it) { return it.state !== "waiting"; });
@@ -445,8 +482,9 @@
         };
       } else {
         it.state = "refused";
+        var summary = doc.querySelectorAll(".error-summary li");
         it.problems = Array.prototype.map.call(
-          doc.querySelectorAll(".error-summary li, #round-form .error, #round-form .errors li"),
+          summary.length ? summary : doc.querySelectorAll("#round-form .error, #round-form .errors li"),
           function (e) { return e.textContent.replace(/\s+/g, " ").trim(); }
         ).filter(function (t, i, all) { return t && all.indexOf(t) === i; }).slice(0, 8);
       }

@@ -571,7 +571,8 @@
     box.className = "flash draft-kept";
     box.setAttribute("role", "status");
     box.appendChild(document.createTextNode(
-      (how === "again" ? m.dataset.tKeptAgain : m.dataset.tKept) + " "));
+      (how === "again" ? m.dataset.tKeptAgain : how === "behind" ? m.dataset.tKeptBehind :
+        m.dataset.tKept) + " "));
     [[m.dataset.rounds + "new", m.dataset.tNext], [m.dataset.tablePage, m.dataset.tTable]]
       .forEach(function (pair) {
         var a = document.createElement("a");
@@ -619,11 +620,13 @@
       // signal returns; a correction stays on its form with the notice.
       // With rounds of this table still waiting, it goes behind them, signal or not.
       var queue = m.dataset.round === "new" ? window.scorekeeperQueue : null;
-      var kept = queue && (!ok || queue.waiting(m.dataset.table)) ? queue.keep(f) : "";
+      var own = f.querySelector("input[name=submission_id]");
+      var kept = queue && (!ok || queue.waiting(m.dataset.table, own ? own.value : "")) ?
+        queue.keep(f) : "";
       if (kept) {
         discarded = true;
         drop(local, current);
-        keptNotice(m, f, kept);
+        keptNotice(m, f, kept === "kept" && ok ? "behind" : kept);
         return;
       }
       offlineNotice(m, f, !ok);

@@ -158,6 +158,45 @@ def test_discard_mine_drops_only_that_round(phone, server):
     assert session(table)["round_count"] == 2
 
 
+@pytest.mark.parametrize("signal", [True, False], ids=["online", "offline"])
+def test_a_refused_round_corrected_on_its_own_form_is_stored_first(phone, server, signal):
+    """A round kept offline that the server refuses (one card of a month) holds back the
+    round behind it; opened and corrected, with or without a signal, it is that round again
+    (not a new one behind it), stored first, and the other follows, each once."""
+    table = new_table(server)
+    ready_offline(phone, table)
+    phone.context.set_offline(True)
+    phone.goto(table + "/rounds/new")
+    save_offline(phone, ["cherry-curtain"])
+    phone.locator(".draft-kept a", has_text="Enter the next round").click()
+    save_offline(phone, SECOND)
+    phone.goto(table)
+    phone.context.set_offline(False)
+    refused = phone.locator("#queue li.queued.refused")
+    refused.wait_for()
+    problems = refused.locator(".problems li").all_inner_texts()
+    assert len(problems) == 1 and "Cherry" in problems[0], problems  # said once
+    assert session(table)["round_count"] == 0  # the round behind it waits its turn
+    refused.get_by_role("button", name="Open it to correct it").click()
+    phone.locator(".error-summary").wait_for()
+    assert not phone.locator("#queue").count()  # this form is that round: not listed on it
+    phone.context.set_offline(not signal)
+    tap(phone, "cherry-ribbon")
+    phone.locator("#round-form button[type=submit]").click()
+    if not signal:
+        phone.locator("#round-form .draft-kept").wait_for()
+        kept = phone.evaluate(QUEUE)
+        assert [k["state"] for k in kept] == ["waiting", "waiting"], kept
+        phone.context.set_offline(False)
+    rounds_stored(table, 2)
+    first, second = captured(table)
+    assert {"cherry-curtain", "cherry-ribbon"} <= set(first), first
+    assert set(SECOND) <= set(second) and "cherry-curtain" not in second
+    time.sleep(1)
+    assert session(table)["round_count"] == 2
+    phone.wait_for_function("() => !localStorage.getItem('scorekeeper.queue')")
+
+
 def test_the_browser_closed_and_reopened_before_the_signal_returns(browser, server, tmp_path):
     """Kept in the browser's profile: closed offline, opened again with a signal, sent."""
     table = new_table(server)
