@@ -601,9 +601,12 @@ def record(
 JOURNAL = cast(SQLTable, JournalEntry.__table__)
 
 
-def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, str | None]]) -> None:
-    """Append an export's journal to the table's (action, summary, time, phone of each
-    entry, oldest first) in one INSERT: a 10,000-entry journal costs no 10,000 objects."""
+def record_imported(
+    table: Table, kept: Sequence[tuple[Action, str, datetime, str | None, int | None]]
+) -> None:
+    """Append an export's journal to the table's (action, summary, time, phone and round
+    number of each entry, oldest first) in one INSERT: a 10,000-entry journal costs no
+    10,000 objects."""
     if not kept:
         return
     first = table.version + 1
@@ -613,13 +616,13 @@ def record_imported(table: Table, kept: Sequence[tuple[Action, str, datetime, st
             "seq": first + k,
             "at": at,
             "action": action,
-            "number": None,
+            "number": number,
             "round_id": None,
             "summary": str(summary),
             "data": {"effect": Effect.IMPORTED},
             "device": device,
         }
-        for k, (action, summary, at, device) in enumerate(kept)
+        for k, (action, summary, at, device, number) in enumerate(kept)
     ]
     # Core's INSERT (every row names every column): the ORM's bulk one costs a third more.
     db.session.execute(insert(JOURNAL), rows)

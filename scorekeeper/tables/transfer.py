@@ -92,6 +92,7 @@ class KeptAction(TypedDict):
     summary: str
     at: datetime
     by: str | None
+    number: int | None
 
 
 def export_table(table: Table) -> Export:
@@ -181,7 +182,7 @@ def import_table(data: JSONObject) -> Table:
     if opening is not None:
         draft.opening = _opening(opening, draft)
         draft.state = draft.opening
-    old_journal = _exported_journal(data.get("journal"))
+    old_journal = _exported_journal(data.get("journal"), by_place)
     spec, state = store.spec_of(draft), store.state_of(draft)
     scored: list[tuple[TableEntry, Step, datetime | None]] = []
     played = 0  # rounds so far (what players count)
@@ -206,7 +207,7 @@ def import_table(data: JSONObject) -> Table:
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
     store.record_imported(
-        table, [(e["action"], e["summary"], e["at"], e["by"]) for e in old_journal]
+        table, [(e["action"], e["summary"], e["at"], e["by"], e["number"]) for e in old_journal]
     )
     # rounds scored, not yet written (one INSERT for many)
     pending: list[dict[str, object]] = []
@@ -389,9 +390,11 @@ def _exported_time(raw: object, path: str) -> datetime | None:
         ) from None
 
 
-def _exported_journal(raw: object) -> list[KeptAction]:
+def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
     """An export's journal, checked: kept on the imported table as its history (not undoable:
-    the rounds it names are the imported ones, entered afresh)."""
+    the rounds it names are the imported ones, entered afresh). Each entry keeps the round
+    number it names; an export of version 1 (``by_place``) numbered entries, not rounds, so
+    its numbers are not kept."""
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -428,7 +431,32 @@ def _exported_journal(raw: object) -> list[KeptAction]:
                         )
                     ]
                 ) from None
-        out.append({"action": Action(action), "summary": summary, "at": at or now(), "by": by})
+        number = item.get("number")
+        if number is not None and (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 1 <= number <= entries.MAX_ROUNDS
+        ):
+            raise InvalidInput(
+                [
+                    Violation(
+                        f"journal.{k}.number",
+                        N_(
+                            "A round's number is a whole number from 1 to %(maximum)s, or null",
+                            maximum=f"{entries.MAX_ROUNDS:,}",
+                        ),
+                    )
+                ]
+            )
+        out.append(
+            {
+                "action": Action(action),
+                "summary": summary,
+                "at": at or now(),
+                "by": by,
+                "number": None if by_place else number,
+            }
+        )
     return out
 
 

@@ -90,6 +90,29 @@ def test_an_export_keeps_who_did_what_and_an_import_checks_it(client):
     assert bad.get_json()["errors"][0]["field"] == "journal.0.by"
 
 
+@pytest.mark.parametrize("bad", [0, 10_001, True, "3", 2.5])
+def test_an_imported_journal_keeps_the_round_each_entry_names(client, bad):
+    """API.md "Journal": an entry about a round carries its number, on the imported copy too
+    (the history of a disputed evening, moved to another server)."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    enter(client, sid, headers=AKI)
+    enter(client, sid)
+    client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers=AKI)
+    export = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert [e["number"] for e in export["journal"]] == [1, 2, 1]
+    moved = client.post("/api/v1/sessions/import", json=export).get_json()["id"]
+    kept = list(reversed(journal(client, moved)))
+    assert [(e["number"], e["by"]) for e in kept[:3]] == [
+        (1, "Aki's phone"),
+        (2, None),
+        (1, "Aki's phone"),
+    ]
+    export["journal"][1]["number"] = bad
+    refused = client.post("/api/v1/sessions/import", json=export)
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["field"] == "journal.1.number"
+
+
 def test_a_phone_names_itself_once_on_the_pages(app):  # noqa: F811 (CSRF on)
     client = app.test_client()
     sid = create(client, "toppa", ["Aki", "Ben"])["id"]
