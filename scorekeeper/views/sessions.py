@@ -15,6 +15,7 @@ import segno
 from flask import (
     Blueprint,
     Response,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -84,6 +85,8 @@ def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
         recent=session.get("recent", []),
         import_form=ImportForm(),
         errors=errors,
+        # A host who closed creation: the page says so instead of offering its forms.
+        closed=None if current_app.config.get("CREATION_OPEN", True) else tr(limits.CLOSED),
     )
 
 

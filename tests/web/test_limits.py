@@ -177,6 +177,14 @@ def test_a_host_can_close_creation(tmp_path):
     assert tables_named(app, name) == 0
     # Tables already open keep working.
     assert enter(client, sid).status_code == 201
+    # The start page says so instead of offering forms that would only be refused.
+    home = client.get("/").get_data(as_text=True)
+    assert home.count('class="flash creation-closed"') == 3
+    assert 'action="/tables"' not in home and 'name="club_name"' not in home
+    assert 'type="file"' not in home
+    app.config["CREATION_OPEN"] = True
+    home = client.get("/").get_data(as_text=True)
+    assert "creation-closed" not in home and 'action="/tables"' in home
 
 
 def test_x_forwarded_for_counts_only_behind_the_proxies_the_host_names(tmp_path):
