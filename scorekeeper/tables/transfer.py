@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import TypedDict, cast
 
 from sqlalchemy import Table as SQLTable
-from sqlalchemy import insert
 
 from scorekeeper import devices
 from scorekeeper.codec import encode_amounts
@@ -330,35 +329,12 @@ def _imported_row(
 def _write_imported(table: Table, pending: list[dict[str, object]], state: State) -> None:
     """Insert the rounds an import scored so far, in one statement, and move the table on."""
     if pending:
-        _insert_rounds(pending)
+        store.insert_rows(ROUNDS, pending)
         pending.clear()
     check_storable(state)
     table.state = state.to_json()
     table.updated_at = now()
     db.session.flush()
-
-
-def _insert_rounds(rows: list[dict[str, object]]) -> None:
-    """One INSERT for rows that each name the same columns.
-
-    Core's INSERT, not the ORM's bulk one: the ORM leaves a None out of a row's keys (a round
-    has no result, a game's end no round number), and a run of rows whose keys differ becomes
-    one INSERT each. On SQLite the values go through each column's own bind processor (the
-    same conversion Core applies) straight to the driver's executemany: Core's binding of ten
-    thousand rows cost more than the writing itself (as in ``replay._write``)."""
-    conn = db.session.connection()
-    if conn.dialect.name != "sqlite":
-        conn.execute(insert(ROUNDS), rows)
-        return
-    names = list(rows[0])
-    convert = [
-        ROUNDS.c[n].type.dialect_impl(conn.dialect).bind_processor(conn.dialect) for n in names
-    ]
-    plan = list(zip(names, convert, strict=True))
-    conn.exec_driver_sql(
-        f"INSERT INTO rounds ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
-        [tuple(v if f is None else f(v) for n, f in plan for v in (row[n],)) for row in rows],
-    )
 
 
 JOURNAL_ACTIONS = tuple(Action)

@@ -334,31 +334,40 @@ def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_import_stores_each_column_as_core_s_insert_would(client, app, monkeypatch, game):
-    """On SQLite an import's rows go to the driver through each column's own conversion
-    (``transfer._insert_rounds``): the same values, types and NULLs as Core's INSERT."""
+    """On SQLite an import's rounds and journal go to the driver through each column's own
+    conversion (``store.insert_rows``): the same values, types and NULLs as Core's INSERT."""
     from sqlalchemy import insert, select
 
-    from scorekeeper.models import Round, Table, db
-    from scorekeeper.tables import transfer
+    from scorekeeper.models import JournalEntry, Round, Table, db
+    from scorekeeper.tables import store
 
     data = exported(client, played(client, game))
 
-    def stored(token: str) -> list[tuple]:
-        """The table's rounds as the database returns them, but for their own ids."""
+    def stored(token: str) -> list[list[tuple]]:
+        """The table's rounds and journal as the database returns them, but for their ids."""
         with app.app_context():
-            rows = db.session.execute(
-                select(Round.__table__)
-                .join(Table, Table.id == Round.table_id)
-                .where(Table.token == token)
-                .order_by(Round.number)
-            ).all()
-            return [
-                tuple(v for k, v in r._mapping.items() if k not in ("id", "table_id")) for r in rows
-            ]
+            out = []
+            for model, order in ((Round, Round.number), (JournalEntry, JournalEntry.seq)):
+                rows = db.session.execute(
+                    select(model.__table__)
+                    .join(Table, Table.id == model.table_id)
+                    .where(Table.token == token)
+                    .order_by(order)
+                ).all()
+                out.append(
+                    [
+                        tuple(v for k, v in r._mapping.items() if k not in ("id", "table_id"))
+                        for r in rows
+                    ]
+                )
+            return out
 
     driver = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
     monkeypatch.setattr(
-        transfer, "_insert_rounds", lambda rows: db.session.execute(insert(transfer.ROUNDS), rows)
+        store, "insert_rows", lambda into, rows: db.session.execute(insert(into), rows)
     )
     core = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
-    assert stored(driver) == stored(core) != []
+    rounds, journal = stored(driver)
+    core_rounds, core_journal = stored(core)
+    # The journal's last entry is each import's own ("imported from ..."), at its own time.
+    assert rounds == core_rounds and journal[:-1] == core_journal[:-1] and rounds and journal[:-1]
