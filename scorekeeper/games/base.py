@@ -62,6 +62,7 @@ FIELD_WORDS: dict[str, Msg] = {
     "field": N_("The field"),
     "pot": N_("Pot"),
     "round": N_("Round of the game"),
+    "device": N_("This phone's name"),
 }
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    after_this_request,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import devices
@@ -93,6 +101,32 @@ def name_this_phone() -> ResponseReturnValue:
         errors = {"device": [tr(EXPIRED)]}
     status = 422 if errors else 200
     return render_template("device.html", form=form, errors=errors, next=target), status
+
+
+def named_on_a_form(typed: str | None) -> str | None:
+    """A name typed on a page that writes (the round form asks a phone without one): from now
+    on this request's writes carry it and the phone keeps it (its cookie); ValueError when it
+    cannot be a name. None when nothing was typed or the phone has a name already."""
+    typed = (typed or "").strip()
+    if not typed or phone_name() is not None:
+        return None
+    name = devices.clean(typed)
+    devices.set_reader(lambda: name)
+
+    @after_this_request
+    def keep(response: Response) -> Response:
+        if response.status_code < 400:
+            response.set_cookie(
+                COOKIE,
+                quote(name, safe=""),
+                max_age=COOKIE_AGE,
+                samesite="Lax",
+                httponly=True,
+                secure=request.is_secure,
+            )
+        return response
+
+    return name
 
 
 @bp.app_context_processor

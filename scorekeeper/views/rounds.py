@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import limits
+from scorekeeper import devices, limits
 from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
@@ -25,6 +25,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
+from scorekeeper.views.device import TOO_LONG, named_on_a_form
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
 
@@ -190,7 +191,12 @@ def _save(page: RoundPage) -> ResponseReturnValue:
         form.expected_number.data = str(page.number)
         changed = errors_by_field(v for v in problems if v.field == "players")
         return page.render(form, Entry({}), changed, 409)
-    if problems:
+    try:
+        named_on_a_form(request.form.get("device"))  # asked on a phone's first write
+        bad_name: dict[str, list[str]] = {}
+    except ValueError:
+        bad_name = {"device": [tr(TOO_LONG(max=devices.MAX_LENGTH))]}
+    if problems or bad_name:
         # The rules' mistakes in the rest of the form too: every one is said at once.
         def check() -> None:
             body = table_entry(page.game, EntryKind.ROUND, entry)
@@ -198,7 +204,8 @@ def _save(page: RoundPage) -> ResponseReturnValue:
                 store.spec_of(page.table), page.state, EntryKind.ROUND, body, keep_result=False
             )
 
-        return page.render(form, entry, errors_by_field(with_the_rules(problems, check)), 422)
+        errors = errors_by_field(with_the_rules(problems, check)) if problems else {}
+        return page.render(form, entry, {**errors, **bad_name}, 422)
     table = page.table
     expected = round_number(form.expected_number.data) if page.rnd is None else None
     try:

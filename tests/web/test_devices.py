@@ -135,6 +135,34 @@ def test_a_phone_names_itself_once_on_the_pages(app):  # noqa: F811 (CSRF on)
     assert re.search(r'class="by">by Ben&#39;s phone<', history)
 
 
+def test_a_phone_without_a_name_is_asked_on_its_first_write(client):
+    """Issue 19: a phone names itself once, "asked the first time it writes": the round form
+    of a phone without a name asks for it; saved with the round, the round's journal entry
+    carries it and the phone keeps it, so the next form does not ask again."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    url, base = entry_form(client, f"/t/{sid}")
+    assert 'name="device"' in client.get(url).get_data(as_text=True)
+    data = {**base, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1", "dealer": "0"}
+
+    bad = client.post(url, data={**data, "device": "y" * 41})
+    assert bad.status_code == 422 and session(client, sid)["round_count"] == 0
+    text = bad.get_data(as_text=True)
+    assert re.search(r'id="device-error"><p class="error"[^>]*>A phone&#39;s name is 1 to 40', text)
+    assert 'href="#device"' in text  # in the summary at the top, linking to the field
+    assert "scorekeeper-device" not in bad.headers.get("Set-Cookie", "")
+
+    saved = client.post(url, data={**data, "device": " Cho's phone "})
+    assert saved.status_code == 302
+    assert "scorekeeper-device=Cho" in saved.headers.get("Set-Cookie", "")
+    assert journal(client, sid)[0]["by"] == "Cho's phone"
+    assert 'name="device"' not in client.get(url).get_data(as_text=True)  # asked once
+    client.delete_cookie("scorekeeper-device")
+    url, base = entry_form(client, f"/t/{sid}")
+    unnamed = {**base, **pile_fields("p0_pile", HALF_A), "rest": "1", "dealer": "0"}
+    assert client.post(url, data={**unnamed, "device": ""}).status_code == 302  # optional
+    assert journal(client, sid)[0]["by"] is None
+
+
 def test_naming_a_phone_refuses_a_long_name_beside_the_field(app):  # noqa: F811
     client = app.test_client()
     page = client.get("/device?next=/").get_data(as_text=True)
