@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 from typing import Any, cast
@@ -628,7 +628,7 @@ def record_imported(
     table.version += len(rows)
 
 
-def insert_rows(into: SQLTable, rows: Sequence[dict[str, Any]]) -> None:
+def insert_rows(into: SQLTable, rows: Sequence[Mapping[str, object]]) -> None:
     """One INSERT of many rows that each name the same columns (an import's rounds and
     journal).
 

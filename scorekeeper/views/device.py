@@ -88,15 +88,7 @@ def name_this_phone() -> ResponseReturnValue:
         except ValueError:
             errors = {"device": [tr(TOO_LONG(max=devices.MAX_LENGTH))]}
         else:
-            response.set_cookie(
-                COOKIE,
-                quote(name, safe=""),
-                max_age=COOKIE_AGE,
-                samesite="Lax",
-                httponly=True,
-                secure=request.is_secure,
-            )
-            return response
+            return _kept(response, name)
     else:  # the form had expired (its CSRF token)
         errors = {"device": [tr(EXPIRED)]}
     status = 422 if errors else 200
@@ -115,18 +107,22 @@ def named_on_a_form(typed: str | None) -> str | None:
 
     @after_this_request
     def keep(response: Response) -> Response:
-        if response.status_code < 400:
-            response.set_cookie(
-                COOKIE,
-                quote(name, safe=""),
-                max_age=COOKIE_AGE,
-                samesite="Lax",
-                httponly=True,
-                secure=request.is_secure,
-            )
-        return response
+        return _kept(response, name) if response.status_code < 400 else response
 
     return name
+
+
+def _kept(response: Response, name: str) -> Response:
+    """``response`` with the phone's name kept on it (the pages' cookie)."""
+    response.set_cookie(
+        COOKIE,
+        quote(name, safe=""),
+        max_age=COOKIE_AGE,
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+    )
+    return response
 
 
 @bp.app_context_processor
