@@ -633,13 +633,19 @@ def _money_chart(running: Sequence[Fraction]) -> Chart | None:
 @bp.post("/c/<token>/tables")
 @limits.creates
 def open_table(token: str) -> ResponseReturnValue:
-    """Open a table of the club: the members ticked, then the new names, in that order."""
+    """Open a table of the club, its players seated in the order the form gives
+    (``seat_order``); a ``move`` button changes that order and shows the form again."""
     club = get_club_or_404(token, lock=True)
     form = new_table_form()
     picked = [n for n in request.form.getlist("member") if clubs.member(club, n) is not None]
     fresh = names_typed(request.form.get("new_players", ""))
-    form.players.data = "\n".join(picked + fresh)
-    posted = {"member": picked, "new_players": request.form.get("new_players", "")}
+    seats = seat_order(request.form.getlist("seat"), picked, fresh)
+    form.players.data = "\n".join(seats)
+    posted = {"member": picked, "new_players": request.form.get("new_players", ""), "seats": seats}
+    move = request.form.get("move")
+    if move is not None:  # the seat order's buttons, without script: the form again
+        posted["seats"] = moved(seats, move)
+        return _club_page(club, view=False, posted=posted, table_form=form, status=200)
     valid = form.validate_on_submit()
     errors: dict[str, list[str]] = {}
     for key, messages in form.errors.items():
@@ -679,6 +685,35 @@ def open_table(token: str) -> ResponseReturnValue:
     if "table.players" in errors:
         errors["table.players"] = list(dict.fromkeys(errors["table.players"]))
     return _club_page(club, view=False, errors=errors, posted=posted, table_form=form, status=422)
+
+
+def seat_order(seats: Sequence[str], picked: Sequence[str], fresh: Sequence[str]) -> list[str]:
+    """The players in the order they sit: as the form's seat list gives them (the order the
+    members were ticked in, moved up and down), then any other member ticked, then the new
+    names typed. A name in the list that is no longer ticked or typed is left out."""
+    rest = [*picked, *fresh]  # a name given twice stays twice: the table's check says so
+    out: list[str] = []
+    for name in seats:
+        key = name.strip().casefold()
+        at = next((i for i, n in enumerate(rest) if n.casefold() == key), None)
+        if at is not None:
+            out.append(rest.pop(at))
+    return out + rest
+
+
+def moved(seats: list[str], move: str) -> list[str]:
+    """The seat order after one of its buttons: ``up:2`` moves the third player one seat
+    up, ``down:0`` the first one down; anything else leaves it as it is."""
+    way, _, at = move.partition(":")
+    if not at.isdigit() or way not in ("up", "down"):
+        return seats
+    i = int(at)
+    j = i - 1 if way == "up" else i + 1
+    if not (0 <= i < len(seats) and 0 <= j < len(seats)):
+        return seats
+    out = list(seats)
+    out[i], out[j] = out[j], out[i]
+    return out
 
 
 CHANGES = ("club", "add", "rename", "merge", "archive", "unarchive")

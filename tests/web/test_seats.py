@@ -3,6 +3,8 @@ table with no round yet can be reseated (API.md "Changing a table", added 2026-1
 
 from __future__ import annotations
 
+import re
+
 from tests.web.test_sessions_api import add, create, session
 from tests.web.test_table_changes import TOKOTOKO_ROUND, journal, patch, undo
 
@@ -100,3 +102,81 @@ def test_names_match_case_aside(client):
     s = create(client, "tokotoko", ["Aki", "Ben"])
     after = patch(client, s["id"], {"seats": ["ben", "AKI"]})
     assert names(after) == ["Ben", "Aki"]
+
+
+# -- the club page: the order ticked is the order seated -----------------------------------------
+
+
+def _club(client):
+    from tests.web.test_club_pages import start_club
+
+    token, _ = start_club(client, members="Aki\nBen\nCho")
+    return token
+
+
+def _seated(client, resp):
+    assert resp.status_code == 302, resp.text
+    table = resp.headers["Location"].rsplit("/", 1)[-1]
+    return names(session(client, table))
+
+
+def test_a_club_table_seats_the_members_in_the_order_ticked(client):
+    """The checkboxes post in page order (Aki, Ben); the seat list, as the page's script
+    writes it, gives the order ticked (Ben, then Aki): Ben sits first."""
+    token = _club(client)
+    resp = client.post(
+        f"/c/{token}/tables",
+        data={"game": "toppa", "member": ["Aki", "Ben"], "seat": ["Ben", "Aki"]},
+    )
+    assert _seated(client, resp) == ["Ben", "Aki"]
+
+
+def test_the_seat_list_puts_new_names_where_it_lists_them(client):
+    token = _club(client)
+    resp = client.post(
+        f"/c/{token}/tables",
+        data={
+            "game": "tokan",
+            "member": ["Aki", "Ben", "Cho"],
+            "new_players": "Dai",
+            # A stale name (no longer ticked) is left out; Cho, not listed, comes after.
+            "seat": ["Dai", "Ben", "Zed", "Aki"],
+        },
+    )
+    assert _seated(client, resp) == ["Dai", "Ben", "Aki", "Cho"]
+
+
+def test_without_script_the_seat_buttons_show_the_form_again_in_the_new_order(client):
+    token = _club(client)
+    shown = client.post(
+        f"/c/{token}/tables", data={"game": "toppa", "member": ["Aki", "Ben"], "move": "show"}
+    )
+    assert shown.status_code == 200
+    listed = re.findall(r'name="seat" value="([^"]+)"', shown.text)
+    assert listed == ["Aki", "Ben"]
+    moved = client.post(
+        f"/c/{token}/tables",
+        data={"game": "toppa", "member": ["Aki", "Ben"], "seat": listed, "move": "down:0"},
+    )
+    assert moved.status_code == 200
+    assert re.findall(r'name="seat" value="([^"]+)"', moved.text) == ["Ben", "Aki"]
+    assert 'value="Ben" checked' in moved.text and 'value="Aki" checked' in moved.text
+    # Nothing is opened by a move; the table opens with the order shown.
+    from tests.web.test_club_pages import club_api
+
+    assert club_api(client, token)["tables"] == []
+    opened = client.post(
+        f"/c/{token}/tables",
+        data={"game": "toppa", "member": ["Aki", "Ben"], "seat": ["Ben", "Aki"]},
+    )
+    assert _seated(client, opened) == ["Ben", "Aki"]
+
+
+def test_seat_moves_out_of_range_change_nothing(client):
+    from scorekeeper.views.clubs import moved
+
+    assert moved(["A", "B"], "up:0") == ["A", "B"]
+    assert moved(["A", "B"], "down:1") == ["A", "B"]
+    assert moved(["A", "B"], "down:x") == ["A", "B"]
+    assert moved(["A", "B"], "sideways:0") == ["A", "B"]
+    assert moved(["A", "B", "C"], "up:2") == ["A", "C", "B"]
