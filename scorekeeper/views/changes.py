@@ -11,12 +11,13 @@ from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.views.clubs import moved
 from scorekeeper.views.sessions import remember
 
 bp = Blueprint("changes", __name__, url_prefix="/t/<token>")
@@ -57,6 +58,8 @@ def _edit_page(
         between_games=not game.multi_game or state.game_round == 1,
         errors=errors or {},
         posted=posted or {},
+        seats=(posted or {}).get("seats") or names,
+        dealer=(posted or {}).get("dealer") or table.players[table.first_dealer],
         club=clubs.club_of(table),
         all_clear=not any(state.totals) and not state.pot and not state.house,
     ), status
@@ -106,6 +109,13 @@ def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:
     if what == "add":
         typed = form.get("add_name", "")
         return {"add": [typed]}, {"add_name": typed}
+    if what == "seats":
+        seats = form.getlist("seat")
+        dealer = form.get("dealer", "")
+        seat_body: JSONObject = {"seats": list[JSONValue](seats)}
+        if dealer in seats:
+            seat_body["first_dealer"] = seats.index(dealer)
+        return seat_body, {"seats": list[JSONValue](seats), "dealer": dealer}
     if what == "remove":
         pos = form_int(form, "player")
         who = names[pos] if isinstance(pos, int) and 0 <= pos < len(names) else ""
@@ -133,6 +143,10 @@ def change(token: str) -> ResponseReturnValue:
     if what == "club":
         return _join_club(table)
     body, posted = _patch_from_form(table, what)
+    move = request.form.get("move")
+    if what == "seats" and move is not None:  # a seat moved without script: the page again
+        seats = [str(n) for n in request.form.getlist("seat")]
+        return _edit_page(table, posted={**posted, "seats": list[JSONValue](moved(seats, move))})
     if not body:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
     try:

@@ -330,6 +330,7 @@
         .map(function (b) { return b.value; });
     }
     function sync() {
+      if ("seatFixed" in section.dataset) { draw(); return; } // the same players, moved only
       var rest = ticked().concat(typed());
       var kept = [];
       order.forEach(function (name) {

@@ -180,3 +180,40 @@ def test_seat_moves_out_of_range_change_nothing(client):
     assert moved(["A", "B"], "down:x") == ["A", "B"]
     assert moved(["A", "B"], "sideways:0") == ["A", "B"]
     assert moved(["A", "B", "C"], "up:2") == ["A", "C", "B"]
+
+
+# -- the table's "Change the table" page ---------------------------------------------------------
+
+
+def test_the_change_page_reseats_a_table_before_its_first_round(client):
+    s = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    page = client.get(f"/t/{s['id']}/edit")
+    assert re.findall(r'name="seat" value="([^"]+)"', page.text) == ["Aki", "Ben", "Cy"]
+    # Without script, an arrow shows the page again in the new order and changes nothing.
+    moved = client.post(
+        f"/t/{s['id']}/edit",
+        data={"what": "seats", "seat": ["Aki", "Ben", "Cy"], "move": "up:2"},
+    )
+    assert moved.status_code == 200
+    assert re.findall(r'name="seat" value="([^"]+)"', moved.text) == ["Aki", "Cy", "Ben"]
+    assert names(session(client, s["id"])) == ["Aki", "Ben", "Cy"]
+    saved = client.post(
+        f"/t/{s['id']}/edit",
+        data={"what": "seats", "seat": ["Aki", "Cy", "Ben"], "dealer": "Cy"},
+    )
+    assert saved.status_code == 302
+    after = session(client, s["id"])
+    assert names(after) == ["Aki", "Cy", "Ben"]
+    assert after["next_dealer"] == 1
+    assert journal(client, s["id"])[0]["action"] == "edit"
+
+
+def test_the_change_page_offers_no_seats_after_a_round(client):
+    s = create(client, "tokotoko", ["Aki", "Ben"])
+    add(client, s["id"], TOKOTOKO_ROUND)
+    page = client.get(f"/t/{s['id']}/edit")
+    assert 'id="seats"' not in page.text
+    late = client.post(f"/t/{s['id']}/edit", data={"what": "seats", "seat": ["Ben", "Aki"]})
+    assert late.status_code == 422
+    assert "keep their seats" in late.text
+    assert names(session(client, s["id"])) == ["Aki", "Ben"]
