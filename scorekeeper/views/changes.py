@@ -17,6 +17,7 @@ from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.views.check import draw_page
 from scorekeeper.views.clubs import moved
 from scorekeeper.views.sessions import remember
 
@@ -69,6 +70,16 @@ def _typed(posted: JSONObject, key: str, default: str | None) -> str | None:
     """What was typed into a text field of the edit page (the form reads text only)."""
     value = posted.get(key, default)
     return value if isinstance(value, str) else default
+
+
+@bp.route("/draw", methods=["GET", "POST"])
+def draw(token: str) -> ResponseReturnValue:
+    """The first-dealer draw for this table's players (a table with no entry yet: after
+    that, the draw on its own); its result is applied through the table's seats."""
+    table = get_table_or_404(token)
+    if table.round_count:
+        return redirect(url_for("check.draw", game_id=table.game, n=len(table.players)))
+    return draw_page(GAMES[table.game], table)
 
 
 @bp.get("/edit")

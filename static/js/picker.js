@@ -398,6 +398,17 @@
     sync();
   }
 
+  // The first-dealer draw: as many cards each as chosen (RULES 4.7) fill each player's draw.
+  function drawEach() {
+    all("select[data-draw-each]").forEach(function (select) {
+      function apply() {
+        all(".target[data-target]", select.form).forEach(function (t) { t.dataset.limit = select.value; });
+      }
+      select.addEventListener("change", apply);
+      apply();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     all("[data-seat-order]").forEach(seatOrder);
     all(".picker input[type=checkbox]").forEach(function (box) {
@@ -410,6 +421,7 @@
       d.addEventListener("toggle", tally);
     });
     deckGrid();
+    drawEach();
     restChoice();
     gameRules();
     // A form that came back with mistakes: the summary of them is where the eye goes.

@@ -217,3 +217,84 @@ def test_the_change_page_offers_no_seats_after_a_round(client):
     assert late.status_code == 422
     assert "keep their seats" in late.text
     assert names(session(client, s["id"])) == ["Aki", "Ben"]
+
+
+# -- the first-dealer draw, applied to a table (issue 30 part 6) ---------------------------------
+
+
+def test_a_new_table_links_to_its_draw_and_the_draw_applies_the_first_dealer(client):
+    s = create(client, "toppa", ["Aki", "Ben"])
+    page = client.get(f"/t/{s['id']}")
+    assert f'href="/t/{s["id"]}/draw"' in page.text
+    draw = client.get(f"/t/{s['id']}/draw")
+    assert draw.status_code == 200
+    # Two cards each (RULES 4.7): Aki 1 + 10 -> 1, Ben 3 + 5 -> 8: Ben deals first.
+    result = client.post(
+        f"/t/{s['id']}/draw",
+        data={
+            "each": "2",
+            "d0": ["pine-crane", "maple-deer"],
+            "d1": ["cherry-curtain", "iris-bridge"],
+        },
+    )
+    assert result.status_code == 200
+    assert "<strong>Ben</strong> deals first" in result.text
+    assert "Apply to this table" in result.text
+    assert re.findall(r'name="dealer" value="([^"]+)"', result.text) == ["Ben"]
+    seats = re.findall(r'name="seat" value="([^"]+)"', result.text)
+    applied = client.post(
+        f"/t/{s['id']}/edit", data={"what": "seats", "seat": seats, "dealer": "Ben"}
+    )
+    assert applied.status_code == 302
+    after = session(client, s["id"])
+    assert names(after) == ["Aki", "Ben"] and after["next_dealer"] == 1
+    # The round form then has Ben as its dealer.
+    form = client.get(f"/t/{s['id']}/rounds/new")
+    assert re.search(r'<option value="1" selected>Ben</option>', form.text)
+    assert journal(client, s["id"])[0]["action"] == "edit"
+
+
+def test_an_otoroku_draw_seats_the_players_in_its_order(client):
+    s = create(client, "otoroku", ["Aki", "Ben", "Cy"])
+    # Cy draws January (deals), Aki March, Ben May: the seats are Cy, Aki, Ben (RULES 5.7).
+    result = client.post(
+        f"/t/{s['id']}/draw",
+        data={"d0": ["cherry-curtain"], "d1": ["iris-bridge"], "d2": ["pine-crane"]},
+    )
+    assert result.status_code == 200, result.text
+    seats = re.findall(r'name="seat" value="([^"]+)"', result.text)
+    assert seats == ["Cy", "Aki", "Ben"]
+    dealer = re.findall(r'name="dealer" value="([^"]+)"', result.text)
+    assert dealer == ["Cy"]
+    client.post(f"/t/{s['id']}/edit", data={"what": "seats", "seat": seats, "dealer": "Cy"})
+    after = session(client, s["id"])
+    assert names(after) == ["Cy", "Aki", "Ben"] and after["next_dealer"] == 0
+
+
+def test_a_wrong_draw_is_said_and_offers_nothing_to_apply(client):
+    s = create(client, "toppa", ["Aki", "Ben"])
+    uneven = client.post(
+        f"/t/{s['id']}/draw",
+        data={"each": "2", "d0": ["pine-crane", "maple-deer"], "d1": ["iris-bridge"]},
+    )
+    assert uneven.status_code == 422
+    assert "same number of cards" in uneven.text
+    assert "Apply to this table" not in uneven.text
+    tie = client.post(f"/t/{s['id']}/draw", data={"d0": ["pine-crane"], "d1": ["pine-ribbon"]})
+    assert tie.status_code == 200 and "draw again" in tie.text
+    assert "Apply to this table" not in tie.text
+
+
+def test_after_the_first_round_the_draw_is_the_one_on_its_own(client):
+    s = create(client, "toppa", ["Aki", "Ben"])
+    client.post(f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": []}, {}]})
+    assert session(client, s["id"])["round_count"] == 1
+    assert f'href="/t/{s["id"]}/draw"' not in client.get(f"/t/{s['id']}").text
+    late = client.get(f"/t/{s['id']}/draw")
+    assert late.status_code == 302 and "/check/draw/toppa" in late.headers["Location"]
+    tokan = create(client, "tokan", ["A", "B", "C"])["id"]
+    assert client.get(f"/t/{tokan}/draw").status_code == 404  # Tokan starts without a draw
+    # On its own, from Check a hand, it still works and offers nothing to apply.
+    alone = client.post("/check/draw/toppa", data={"d0": ["pine-crane"], "d1": ["maple-deer"]})
+    assert alone.status_code == 200 and "deals first" in alone.text
+    assert "Apply to this table" not in alone.text
