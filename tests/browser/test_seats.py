@@ -69,3 +69,42 @@ def _shot(name):
 
     SHOTS.mkdir(exist_ok=True)
     return SHOTS / f"{name}.png"
+
+
+def test_the_draw_fits_two_screens_and_applies_to_the_table(phone, server):
+    """Issue 30 part 6: from a Baka table with no round, the draw for the first dealer is one
+    deck grid (at most two 740 px screens at 360 px), tapped, and its result applied: the
+    first round's form then has that dealer (RULES 4.7)."""
+    resp = phone.request.post(
+        f"{server}/api/v1/sessions",
+        data={"name": "Draw", "game": "baka", "players": ["Aki", "Ben", "Cho"]},
+    )
+    assert resp.status == 201
+    token = resp.json()["id"]
+    phone.goto(f"{server}/t/{token}")
+    phone.get_by_role("link", name="Draw for the first dealer").tap()
+    phone.wait_for_url(re.compile(r"/t/[\w-]+/draw$"))
+    grid = phone.locator(".deck .deckgrid")
+    expect(grid).to_be_visible()
+    height = phone.evaluate("document.documentElement.scrollHeight")
+    print(f"draw page height at 360x740: {height}px")
+    assert height <= 2 * 740, height
+    assert phone.evaluate("document.documentElement.scrollWidth <= 360")
+    phone.screenshot(path=str(_shot("draw-for-a-table-at-360")), full_page=True)
+    # One card each: Aki March (3), Ben August (8), Cho May (5): Ben deals first.
+    for seat, card in ((0, "cherry-curtain"), (1, "susuki-moon"), (2, "iris-bridge")):
+        phone.locator(f'.target[data-target="hand-{seat}"]').tap()
+        phone.locator(f'.deckgrid [data-card="{card}"]').tap()
+        expect(phone.locator(f'.target[data-target="hand-{seat}"] .n')).to_have_text("1/1")
+    # The draw is full: another card for Cho is refused, with the reason said.
+    phone.locator('.deckgrid [data-card="maple-deer"]').tap()
+    expect(phone.locator('.target[data-target="hand-2"] .n')).to_have_text("1/1")
+    expect(phone.locator(".deck-hint")).to_contain_text("full")
+    phone.get_by_role("button", name="Draw", exact=True).tap()
+    expect(phone.locator(".big-result")).to_contain_text("Ben deals first")
+    phone.get_by_role("button", name="Apply to this table").tap()
+    phone.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
+    assert stored["next_dealer"] == 1
+    phone.goto(f"{server}/t/{token}/rounds/new")
+    expect(phone.locator("select#dealer option:checked")).to_have_text("Ben")
