@@ -18,7 +18,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.check import draw_page
-from scorekeeper.views.clubs import moved
+from scorekeeper.views.seating import moved
 from scorekeeper.views.sessions import remember
 
 bp = Blueprint("changes", __name__, url_prefix="/t/<token>")

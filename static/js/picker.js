@@ -322,7 +322,8 @@
 
     function fold(n) { return n.trim().toLowerCase(); }
     function typed() {
-      return typedBox ? typedBox.value.split(/[\n,、，]+/).map(function (n) { return n.trim(); })
+      var by = typedBox && typedBox.dataset.seatTyped === "lines" ? /\n+/ : /[\n,、，]+/;
+      return typedBox ? typedBox.value.split(by).map(function (n) { return n.trim(); })
         .filter(function (n) { return n; }) : [];
     }
     function ticked() {
@@ -391,6 +392,8 @@
       if (j < 0 || j >= order.length) { return; }
       var t = order[i]; order[i] = order[j]; order[j] = t;
       draw();
+      // A typed list of the players themselves (the start page's) follows the seats.
+      if (typedBox && typedBox.dataset.seatTyped === "lines") { typedBox.value = order.join("\n"); }
       var again = list.querySelector('button[value="' + parts[0] + ":" + j + '"]');
       if (again && !again.disabled) { again.focus(); }
     });

@@ -108,3 +108,19 @@ def test_the_draw_fits_two_screens_and_applies_to_the_table(phone, server):
     assert stored["next_dealer"] == 1
     phone.goto(f"{server}/t/{token}/rounds/new")
     expect(phone.locator("select#dealer option:checked")).to_have_text("Ben")
+
+
+def test_the_start_page_shows_the_seats_as_typed_and_moves_them(phone, server):
+    phone.goto(server + "/")
+    phone.select_option("select[name=game]", "toppa")
+    phone.fill("textarea[name=players]", "Ben\nAki")
+    seats = phone.locator("ol.seat-list .seat-name")
+    expect(seats).to_have_text(["Ben", "Aki"])
+    phone.get_by_role("button", name="Move Aki up").tap()
+    expect(seats).to_have_text(["Aki", "Ben"])
+    expect(phone.locator("textarea[name=players]")).to_have_value("Aki\nBen")
+    phone.get_by_role("button", name="Start the table").tap()
+    phone.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    token = phone.url.rsplit("/", 1)[-1]
+    stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
+    assert [p["name"] for p in stored["players"]] == ["Aki", "Ben"]

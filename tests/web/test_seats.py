@@ -173,7 +173,7 @@ def test_without_script_the_seat_buttons_show_the_form_again_in_the_new_order(cl
 
 
 def test_seat_moves_out_of_range_change_nothing(client):
-    from scorekeeper.views.clubs import moved
+    from scorekeeper.views.seating import moved
 
     assert moved(["A", "B"], "up:0") == ["A", "B"]
     assert moved(["A", "B"], "down:1") == ["A", "B"]
@@ -298,3 +298,26 @@ def test_after_the_first_round_the_draw_is_the_one_on_its_own(client):
     alone = client.post("/check/draw/toppa", data={"d0": ["pine-crane"], "d1": ["maple-deer"]})
     assert alone.status_code == 200 and "deals first" in alone.text
     assert "Apply to this table" not in alone.text
+
+
+# -- the start page ------------------------------------------------------------------------------
+
+
+def test_the_start_page_seats_the_players_as_typed_or_as_the_seat_list_orders_them(client):
+    typed = client.post("/tables", data={"game": "tokan", "name": "T", "players": "Ben\nAki\nCy"})
+    assert _seated(client, typed) == ["Ben", "Aki", "Cy"]
+    listed = client.post(
+        "/tables",
+        data={"game": "tokan", "name": "T", "players": "Ben\nAki\nCy", "seat": ["Cy", "Ben"]},
+    )
+    assert _seated(client, listed) == ["Cy", "Ben", "Aki"]
+
+
+def test_without_script_the_start_page_moves_a_seat_and_shows_the_form_again(client):
+    shown = client.post(
+        "/tables", data={"game": "tokan", "name": "T", "players": "Ben\nAki\nCy", "move": "up:1"}
+    )
+    assert shown.status_code == 200
+    assert re.findall(r'name="seat" value="([^"]+)"', shown.text) == ["Aki", "Ben", "Cy"]
+    assert "Aki\nBen\nCy</textarea>" in shown.text
+    assert "Table “T” is ready" not in shown.text
