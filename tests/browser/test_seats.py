@@ -102,6 +102,7 @@ def test_the_draw_fits_two_screens_and_applies_to_the_table(phone, server):
     expect(phone.locator(".deck-hint")).to_contain_text("full")
     phone.get_by_role("button", name="Draw", exact=True).tap()
     expect(phone.locator(".big-result")).to_contain_text("Ben deals first")
+    phone.screenshot(path=str(_shot("draw-result-at-360")))
     phone.get_by_role("button", name="Apply to this table").tap()
     phone.wait_for_url(re.compile(r"/t/[\w-]+$"))
     stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
@@ -124,3 +125,24 @@ def test_the_start_page_shows_the_seats_as_typed_and_moves_them(phone, server):
     token = phone.url.rsplit("/", 1)[-1]
     stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
     assert [p["name"] for p in stored["players"]] == ["Aki", "Ben"]
+
+
+def test_the_change_page_reseats_with_taps_before_the_first_round(phone, server):
+    resp = phone.request.post(
+        f"{server}/api/v1/sessions",
+        data={"name": "Reseat", "game": "tokan", "players": ["Aki", "Ben", "Cho"]},
+    )
+    token = resp.json()["id"]
+    phone.goto(f"{server}/t/{token}/edit")
+    seats = phone.locator("#seats ol.seat-list .seat-name")
+    expect(seats).to_have_text(["Aki", "Ben", "Cho"])
+    phone.evaluate("window.samePage = true")
+    phone.get_by_role("button", name="Move Cho up").tap()
+    expect(seats).to_have_text(["Aki", "Cho", "Ben"])
+    assert phone.evaluate("window.samePage === true")  # moved on the phone, nothing posted
+    phone.select_option("#seats select[name=dealer]", "Cho")
+    phone.get_by_role("button", name="Save the seats").tap()
+    phone.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
+    assert [p["name"] for p in stored["players"]] == ["Aki", "Cho", "Ben"]
+    assert stored["next_dealer"] == 1
