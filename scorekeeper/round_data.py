@@ -226,6 +226,10 @@ class JournalData(TypedDict, total=False):
     """A change of the table: the table's name before and after."""
     rename: dict[str, str]
     point_value: list[str | None]
+    seats: list[list[str]]
+    """A reseating (no round yet): the players in seat order before and after."""
+    first_dealer: list[int]
+    """A reseating or a new first dealer: the first dealer's position before and after."""
     table: str
     """A rematch: the new table's token."""
     summary_msg: JSONObject

@@ -47,7 +47,16 @@ from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import entries, store
 from scorekeeper.tables.checks import NewTable, point_value_of, table_name
 
-PATCH_KEYS = ("name", "point_value", "settings", "rename", "add", "remove")
+PATCH_KEYS = (
+    "name",
+    "point_value",
+    "settings",
+    "rename",
+    "add",
+    "remove",
+    "seats",
+    "first_dealer",
+)
 POT, HOUSE = N_("the pot"), N_("the house")
 """How a settle-up names the pot (Tokan) and the house (Otoroku) when they hold a balance."""
 
@@ -106,6 +115,10 @@ class Patch:
     back: list[int] = field(default_factory=list)
     """Positions of players who left and are added again."""
     remove: list[int] = field(default_factory=list)
+    order: list[int] | None = None
+    """A reseating before the first round: the players' present positions in the new order."""
+    first_dealer: int | None = None
+    """The first round's dealer, a position in the (new) seat order, before the first round."""
 
     @property
     def seats(self) -> bool:
@@ -113,7 +126,15 @@ class Patch:
 
     @property
     def empty(self) -> bool:
-        return not (self.name or self.point_value or self.settings or self.rename or self.seats)
+        return not (
+            self.name
+            or self.point_value
+            or self.settings
+            or self.rename
+            or self.seats
+            or self.order is not None
+            or self.first_dealer is not None
+        )
 
 
 def check_patch(table: Table, data: JSONObject, *, from_club: bool = False) -> Patch:
@@ -250,8 +271,106 @@ def check_patch(table: Table, data: JSONObject, *, from_club: bool = False) -> P
                         n=game.min_players,
                     ),
                 )
+    if "seats" in data or "first_dealer" in data:
+        _check_seats(r, table, data, names, patch)
     r.raise_if_any()
     return patch
+
+
+SEATED_ALREADY = N_(
+    "Players keep their seats once anything is entered at the table (a round, a change of "
+    "its players or settings): start a rematch to sit differently"
+)
+"""Why the seats or the first dealer cannot change now (API.md: while no round yet)."""
+
+
+def _check_seats(r: Reader, table: Table, data: JSONObject, names: list[str], patch: Patch) -> None:
+    """``seats`` (the same players in a new order) and ``first_dealer`` (a position in that
+    order): only while the table has no entry at all, so that no stored entry names a
+    position (API.md "Changing a table", 2026-11-27)."""
+    if table.round_count:
+        for key in ("seats", "first_dealer"):
+            if key in data:
+                r.add(key, SEATED_ALREADY)
+        return
+    lookup = {n.casefold(): i for i, n in enumerate(names)}
+    order = list(range(len(names)))
+    if "seats" in data:
+        raw = data["seats"]
+        example = N_(
+            'Give every player once, in their new seat order, e.g. {"seats": %(example)s}',
+            example="[" + ", ".join(f'"{n}"' for n in reversed(names)) + "]",
+        )
+        if not isinstance(raw, list):
+            r.add("seats", example)
+            return
+        given: list[int] = []
+        for k, who in enumerate(raw):
+            path = f"seats.{k}"
+            if not isinstance(who, str):
+                r.add(path, not_text(who))
+                continue
+            pos = lookup.get(clean_name(who).casefold())
+            if pos is None:
+                r.add(path, N_("'%(name)s' is not a player at this table", name=who[:40]))
+            elif pos in given:
+                r.add(path, N_("%(name)s is listed twice", name=names[pos]))
+            else:
+                given.append(pos)
+        missing = [names[i] for i in range(len(names)) if i not in given]
+        if missing and len(given) == len(raw):
+            r.add("seats", N_("%(names)s missing: every player needs a seat", names=missing))
+        if len(given) != len(raw) or missing:
+            return
+        order = given
+    if "first_dealer" in data:
+        raw_dealer = data["first_dealer"]
+        if (
+            isinstance(raw_dealer, bool)
+            or not isinstance(raw_dealer, int)
+            or not 0 <= raw_dealer < len(names)
+        ):
+            r.add(
+                "first_dealer",
+                N_(
+                    "The first dealer is a seat from 0 to %(last)s, counted from 0",
+                    last=len(names) - 1,
+                ),
+            )
+            return
+        new_dealer = raw_dealer
+    else:  # the same person deals first, wherever they sit now
+        new_dealer = order.index(table.first_dealer)
+    if order != list(range(len(names))):
+        patch.order = order
+    if new_dealer != table.first_dealer or patch.order is not None:
+        patch.first_dealer = new_dealer
+
+
+def reseat(table: Table, players: list[str], first_dealer: int) -> None:
+    """Seat the table's players in ``players``' order with ``first_dealer`` dealing first:
+    only at a table without any entry (its opening state, when it carries totals over,
+    follows its players to their new seats)."""
+    if table.round_count:
+        raise entries.Conflict(SEATED_ALREADY)
+    old = {n: i for i, n in enumerate(table.players)}
+    order = [old[n] for n in players]
+    if table.opening is not None:
+        start = State.from_json(table.opening)
+        moved = replace(
+            start,
+            dealer=first_dealer,
+            totals=tuple(start.totals[i] for i in order),
+            game_totals=tuple(start.game_totals[i] for i in order),
+        )
+        table.opening = moved.to_json()
+    table.players = list(players)
+    table.first_dealer = first_dealer
+    table.state = (
+        State.from_json(table.opening)
+        if table.opening is not None
+        else State.initial(store.spec_of(table))
+    ).to_json()
 
 
 def _listed(data: JSONObject, key: str) -> list[JSONValue]:
@@ -345,6 +464,16 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
         new = patch.point_value[1]
         words.append(N_("point value %(v)s", v=new) if new is not None else N_("no point value"))
         table.point_value = new
+    if patch.order is not None or patch.first_dealer is not None:
+        before = list(table.players)
+        players = [before[i] for i in patch.order] if patch.order is not None else before
+        dealer = table.first_dealer if patch.first_dealer is None else patch.first_dealer
+        record["seats"] = [before, players]
+        record["first_dealer"] = [table.first_dealer, dealer]
+        if patch.order is not None:
+            words.append(N_("seats: %(names)s", names=players))
+        words.append(N_("%(name)s deals first", name=players[dealer]))
+        reseat(table, players, dealer)
     if patch.settings or patch.seats:
         rnd = _append_edit(table, patch)
         record["round_id"] = rnd.id
@@ -578,6 +707,22 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
                 )
         rename_players(table, pairs)
         words += [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
+    seats = data.get("seats")
+    if seats:
+        dealers = data.get("first_dealer") or [0, 0]
+        (frm_seats, to_seats), to_dealer = (
+            (seats, dealers[1]) if forward else ((seats[1], seats[0]), dealers[0])
+        )
+        if table.round_count or sorted(table.players) != sorted(frm_seats):
+            raise entries.Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: %(why)s",
+                    seq=entry.seq,
+                    why=SEATED_ALREADY,
+                )
+            )
+        reseat(table, list(to_seats), to_dealer)
+        words.append(N_("seats: %(names)s", names=list(to_seats)))
     pv = data.get("point_value")
     if pv:
         frm, value = (pv[0], pv[1]) if forward else (pv[1], pv[0])

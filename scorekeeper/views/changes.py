@@ -11,12 +11,14 @@ from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, clubs, service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.views.check import draw_page
+from scorekeeper.views.seating import moved
 from scorekeeper.views.sessions import remember
 
 bp = Blueprint("changes", __name__, url_prefix="/t/<token>")
@@ -57,6 +59,8 @@ def _edit_page(
         between_games=not game.multi_game or state.game_round == 1,
         errors=errors or {},
         posted=posted or {},
+        seats=(posted or {}).get("seats") or names,
+        dealer=(posted or {}).get("dealer") or table.players[table.first_dealer],
         club=clubs.club_of(table),
         all_clear=not any(state.totals) and not state.pot and not state.house,
     ), status
@@ -66,6 +70,16 @@ def _typed(posted: JSONObject, key: str, default: str | None) -> str | None:
     """What was typed into a text field of the edit page (the form reads text only)."""
     value = posted.get(key, default)
     return value if isinstance(value, str) else default
+
+
+@bp.route("/draw", methods=["GET", "POST"])
+def draw(token: str) -> ResponseReturnValue:
+    """The first-dealer draw for this table's players (a table with no entry yet: after
+    that, the draw on its own); its result is applied through the table's seats."""
+    table = get_table_or_404(token)
+    if table.round_count:
+        return redirect(url_for("check.draw", game_id=table.game, n=len(table.players)))
+    return draw_page(GAMES[table.game], table)
 
 
 @bp.get("/edit")
@@ -106,6 +120,13 @@ def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:
     if what == "add":
         typed = form.get("add_name", "")
         return {"add": [typed]}, {"add_name": typed}
+    if what == "seats":
+        seats = form.getlist("seat")
+        dealer = form.get("dealer", "")
+        seat_body: JSONObject = {"seats": list[JSONValue](seats)}
+        if dealer in seats:
+            seat_body["first_dealer"] = seats.index(dealer)
+        return seat_body, {"seats": list[JSONValue](seats), "dealer": dealer}
     if what == "remove":
         pos = form_int(form, "player")
         who = names[pos] if isinstance(pos, int) and 0 <= pos < len(names) else ""
@@ -133,6 +154,10 @@ def change(token: str) -> ResponseReturnValue:
     if what == "club":
         return _join_club(table)
     body, posted = _patch_from_form(table, what)
+    move = request.form.get("move")
+    if what == "seats" and move is not None:  # a seat moved without script: the page again
+        seats = [str(n) for n in request.form.getlist("seat")]
+        return _edit_page(table, posted={**posted, "seats": list[JSONValue](moved(seats, move))})
     if not body:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
     try:

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from flask import Blueprint, render_template, request, url_for
 
+from scorekeeper.forms import ActionForm
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import (
     ChaffPool,
@@ -16,6 +17,7 @@ from scorekeeper.games.form_input import (
 )
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
+from scorekeeper.models import Table
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.common import OptionValue
 from scorekeeper.state import State, TableSpec
@@ -136,14 +138,32 @@ def check(game_id: str) -> tuple[str, int]:
 
 @bp.route("/draw/<game_id>", methods=["GET", "POST"])
 def draw(game_id: str) -> tuple[str, int]:
-    """The draw of cards that starts a game: who deals first (RULES 4.7) or where each player
-    sits (5.7), as the game says (``Game.draw_outcome``)."""
-    game = _game_or_404(game_id)
+    """The draw of cards that starts a game, on its own (any names, nothing stored)."""
+    return draw_page(_game_or_404(game_id))
+
+
+DRAWN_MOST = 4
+"""The most cards each player draws for the first dealer (RULES 4.7: the same number each)."""
+
+
+def draw_page(game: Game, table: Table | None = None) -> tuple[str, int]:
+    """The draw that starts a game: who deals first (RULES 4.7) or where each player sits
+    (5.7), as the game says (``Game.draw_outcome``). Each player's cards are tapped on one
+    grid of the deck. For a table with no round yet (``table``), its players draw and the
+    result can be applied to it (through the change of the table's seats)."""
     if game.draw is None:
         not_found(N_("%(game)s starts without a draw of cards.", game=game.title))
     source: FormData = request.form if request.method == "POST" else request.args
-    n = _players(source, game)
-    names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
+    if table is not None:
+        names = list(table.players)
+        n = len(names)
+    else:
+        n = _players(source, game)
+        names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
+    each = 1
+    if game.draw == "dealer":
+        asked = form_int(source, "each")
+        each = asked if isinstance(asked, int) and 1 <= asked <= DRAWN_MOST else 1
     errors: dict[str, list[str]] = {}
     outcome: JSONObject | None = None
     picks: list[list[str]] = [[] for _ in range(n)]
@@ -159,12 +179,29 @@ def draw(game_id: str) -> tuple[str, int]:
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)
             status = 422
+    seats: list[str] = []
+    dealer = ""
+    if outcome is not None and outcome.get("kind") == "dealer":
+        chosen = outcome.get("dealer")
+        if isinstance(chosen, int):
+            seats, dealer = names, names[chosen]
+    elif outcome is not None and isinstance(outcome.get("order"), list):
+        order = outcome["order"]
+        assert isinstance(order, list)
+        seats = [names[i] for i in order if isinstance(i, int)]
+        dealer = seats[0]
     return render_template(
         "check/draw.html",
         game=game,
         n=n,
         names=names,
         picks=picks,
+        each=each,
+        most=DRAWN_MOST,
         errors=errors,
         outcome=outcome,
+        table=table,
+        applied_seats=seats,
+        applied_dealer=dealer,
+        action_form=ActionForm(),
     ), status

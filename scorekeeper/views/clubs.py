@@ -48,6 +48,7 @@ from scorekeeper.tables import changes, clubs, store
 from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.device import phone_name
+from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, table_standings
 
 bp = Blueprint("clubs", __name__)
@@ -633,13 +634,19 @@ def _money_chart(running: Sequence[Fraction]) -> Chart | None:
 @bp.post("/c/<token>/tables")
 @limits.creates
 def open_table(token: str) -> ResponseReturnValue:
-    """Open a table of the club: the members ticked, then the new names, in that order."""
+    """Open a table of the club, its players seated in the order the form gives
+    (``seat_order``); a ``move`` button changes that order and shows the form again."""
     club = get_club_or_404(token, lock=True)
     form = new_table_form()
     picked = [n for n in request.form.getlist("member") if clubs.member(club, n) is not None]
     fresh = names_typed(request.form.get("new_players", ""))
-    form.players.data = "\n".join(picked + fresh)
-    posted = {"member": picked, "new_players": request.form.get("new_players", "")}
+    seats = seat_order(request.form.getlist("seat"), picked, fresh)
+    form.players.data = "\n".join(seats)
+    posted = {"member": picked, "new_players": request.form.get("new_players", ""), "seats": seats}
+    move = request.form.get("move")
+    if move is not None:  # the seat order's buttons, without script: the form again
+        posted["seats"] = moved(seats, move)
+        return _club_page(club, view=False, posted=posted, table_form=form, status=200)
     valid = form.validate_on_submit()
     errors: dict[str, list[str]] = {}
     for key, messages in form.errors.items():

@@ -654,7 +654,7 @@ PATHS: dict[str, Any] = {
             },
         },
         "patch": {
-            "summary": "Change the table: name, point value, settings, players",
+            "summary": "Change the table: name, point value, settings, players, seats",
             "parameters": WRITE,
             "requestBody": _body({"type": "object"}),
             "responses": {"200": SESSION, **WRITE_ERRORS},

@@ -55,6 +55,7 @@ from scorekeeper.views import (
     sentences,
 )
 from scorekeeper.views.links import attachment, table_link
+from scorekeeper.views.seating import moved, seat_order
 
 bp = Blueprint("sessions", __name__)
 
@@ -77,10 +78,11 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
-def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
+def _home(form: NewTableForm, errors: dict[str, list[str]], seats: list[str] | None = None) -> str:
     return render_template(
         "sessions/home.html",
         form=form,
+        seats=seats or [],
         games=GAMES.values(),
         recent=session.get("recent", []),
         import_form=ImportForm(),
@@ -101,6 +103,16 @@ def home() -> str:
 def create() -> ResponseReturnValue:
     """Start a table from the home page's form."""
     form = new_table_form()
+    # The seat list (templates/_seats.html) orders the names typed; its buttons, without
+    # script, show the form again in the new order (the names too, one per line, as seated).
+    typed = [n.strip() for n in (form.players.data or "").splitlines() if n.strip()]
+    seats = seat_order(request.form.getlist("seat"), [], typed)
+    form.players.data = "\n".join(seats)
+    move = request.form.get("move")
+    if move is not None:
+        seats = moved(seats, move)
+        form.players.data = "\n".join(seats)
+        return _home(form, {}, seats)
     valid = form.validate_on_submit()
     errors: dict[str, list[str]] = {k: list(v) for k, v in form.errors.items()}
     if "csrf_token" in errors:
@@ -112,7 +124,7 @@ def create() -> ResponseReturnValue:
                 )
             ]
         }
-        return _home(form, errors), 422
+        return _home(form, errors, seats), 422
     shown = {"", "game", "name", "point_value", "first_dealer", "players"}
     for key in [k for k in errors if k not in shown]:
         label = getattr(form, key).label.text if hasattr(form, key) else key
@@ -145,7 +157,7 @@ def create() -> ResponseReturnValue:
                 )
                 return redirect(url_for(".show", token=table.token))
     db.session.rollback()
-    return _home(form, errors), 422
+    return _home(form, errors, seats), 422
 
 
 def _on_the_page(violations: Sequence[Violation], body: Mapping[str, Any]) -> list[Violation]:
