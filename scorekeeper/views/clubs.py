@@ -625,6 +625,11 @@ def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
             for d, r in zip(days, running, strict=True)
         ],
         chart=_money_chart(running) if priced else _points_chart(by_game),
+        shown_view=None if game or priced else "points",
+        points_totals=tr(N_(", ")).join(
+            f"{tr(line['game'].title)} {display_amount(line['running'][-1], True)}"
+            for line in by_game
+        ),
         per_game=_per_game(stats.get("games")),
         opponents=[
             {
@@ -737,12 +742,10 @@ def _points_by_game(days: Sequence[JSONObject]) -> list[GameLine]:
 
 def _points_chart(by_game: Sequence[GameLine]) -> Chart | None:
     """The member's running points, a line per game (their points are never added up), each
-    line ending in the game's name and total."""
+    line ending in the game's name (the totals are listed above the chart)."""
     if not by_game:
         return None
-    names = [
-        f"{tr(line['game'].title)} {display_amount(line['running'][-1], True)}" for line in by_game
-    ]
+    names = [str(tr(line["game"].title)) for line in by_game]
     rows = [list(r) for r in zip(*(line["running"] for line in by_game), strict=True)]
     if len(rows) == 1:
         rows = [[Fraction(0)] * len(by_game), *rows]
