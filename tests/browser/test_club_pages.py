@@ -223,13 +223,16 @@ def test_a_settle_up_on_the_chart_at_360(phone_360, server):
             f"{server}/api/v1/sessions/{sid}/rounds",
             data={"players": [{"captured": EXAMPLE_A}, {}]},
         )
+    page.goto(f"{server}/t/{sid}")
+    titles = page.locator("svg.chart .hits title")
+    expect(titles).to_have_count(4)
+    # Another phone settles up and enters round 4: the live update redraws the chart.
     assert api.post(f"{server}/api/v1/sessions/{sid}/settle").status == 200
+    expect(titles.nth(4)).to_have_text("Settled up: Aki 0, Ben 0", timeout=15_000)
     api.post(
         f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{}, {"captured": EXAMPLE_A}]}
     )
-    page.goto(f"{server}/t/{sid}")
-    titles = page.locator("svg.chart .hits title")
-    expect(titles).to_have_count(6)
+    expect(titles).to_have_count(6, timeout=15_000)
     expect(titles.nth(4)).to_have_text(re.compile(r"^Settled up: Aki 0, Ben 0$"))
     expect(titles.nth(3)).to_have_text(re.compile(r"^After round 3: Aki [+-]\d+, Ben [+-]\d+$"))
     assert no_sideways_scroll(page)
