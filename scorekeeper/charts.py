@@ -98,6 +98,8 @@ class Chart:
     lines: tuple[Line, ...]
     columns: tuple[Column, ...]
     """One per point, in order: the page puts each point's ``<title>`` in its column."""
+    xs: tuple[int, ...]
+    """Each point's x, in order (where the page marks a settle-up)."""
 
 
 def running_chart(
@@ -181,6 +183,7 @@ def running_chart(
         rounds=steps if rounds is None else rounds,
         lines=lines,
         columns=columns,
+        xs=tuple(xs),
     )
 
 

@@ -194,6 +194,9 @@ def show(token: str) -> str:
         chart_titles=chart_titles(GAMES[table.game], [line.name for line in chart.lines], steps)
         if chart
         else [],
+        settled_at=[chart.xs[k] for k, step in enumerate(steps) if step.kind == "settle"]
+        if chart
+        else [],
         money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,

@@ -187,6 +187,9 @@ def test_a_settle_up_is_a_step_of_its_own_after_the_last_rounds_real_totals(clie
     x3, y3 = map(int, polyline[3].split(","))
     x4, y4 = map(int, polyline[4].split(","))
     assert x4 > x3 and y4 != y3
+    # Marked by a dotted upright line at its x, said in words below the chart.
+    assert re.findall(r'<line class="settled" x1="(\d+)"', page) == [str(x4)]
+    assert "marks a settle-up" in page
 
     ja = client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     titles = _titles(ja)
@@ -220,3 +223,18 @@ def test_a_long_table_keeps_its_chart_small(client, app):
     assert titles[-1].split("<title>")[1].startswith("After round 200:")
     assert len(titles) <= store.CHART_ROUNDS + 1
     assert len(svg.encode()) < 40_000
+
+
+def test_every_point_has_a_column_of_its_own_across_the_plot():
+    """Each point's title sits in a strip around it; the strips tile the plot."""
+    for steps in (1, 2, 7, 200):
+        series = [[Fraction(k), Fraction(-k)] for k in range(steps + 1)]
+        chart = running_chart(["A", "B"], series)
+        cols = chart.columns
+        assert len(cols) == len(chart.xs) == steps + 1
+        assert cols[0].x == chart.left
+        assert cols[-1].x + cols[-1].width == chart.right or steps + 1 > chart.right - chart.left
+        for c, nxt in itertools.pairwise(cols):
+            assert c.x + c.width == nxt.x or c.width == 1
+        for c, x in zip(cols, chart.xs, strict=True):
+            assert c.x <= x <= c.x + c.width
