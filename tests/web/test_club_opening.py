@@ -141,3 +141,19 @@ def test_a_members_chart_plots_points_when_there_is_no_money(client):
         assert Fraction(stats["games"][game]["points"])
     ys = {int(p.split(",")[1]) for line in lines for p in line.split()}
     assert len(ys) > 1  # not flat
+
+
+def test_odd_views_are_no_error(client):
+    cid, _, _ = two_games(client)
+    for query, status in (
+        ("view=bogus", 200),
+        ("view=points&game=toppa", 200),
+        ("view=money", 200),
+        ("view=points&from=2026-13-40", 422),
+    ):
+        resp = client.get(f"/c/{cid}?{query}")
+        assert resp.status_code == status, query
+    bad = client.get(f"/c/{cid}?view=points&from=2026-13-40").get_data(as_text=True)
+    assert "is not a date" in bad and "game-standings" in bad  # all time, per game
+    one = client.get(f"/c/{cid}?view=points&game=toppa").get_data(as_text=True)
+    assert "game-standings" not in one and "Toppa, in points" in one
