@@ -13,6 +13,7 @@ first (Baka's thirds), so no float is involved anywhere.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -74,6 +75,16 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class Column:
+    """The strip of the plot that stands for one point (what a finger or a pointer finds):
+    from ``x`` over ``width`` pixels, the whole plot's height; the page names the point in
+    it (an SVG ``<title>``)."""
+
+    x: int
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
 class Chart:
     width: int
     height: int
@@ -85,6 +96,10 @@ class Chart:
     ticks: tuple[Tick, ...]
     rounds: int
     lines: tuple[Line, ...]
+    columns: tuple[Column, ...]
+    """One per point, in order: the page puts each point's ``<title>`` in its column."""
+    xs: tuple[int, ...]
+    """Each point's x, in order (where the page marks a settle-up)."""
 
 
 def running_chart(
@@ -136,6 +151,9 @@ def running_chart(
 
     coords = [[(x(k), y(row[i]) + offsets[k][i]) for k, row in enumerate(rows)] for i in range(n)]
     every_point = len(rows) * n <= MARKERS_EVERYWHERE
+    xs = [x(k) for k in range(len(rows))]
+    bounds = [left, *((a + b) // 2 for a, b in itertools.pairwise(xs)), right]
+    columns = tuple(Column(a, max(1, b - a)) for a, b in itertools.pairwise(bounds))
     label_ys = spread([c[-1][1] for c in coords], top + FONT // 2, bottom)
     lines = tuple(
         Line(
@@ -164,6 +182,8 @@ def running_chart(
         ticks=tuple(Tick(y(int(v * scale)), text) for v, text in ticks),
         rounds=steps if rounds is None else rounds,
         lines=lines,
+        columns=columns,
+        xs=tuple(xs),
     )
 
 

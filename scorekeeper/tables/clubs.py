@@ -780,6 +780,32 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     }
 
 
+def last_played(club: Club) -> date | None:
+    """The most recent club day with a round or a game's end at one of the club's tables."""
+    tables = list(figures.club_tables(club))
+    if not tables:
+        return None
+    day: date | None = db.session.scalar(
+        select(db.func.max(ClubFigure.day)).where(
+            ClubFigure.table_id.in_(tables), ClubFigure.seat >= 0
+        )
+    )
+    return day
+
+
+def games_played(club: Club, args: Mapping[str, str]) -> list[str]:
+    """The games played at the club's tables in a period (``from``, ``to``), the most
+    recently played first."""
+    start, end, _ = _period(args)
+    tables = figures.club_tables(club)
+    latest: dict[str, tuple[datetime, int]] = {}
+    for tid, at in figures.last_rounds(list(tables), start, end).items():
+        game = tables[tid].game
+        if game not in latest or (at, tid) > latest[game]:
+            latest[game] = (at, tid)  # within one second, the newer table
+    return sorted(latest, key=lambda g: latest[g], reverse=True)
+
+
 class MemberNotFound(store.NotFound):
     """No member of this name in the club."""
 
@@ -797,7 +823,7 @@ def _member_stats(
 ) -> JSONObject:
     """API.md "Clubs" ``members/<name>``: a member's tables, games, yaku and opponents over a
     period, from the kept figures; and ``days``, their money by club day with the running
-    total (the member page's chart)."""
+    total, and their points by game that day (the member page's chart)."""
     m = member(club, name) if len(name) <= 80 else None
     if m is None:
         raise MemberNotFound(name)
@@ -806,7 +832,8 @@ def _member_stats(
     per_table: dict[int, tuple[figures.TableFacts, figures.Figure]] = {}
     per_game: dict[str, figures.Figure] = {}
     per_day: dict[date, Fraction] = {}
-    opponents: dict[str, list[Any]] = {}
+    day_points: dict[date, dict[str, Fraction]] = {}
+    opponents: dict[tuple[str, str], list[Any]] = {}
     tables = figures.club_tables(club, game)
     seats = {tid: t.players.index(who) for tid, t in tables.items() if who in t.players}
     for row in figures.kept_rows(list(seats), start, end):
@@ -820,10 +847,15 @@ def _member_stats(
         per_day[row.day] = per_day.get(row.day, Fraction(0)) + (
             fig.points * value if value is not None else 0
         )
+        on_day = day_points.setdefault(row.day, {})
+        on_day[t.game] = on_day.get(t.game, Fraction(0)) + fig.points
         for seat, (n, mine, theirs) in fig.together.items():
             if seat >= len(t.players):
                 continue
-            o = opponents.setdefault(t.players[seat], [set(), 0, Fraction(0), Fraction(0)])
+            # Per opponent and game: one game's points are never added to another's.
+            o = opponents.setdefault(
+                (t.players[seat], t.game), [set(), 0, Fraction(0), Fraction(0)]
+            )
             o[0].add(t.id)
             o[1] += n
             o[2] += mine
@@ -869,6 +901,7 @@ def _member_stats(
                 "day": day.isoformat(),
                 "money": amount_str(per_day[day]),
                 "running": amount_str(running),
+                "points": {g: amount_str(v) for g, v in sorted(day_points[day].items())},
             }
         )
     return {
@@ -882,12 +915,15 @@ def _member_stats(
         "opponents": [
             {
                 "name": other,
+                "game": other_game,
                 "tables": len(o[0]),
                 "rounds": o[1],
                 "points": amount_str(o[2]),
                 "their_points": amount_str(o[3]),
             }
-            for other, o in sorted(opponents.items(), key=lambda kv: (-kv[1][1], kv[0]))
+            for (other, other_game), o in sorted(
+                opponents.items(), key=lambda kv: (-kv[1][1], kv[0])
+            )
         ],
         "days": days_out,
     }

@@ -381,6 +381,17 @@ def kept_sums(
     return [tuple(row) for row in db.session.execute(query)]  # type: ignore[misc]
 
 
+def last_rounds(tables: Sequence[int], start: date | None, end: date | None) -> dict[int, datetime]:
+    """When each of ``tables`` last had a round in a period of the club's days (tables
+    without one are left out): one grouped query."""
+    query = (
+        select(ClubFigure.table_id, db.func.max(ClubFigure.last_at))
+        .where(*_of(tables, start, end), ClubFigure.seat >= 0, ClubFigure.last_at.is_not(None))
+        .group_by(ClubFigure.table_id)
+    )
+    return {tid: at for tid, at in db.session.execute(query) if at is not None}
+
+
 def kept_rows(tables: Sequence[int], start: date | None, end: date | None) -> list[ClubFigure]:
     """The kept figures of ``tables`` over a period of the club's days (inclusive)."""
     return list(db.session.scalars(select(ClubFigure).where(*_of(tables, start, end))))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any, cast
@@ -455,11 +456,31 @@ def after_of(table: Table, rnd: Round) -> int:
     return round_no_before(table, rnd.number)
 
 
-def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
-    """Each player's total at the start and after every k-th round, for the chart.
+CHART_ROUNDS = 120
+"""Up to this many rounds, the chart draws every one; past it, every k-th."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChartStep:
+    """One point of the running-totals chart: what it comes after and everyone's totals.
+
+    ``kind`` is "start" (the opening totals), "round" (``number``: its round number),
+    "end" (a game's end; ``number``: the game's number), "settle" (a settle-up, drawn at the
+    settled totals) or "change" (a change of the table, drawn only when a long table's
+    checkpoint falls on one)."""
+
+    kind: str
+    number: int | None
+    totals: list[Fraction]
+
+
+def chart_steps(table: Table, points: int = CHART_ROUNDS) -> list[ChartStep]:
+    """The chart's points: the start, then every round (every k-th one past ``points``
+    rounds), each game's end and each settle-up as a point of its own, so that a settle-up
+    shows as a step from the last round's real totals to the settled ones.
 
     A long table reads only its checkpoints (at most one row in ``CHECKPOINT``); a shorter
-    one sums its rounds' changes, at most ``LONG_CHART`` rows of a few bytes each. A player
+    one sums its entries' changes, at most ``LONG_CHART`` rows of a few bytes each. A player
     who joined later (a change of the table) is at 0 until then.
     """
     n = len(table.players)
@@ -468,42 +489,60 @@ def running_totals(table: Table, points: int = 60) -> list[list[Fraction]]:
         return [*totals, *[Fraction(0)] * (n - len(totals))]
 
     opening = opening_state(table)
-    out = [full(opening.totals)]
+    out = [ChartStep("start", None, full(opening.totals))]
     if table.round_count > LONG_CHART:
         rows = db.session.execute(
-            select(Round.checkpoint)
+            select(Round.checkpoint, Round.kind, Round.round_no, Round.game_no)
             .where(Round.table_id == table.id, Round.checkpoint.is_not(None))
             .order_by(Round.number)
         ).all()
         every = max(1, -(-len(rows) // points))
-        out += [
-            full(decode_tally(cp)[0])
-            for k, (cp,) in enumerate(rows)
-            if (k + 1) % every == 0 and cp is not None  # none is: the query says so
-        ]
+        for k, (cp, kind, round_no, game_no) in enumerate(rows):
+            if (k + 1) % every == 0 and cp is not None:  # none is: the query says so
+                out.append(ChartStep(*_step_of(kind, round_no, game_no), full(decode_tally(cp)[0])))
     else:
-        # The steps are rounds: a game's end or a settle-up moves the totals into the step
-        # of the round that follows it (or the last point), never a step of its own.
         every = max(1, -(-table.rounds_played // points))
         totals = full(opening.totals)
-        for round_no, deltas in db.session.execute(
-            select(Round.round_no, Round.deltas)
+        unshown: ChartStep | None = None  # the last round, when it is not drawn yet
+        for kind, round_no, game_no, deltas in db.session.execute(
+            select(Round.kind, Round.round_no, Round.game_no, Round.deltas)
             .where(Round.table_id == table.id, Round.number.is_not(None))
             .order_by(Round.number)
         ):
             changes = full(decode_amounts(deltas))
             totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-            if round_no is not None and round_no % every == 0:
-                out.append(totals)
-    # The last point is the table's totals, also when a settle-up or a game's end came after
-    # the last round (or outlived every round, all of them deleted).
+            if kind == EntryKind.ROUND:
+                unshown = ChartStep("round", round_no, totals)
+                if round_no is not None and round_no % every == 0:
+                    out.append(unshown)
+                    unshown = None
+            elif kind in (EntryKind.END, EntryKind.SETTLE):
+                if unshown is not None:  # the real totals before the step, not a sample's
+                    out.append(unshown)
+                    unshown = None
+                out.append(ChartStep(*_step_of(kind, round_no, game_no), totals))
+        if unshown is not None:
+            out.append(unshown)
+    # The last point is the table's totals (a long table's last checkpoint may be older).
     final = full(state_of(table).totals)
-    if out[-1] != final:
-        if table.rounds_played and len(out) > table.rounds_played // every:
-            out[-1] = final  # the last round's point is drawn: it takes the totals
-        else:
-            out.append(final)
+    if out[-1].totals != final:
+        out.append(ChartStep("round", table.rounds_played, final))
     return out
+
+
+def _step_of(kind: str, round_no: int | None, game_no: int | None) -> tuple[str, int | None]:
+    if kind == EntryKind.ROUND:
+        return "round", round_no
+    if kind == EntryKind.END:
+        return "end", game_no
+    if kind == EntryKind.SETTLE:
+        return "settle", None
+    return "change", None
+
+
+def running_totals(table: Table, points: int = CHART_ROUNDS) -> list[list[Fraction]]:
+    """Each player's total at every point of the chart (``chart_steps``)."""
+    return [step.totals for step in chart_steps(table, points)]
 
 
 LONG_CHART = 2000

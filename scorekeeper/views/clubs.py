@@ -18,6 +18,7 @@ from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 import segno
+from babel.dates import format_skeleton
 from flask import (
     Blueprint,
     current_app,
@@ -255,8 +256,53 @@ def standing_rows(figures: JSONObject) -> list[Row]:
     return rows
 
 
-def periods(club: Club, args: Mapping[str, str]) -> list[Period]:
-    """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time."""
+VIEWS = ("points", "money")
+"""How the club's standings add up without one game chosen: ``points``, a ranking per game
+played in the period; ``money``, one ranking across games at the tables' point values."""
+
+
+def opening_args(club: Club, args: Mapping[str, str]) -> tuple[dict[str, str], date | None]:
+    """The period the club's page shows when none, no game and no view is asked for: the
+    last club day with a round (tonight when tonight has one); and that day (None when
+    nothing was filled in: something was asked for, or nobody has played yet)."""
+    if any(args.get(k) for k in ("from", "to", "game", "view")):
+        return dict(args), None
+    day = clubs.last_played(club)
+    if day is None:
+        return dict(args), None
+    return {**args, "from": day.isoformat(), "to": day.isoformat()}, day
+
+
+def shown_view(args: Mapping[str, str], figures: JSONObject) -> str | None:
+    """How the standings add up without a game: as asked (``view``), else in money when
+    every table of the period has money per point, else in points per game (so that the
+    page never opens on a column of zeros). None with a game: that game's points."""
+    if figures.get("game"):
+        return None
+    asked = args.get("view")
+    if asked in VIEWS:
+        return asked
+    return "points" if figures.get("unpriced_tables") else "money"
+
+
+def view_links(args: Mapping[str, str], shown: str | None) -> list[Period]:
+    """The two ways to add up the period's figures, one tap each: points per game, money."""
+    keep = {k: args[k] for k in ("from", "to", "archived") if args.get(k)}
+    return [
+        {
+            "key": key,
+            "label": label,
+            "args": {**keep, "view": key},
+            "current": shown == key,
+        }
+        for key, label in (("points", N_("Points per game")), ("money", N_("Money, all games")))
+    ]
+
+
+def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> list[Period]:
+    """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time.
+    All time says how it adds up (``shown``): the page's address alone opens on the last
+    club day played."""
     today = clubs.club_day(now(), ZoneInfo(club.timezone))
     spans: list[tuple[str, str, date | None]] = [
         ("tonight", N_("Tonight"), today),
@@ -264,10 +310,12 @@ def periods(club: Club, args: Mapping[str, str]) -> list[Period]:
         ("year", N_("This year"), today.replace(month=1, day=1)),
         ("all", N_("All time"), None),
     ]
-    keep = {k: args[k] for k in ("game", "archived") if args.get(k)}
+    keep = {k: args[k] for k in ("game", "view", "archived") if args.get(k)}
     out: list[Period] = []
     for key, label, start in spans:
         span = {"from": start.isoformat(), "to": today.isoformat()} if start else {}
+        if not start and shown and not (keep.get("game") or keep.get("view")):
+            span = {"view": shown}  # not the bare address: that opens on the last day
         current = (args.get("from") or "") == span.get("from", "") and (
             args.get("to") or ""
         ) == span.get("to", "")
@@ -277,7 +325,11 @@ def periods(club: Club, args: Mapping[str, str]) -> list[Period]:
 
 def _args() -> dict[str, str]:
     """The standings' parameters of this request (what the API's ``standings`` reads)."""
-    return {k: request.args[k] for k in ("from", "to", "game", "archived") if request.args.get(k)}
+    return {
+        k: request.args[k]
+        for k in ("from", "to", "game", "view", "archived")
+        if request.args.get(k)
+    }
 
 
 TABLES_SHOWN = 20
@@ -336,20 +388,35 @@ def _club_page(
     table_form: NewTableForm | None = None,
     status: int = 200,
 ) -> ResponseReturnValue:
-    args = _args()
+    args, last_day = opening_args(club, _args())
     period_errors: dict[str, list[str]] = {}
     try:
         figures = clubs.standings(club, args)
     except InvalidInput as exc:
         period_errors = errors_by_field(exc.violations)
-        figures = clubs.standings(club, {k: v for k, v in args.items() if k == "archived"})
+        args = {k: v for k, v in args.items() if k in ("archived", "view")}
+        figures = clubs.standings(club, args)
         status = max(status, 422)
     game_id = figures.get("game")
     game = GAMES.get(str(game_id)) if game_id else None
+    shown = shown_view(args, figures)
+    blocks = []
+    if shown == "points":
+        for g in clubs.games_played(club, args):
+            of_game = clubs.standings(club, {**args, "game": g})
+            blocks.append(
+                {
+                    "game": GAMES[g],
+                    "figures": of_game,
+                    "rows": [r for r in standing_rows(of_game) if r["rounds"]],
+                    "pot": _amount(of_game.get("pot")) or Fraction(0),
+                    "house": _amount(of_game.get("house")) or Fraction(0),
+                }
+            )
     members = [dict(m) for m in club.members]
     if table_form is None:
         table_form = new_table_form()
-    export_args = {k: v for k, v in args.items() if k not in period_errors}
+    export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
     errors = errors or {}
     placed = ("table.game", "table.name", "table.point_value", "table.first_dealer")
     table_other = [
@@ -380,7 +447,13 @@ def _club_page(
         game=game,
         games=GAMES,
         args=args,
-        periods=periods(club, args),
+        periods=periods(club, args, shown),
+        views=view_links(args, shown),
+        shown_view=shown,
+        blocks=blocks,
+        last_played=None
+        if last_day is None or last_day == clubs.club_day(now(), ZoneInfo(club.timezone))
+        else format_skeleton("MMMEd", last_day, locale=locale_code()),
         period_errors=period_errors,
         member_base=_member_url(club, view=view)(name=""),  # a name is appended, quoted
         export_url=None if view else _export_url(club, export_args),
@@ -523,6 +596,9 @@ def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
     keep = {k: v for k, v in args.items() if k not in errors}
     days = _objects(stats.get("days"))
     running = [_amount(d.get("running")) or Fraction(0) for d in days]
+    tables = [_member_table(t, zone) for t in _objects(stats.get("tables"))]
+    priced = any(t["money"] is not None for t in tables)
+    by_game = [] if priced else _points_by_game(days)
     return render_template(
         "clubs/member.html",
         club=club,
@@ -537,7 +613,9 @@ def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
         period_errors=errors,
         page_url=partial(member_url, name=who),
         club_url=_page_url(club, view=view)(**keep),
-        tables=[_member_table(t, zone) for t in _objects(stats.get("tables"))],
+        tables=tables,
+        priced=priced,
+        by_game=by_game,
         total=running[-1] if running else Fraction(0),
         days=[
             {
@@ -547,11 +625,17 @@ def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
             }
             for d, r in zip(days, running, strict=True)
         ],
-        chart=_money_chart(running),
+        chart=_money_chart(running) if priced else _points_chart(by_game),
+        shown_view=None if game or priced else "points",
+        points_totals=tr(N_(", ")).join(
+            f"{tr(line['game'].title)} {display_amount(line['running'][-1], True)}"
+            for line in by_game
+        ),
         per_game=_per_game(stats.get("games")),
         opponents=[
             {
                 "name": str(o["name"]),
+                "game": GAMES.get(str(o.get("game"))),
                 "url": member_url(name=str(o["name"]), **keep),
                 "tables": int(str(o.get("tables") or 0)),
                 "rounds": int(str(o.get("rounds") or 0)),
@@ -626,6 +710,47 @@ def _money_chart(running: Sequence[Fraction]) -> Chart | None:
     label = display_amount(running[-1], True)
     points = [Fraction(0), *running] if len(running) == 1 else list(running)
     return running_chart([label], [[r] for r in points])
+
+
+class GameLine(TypedDict):
+    """A member's running points in one game, at the end of each club day of the period."""
+
+    game: Any
+    running: list[Fraction]
+
+
+def _points_by_game(days: Sequence[JSONObject]) -> list[GameLine]:
+    """Each game's running points by club day (the most played first by its first day): what
+    the member's chart draws when no table of the period has money per point."""
+    games: list[str] = []
+    for d in days:
+        points = d.get("points")
+        for g in points if isinstance(points, dict) else {}:
+            if g not in games and g in GAMES:
+                games.append(g)
+    out: list[GameLine] = []
+    for g in games:
+        total = Fraction(0)
+        running = []
+        for d in days:
+            points = d.get("points")
+            if isinstance(points, dict):
+                total += _amount(points.get(g)) or Fraction(0)
+            running.append(total)
+        out.append({"game": GAMES[g], "running": running})
+    return out
+
+
+def _points_chart(by_game: Sequence[GameLine]) -> Chart | None:
+    """The member's running points, a line per game (their points are never added up), each
+    line ending in the game's name (the totals are listed above the chart)."""
+    if not by_game:
+        return None
+    names = [str(tr(line["game"].title)) for line in by_game]
+    rows = [list(r) for r in zip(*(line["running"] for line in by_game), strict=True)]
+    if len(rows) == 1:
+        rows = [[Fraction(0)] * len(by_game), *rows]
+    return running_chart(names, rows)
 
 
 # -- writes ---------------------------------------------------------------------------------

@@ -270,6 +270,7 @@ SCHEMAS: dict[str, Any] = {
                 _object(
                     {
                         "name": {"type": "string"},
+                        "game": {"type": "string"},
                         "tables": {"type": "integer", "minimum": 1},
                         "rounds": {"type": "integer", "minimum": 0},
                         "points": ref("Amount"),
@@ -283,6 +284,7 @@ SCHEMAS: dict[str, Any] = {
                         "day": {"type": "string", "format": "date"},
                         "money": ref("Amount"),
                         "running": ref("Amount"),
+                        "points": {"type": "object", "additionalProperties": ref("Amount")},
                     }
                 )
             ),

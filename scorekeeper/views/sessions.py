@@ -36,7 +36,7 @@ from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.i18n import locale_code, note_text
+from scorekeeper.i18n import display_amount, locale_code, note_text
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
@@ -190,7 +190,7 @@ def show(token: str) -> str:
     value = changes.point_value(table)
     standings = table_standings(table, state)
     history_html, last_game_no = history_fragment(table)
-    chart = table_chart(table)
+    chart, steps = _chart_and_steps(table)
     link = table_link(table)
     qr = qr_svg(link)
     last_game = None
@@ -203,6 +203,12 @@ def show(token: str) -> str:
         standings=standings,
         history_html=history_html,
         chart=chart,
+        chart_titles=chart_titles(GAMES[table.game], [line.name for line in chart.lines], steps)
+        if chart
+        else [],
+        settled_at=[chart.xs[k] for k, step in enumerate(steps) if step.kind == "settle"]
+        if chart
+        else [],
         money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,
@@ -301,19 +307,55 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
     return cached
 
 
-_CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None]] = BoundedCache(512)
+_CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None, list[store.ChartStep]]] = (
+    BoundedCache(512)
+)
 
 
 def table_chart(table: Table) -> Chart | None:
     """The running-totals chart, drawn again only when the table has changed."""
+    return _chart_and_steps(table)[0]
+
+
+def _chart_and_steps(table: Table) -> tuple[Chart | None, list[store.ChartStep]]:
     version = (table.token, table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
         names = changes.players_now(table)
-        totals = [changes.padded_amounts(t, len(names)) for t in store.running_totals(table)]
-        cached = (version, running_chart(names, totals, table.rounds_played))
+        steps = [
+            store.ChartStep(s.kind, s.number, changes.padded_amounts(s.totals, len(names)))
+            for s in store.chart_steps(table)
+        ]
+        chart = running_chart(names, [s.totals for s in steps], table.rounds_played)
+        cached = (version, chart, steps)
         _CHARTS[table.id] = cached
-    return cached[1]
+    return cached[1], cached[2]
+
+
+def chart_titles(game: Game, names: Sequence[str], steps: Sequence[store.ChartStep]) -> list[str]:
+    """What each point of the chart says (its SVG ``<title>``), in the page's language: the
+    step, then every player's exact total ("After round 3: Aki +85, Ben -85")."""
+    comma = tr(N_(", "))
+    out = []
+    for step in steps:
+        totals = comma.join(
+            f"{name} {display_amount(total, True)}"
+            for name, total in zip(names, step.totals, strict=False)
+        )
+        if step.kind == "round" and step.number is not None:
+            words = N_(
+                "After %(what)s: %(totals)s", what=tr(game.numbered(step.number)), totals=totals
+            )
+        elif step.kind == "end":
+            words = N_("End of game %(n)s: %(totals)s", n=step.number or 1, totals=totals)
+        elif step.kind == "settle":
+            words = N_("Settled up: %(totals)s", totals=totals)
+        elif step.kind == "change":
+            words = N_("After a change of the table: %(totals)s", totals=totals)
+        else:
+            words = N_("At the start: %(totals)s", totals=totals)
+        out.append(tr(words))
+    return out
 
 
 @functools.lru_cache(maxsize=256)

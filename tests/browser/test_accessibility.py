@@ -69,6 +69,15 @@ def pages(server) -> list[str]:
     api(server, f"/api/v1/sessions/{sid}/rounds", {"players": [{"captured": EXAMPLE_A}, {}]})
     urls += [f"/t/{sid}", f"/t/{sid}/rounds/1", f"/t/{sid}/rounds/1/edit", f"/t/{sid}/history"]
     urls.append(f"/t/{sid}/undo/1")  # the question Undo asks (issue 17 part 6)
+    # A club whose table has no money per point: its page opens on points per game.
+    club = api(server, "/api/v1/clubs", {"name": "Club", "members": GAMES["toppa"]})["id"]
+    at_club = api(
+        server,
+        "/api/v1/sessions",
+        {"name": "Club night", "game": "toppa", "players": GAMES["toppa"], "club": club},
+    )["id"]
+    api(server, f"/api/v1/sessions/{at_club}/rounds", {"players": [{"captured": EXAMPLE_A}, {}]})
+    urls += [f"/c/{club}", f"/c/{club}/members/{GAMES['toppa'][0]}"]
     return urls
 
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS
-from tests.helpers import EXAMPLE_A
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +153,87 @@ def test_a_members_page_at_360(browser, server, scheme):
         page.screenshot(path=str(SHOTS / f"member_view_360_{scheme}.png"), full_page=True)
     finally:
         context.close()
+
+
+@pytest.fixture()
+def phone_360(browser, request):
+    from tests.browser.conftest import phone_page
+
+    yield from phone_page(browser, request, PHONE_360)
+
+
+def test_a_club_without_money_opens_on_points_per_game_at_360(phone_360, server):
+    """Issue 30: unpriced tables of two games; the first screen ranks each game in points,
+    and money is one tap away."""
+    page = phone_360
+    api = page.request
+    club = api.post(
+        f"{server}/api/v1/clubs",
+        data={"name": "Friday club", "members": ["Aki", "Ben", "Cy"], "timezone": "UTC"},
+    ).json()
+    toppa = api.post(
+        f"{server}/api/v1/sessions",
+        data={"game": "toppa", "players": ["Aki", "Ben"], "club": club["id"], "name": "Toppa"},
+    ).json()["id"]
+    for _ in range(2):
+        api.post(
+            f"{server}/api/v1/sessions/{toppa}/rounds",
+            data={"players": [{"captured": EXAMPLE_A}, {}]},
+        )
+    baka = api.post(
+        f"{server}/api/v1/sessions",
+        data={"game": "baka", "players": ["Aki", "Ben", "Cy"], "club": club["id"], "name": "B"},
+    ).json()["id"]
+    resp = api.post(
+        f"{server}/api/v1/sessions/{baka}/rounds",
+        data={"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]},
+    )
+    assert resp.status == 201
+
+    page.goto(f"{server}/c/{club['id']}")
+    blocks = page.locator("section.game-standings")
+    expect(blocks).to_have_count(2)
+    expect(blocks.first.locator("h3")).to_contain_text("Baka")  # the latest played first
+    expect(page.locator("nav.views [aria-current=page]")).to_have_text("Points per game")
+    expect(page.locator("nav.periods [aria-current=page]")).to_have_text("Tonight")
+    for link in page.locator("nav.views a, nav.periods a").all():
+        box = link.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+    assert no_sideways_scroll(page)
+    page.screenshot(path=str(SHOTS / "club_points_per_game_360_top.png"))
+    with page.expect_navigation():
+        page.click("nav.views >> text=Money, all games")
+    expect(page.locator("nav.views [aria-current=page]")).to_have_text("Money, all games")
+    expect(page.locator("section.game-standings")).to_have_count(0)
+    page.go_back()
+    page.goto(f"{server}/c/{club['id']}/members/Aki")
+    expect(page.locator("svg.member-chart polyline")).to_have_count(2)
+    assert no_sideways_scroll(page)
+
+
+def test_a_settle_up_on_the_chart_at_360(phone_360, server):
+    """Issue 30: the settle-up is a step of its own; each point is named."""
+    page = phone_360
+    api = page.request
+    sid = api.post(
+        f"{server}/api/v1/sessions", data={"game": "toppa", "players": ["Aki", "Ben"]}
+    ).json()["id"]
+    for _ in range(3):
+        api.post(
+            f"{server}/api/v1/sessions/{sid}/rounds",
+            data={"players": [{"captured": EXAMPLE_A}, {}]},
+        )
+    page.goto(f"{server}/t/{sid}")
+    titles = page.locator("svg.chart .hits title")
+    expect(titles).to_have_count(4)
+    # Another phone settles up and enters round 4: the live update redraws the chart.
+    assert api.post(f"{server}/api/v1/sessions/{sid}/settle").status == 200
+    expect(titles.nth(4)).to_have_text("Settled up: Aki 0, Ben 0", timeout=15_000)
+    api.post(
+        f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{}, {"captured": EXAMPLE_A}]}
+    )
+    expect(titles).to_have_count(6, timeout=15_000)
+    expect(titles.nth(4)).to_have_text(re.compile(r"^Settled up: Aki 0, Ben 0$"))
+    expect(titles.nth(3)).to_have_text(re.compile(r"^After round 3: Aki [+-]\d+, Ben [+-]\d+$"))
+    assert no_sideways_scroll(page)
+    page.locator("svg.chart").screenshot(path=str(SHOTS / "chart_settle_up_360.png"))

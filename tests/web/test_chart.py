@@ -2,6 +2,7 @@
 by seat, ties drawn apart, end labels that never overlap, round figures on the value axis."""
 
 import itertools
+import re
 from fractions import Fraction
 
 from hypothesis import given
@@ -15,6 +16,11 @@ from scorekeeper.charts import (
     seat_style,
     shorten,
 )
+from scorekeeper.exact import display
+from scorekeeper.tables import store
+from tests.helpers import EXAMPLE_A
+from tests.web.test_long_tables import toppa_with
+from tests.web.test_round_numbers import BAKA_ROUND
 
 
 def ys(line):
@@ -125,3 +131,110 @@ def test_long_names_are_shortened_at_the_line_end():
     assert shorten("Aki") == "Aki"
     assert shorten("Bartholomew Smith") == "Barthol" + "o…"
     assert len(shorten("x" * 40)) == 9
+
+
+# -- the table page's chart: every step its own point, each named --------------------------
+
+TOPPA_ROUND = {"players": [{"captured": EXAMPLE_A}, {}]}
+
+
+def _open(client, game, players):
+    resp = client.post("/api/v1/sessions", json={"name": "t", "game": game, "players": players})
+    assert resp.status_code == 201
+    return resp.get_json()["id"]
+
+
+def _titles(page):
+    return re.findall(r'<g class="hits">(.*?)</g>', page, re.S)[0].split("</rect>")[:-1]
+
+
+def _totals(client, sid):
+    return [
+        Fraction(p["total"]) for p in client.get(f"/api/v1/sessions/{sid}").get_json()["players"]
+    ]
+
+
+def test_a_settle_up_is_a_step_of_its_own_after_the_last_rounds_real_totals(client, app):
+    """API.md: a settle-up clears the running totals, which start again; the chart shows
+    the totals after round 3 as they were, then a step to the settled ones (zero)."""
+    sid = _open(client, "toppa", ["Aki", "Ben"])
+    for _ in range(3):
+        client.post(f"/api/v1/sessions/{sid}/rounds", json=TOPPA_ROUND)
+    after_three = _totals(client, sid)
+    assert any(after_three)
+    assert client.post(f"/api/v1/sessions/{sid}/settle").status_code == 200
+    with app.app_context():
+        steps = store.chart_steps(store.find_table(sid))
+    assert [(s.kind, s.number) for s in steps] == [
+        ("start", None),
+        ("round", 1),
+        ("round", 2),
+        ("round", 3),
+        ("settle", None),
+    ]
+    assert steps[3].totals == after_three
+    assert steps[4].totals == [0, 0]
+
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    titles = _titles(page)
+    assert len(titles) == 5  # a hit area with a title per point
+    aki, ben = (display(t, True) for t in after_three)
+    assert titles[3].endswith(f"<title>After round 3: Aki {aki}, Ben {ben}</title>")
+    assert titles[4].endswith("<title>Settled up: Aki 0, Ben 0</title>")
+    # Drawn: the settle-up is a point of its own, on the zero line, right of round 3's.
+    polyline = re.search(r"<polyline points=\"([^\"]+)\"", page).group(1).split()
+    assert len(polyline) == 5
+    x3, y3 = map(int, polyline[3].split(","))
+    x4, y4 = map(int, polyline[4].split(","))
+    assert x4 > x3 and y4 != y3
+    # Marked by a dotted upright line at its x, said in words below the chart.
+    assert re.findall(r'<line class="settled" x1="(\d+)"', page) == [str(x4)]
+    assert "marks a settle-up" in page
+
+    ja = client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    titles = _titles(ja)
+    assert "精算" in titles[4] and "Settled" not in titles[4]
+    assert f"Aki {aki}、Ben {ben}" in titles[3] or f"Aki {aki}, Ben {ben}" in titles[3]
+
+
+def test_a_game_end_is_a_point_and_thirds_stay_exact_in_titles(client, app):
+    """R21: ending a game early is an entry of its own; the chart names it, with Baka's
+    thirds as the page writes them."""
+    sid = _open(client, "baka", ["Aki", "Ben", "Cy"])
+    client.post(f"/api/v1/sessions/{sid}/rounds", json=BAKA_ROUND)
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
+    titles = _titles(client.get(f"/t/{sid}").get_data(as_text=True))
+    assert [t.split("<title>")[1].split(":")[0] for t in titles] == [
+        "At the start",
+        "After round 1",
+        "End of game 1",
+    ]
+    assert "Aki -18⅓, Ben -58⅓, Cy +76⅔" in titles[1]
+
+
+def test_a_long_table_keeps_its_chart_small(client, app):
+    """200 rounds: every point is still named, yet the chart stays a few kilobytes."""
+    sid = toppa_with(client, 200)
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    svg = page[
+        page.index('<svg class="chart"') : page.index("</svg>", page.index('<svg class="chart"'))
+    ]
+    titles = _titles(page)
+    assert titles[-1].split("<title>")[1].startswith("After round 200:")
+    assert len(titles) <= store.CHART_ROUNDS + 1
+    assert len(svg.encode()) < 40_000
+
+
+def test_every_point_has_a_column_of_its_own_across_the_plot():
+    """Each point's title sits in a strip around it; the strips tile the plot."""
+    for steps in (1, 2, 7, 200):
+        series = [[Fraction(k), Fraction(-k)] for k in range(steps + 1)]
+        chart = running_chart(["A", "B"], series)
+        cols = chart.columns
+        assert len(cols) == len(chart.xs) == steps + 1
+        assert cols[0].x == chart.left
+        assert cols[-1].x + cols[-1].width == chart.right or steps + 1 > chart.right - chart.left
+        for c, nxt in itertools.pairwise(cols):
+            assert c.x + c.width == nxt.x or c.width == 1
+        for c, x in zip(cols, chart.xs, strict=True):
+            assert c.x <= x <= c.x + c.width

@@ -108,13 +108,20 @@ def test_a_members_figures_agree_with_the_rounds_at_their_tables(client):
         Fraction(0),
         Fraction(aki["games"]["toppa"]["points"]) / 2,
     )
-    # Head to head: Ben sat with Aki at both tables (4 rounds), Cho at the Baka one (2).
-    ben = next(o for o in aki["opponents"] if o["name"] == "Ben")
-    cho = next(o for o in aki["opponents"] if o["name"] == "Cho")
-    assert (ben["tables"], ben["rounds"], cho["tables"], cho["rounds"]) == (2, 4, 1, 2)
-    ben_page = member(client, club, "Ben")
-    mine = next(o for o in ben_page["opponents"] if o["name"] == "Aki")
-    assert (mine["points"], mine["their_points"]) == (ben["their_points"], ben["points"])
+    # Head to head, per opponent and game (API.md, changed 2026-11-27: never a sum of two
+    # games' points): Ben sat with Aki at both tables (2 rounds of each game), Cho at the
+    # Baka one (2).
+    pairs = {(o["name"], o["game"]): o for o in aki["opponents"]}
+    assert sorted(pairs) == [("Ben", "baka"), ("Ben", "toppa"), ("Cho", "baka")]
+    cho = pairs["Cho", "baka"]
+    for game in ("toppa", "baka"):
+        ben = pairs["Ben", game]
+        assert (ben["tables"], ben["rounds"]) == (1, 2)
+        ben_page = member(client, club, "Ben")
+        mine = next(o for o in ben_page["opponents"] if o["name"] == "Aki" and o["game"] == game)
+        assert (mine["points"], mine["their_points"]) == (ben["their_points"], ben["points"])
+    assert (cho["tables"], cho["rounds"]) == (1, 2)
+    assert pairs["Ben", "toppa"]["points"] == aki["games"]["toppa"]["points"]
     b = session(client, baka["id"])
     cho_points = sum(Fraction(r["result"]["players"][0]["delta"]) for r in b["rounds"])
     assert Fraction(cho["their_points"]) == cho_points

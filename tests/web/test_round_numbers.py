@@ -339,16 +339,18 @@ def test_the_pages_count_rounds_and_a_settle_up_is_no_win(client, app):
     assert link is not None and link.group(2) == "4"
     page = client.get(link.group(1)).get_data(as_text=True)
     assert "<h1>Settle-up" in page
-    # The chart's steps are rounds: the start and four rounds, the axis ending at round 4.
+    # The chart's points: the start, three rounds, the settle-up as a step of its own (issue
+    # 30: never drawn into a round's point), and round 4; the axis still ends at round 4.
     from scorekeeper.models import db  # noqa: F401  (the app's session)
     from scorekeeper.tables import store
 
     with app.app_context():
         table = store.find_table(sid)
         points = store.running_totals(table)
-    assert len(points) == 5
+    assert len(points) == 6
     assert [str(t) for t in points[3]] == ["-55", "-175", "230"]  # after round 3
-    assert [str(t) for t in points[4]] == BAKA_DELTAS  # settled, then round 4
+    assert [str(t) for t in points[4]] == ["0", "0", "0"]  # settled
+    assert [str(t) for t in points[5]] == BAKA_DELTAS  # round 4
     table_page = client.get(f"/t/{sid}").get_data(as_text=True)
     assert re.search(r'class="tick x end"[^>]*>round 4<', table_page)
     # The CSV's round column counts rounds, blank on the settle-up's row.
