@@ -400,6 +400,11 @@
         setTimeout(function () { paint.done = false; }, 0);
       }
     }
+    // While it paints, the slide is not the browser's: no fling follows it, whose stop
+    // would swallow the next tap.
+    grid.addEventListener("touchmove", function (e) {
+      if (paint.done && e.cancelable) { e.preventDefault(); }
+    }, { passive: false });
     grid.addEventListener("pointerup", paintEnd);
     grid.addEventListener("pointercancel", paintEnd);
     form.addEventListener("change", render);
