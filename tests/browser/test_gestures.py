@@ -494,3 +494,22 @@ def test_a_tap_right_after_a_quick_slide_still_counts(phone, server):
     send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     wait_pressed(phone, ["pine-ribbon", "pine-chaff-1", "wisteria-cuckoo"])
+
+
+def test_a_month_into_an_exposed_hand_stops_when_the_hand_is_full(phone, server):
+    # A Baka exposed hand holds 7 cards: pine's 4, then plum's first 3 in the deck's order,
+    # and the words under the grid say why the fourth stayed out.
+    start(server, phone, "baka", ["Aki", "Ben", "Cho"])
+    finger = Finger(phone)
+    finger.tap("[data-target='hand-0']")
+    finger.tap("[data-take-month='1']")
+    finger.tap("[data-take-month='2']")
+    wait_pressed(phone, PINE + PLUM[:3])
+    assert phone.locator("[data-target='hand-0'] .n").inner_text() == "7/7"
+    hint = phone.locator(".deck-hint")
+    assert hint.inner_text().startswith("This hand is full")
+    # A month tap into a pile is not limited; the hint comes back.
+    finger.tap("[data-target='captured-1']")
+    finger.tap("[data-take-month='2']")
+    wait_pressed(phone, PLUM)
+    assert not hint.inner_text().startswith("This hand is full")
