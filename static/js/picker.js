@@ -171,6 +171,22 @@
     });
     var restBox = form.querySelector("fieldset.rest");
     if (restBox) { deck.parentNode.insertBefore(restBox, deck.nextSibling); }
+    // The grid in view from the start (issue 31): what stood above it (the dealer, the
+    // game's round) follows it, and the page's heading is tighter (app.css: .grid-page).
+    document.body.classList.add("grid-page");
+    var after = restBox || deck;
+    var dealer = form.querySelector("#dealer");
+    [dealer && dealer.closest("label"), form.querySelector("#game-round")].forEach(function (el) {
+      if (!el || el.compareDocumentPosition(deck) & Node.DOCUMENT_POSITION_PRECEDING) { return; }
+      var errs = [];
+      for (var n = el.nextElementSibling; n && (n.type === "hidden" || n.classList.contains("error")); n = n.nextElementSibling) {
+        if (n.classList.contains("error")) { errs.push(n); }
+      }
+      [el].concat(errs).forEach(function (m) {
+        after.parentNode.insertBefore(m, after.nextSibling);
+        after = m;
+      });
+    });
     var targets = all(".target[data-target]", deck);
     var piles = targets.filter(function (t) { return t.classList.contains("captured"); });
     var tiles = all(".card[data-card]", deck);
@@ -252,41 +268,145 @@
         tile.setAttribute("aria-pressed", String(mine));
         tile.classList.toggle("shut", shut && !mine);
       });
+      // A month's control is pressed while the target holds every card of it that it can.
+      takes.forEach(function (take) {
+        var free = monthTiles(take).filter(isFree);
+        take.setAttribute("aria-pressed", String(free.length > 0 && free.every(inActive)));
+      });
     }
 
     var note = deck.querySelector(".deck-hint");
     var hint = note ? note.textContent : "";
 
+    var refused = false; // a card was refused by a full hand since the last sync()
     function sync() {
-      if (note) { note.textContent = hint; } // after "this hand is full", the hint again
+      // "This hand is full" when a card was refused, else the hint again.
+      if (note) { note.textContent = refused ? deck.dataset.tFull : hint; }
+      refused = false;
       autoRest();
       render();
       tally();
     }
 
+    // One tile into the active target (true if it is in it afterwards) or out of it.
+    function put(tile, on) {
+      var card = tile.dataset.card;
+      var mine = box(active, card);
+      if (!mine || mine.checked === on) { return !!mine && on; }
+      if (!on) {
+        tick(mine, false);
+        return false;
+      }
+      if (full(active)) {
+        refused = true; // sync() says so under the grid
+        return false;
+      }
+      // One owner per layer: a card in another pile (or hand) moves to this one.
+      targets.forEach(function (t) {
+        if (t !== active && kind(t) === kind(active)) { tick(box(t, card), false); }
+      });
+      tick(mine, true);
+      return true;
+    }
+    function inActive(tile) { return has(active, tile.dataset.card); }
+    // Free for the active target: in no other target of its layer (the rest's cards are free).
+    function isFree(tile) {
+      var h = holder(tile.dataset.card, kind(active));
+      return !h || h === active;
+    }
+
     targets.forEach(function (t) {
       t.addEventListener("click", function () { active = t; render(); tally(); });
     });
+
+    // A tap (or a key) toggles one tile; a slide across tiles (paint.*) does not end in one.
     tiles.forEach(function (tile) {
       tile.addEventListener("click", function () {
-        var card = tile.dataset.card;
-        var mine = box(active, card);
-        if (!mine) { return; }
-        if (mine.checked) {
-          tick(mine, false);
-        } else if (full(active)) {
-          if (note) { note.textContent = deck.dataset.tFull; }
-          return;
+        if (paint.done) { paint.done = false; return; }
+        put(tile, !inActive(tile));
+        sync();
+      });
+    });
+
+    // A month in one tap: its free cards into the target; once they all are, a tap gives
+    // the month's cards in the target back to the rest.
+    var takes = all("[data-take-month]", deck);
+    function monthTiles(take) {
+      return all(".card[data-card]", take.parentNode);
+    }
+    takes.forEach(function (take) {
+      take.addEventListener("click", function () {
+        var free = monthTiles(take).filter(isFree);
+        var missing = free.filter(function (t) { return !inActive(t); });
+        if (missing.length) {
+          missing.every(function (t) { return put(t, true); });
         } else {
-          // One owner per layer: a card in another pile (or hand) moves to this one.
-          targets.forEach(function (t) {
-            if (t !== active && kind(t) === kind(active)) { tick(box(t, card), false); }
-          });
-          tick(mine, true);
+          free.forEach(function (t) { put(t, false); });
         }
         sync();
       });
     });
+
+    // A pair (or a run) in one slide, by touch, pen or mouse: every tile the finger passes
+    // goes into the target, or out of it when the slide began on a tile already in it. The
+    // tile under the finger is found from its position (a touch keeps sending its events to
+    // the tile it began on). The grid's touch-action (app.css) leaves vertical swipes to the
+    // page's scrolling and gives horizontal slides to the paint.
+    var paint = { id: null, on: true, from: null, last: null, x: 0, y: 0, done: false };
+    function tileAt(x, y) {
+      var el = document.elementFromPoint(x, y);
+      var tile = el && el.closest(".card[data-card]");
+      return tile && deck.contains(tile) ? tile : null;
+    }
+    function paintTo(x, y) {
+      // Every tile on the way since the last event: a quick finger skips over some.
+      var steps = Math.max(1, Math.ceil(Math.hypot(x - paint.x, y - paint.y) / 6));
+      for (var k = 1; k <= steps; k += 1) {
+        var tile = tileAt(paint.x + (x - paint.x) * k / steps, paint.y + (y - paint.y) * k / steps);
+        if (tile && tile !== paint.last) {
+          if (!paint.done) {
+            // The slide has left its first tile: that one is painted too.
+            paint.done = true;
+            put(paint.from, paint.on);
+          }
+          put(tile, paint.on);
+          paint.last = tile;
+        }
+      }
+      paint.x = x;
+      paint.y = y;
+    }
+    var grid = deck.querySelector(".deckgrid");
+    grid.addEventListener("pointerdown", function (e) {
+      var tile = e.target.closest && e.target.closest(".card[data-card]");
+      if (!tile || !e.isPrimary || (e.pointerType === "mouse" && e.button !== 0)) { return; }
+      paint.id = e.pointerId;
+      paint.on = !inActive(tile);
+      paint.from = paint.last = tile;
+      paint.x = e.clientX;
+      paint.y = e.clientY;
+      paint.done = false;
+    });
+    grid.addEventListener("pointermove", function (e) {
+      if (e.pointerId !== paint.id) { return; }
+      paintTo(e.clientX, e.clientY);
+    });
+    function paintEnd(e) {
+      if (e.pointerId !== paint.id) { return; }
+      paint.id = null;
+      if (paint.done) {
+        sync();
+        // The click a slide ends in (on its first tile) is not a tap; none may follow.
+        setTimeout(function () { paint.done = false; }, 0);
+      }
+    }
+    // While it paints, the slide is not the browser's: no fling follows it, whose stop
+    // would swallow the next tap.
+    grid.addEventListener("touchmove", function (e) {
+      if (paint.done && e.cancelable) { e.preventDefault(); }
+    }, { passive: false });
+    grid.addEventListener("pointerup", paintEnd);
+    grid.addEventListener("pointercancel", paintEnd);
     form.addEventListener("change", render);
     document.addEventListener("scorekeeper:restored", sync);
     sync();
