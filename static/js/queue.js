@@ -265,6 +265,41 @@
     }
   }
 
+  // A new round's form with rounds of its table waiting before it: what the form drew from the
+  // table as the server had it (the dealer, the players' roles, where the game or the pot
+  // stands: marked data-drawn) is not what the server will use once those rounds are stored.
+  // It is hidden (its plain words, data-drawn-else, shown instead) and the form says when it
+  // is worked out. The dealer is left to the server ("As the rules say": an empty choice,
+  // which the server reads as none) unless the player picks one. Once hidden, hidden for good:
+  // the page was drawn before those rounds, whether or not they were sent since.
+  function rolesLater() {
+    var m = words();
+    var f = document.getElementById("round-form");
+    var draft = document.getElementById("draft");
+    var note = document.getElementById("roles-later");
+    if (!m || !f || !note || !draft || draft.dataset.round !== "new") { return; }
+    var id = f.querySelector("input[name=submission_id]");
+    var mine = load().filter(function (it) { return it.table === tableOf(m); });
+    var n = 0; // the rounds before this one (which may be kept itself by now)
+    while (n < mine.length && !(id && mine[n].id === id.value)) { n++; }
+    if (!n && !note.dataset.shown) { return; }
+    note.dataset.shown = "1";
+    note.textContent = n === 0 ? say(note, "tSent") : n === 1 ? say(note, "tOne") : say(note, "tMany", { n: n });
+    note.hidden = false;
+    f.querySelectorAll("[data-drawn]").forEach(function (e) { e.hidden = true; });
+    f.querySelectorAll("[data-drawn-else]").forEach(function (e) { e.hidden = false; });
+    var dealer = f.querySelector("select[name=dealer]");
+    if (dealer && !dealer.querySelector("option[value='']")) {
+      Array.prototype.forEach.call(dealer.options, function (o) { o.defaultSelected = false; });
+      var rules = new Option(say(note, "tRules"), "", true, true);
+      dealer.insertBefore(rules, dealer.firstChild);
+      dealer.value = "";
+      dealer.setAttribute("aria-describedby", "roles-later");
+      var shown = f.querySelector("input[name=dealer_shown]");
+      if (shown) { shown.value = ""; } // the server compares with its own dealer now
+    }
+  }
+
   // -- showing the queue ------------------------------------------------------------------------
 
   function el(tag, cls, text) {
@@ -359,6 +394,7 @@
         box.appendChild(el("p", "hint", say(m, "tWhen")));
       }
     }
+    if (document.getElementById("roles-later")) { rolesLater(); }
     // The round form's bar: how many wait, beside Save.
     var bar = document.querySelector("#round-form .entrybar");
     if (bar) {
@@ -681,6 +717,7 @@
     copyNotice();
     backToTable();
     ownForm();
+    rolesLater();
     show();
     worker();
     sendSoon(0);
@@ -691,6 +728,6 @@
     if (ev.key === KEY) { show(); sendSoon(RETRY); } // another tab of this phone
   });
   window.addEventListener("pageshow", function (ev) {
-    if (ev.persisted) { ownForm(); show(); sendSoon(0); } // Back to a form: not its old id
+    if (ev.persisted) { ownForm(); rolesLater(); show(); sendSoon(0); } // Back to a form: not its old id
   });
 })();
