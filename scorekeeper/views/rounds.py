@@ -20,7 +20,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import apply_entry, dealer_index, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
-from scorekeeper.round_data import Entry, TableEntry
+from scorekeeper.round_data import Entry, Result, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
@@ -53,6 +53,9 @@ class Stale:
     theirs: Round
     same: bool
     """Their entry is the player's: most likely both phones entered the same round."""
+    mine: Result | None = None
+    """What the player's own entry would score if saved as the page offers (as the next
+    round, or over theirs), worked out without storing; None when the rules refuse it."""
 
 
 class RoundPage:
@@ -296,9 +299,19 @@ def _refused(
             )
         )
         return redirect(url_for(".show", token=table.token, number=theirs.round_no))
-    return page.render(
-        form, entry, {}, 409, Stale("new" if page.rnd is None else "edit", theirs, same)
-    )
+    kind = "new" if page.rnd is None else "edit"
+    return page.render(form, entry, {}, 409, Stale(kind, theirs, same, _would_score(page, entry)))
+
+
+def _would_score(page: RoundPage, entry: Entry) -> Result | None:
+    """What ``entry`` would score saved on ``page`` (against the table as it stands before the
+    round that page enters or corrects): the engine is pure, so nothing is stored."""
+    try:
+        body = table_entry(page.game, EntryKind.ROUND, entry)
+        step = apply_entry(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
+    except InvalidInput:
+        return None
+    return step.result
 
 
 @bp.route("/new", methods=["GET", "POST"])
