@@ -26,6 +26,7 @@ from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.device import TOO_LONG, named_on_a_form
+from scorekeeper.views.sessions import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
 
@@ -356,6 +357,15 @@ def _round_or_404(table: Table, number: int) -> Round:
         not_found(N_("This table has no round %(n)s.", n=number))
 
 
+def _game_end(table: Table, rnd: Round) -> GameSummary | None:
+    """The game this round (or this end of a game) ended, with each player's result over it;
+    None when the game goes on. What the game decided when the round was stored
+    (``Game.ends_game``, kept in the state after the round) is read back, not decided again."""
+    if rnd.kind not in (EntryKind.ROUND, EntryKind.END) or not (rnd.after or {}).get("game_over"):
+        return None
+    return game_summary(table, rnd.game_no)
+
+
 @bp.get("/<int:number>")
 def show(token: str, number: int) -> ResponseReturnValue:
     """Show one round's result: yaku, card points, payments and why."""
@@ -369,6 +379,7 @@ def show(token: str, number: int) -> ResponseReturnValue:
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
         is_last=rnd.number == table.round_count,
+        game_end=_game_end(table, rnd),
     )
 
 
@@ -391,6 +402,7 @@ def entry(token: str, number: int) -> ResponseReturnValue:
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
         is_last=number == table.round_count,
+        game_end=_game_end(table, rnd),
     )
 
 
