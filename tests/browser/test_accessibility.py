@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import PHONE, SHOTS
-from tests.helpers import EXAMPLE_A
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +69,14 @@ def pages(server) -> list[str]:
     api(server, f"/api/v1/sessions/{sid}/rounds", {"players": [{"captured": EXAMPLE_A}, {}]})
     urls += [f"/t/{sid}", f"/t/{sid}/rounds/1", f"/t/{sid}/rounds/1/edit", f"/t/{sid}/history"]
     urls.append(f"/t/{sid}/undo/1")  # the question Undo asks (issue 17 part 6)
+    # A round that ends its game (issue 30, part 5): Baka's third.
+    sid = api(
+        server, "/api/v1/sessions", {"name": "Baka", "game": "baka", "players": GAMES["baka"]}
+    )["id"]
+    for _ in range(3):
+        body = {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+        api(server, f"/api/v1/sessions/{sid}/rounds", body)
+    urls.append(f"/t/{sid}/rounds/3")
     return urls
 
 
