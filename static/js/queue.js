@@ -346,6 +346,10 @@
     });
     li.appendChild(what);
     if (it.state === "conflict" && it.conflict) {
+      if (it.conflict.mine) { // what it would score, saved as the button below says
+        var mine = new DOMParser().parseFromString(it.conflict.mine, "text/html").body.firstChild;
+        if (mine) { li.appendChild(document.importNode(mine, true)); }
+      }
       var choice = el("p", "links choice");
       choice.appendChild(button(it.conflict.discard || say(m, "tDiscard"), "button secondary", function () {
         discard(it.id, it.conflict.next);
@@ -395,6 +399,11 @@
       }
     }
     if (document.getElementById("roles-later")) { rolesLater(); }
+    if (!onForm) {
+      // The table's page: where it stands and who deals next are the server's before the
+      // rounds waiting here (static/js/table.js swaps in the server's once they are stored).
+      document.querySelectorAll("main [data-drawn]").forEach(function (e) { e.hidden = q.length > 0; });
+    }
     // The round form's bar: how many wait, beside Save.
     var bar = document.querySelector("#round-form .entrybar");
     if (bar) {
@@ -508,10 +517,12 @@
         var theirs = stale.querySelector("details.theirs");
         var save = doc.querySelector("#round-form .entrybar button[type=submit]");
         var drop = stale.querySelector("[data-draft-drop]");
+        var score = stale.querySelector(".mine-score");
         it.state = "conflict";
         it.conflict = {
           heading: heading ? heading.textContent.trim() : "",
           theirs: theirs ? theirs.outerHTML : "",
+          mine: score ? score.outerHTML : "",
           save: save ? save.textContent.trim() : "",
           discard: drop ? drop.textContent.trim() : "",
           next: parseInt(free.value, 10) || it.expected + 1

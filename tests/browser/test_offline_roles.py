@@ -47,6 +47,9 @@ def test_toppa_next_round_offline_leaves_the_dealer_to_the_server(phone, server)
     save_offline(phone, ["plum-warbler", "plum-ribbon"])
     assert note.inner_text() == LATER_ONE  # this round itself is not one it waits for
     phone.screenshot(path=str(SHOTS / "test_offline_roles_toppa.png"))
+    phone.goto(table)  # the table's page, from the phone's copy: no "Aki deals" either
+    phone.locator("#queue").wait_for()
+    assert phone.locator("p.progress").is_hidden()
 
     phone.context.set_offline(False)
     rounds_stored(table, 2)
