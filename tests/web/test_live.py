@@ -539,7 +539,7 @@ def test_star_on_no_table_is_still_404(client):
 
 def mine_would_score(page: str) -> list[str]:
     """The changes the stale page says the player's own entry would score."""
-    block = page.split('class="mine-score"')[1].split("</div>")[0]
+    block = page.split('class="mine-score"')[1].split("</section>")[0]
     return re.findall(r'data-delta="([^"]+)"', block)
 
 
