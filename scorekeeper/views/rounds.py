@@ -20,12 +20,13 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import apply_entry, dealer_index, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
-from scorekeeper.round_data import Entry, TableEntry
+from scorekeeper.round_data import Entry, Result, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import service, store
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.device import TOO_LONG, named_on_a_form
+from scorekeeper.views.sessions import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
 
@@ -53,6 +54,9 @@ class Stale:
     theirs: Round
     same: bool
     """Their entry is the player's: most likely both phones entered the same round."""
+    mine: Result | None = None
+    """What the player's own entry would score if saved as the page offers (as the next
+    round, or over theirs), worked out without storing; None when the rules refuse it."""
 
 
 class RoundPage:
@@ -296,9 +300,19 @@ def _refused(
             )
         )
         return redirect(url_for(".show", token=table.token, number=theirs.round_no))
-    return page.render(
-        form, entry, {}, 409, Stale("new" if page.rnd is None else "edit", theirs, same)
-    )
+    kind = "new" if page.rnd is None else "edit"
+    return page.render(form, entry, {}, 409, Stale(kind, theirs, same, _would_score(page, entry)))
+
+
+def _would_score(page: RoundPage, entry: Entry) -> Result | None:
+    """What ``entry`` would score saved on ``page`` (against the table as it stands before the
+    round that page enters or corrects): the engine is pure, so nothing is stored."""
+    try:
+        body = table_entry(page.game, EntryKind.ROUND, entry)
+        step = apply_entry(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
+    except InvalidInput:
+        return None
+    return step.result
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -343,6 +357,15 @@ def _round_or_404(table: Table, number: int) -> Round:
         not_found(N_("This table has no round %(n)s.", n=number))
 
 
+def _game_end(table: Table, rnd: Round) -> GameSummary | None:
+    """The game this round (or this end of a game) ended, with each player's result over it;
+    None when the game goes on. What the game decided when the round was stored
+    (``Game.ends_game``, kept in the state after the round) is read back, not decided again."""
+    if rnd.kind not in (EntryKind.ROUND, EntryKind.END) or not (rnd.after or {}).get("game_over"):
+        return None
+    return game_summary(table, rnd.game_no)
+
+
 @bp.get("/<int:number>")
 def show(token: str, number: int) -> ResponseReturnValue:
     """Show one round's result: yaku, card points, payments and why."""
@@ -356,6 +379,7 @@ def show(token: str, number: int) -> ResponseReturnValue:
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
         is_last=rnd.number == table.round_count,
+        game_end=_game_end(table, rnd),
     )
 
 
@@ -378,6 +402,7 @@ def entry(token: str, number: int) -> ResponseReturnValue:
         totals=store.state_of(table).totals,
         action_form=ActionForm(),
         is_last=number == table.round_count,
+        game_end=_game_end(table, rnd),
     )
 
 

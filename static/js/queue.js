@@ -265,6 +265,41 @@
     }
   }
 
+  // A new round's form with rounds of its table waiting before it: what the form drew from the
+  // table as the server had it (the dealer, the players' roles, where the game or the pot
+  // stands: marked data-drawn) is not what the server will use once those rounds are stored.
+  // It is hidden (its plain words, data-drawn-else, shown instead) and the form says when it
+  // is worked out. The dealer is left to the server ("As the rules say": an empty choice,
+  // which the server reads as none) unless the player picks one. Once hidden, hidden for good:
+  // the page was drawn before those rounds, whether or not they were sent since.
+  function rolesLater() {
+    var m = words();
+    var f = document.getElementById("round-form");
+    var draft = document.getElementById("draft");
+    var note = document.getElementById("roles-later");
+    if (!m || !f || !note || !draft || draft.dataset.round !== "new") { return; }
+    var id = f.querySelector("input[name=submission_id]");
+    var mine = load().filter(function (it) { return it.table === tableOf(m); });
+    var n = 0; // the rounds before this one (which may be kept itself by now)
+    while (n < mine.length && !(id && mine[n].id === id.value)) { n++; }
+    if (!n && !note.dataset.shown) { return; }
+    note.dataset.shown = "1";
+    note.textContent = n === 0 ? say(note, "tSent") : n === 1 ? say(note, "tOne") : say(note, "tMany", { n: n });
+    note.hidden = false;
+    f.querySelectorAll("[data-drawn]").forEach(function (e) { e.hidden = true; });
+    f.querySelectorAll("[data-drawn-else]").forEach(function (e) { e.hidden = false; });
+    var dealer = f.querySelector("select[name=dealer]");
+    if (dealer && !dealer.querySelector("option[value='']")) {
+      Array.prototype.forEach.call(dealer.options, function (o) { o.defaultSelected = false; });
+      var rules = new Option(say(note, "tRules"), "", true, true);
+      dealer.insertBefore(rules, dealer.firstChild);
+      dealer.value = "";
+      dealer.setAttribute("aria-describedby", "roles-later");
+      var shown = f.querySelector("input[name=dealer_shown]");
+      if (shown) { shown.value = ""; } // the server compares with its own dealer now
+    }
+  }
+
   // -- showing the queue ------------------------------------------------------------------------
 
   function el(tag, cls, text) {
@@ -311,6 +346,10 @@
     });
     li.appendChild(what);
     if (it.state === "conflict" && it.conflict) {
+      if (it.conflict.mine) { // what it would score, saved as the button below says
+        var mine = new DOMParser().parseFromString(it.conflict.mine, "text/html").body.firstChild;
+        if (mine) { li.appendChild(document.importNode(mine, true)); }
+      }
       var choice = el("p", "links choice");
       choice.appendChild(button(it.conflict.discard || say(m, "tDiscard"), "button secondary", function () {
         discard(it.id, it.conflict.next);
@@ -358,6 +397,12 @@
       if (!onForm) {
         box.appendChild(el("p", "hint", say(m, "tWhen")));
       }
+    }
+    if (document.getElementById("roles-later")) { rolesLater(); }
+    if (!onForm) {
+      // The table's page: where it stands and who deals next are the server's before the
+      // rounds waiting here (static/js/table.js swaps in the server's once they are stored).
+      document.querySelectorAll("main [data-drawn]").forEach(function (e) { e.hidden = q.length > 0; });
     }
     // The round form's bar: how many wait, beside Save.
     var bar = document.querySelector("#round-form .entrybar");
@@ -472,10 +517,12 @@
         var theirs = stale.querySelector("details.theirs");
         var save = doc.querySelector("#round-form .entrybar button[type=submit]");
         var drop = stale.querySelector("[data-draft-drop]");
+        var score = stale.querySelector(".mine-score");
         it.state = "conflict";
         it.conflict = {
           heading: heading ? heading.textContent.trim() : "",
           theirs: theirs ? theirs.outerHTML : "",
+          mine: score ? score.outerHTML : "",
           save: save ? save.textContent.trim() : "",
           discard: drop ? drop.textContent.trim() : "",
           next: parseInt(free.value, 10) || it.expected + 1
@@ -681,6 +728,7 @@
     copyNotice();
     backToTable();
     ownForm();
+    rolesLater();
     show();
     worker();
     sendSoon(0);
@@ -691,6 +739,6 @@
     if (ev.key === KEY) { show(); sendSoon(RETRY); } // another tab of this phone
   });
   window.addEventListener("pageshow", function (ev) {
-    if (ev.persisted) { ownForm(); show(); sendSoon(0); } // Back to a form: not its old id
+    if (ev.persisted) { ownForm(); rolesLater(); show(); sendSoon(0); } // Back to a form: not its old id
   });
 })();

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import PHONE, SHOTS
-from tests.helpers import EXAMPLE_A
+from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 pytestmark = pytest.mark.browser
 
@@ -78,6 +78,14 @@ def pages(server) -> list[str]:
     )["id"]
     api(server, f"/api/v1/sessions/{at_club}/rounds", {"players": [{"captured": EXAMPLE_A}, {}]})
     urls += [f"/c/{club}", f"/c/{club}/members/{GAMES['toppa'][0]}"]
+    # A round that ends its game (issue 30, part 5): Baka's third.
+    sid = api(
+        server, "/api/v1/sessions", {"name": "Baka", "game": "baka", "players": GAMES["baka"]}
+    )["id"]
+    for _ in range(3):
+        body = {"players": [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]}
+        api(server, f"/api/v1/sessions/{sid}/rounds", body)
+    urls.append(f"/t/{sid}/rounds/3")
     return urls
 
 

@@ -138,6 +138,13 @@ def two_kept_then_theirs(phone, server):
 def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phone, server):
     table, conflict = two_kept_then_theirs(phone, server)
     assert "Round 1 was already entered from another phone" in conflict.inner_text()
+    # Issue 30: what mine would score as round 2, beside the choice (Aki's Crane and ribbon:
+    # 25 card points and no yaku against Ben's 215 and 340 of yaku, RULES 4.5).
+    score = conflict.locator(".mine-score")
+    assert score.locator("h3").inner_text() == "Yours, if saved as round 2, would score:"
+    assert score.locator("[data-delta]").all_inner_texts() == ["-435", "+435"]
+    conflict.scroll_into_view_if_needed()
+    phone.screenshot(path=str(SHOTS / "test_offline_conflict_mine.png"))
     assert session(table)["round_count"] == 1  # nothing of mine until I choose
     conflict.get_by_role("button", name="Save mine as round 2").click()
     rounds_stored(table, 3)

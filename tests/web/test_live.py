@@ -535,3 +535,46 @@ def test_star_on_no_table_is_still_404(client):
     h = {"If-None-Match": "*"}
     assert client.get(f"/t/{'A' * 32}/live", headers=h).status_code == 404
     assert client.get(f"/api/v1/sessions/{'A' * 32}", headers=h).status_code == 404
+
+
+def mine_would_score(page: str) -> list[str]:
+    """The changes the stale page says the player's own entry would score."""
+    block = page.split('class="mine-score"')[1].split("</section>")[0]
+    return re.findall(r'data-delta="([^"]+)"', block)
+
+
+def stored_deltas(client, url, number) -> list[str]:
+    shown = client.get(f"{url}/rounds/{number}").get_data(as_text=True)
+    first = shown.split('<ul class="changes">')[1].split("</ul>")[0]
+    return re.findall(r'data-delta="([^"]+)"', first)
+
+
+def test_a_stale_round_shows_what_mine_would_score_as_the_next_round(client):
+    """Issue 30: beside theirs, what my own entry scores if saved as round 2 (worked out
+    without storing), and saving it stores exactly that."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, resp = two_phones_enter_round_one(client, url)
+    page = resp.get_data(as_text=True)
+    assert "Yours, if saved as round 2, would score:" in page
+    would = mine_would_score(page)
+    theirs = page.split('class="theirs"')[1]
+    assert len(would) == 2 and would != re.findall(r'data-delta="([^"]+)"', theirs)[:2]
+    assert round_count(client, url) == 1  # worked out, not stored
+    assert client.post(form_url, data=resubmit(page)).status_code == 302
+    assert stored_deltas(client, url, 2) == would
+
+
+def test_a_stale_correction_shows_what_mine_would_score_over_theirs(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    enter(client, url, MINE)
+    phone_a, phone_b = edit_page(client, url), edit_page(client, url)
+    client.post(f"{url}/rounds/1/edit", data=with_entry(phone_a, THEIRS))
+    mine = {**pile_fields("p0_pile", ["pine-crane", "pine-ribbon"]), "rest": "1"}
+    page = client.post(f"{url}/rounds/1/edit", data=with_entry(phone_b, mine)).get_data(True)
+    assert "Yours, if saved over theirs, would score:" in page
+    would = mine_would_score(page)
+    # RULES 4.5: Aki's 25 card points cannot pay Ben's 340 of yaku: 25 - 340 - 120.
+    assert would == ["-435", "435"]
+    assert would != stored_deltas(client, url, 1)  # theirs, stored now, scores otherwise
+    assert client.post(f"{url}/rounds/1/edit", data=resubmit(page)).status_code == 302
+    assert stored_deltas(client, url, 1) == would
