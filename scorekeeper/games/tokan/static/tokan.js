@@ -89,7 +89,8 @@
       g.forEach(function (r) { r.addEventListener("change", render); });
     });
     var total = fs.querySelector(".dice-total");
-    if (total) { box.appendChild(total); } // the sum beside the keys
+    var head = fs.querySelector(".head");
+    if (total && head) { head.appendChild(total); } // the sum on the name's line, over the keys
     fs.classList.add("has-pad");
     box.hidden = false;
     render();
