@@ -5,7 +5,8 @@
 // (window.scorekeeperPicker.tally); it does nothing on a page without its form.
 (function () {
   "use strict";
-  var tally = (window.scorekeeperPicker || {}).tally || function () {};
+  var picker = window.scorekeeperPicker || {};
+  var tally = picker.tally || function () {};
 
   function all(sel, root) {
     return Array.prototype.slice.call((root || document).querySelectorAll(sel));
@@ -96,7 +97,49 @@
     render();
   }
 
+  // -- the bar's mistakes (issue 31): a prediction not yet set, or tokens without "more by"
+  // or "less by"; the server's words. The form is filled in its order (each player's dice,
+  // left, right): a prediction is named once something after it is tapped, so the dice sum
+  // stays in the bar while a player is still on their own line.
+
+  function mistakes(w) {
+    if (!w.unset_left) { return []; }
+    var slots = [];
+    all("fieldset.tokan").forEach(function (fs) {
+      var seated = fs.querySelector("input[name$=_seated]");
+      if (!seated || !seated.checked) { return; }
+      var name = fs.querySelector("legend").textContent.trim();
+      slots.push({ entered: !!fs.querySelector(".dice input:checked") });
+      ["left", "right"].forEach(function (side) {
+        var box = fs.querySelector(".predict[data-side=" + side + "]");
+        if (!box) { return; }
+        var chip = box.querySelector("input[name$=_n]:checked");
+        var field = box.querySelector("input[type=number][name$=_n]");
+        var raw = chip ? chip.value : (field ? field.value.trim() : "");
+        var way = box.querySelector("input[name$=_dir]:checked");
+        var n = /^\d+$/.test(raw) ? parseInt(raw, 10) : null;
+        var mistake = null;
+        if (raw === "") {
+          mistake = { where: name, text: w["unset_" + side] };
+        } else if (n && !way) {
+          mistake = { where: name, text: picker.fill(w.which_way, { n: n }) };
+        }
+        slots.push({ entered: raw !== "" || !!way, mistake: mistake });
+      });
+    });
+    var found = [];
+    slots.forEach(function (slot, k) {
+      var later = slots.slice(k + 1).some(function (s) { return s.entered; });
+      if (slot.mistake && later) { found.push(slot.mistake); }
+    });
+    return found;
+  }
+  if (picker.checks) { picker.checks.push(mistakes); }
+
   document.addEventListener("DOMContentLoaded", function () {
+    all("fieldset.tokan .predict input, fieldset.tokan input[name$=_seated]").forEach(function (x) {
+      x.addEventListener(x.type === "number" ? "input" : "change", tally);
+    });
     neighbours();
     all(".dice-pad[data-for]").forEach(pad);
   });
