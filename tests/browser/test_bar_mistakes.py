@@ -91,6 +91,17 @@ def test_an_otoroku_hand_past_its_bust_is_named_before_save(phone, server):
     """R13: a bust hand whose value without its highest card is still over the limit."""
     start_table(phone, server, "otoroku", ["Aki", "Ben", "Chie"])
     phone.click("text=Enter round 1")
+    # A hand of one card is said once the next hand has cards (RULES 5.1: 2 to 5 cards).
+    phone.locator(".pad[data-for=p0_values] .key[data-value='9']").tap()
+    assert said(phone) == ""
+    phone.locator(".pad[data-for=p1_values] .key[data-value='10']").tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    assert said(phone) == (
+        "Aki's hand: A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), not 1"
+    )
+    phone.locator(".pad[data-for=p1_values] .key.back").tap()
+    phone.locator(".pad[data-for=p0_values] .key.back").tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
     for value in (9, 8, 7):
         phone.locator(f".pad[data-for=p0_values] .key[data-value='{value}']").tap()
     assert said(phone) == ""  # 24 is buta, a hand that happens

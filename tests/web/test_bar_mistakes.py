@@ -94,6 +94,9 @@ def test_an_otoroku_hand_past_its_bust_is_refused_in_the_bar_s_words(client, hea
     # Aki is the dealer (limit 15); Chie, on the dealer's left, the last player.
     assert fill(words["past_the_bust"], name="Aki", total=30, top=9, without=21, limit=15) in said
     assert fill(words["hand_size"], n=6) in said
+    summary = html.unescape(resp.get_data(as_text=True).split('id="error-summary"', 1)[1])
+    where = fill(words["hand"], name="Ben")
+    assert re.sub(r"<[^>]+>", "", summary).count(f"{where}: {fill(words['hand_size'], n=6)}") == 1
     assert fill(words["month_too_often"], month=1, k=2) not in said  # only over 4
 
 

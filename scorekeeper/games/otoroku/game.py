@@ -85,6 +85,7 @@ class Otoroku(Game):
 
     def bar_messages(self) -> dict[str, BarWords]:
         return {
+            "hand": N_("%(name)s's hand", name="{name}"),
             "hand_size": engine.hand_size("{n}"),
             "past_the_bust": engine.past_the_bust(
                 "{name}", "{total}", "{top}", "{without}", "{limit}"
