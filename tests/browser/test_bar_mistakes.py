@@ -156,3 +156,26 @@ def test_a_tokan_prediction_not_set_is_named_before_save(phone, server):
     phone.locator(direction(1, "right", 2)).tap()
     phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
     assert phone.locator(".tally li[data-dice='1']").inner_text() == "Ben: 3 + 4 = 7"
+
+
+def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
+    """The form is filled in turn: a die or a player left behind is named, in the server's
+    words, once something after it is tapped; a player still tapping keeps the dice sum."""
+    start_table(phone, server, "tokan", ["Aki", "Ben", "Chie"])
+    phone.click("text=Enter tour 1")
+    phone.locator(die(0, 5)).tap()
+    assert said(phone) == ""
+    assert phone.locator(".tally li[data-dice='0']").inner_text() == "Aki: 5 + ?"
+    phone.locator(die(1, 2)).tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    assert said(phone) == "Aki: Enter the other die Aki rolled (each shows 1 to 6) (+2)"
+    phone.locator(die(0, 3)).tap()
+    phone.locator(chip(0, "left", 0)).tap()
+    phone.locator(chip(0, "right", 0)).tap()
+    phone.locator(die(1, 2)).tap()
+    phone.locator(chip(1, "left", 0)).tap()
+    assert said(phone) == ""  # Ben is still on his line
+    phone.locator(chip(2, "right", 0)).tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
+    assert said(phone) == f"Ben: {unset} (+2)"

@@ -102,19 +102,28 @@ def test_an_otoroku_hand_past_its_bust_is_refused_in_the_bar_s_words(client, hea
 
 @pytest.mark.parametrize("headers", [{}, JA], ids=["en", "ja"])
 def test_a_tokan_prediction_not_set_is_refused_in_the_bar_s_words(client, headers):
-    url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
+    names = ["Aki", "Ben", "Chie", "Dai", "Emi"]
+    url = new_table(client, "tokan", names)
     words = bar_messages(client.get(f"{url}/rounds/new", headers=headers).get_data(as_text=True))
     form_url, base = entry_form(client, url)
     data = {**base}
-    for i, name in enumerate(["Aki", "Ben", "Chie"]):
+    for i, name in enumerate(names):
         data.update({f"p{i}_seated": "1", f"p{i}_name": name, f"p{i}_d1": "3", f"p{i}_d2": "4"})
         data.update({f"p{i}_left_n": "0", f"p{i}_right_n": "0"})
     del data["p1_right_n"]
     data["p2_left_n"] = "2"
+    del data["p3_d2"]
+    for field in ("d1", "d2", "left_n", "right_n"):
+        del data[f"p4_{field}"]
     resp = client.post(form_url, data=data, headers=headers)
     assert resp.status_code == 422
     said = errors(resp.get_data(as_text=True))
-    assert said == [words["unset_right"], fill(words["which_way"], n=2)]
+    assert said == [
+        words["unset_right"],
+        fill(words["which_way"], n=2),
+        fill(words["dice_one"], name="Dai"),
+        fill(words["nothing_yet"], name="Emi"),
+    ]
     if headers:
         assert "0" in words["unset_right"] and "right neighbour" not in words["unset_right"]
 

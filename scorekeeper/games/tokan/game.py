@@ -36,6 +36,11 @@ UNSET: Mapping[str, Msg] = MappingProxyType(
 )
 
 
+def nothing_yet(name: object) -> Msg:
+    """A seated player with nothing entered: one mistake, not one per field."""
+    return N_("Nothing entered for %(name)s yet: both dice and both predictions", name=name)
+
+
 def which_way(n: object) -> Msg:
     """A number of tokens (not 0) without "more by" or "less by"."""
     return N_("“More by” or “less by” %(n)s? Choose one", n=n)
@@ -75,6 +80,9 @@ class Tokan(Game):
             "unset_left": UNSET["left"],
             "unset_right": UNSET["right"],
             "which_way": which_way("{n}"),
+            "nothing_yet": nothing_yet("{name}"),
+            "dice_both": engine.dice_missing("{name}", 2),
+            "dice_one": engine.dice_missing("{name}", 1),
         }
 
     def check_seats(self, seated: int) -> None:
@@ -170,15 +178,7 @@ class Tokan(Game):
             ]
             if not any((form.get(f) or "").strip() for f in fields):
                 # A player with nothing entered yet is one mistake, not one per field.
-                errors.append(
-                    Violation(
-                        f"players.{len(players)}",
-                        N_(
-                            "Nothing entered for %(name)s yet: both dice and both predictions",
-                            name=p["name"] or "",
-                        ),
-                    )
-                )
+                errors.append(Violation(f"players.{len(players)}", nothing_yet(p["name"] or "")))
                 players.append(p)
                 continue
             for side in ("left", "right"):

@@ -109,7 +109,14 @@
       var seated = fs.querySelector("input[name$=_seated]");
       if (!seated || !seated.checked) { return; }
       var name = fs.querySelector("legend").textContent.trim();
-      slots.push({ entered: !!fs.querySelector(".dice input:checked") });
+      var rolled = all(".dice input:checked", fs).length;
+      var first = slots.length;
+      slots.push({
+        entered: rolled > 0,
+        mistake: rolled < 2 ? {
+          where: name, text: picker.fill(rolled ? w.dice_one : w.dice_both, { name: name })
+        } : null
+      });
       ["left", "right"].forEach(function (side) {
         var box = fs.querySelector(".predict[data-side=" + side + "]");
         if (!box) { return; }
@@ -126,6 +133,12 @@
         }
         slots.push({ entered: raw !== "" || !!way, mistake: mistake });
       });
+      // Nothing at all for this player: one mistake, as the server says it.
+      var own = slots.slice(first);
+      if (!own.some(function (s) { return s.entered; })) {
+        own.forEach(function (s) { s.mistake = null; });
+        own[own.length - 1].mistake = { where: name, text: picker.fill(w.nothing_yet, { name: name }) };
+      }
     });
     var found = [];
     slots.forEach(function (slot, k) {
