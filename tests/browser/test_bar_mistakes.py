@@ -52,6 +52,7 @@ def test_three_pine_cards_in_a_pile_are_named_before_save(phone, server):
     # In place of the counts line: the bar is no taller, so it covers no more of the grid.
     after = bar_box(phone)
     assert after["height"] <= before["height"] + 1, (before, after)
+    print(f"\nToppa bar at 360x740: {before['height']:.0f} px, mistake {after['height']:.0f}")
     SHOTS.mkdir(exist_ok=True)
     phone.screenshot(path=str(SHOTS / "bar-mistake-three-pine-360.png"))
     # A fourth pine card makes the pile right again: the counts come back.
