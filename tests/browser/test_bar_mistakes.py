@@ -180,3 +180,26 @@ def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
     phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
     unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
     assert said(phone) == f"Ben: {unset} (+2)"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_bar_s_mistake_passes_axe_in_both_themes(browser, server, scheme):
+    from tests.browser.test_accessibility import axe_script, violations
+    from tests.browser.test_grid import contrast
+
+    axe = axe_script()
+    context = browser.new_context(
+        viewport=SCREEN, is_mobile=True, has_touch=True, color_scheme=scheme, bypass_csp=True
+    )
+    page = context.new_page()
+    start_table(page, server, "toppa", ["Aki", "Ben"])
+    page.click("text=Enter round 1")
+    tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon", "pine-chaff-1"])
+    page.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    assert violations(page, axe) == []
+    fg, bg = page.evaluate(
+        """() => [getComputedStyle(document.getElementById('bar-mistake')).color,
+                  getComputedStyle(document.querySelector('.entrybar')).backgroundColor]"""
+    )
+    assert contrast(fg, bg) >= 4.5, (fg, bg)
+    context.close()
