@@ -393,7 +393,7 @@
   // What a game's own script (in its folder's static/, loaded after this one) may use.
   window.scorekeeperPicker = {
     all: all, int: int, tally: tally, valuesIn: valuesIn, pickerTotals: pickerTotals,
-    checks: checks, fill: fill
+    checks: checks, fill: fill, showMistakes: showMistakes
   };
 
   // -- the home page: house rules of the game chosen ------------------------------------

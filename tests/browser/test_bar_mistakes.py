@@ -203,3 +203,18 @@ def test_the_bar_s_mistake_passes_axe_in_both_themes(browser, server, scheme):
     )
     assert contrast(fg, bg) >= 4.5, (fg, bg)
     context.close()
+
+
+def test_a_tokotoko_field_left_short_is_named_once_a_hand_has_a_card(phone, server):
+    start_table(phone, server, "tokotoko", ["Aki", "Ben"])
+    phone.click("text=Enter round 1")
+    phone.locator(".compact .tile[data-card='pine-crane']").tap()
+    assert said(phone) == ""  # the field is still being tapped
+    phone.locator("[data-target='hand-0']").tap()
+    phone.locator(".compact .tile[data-card='plum-warbler']").tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    assert said(phone) == "The field holds exactly 2 cards, not 1"
+    phone.locator("[data-target='field']").tap()
+    phone.locator(".compact .tile[data-card='pine-ribbon']").tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    assert phone.locator(".tally li[data-count='field']").inner_text() == "Field: 2/2"

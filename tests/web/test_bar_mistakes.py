@@ -128,7 +128,14 @@ def test_a_tokan_prediction_not_set_is_refused_in_the_bar_s_words(client, header
         assert "0" in words["unset_right"] and "right neighbour" not in words["unset_right"]
 
 
-def test_a_game_without_such_mistakes_carries_no_words(client):
+@pytest.mark.parametrize("headers", [{}, JA], ids=["en", "ja"])
+def test_a_tokotoko_field_or_hand_short_is_refused_in_the_bar_s_words(client, headers):
     url = new_table(client, "tokotoko", ["Aki", "Ben"])
-    page = client.get(f"{url}/rounds/new").get_data(as_text=True)
-    assert 'id="bar-messages"' not in page
+    words = bar_messages(client.get(f"{url}/rounds/new", headers=headers).get_data(as_text=True))
+    form_url, base = entry_form(client, url)
+    data = {**base, "stake": "10", "field": ["pine-crane", ""]}
+    data.update({"p0_hand": ["", ""], "p1_hand": ["plum-warbler", "cherry-curtain"]})
+    resp = client.post(form_url, data=data, headers=headers)
+    assert resp.status_code == 422
+    said = errors(resp.get_data(as_text=True))
+    assert said == [fill(words["field_size"], n=1), fill(words["hand_size"], n=0)]
