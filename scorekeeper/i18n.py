@@ -111,6 +111,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.finalize = _finalize
     app.jinja_env.globals.update(
         tr=translate,
+        translated=translated,
         note_text=note_text,
         yaku_detail=yaku_detail,
         locale_code=locale_code,
@@ -218,6 +219,16 @@ def translate(value: object) -> object:
         except (KeyError, TypeError, ValueError):
             return str(value)  # a translation that lost a value: the English is still right
     return text[:1].upper() + text[1:] if value.capital else text
+
+
+def translated(value: object) -> object:
+    """``translate`` through dicts and lists: the words a page's script is given as JSON (the
+    bar's messages, ``Game.bar_messages``)."""
+    if isinstance(value, Mapping):
+        return {str(k): translated(v) for k, v in value.items()}
+    if isinstance(value, list | tuple) and not isinstance(value, Msg):
+        return [translated(v) for v in value]
+    return translate(value)
 
 
 def _value(value: object) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -56,6 +56,9 @@ class ErrorItem:
 
 
 #: The words naming a round form's own fields in the error summary.
+BarWords: TypeAlias = Msg | dict[str, Msg]
+"""A message of the round form's bar (``Game.bar_messages``), or words by key (month names)."""
+
 FIELD_WORDS: dict[str, Msg] = {
     "stake": N_("Stake"),
     "dealer": N_("Dealer"),
@@ -188,6 +191,13 @@ class Game:
     def tally_template(self) -> str:
         """The entry page's sticky bar: what each pile, hand or player holds so far."""
         return self.file("tally.html")
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        """The server's messages for the mistakes the round form's bar shows before Save
+        (issue 31): each the very message the server refuses the round with, its values
+        placeholders such as "{n}" that the page's script fills in. The page writes them in
+        its language (``scorekeeper.i18n.translated``)."""
+        return {}
 
     def bound(self, field: str) -> Bound:
         """The limits of a whole number a round carries (``stake``, ``players.<i>.wager``)."""

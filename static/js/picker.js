@@ -107,10 +107,108 @@
         return r ? int(r.value) : 0;
       }).filter(Boolean);
       var list = el.closest(".tally") || el; // the words in the page's language: data-t-none
-      var words = d.length === 2 ? d[0] + " + " + d[1] + " = " + (d[0] + d[1])
+      var said = d.length === 2 ? d[0] + " + " + d[1] + " = " + (d[0] + d[1])
         : (d.length ? d[0] + " + ?" : list.dataset.tNone || "no dice yet");
-      (el.querySelector(".sum") || el).textContent = words;
+      (el.querySelector(".sum") || el).textContent = said;
     });
+    showMistakes();
+  }
+
+  // -- the bar's mistakes (issue 31): what the server would refuse, said on every tap ------
+  // The words are the server's own (#bar-messages, in the page's language, its values as
+  // placeholders such as {n}); each game adds the checks of its form (checks.push). The first
+  // mistake takes the place of the counts line, so the bar covers no more of the page.
+
+  var checks = [];
+  var barWords = null;
+
+  function barMessages() {
+    if (barWords === null) {
+      var el = document.getElementById("bar-messages");
+      try { barWords = el ? JSON.parse(el.textContent) : {}; } catch (e) { barWords = {}; }
+    }
+    return barWords;
+  }
+
+  function fill(template, values) {
+    var text = template || "";
+    Object.keys(values).forEach(function (k) {
+      text = text.split("{" + k + "}").join(String(values[k]));
+    });
+    return text;
+  }
+
+  function showMistakes() {
+    var out = document.getElementById("bar-mistake");
+    if (!out) { return; }
+    var w = barMessages(), found = [];
+    checks.forEach(function (check) { found = found.concat(check(w) || []); });
+    var list = out.parentNode.querySelector(".tally");
+    var first = found[0];
+    var text = first ? (first.where ? first.where + ": " : "") + first.text +
+      (found.length > 1 ? " (+" + (found.length - 1) + ")" : "") : "";
+    if (out.textContent === text) { return; } // unchanged: nothing new to announce
+    out.textContent = "";
+    if (first) {
+      if (first.where) {
+        var b = document.createElement("b");
+        b.textContent = first.where + ":";
+        out.appendChild(b);
+        out.appendChild(document.createTextNode(" "));
+      }
+      out.appendChild(document.createTextNode(first.text +
+        (found.length > 1 ? " (+" + (found.length - 1) + ")" : "")));
+    }
+    out.parentNode.classList.toggle("has-mistake", !!first);
+    if (list) { list.setAttribute("aria-hidden", first ? "true" : "false"); }
+  }
+
+  // Toppa and Baka: a pile with an odd count of a month, a hand with a whole month. The
+  // card just tapped may be the first of its pair: a month of 1 card waits for its second
+  // until another card is tapped (3 cards of a month are said at once).
+  var lastTapped = null;
+
+  function pileMistakes(w) {
+    if (!w.odd_one) { return []; }
+    var found = [];
+    all(".tally li[data-pile]").forEach(function (li) {
+      if (li.classList.contains("is-rest")) { return; } // the server counts it, not the page
+      var name = li.querySelector("b").textContent;
+      var counts = {};
+      pickerTotals(li.dataset.pickers).months.forEach(function (m) { counts[m] = (counts[m] || 0) + 1; });
+      Object.keys(counts).sort(function (a, b) { return a - b; }).forEach(function (m) {
+        var k = counts[m];
+        if (k % 2 === 0) { return; }
+        if (k === 1 && lastTapped && lastTapped.name === li.dataset.pickers &&
+            lastTapped.month === int(m)) { return; }
+        found.push({
+          where: fill(w.pile, { name: name }),
+          text: fill(k === 1 ? w.odd_one : w.odd_many, { suit: w.months[m], k: k })
+        });
+      });
+    });
+    all(".tally li[data-hand-of]").forEach(function (li) {
+      var name = li.querySelector("b").textContent;
+      var counts = {};
+      pickerTotals(li.dataset.pickers).months.forEach(function (m) { counts[m] = (counts[m] || 0) + 1; });
+      Object.keys(counts).forEach(function (m) {
+        if (counts[m] === 4) {
+          found.push({
+            where: fill(w.hand, { name: name }),
+            text: fill(w.misdeal, { name: name, suit: w.months[m] })
+          });
+        }
+      });
+    });
+    return found;
+  }
+  checks.push(pileMistakes);
+
+  function noteTap(event) {
+    var box = event.target;
+    var tile = box.closest && box.closest(".tile");
+    if (!tile || box.type !== "checkbox") { return; }
+    lastTapped = box.checked ? { name: box.name, month: int(tile.dataset.month) } : null;
   }
 
   function showPile(li, count, points) {
@@ -413,7 +511,10 @@
   }
 
   // What a game's own script (in its folder's static/, loaded after this one) may use.
-  window.scorekeeperPicker = { all: all, int: int, tally: tally };
+  window.scorekeeperPicker = {
+    all: all, int: int, tally: tally, valuesIn: valuesIn, pickerTotals: pickerTotals,
+    checks: checks, fill: fill, showMistakes: showMistakes
+  };
 
   // -- the home page: house rules of the game chosen ------------------------------------
 
@@ -535,6 +636,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     all("[data-seat-order]").forEach(seatOrder);
     all(".picker input[type=checkbox]").forEach(function (box) {
+      box.addEventListener("change", noteTap);
       box.addEventListener("change", refresh);
     });
     all("input[name=rest]").forEach(function (r) {

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorekeeper.exact import display
-from scorekeeper.games.base import Game
+from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.otoroku import form
 from scorekeeper.games.otoroku import rules as engine
@@ -82,6 +82,16 @@ class Otoroku(Game):
 
     hand_values = staticmethod(form.hand_values)
     """A hand's card values as entered, for the form's bar."""
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "hand": N_("%(name)s's hand", name="{name}"),
+            "hand_size": engine.hand_size("{n}"),
+            "past_the_bust": engine.past_the_bust(
+                "{name}", "{total}", "{top}", "{without}", "{limit}"
+            ),
+            "month_too_often": engine.month_too_often("{month}", "{k}"),
+        }
 
     def explain(self, result: Body) -> Msg | None:
         return explained(lambda r: otoroku_line(r, self.hand_label))(result)

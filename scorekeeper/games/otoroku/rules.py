@@ -240,6 +240,39 @@ def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
 
 # -- input -------------------------------------------------------------------------------
 
+# The mistakes the round form's bar also shows before Save, in the same words (the bar's are
+# these with placeholders such as "{n}" for their values: ``Otoroku.bar_messages``).
+
+
+def hand_size(n: object) -> Msg:
+    """A hand of fewer than 2 or more than 5 cards (RULES 5.1)."""
+    return N_(
+        "A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), not %(n)s", n=n
+    )
+
+
+def past_the_bust(name: object, total: object, top: object, without: object, limit: object) -> Msg:
+    """A bust hand that went on past the card that busted it (R13)."""
+    return N_(
+        "%(name)s's cards add up to %(total)s, but without the highest card "
+        "(%(top)s) they already make %(without)s, over the limit of %(limit)s: "
+        "a player stops at the card that busts them, so this hand cannot happen",
+        name=name,
+        total=total,
+        top=top,
+        without=without,
+        limit=limit,
+    )
+
+
+def month_too_often(month: object, k: object) -> Msg:
+    """More than 4 cards of a month among the hands."""
+    return N_(
+        "Month %(month)s appears %(k)s times, but the deck has only 4 cards of a month",
+        month=month,
+        k=k,
+    )
+
 
 def parse(data: Body) -> Input:
     r = Reader()
@@ -303,33 +336,14 @@ def parse(data: Body) -> Input:
         refused = raw is not None and len(cards) < len(raw)
         if raw is not None and not 2 <= len(raw) <= 5 and not (refused and len(raw) < 2):
             # (A single card that is no card is one mistake, said once, not also "too few".)
-            r.add(
-                path,
-                N_(
-                    "A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), "
-                    "not %(n)s",
-                    n=len(raw),
-                ),
-            )
+            r.add(path, hand_size(len(raw)))
         elif raw is not None and len(cards) == len(raw) and role_of:
             role = role_of[i]
             lim = limit_for(role)
             hand = evaluate_hand(cards, role)
             top = max(c.month for c in cards)
             if hand.buta and hand.total - top > lim:
-                r.add(
-                    path,
-                    N_(
-                        "%(name)s's cards add up to %(total)s, but without the highest card "
-                        "(%(top)s) they already make %(without)s, over the limit of %(limit)s: "
-                        "a player stops at the card that busts them, so this hand cannot happen",
-                        name=names[i],
-                        total=hand.total,
-                        top=top,
-                        without=hand.total - top,
-                        limit=lim,
-                    ),
-                )
+                r.add(path, past_the_bust(names[i], hand.total, top, hand.total - top, lim))
         pw: int | None = None
         if "wager" in p and p["wager"] is not None:
             pw = r.within(p, "wager", PLAYER_WAGER, i=i)
@@ -344,14 +358,7 @@ def parse(data: Body) -> Input:
         players.append(PlayerInput(names[i], tuple(cards), pw))
     for month, k in sorted(month_count.items()):
         if k > 4:
-            r.add(
-                "players",
-                N_(
-                    "Month %(month)s appears %(k)s times, but the deck has only 4 cards of a month",
-                    month=month,
-                    k=k,
-                ),
-            )
+            r.add("players", month_too_often(month, k))
     if method == "banker" and top_wager is None:
         without = [p.name for i, p in enumerate(players) if i != dealer and p.wager is None]
         if without:

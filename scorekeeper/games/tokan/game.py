@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scorekeeper.exact import amount_str, display, read_stored_amount
-from scorekeeper.games.base import Game, GameEnd
+from scorekeeper.games.base import BarWords, Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.games.tokan import rules as engine
 from scorekeeper.games.tokan.why import tokan_line
@@ -21,6 +21,29 @@ from scorekeeper.why import explained
 
 if TYPE_CHECKING:
     from scorekeeper.state import PriorScore
+
+
+# The mistakes the round form's bar also shows before Save, in the same words.
+UNSET: Mapping[str, Msg] = MappingProxyType(
+    {
+        "left": N_(
+            "No prediction against the left neighbour yet: choose one (0 is a prediction too)"
+        ),
+        "right": N_(
+            "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
+        ),
+    }
+)
+
+
+def nothing_yet(name: object) -> Msg:
+    """A seated player with nothing entered: one mistake, not one per field."""
+    return N_("Nothing entered for %(name)s yet: both dice and both predictions", name=name)
+
+
+def which_way(n: object) -> Msg:
+    """A number of tokens (not 0) without "more by" or "less by"."""
+    return N_("“More by” or “less by” %(n)s? Choose one", n=n)
 
 
 class Tokan(Game):
@@ -51,6 +74,16 @@ class Tokan(Game):
 
     def explain(self, result: Body) -> Msg | None:
         return explained(tokan_line)(result)
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "unset_left": UNSET["left"],
+            "unset_right": UNSET["right"],
+            "which_way": which_way("{n}"),
+            "nothing_yet": nothing_yet("{name}"),
+            "dice_both": engine.dice_missing("{name}", 2),
+            "dice_one": engine.dice_missing("{name}", 1),
+        }
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:
@@ -145,15 +178,7 @@ class Tokan(Game):
             ]
             if not any((form.get(f) or "").strip() for f in fields):
                 # A player with nothing entered yet is one mistake, not one per field.
-                errors.append(
-                    Violation(
-                        f"players.{len(players)}",
-                        N_(
-                            "Nothing entered for %(name)s yet: both dice and both predictions",
-                            name=p["name"] or "",
-                        ),
-                    )
-                )
+                errors.append(Violation(f"players.{len(players)}", nothing_yet(p["name"] or "")))
                 players.append(p)
                 continue
             for side in ("left", "right"):
@@ -177,20 +202,7 @@ class Tokan(Game):
         path = f"players.{k}.{side}"
         amount = form_int(form, f"{field}_n")
         if amount is None:
-            errors.append(
-                Violation(
-                    path,
-                    N_(
-                        "No prediction against the left neighbour yet: choose one "
-                        "(0 is a prediction too)"
-                    )
-                    if side == "left"
-                    else N_(
-                        "No prediction against the right neighbour yet: choose one "
-                        "(0 is a prediction too)"
-                    ),
-                )
-            )
+            errors.append(Violation(path, UNSET[side]))
             return None
         if isinstance(amount, str):
             errors.append(
@@ -219,7 +231,7 @@ class Tokan(Game):
         if amount == 0:
             return 0  # "more by 0" and "less by 0" are the same claim: equal totals (R20)
         if direction not in ("more", "less"):
-            errors.append(Violation(path, N_("“More by” or “less by” %(n)s? Choose one", n=amount)))
+            errors.append(Violation(path, which_way(amount)))
             return None
         return -amount if direction == "less" else amount
 

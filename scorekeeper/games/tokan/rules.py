@@ -13,7 +13,7 @@ from itertools import groupby
 
 from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.messages import N_, listed, ngettext
+from scorekeeper.messages import N_, Msg, listed, ngettext
 from scorekeeper.rules.common import (
     Body,
     Bound,
@@ -210,6 +210,18 @@ class Result:
         }
 
 
+def dice_missing(name: object, missing: int) -> Msg:
+    """A player's dice not (all) entered: ``missing`` of the 2 (the form's bar says it too)."""
+    faces = {"name": name, "minimum": DIE.minimum, "maximum": DIE.maximum}
+    if missing == 2:
+        return N_(
+            "Enter both dice %(name)s rolled (each shows %(minimum)s to %(maximum)s)", **faces
+        )
+    return N_(
+        "Enter the other die %(name)s rolled (each shows %(minimum)s to %(maximum)s)", **faces
+    )
+
+
 def parse(data: Body) -> Input:
     r = Reader()
     stake = r.whole_option(data, STAKE, "stake")
@@ -246,24 +258,7 @@ def parse(data: Body) -> Input:
         if raw is not None and len(raw) != 2:
             r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
         elif bad and all(d is None for d in bad):
-            faces = {"name": names[i], "minimum": DIE.minimum, "maximum": DIE.maximum}
-            if len(bad) == 2:
-                r.add(
-                    path,
-                    N_(
-                        "Enter both dice %(name)s rolled (each shows %(minimum)s to %(maximum)s)",
-                        **faces,
-                    ),
-                )
-            else:
-                r.add(
-                    path,
-                    N_(
-                        "Enter the other die %(name)s rolled "
-                        "(each shows %(minimum)s to %(maximum)s)",
-                        **faces,
-                    ),
-                )
+            r.add(path, dice_missing(names[i], len(bad)))
         elif bad:
             real = [shown(d) for d in bad if d is not None]
             if len(real) == 1:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from scorekeeper.cards import CARD_BY_ID
-from scorekeeper.games.base import Game
+from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.tokotoko import form
 from scorekeeper.games.tokotoko import rules as engine
@@ -49,6 +49,13 @@ class Tokotoko(Game):
 
     slot_value = staticmethod(form.slot_value)
     slot_label = staticmethod(form.slot_label)
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "hand": N_("%(name)s's hand", name="{name}"),
+            "field_size": engine.field_size("{n}"),
+            "hand_size": engine.hand_size("{n}"),
+        }
 
     def explain(self, result: Body) -> Msg | None:
         return explained(tokotoko_line)(result)

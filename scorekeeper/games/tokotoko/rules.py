@@ -12,7 +12,7 @@ from fractions import Fraction
 from scorekeeper.cards import ALL_IDS, CARD_BY_ID, Card
 from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
     Body,
     CardClaims,
@@ -157,6 +157,16 @@ class Result:
         }
 
 
+def field_size(n: object) -> Msg:
+    """The field not of its 2 cards (the round form's bar says it too)."""
+    return N_("The field holds exactly 2 cards, not %(n)s", n=n)
+
+
+def hand_size(n: object) -> Msg:
+    """A hand not of its 2 cards (the round form's bar says it too)."""
+    return N_("A hand holds exactly 2 cards, not %(n)s", n=n)
+
+
 def parse(data: Body) -> Input:
     """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
     r = Reader()
@@ -166,7 +176,7 @@ def parse(data: Body) -> Input:
     raw_field = r.items(data, "field", "field", what=N_("a list of the 2 field cards"))
     field = r.card_ids(raw_field, "field", DECK, left_out)
     if raw_field is not None and len(raw_field) != 2:
-        r.add("field", N_("The field holds exactly 2 cards, not %(n)s", n=len(raw_field)))
+        r.add("field", field_size(len(raw_field)))
     field = [c for c in field if ledger.claim(c, "field", N_("the field"))]
 
     players: list[PlayerInput] = []
@@ -179,7 +189,7 @@ def parse(data: Body) -> Input:
         raw_hand = r.items(p, "hand", path, what=N_("a list of the 2 hand cards"))
         hand = r.card_ids(raw_hand, path, DECK, left_out)
         if raw_hand is not None and len(raw_hand) != 2:
-            r.add(path, N_("A hand holds exactly 2 cards, not %(n)s", n=len(raw_hand)))
+            r.add(path, hand_size(len(raw_hand)))
         place = N_("%(name)s's hand", name=name)
         hand = [c for c in hand if ledger.claim(c, path, place)]
 

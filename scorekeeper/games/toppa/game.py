@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.games.base import Game
+from scorekeeper.cards import SUITS
+from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.toppa import form
 from scorekeeper.games.toppa import rules as engine
@@ -58,6 +59,16 @@ class PileGame(Game):
         self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
 
     # -- its form's pieces, for its templates --------------------------------------------
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "pile": N_("%(name)s's pile", name="{name}"),
+            "hand": N_("%(name)s's exposed hand", name="{name}"),
+            "odd_one": engine.odd_month("{suit}", "{k}", True),
+            "odd_many": engine.odd_month("{suit}", "{k}", False),
+            "misdeal": engine.misdeal("{name}", "{suit}"),
+            "months": {str(s.month): Msg(s.english) for s in SUITS},
+        }
 
     tally = staticmethod(form.tally)
     rest_index = staticmethod(form.rest_index)

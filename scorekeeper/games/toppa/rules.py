@@ -546,6 +546,34 @@ _MONTH_BIT = {c: 1 << CARD_BY_ID[c].month for c in DECK}
 has an even count (the usual pile, checked without counting)."""
 
 
+def odd_month(suit: object, k: object, one: bool) -> Msg:
+    """The mistake of a pile with an odd count of a month (R: RULES 4.2), in the words the
+    round form's bar shows before Save: ``one`` for the singular ("1 card")."""
+    if one:
+        return N_(
+            "%(suit)s: %(k)s card entered; a pile always holds 0, 2 or 4 cards of a "
+            "month (cards are captured in pairs)",
+            suit=suit,
+            k=k,
+        )
+    return N_(
+        "%(suit)s: %(k)s cards entered; a pile always holds 0, 2 or 4 cards of a "
+        "month (cards are captured in pairs)",
+        suit=suit,
+        k=k,
+    )
+
+
+def misdeal(name: object, suit: object) -> Msg:
+    """The mistake of an exposed hand holding a whole month (RULES 4.2: a misdeal)."""
+    return N_(
+        "Misdeal: %(name)s's hand holds all four %(suit)s cards; "
+        "the cards must be dealt again and this round cannot be scored",
+        name=name,
+        suit=suit,
+    )
+
+
 def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
     if not reduce(xor, map(_MONTH_BIT.__getitem__, pile), 0):
         return
@@ -553,22 +581,7 @@ def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
     for suit in SUITS:
         k = counts.get(suit.id, 0)
         if k % 2:
-            r.add(
-                path,
-                N_(
-                    "%(suit)s: %(k)s card entered; a pile always holds 0, 2 or 4 cards of a "
-                    "month (cards are captured in pairs)",
-                    suit=suit.english,
-                    k=k,
-                )
-                if k == 1
-                else N_(
-                    "%(suit)s: %(k)s cards entered; a pile always holds 0, 2 or 4 cards of a "
-                    "month (cards are captured in pairs)",
-                    suit=suit.english,
-                    k=k,
-                ),
-            )
+            r.add(path, odd_month(suit.english, k, k == 1))
 
 
 def _check_hand(
@@ -590,15 +603,7 @@ def _check_hand(
     counts = Counter(CARD_BY_ID[c].suit for c in hand)
     for suit, k in counts.items():
         if k == 4:
-            r.add(
-                path,
-                N_(
-                    "Misdeal: %(name)s's hand holds all four %(suit)s cards; "
-                    "the cards must be dealt again and this round cannot be scored",
-                    name=name,
-                    suit=suit.english,
-                ),
-            )
+            r.add(path, misdeal(name, suit.english))
 
 
 # -- settlement --------------------------------------------------------------------------

@@ -5,7 +5,8 @@
 // (window.scorekeeperPicker.tally); it does nothing on a page without its form.
 (function () {
   "use strict";
-  var tally = (window.scorekeeperPicker || {}).tally || function () {};
+  var picker = window.scorekeeperPicker || {};
+  var tally = picker.tally || function () {};
 
   function all(sel, root) {
     return Array.prototype.slice.call((root || document).querySelectorAll(sel));
@@ -89,13 +90,69 @@
       g.forEach(function (r) { r.addEventListener("change", render); });
     });
     var total = fs.querySelector(".dice-total");
-    if (total) { box.appendChild(total); } // the sum beside the keys
+    var head = fs.querySelector(".head");
+    if (total && head) { head.appendChild(total); } // the sum on the name's line, over the keys
     fs.classList.add("has-pad");
     box.hidden = false;
     render();
   }
 
+  // -- the bar's mistakes (issue 31): a prediction not yet set, or tokens without "more by"
+  // or "less by"; the server's words. The form is filled in its order (each player's dice,
+  // left, right): a prediction is named once something after it is tapped, so the dice sum
+  // stays in the bar while a player is still on their own line.
+
+  function mistakes(w) {
+    if (!w.unset_left) { return []; }
+    var slots = [];
+    all("fieldset.tokan").forEach(function (fs) {
+      var seated = fs.querySelector("input[name$=_seated]");
+      if (!seated || !seated.checked) { return; }
+      var name = fs.querySelector("legend").textContent.trim();
+      var rolled = all(".dice input:checked", fs).length;
+      var first = slots.length;
+      slots.push({
+        entered: rolled > 0,
+        mistake: rolled < 2 ? {
+          where: name, text: picker.fill(rolled ? w.dice_one : w.dice_both, { name: name })
+        } : null
+      });
+      ["left", "right"].forEach(function (side) {
+        var box = fs.querySelector(".predict[data-side=" + side + "]");
+        if (!box) { return; }
+        var chip = box.querySelector("input[name$=_n]:checked");
+        var field = box.querySelector("input[type=number][name$=_n]");
+        var raw = chip ? chip.value : (field ? field.value.trim() : "");
+        var way = box.querySelector("input[name$=_dir]:checked");
+        var n = /^\d+$/.test(raw) ? parseInt(raw, 10) : null;
+        var mistake = null;
+        if (raw === "") {
+          mistake = { where: name, text: w["unset_" + side] };
+        } else if (n && !way) {
+          mistake = { where: name, text: picker.fill(w.which_way, { n: n }) };
+        }
+        slots.push({ entered: raw !== "" || !!way, mistake: mistake });
+      });
+      // Nothing at all for this player: one mistake, as the server says it.
+      var own = slots.slice(first);
+      if (!own.some(function (s) { return s.entered; })) {
+        own.forEach(function (s) { s.mistake = null; });
+        own[own.length - 1].mistake = { where: name, text: picker.fill(w.nothing_yet, { name: name }) };
+      }
+    });
+    var found = [];
+    slots.forEach(function (slot, k) {
+      var later = slots.slice(k + 1).some(function (s) { return s.entered; });
+      if (slot.mistake && later) { found.push(slot.mistake); }
+    });
+    return found;
+  }
+  if (picker.checks) { picker.checks.push(mistakes); }
+
   document.addEventListener("DOMContentLoaded", function () {
+    all("fieldset.tokan .predict input, fieldset.tokan input[name$=_seated]").forEach(function (x) {
+      x.addEventListener(x.type === "number" ? "input" : "change", tally);
+    });
     neighbours();
     all(".dice-pad[data-for]").forEach(pad);
   });

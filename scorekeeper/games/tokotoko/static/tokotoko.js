@@ -114,5 +114,37 @@
     render();
   }
 
-  document.addEventListener("DOMContentLoaded", compact);
+  // -- the bar's mistakes (issue 31): the field or a hand short of its 2 cards, once a later
+  // hand has a card (the grid fills them in turn); the server's words.
+
+  function mistakes(w) {
+    if (!w.field_size) { return []; }
+    var slots = all(".tally li[data-count]");
+    var counts = slots.map(function (li) {
+      return all("select[data-slot='" + li.dataset.count + "']")
+        .filter(function (s) { return s.value; }).length;
+    });
+    var found = [];
+    slots.forEach(function (li, k) {
+      var later = counts.slice(k + 1).some(function (n) { return n > 0; });
+      if (counts[k] >= 2 || !later) { return; }
+      if (li.dataset.count === "field") {
+        found.push({ text: picker.fill(w.field_size, { n: counts[k] }) });
+      } else {
+        var name = li.querySelector("b").textContent;
+        found.push({
+          where: picker.fill(w.hand, { name: name }),
+          text: picker.fill(w.hand_size, { n: counts[k] })
+        });
+      }
+    });
+    return found;
+  }
+  picker.checks.push(mistakes);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    compact();
+    all("select[data-slot]").forEach(function (s) { s.addEventListener("change", picker.showMistakes); });
+    picker.showMistakes();
+  });
 })();
