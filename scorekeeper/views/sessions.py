@@ -32,7 +32,7 @@ from scorekeeper.caches import BoundedCache, no_cycle_collection
 from scorekeeper.charts import Chart, Style, running_chart, seat_style
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import csv_amount, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
@@ -620,7 +620,7 @@ def export_csv(token: str) -> Response:
             what = ", ".join(_texts(result.get("changes")))
         elif r.kind == EntryKind.SETTLE:
             what = "; ".join(
-                f"{p['from']} pays {p['to']} {p['points']}"
+                f"{p['from']} pays {p['to']} {csv_amount(str(p['points']))}"
                 for p in _objects(result.get("payments"))
             )
         elif r.kind == EntryKind.END:
@@ -633,10 +633,10 @@ def export_csv(token: str) -> Response:
                 r.kind,
                 csv_safe(dealer),
             ]
-            + deltas
-            + [amount_str(moved[p]) for p in parties]
-            + [amount_str(a) for a in acc]
-            + [amount_str(held[p]) for p in parties]
+            + [csv_amount(d) for d in deltas]
+            + [csv_amount(moved[p]) for p in parties]
+            + [csv_amount(a) for a in acc]
+            + [csv_amount(held[p]) for p in parties]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
                 " ".join(_texts(body.get("field"))) if r.kind == EntryKind.ROUND else "",
