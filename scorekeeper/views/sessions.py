@@ -77,12 +77,24 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
+def recent_tables() -> list[dict[str, str]]:
+    """The tables this browser opened, most recent first, each once (by its id), whatever
+    an older cookie kept."""
+    seen: set[str] = set()
+    out = []
+    for r in session.get("recent", []):
+        if isinstance(r, dict) and r.get("token") and r["token"] not in seen:
+            seen.add(r["token"])
+            out.append(r)
+    return out
+
+
 def _home(form: NewTableForm, errors: dict[str, list[str]]) -> str:
     return render_template(
         "sessions/home.html",
         form=form,
         games=GAMES.values(),
-        recent=session.get("recent", []),
+        recent=recent_tables(),
         import_form=ImportForm(),
         errors=errors,
         # A host who closed creation: the page says so instead of offering its forms.
@@ -101,7 +113,7 @@ def home() -> str:
 def create() -> ResponseReturnValue:
     """Start a table from the home page's form."""
     form = new_table_form()
-    valid = form.validate_on_submit()
+    form.validate_on_submit()
     errors: dict[str, list[str]] = {k: list(v) for k, v in form.errors.items()}
     if "csrf_token" in errors:
         errors = {
@@ -113,7 +125,13 @@ def create() -> ResponseReturnValue:
             ]
         }
         return _home(form, errors), 422
+    # Every field's mistakes are said beside it, a house rule's or setting's too.
     shown = {"", "game", "name", "point_value", "first_dealer", "players"}
+    shown |= {of.key for of in form.option_fields}
+    for of in form.option_fields:
+        # A house rule of another game is not read (its fieldset is hidden): no mistake.
+        if form.game.data not in {g.id for g in of.games}:
+            errors.pop(of.key, None)
     for key in [k for k in errors if k not in shown]:
         label = getattr(form, key).label.text if hasattr(form, key) else key
         errors.setdefault("", []).extend(
@@ -127,10 +145,14 @@ def create() -> ResponseReturnValue:
             new = check_table(body)
         except InvalidInput as exc:
             for field, messages in errors_by_field(_on_the_page(exc.violations, body)).items():
+                # A house rule or setting (``settings.stake``) is said beside its field.
+                group, _, key = field.partition(".")
+                if group in ("rules", "settings") and key in shown:
+                    field = key
                 if field not in errors:
                     errors[field] = list(messages)
         else:
-            if valid and not errors:
+            if not errors:  # the form's own checks passed (``errors`` holds what they said)
                 table = service.open_table(new)
                 db.session.commit()
                 remember(table)
