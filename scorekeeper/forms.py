@@ -129,7 +129,7 @@ def _field(of: OptionField) -> Field:
         of.label,
         default=None if of.shared else int(o.default),
         validators=[Optional(), _within(of)],
-        called=of.called,
+        option=of,
     )
 
 
@@ -147,22 +147,36 @@ an option not named here is named by its label."""
 class OptionNumberField(WholeNumberField):
     """A house rule's or setting's number: a mistake said in the player's words."""
 
-    def __init__(self, *args: Any, called: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, option: OptionField, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.called = called
+        self.option = option
 
     def process_formdata(self, valuelist: list[str]) -> None:
         try:
             super().process_formdata(valuelist)
         except ValueError:
             self.data = None
+            text = str(valuelist[0]).strip() if valuelist else ""
+            if text.lstrip("+-").isdigit():
+                raise  # a whole number of too many digits: "far too large", as it was
             raise ValueError(
-                tr(N_("Write %(name)s as a whole number, e.g. 5", name=self.called))
+                tr(N_("Write %(name)s as a whole number, e.g. 5", name=self.option.called))
             ) from None
 
 
+def out_of_bounds(of: OptionField, low: bool) -> str:
+    """The option's bound a number passed, as the player reads it ("The stake must be at
+    least 1"), in the page's language."""
+    o = of.option
+    if low:
+        msg = N_("%(name)s must be at least %(minimum)s", name=of.called, minimum=o.minimum)
+    else:
+        msg = N_("%(name)s must be at most %(maximum)s", name=of.called, maximum=o.maximum)
+    return tr(msg.capitalized())
+
+
 def _within(of: OptionField) -> Callable[[Form, Field], None]:
-    """The option's bounds, said as the player reads them: "The stake must be at least 1"."""
+    """The option's bounds: a number outside them is said beside its field."""
     o = of.option
 
     def check(form: Form, field: Field) -> None:
@@ -170,22 +184,13 @@ def _within(of: OptionField) -> Callable[[Form, Field], None]:
         if value is None:
             return
         if o.minimum is not None and value < o.minimum:
-            raise ValidationError(
-                tr(
-                    N_(
-                        "%(name)s must be at least %(minimum)s", name=of.called, minimum=o.minimum
-                    ).capitalized()
-                )
-            )
+            raise ValidationError(out_of_bounds(of, low=True))
         if o.maximum is not None and value > o.maximum:
-            raise ValidationError(
-                tr(
-                    N_(
-                        "%(name)s must be at most %(maximum)s", name=of.called, maximum=o.maximum
-                    ).capitalized()
-                )
-            )
+            raise ValidationError(out_of_bounds(of, low=False))
 
+    # The input's own min and max attributes, as WTForms' NumberRange gives them.
+    bounds = {"min": o.minimum, "max": o.maximum}
+    check.field_flags = {k: v for k, v in bounds.items() if v is not None}  # type: ignore[attr-defined]
     return check
 
 

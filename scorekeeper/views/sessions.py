@@ -128,10 +128,6 @@ def create() -> ResponseReturnValue:
     # Every field's mistakes are said beside it, a house rule's or setting's too.
     shown = {"", "game", "name", "point_value", "first_dealer", "players"}
     shown |= {of.key for of in form.option_fields}
-    for of in form.option_fields:
-        # A house rule of another game is not read (its fieldset is hidden): no mistake.
-        if form.game.data not in {g.id for g in of.games}:
-            errors.pop(of.key, None)
     for key in [k for k in errors if k not in shown]:
         label = getattr(form, key).label.text if hasattr(form, key) else key
         errors.setdefault("", []).extend(

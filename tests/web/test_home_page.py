@@ -43,6 +43,12 @@ def test_a_stake_of_zero_is_said_beside_the_stake(client):
     ("game", "fields", "said"),
     [
         ("tokan", {"stake": "2000000"}, {"stake": "The stake must be at most 1000000"}),
+        # More digits than any bound, beside the field too (test_bounds has every key).
+        (
+            "tokan",
+            {"stake": "9" * 40},
+            {"stake": "A number of more than 30 digits is far too large"},
+        ),
         (
             "tokan",
             {"tokens": "x"},
@@ -67,10 +73,16 @@ def test_every_house_rule_and_setting_mistake_is_said_beside_it(client, game, fi
     assert sorted(errors(page)) == sorted(said.values())
 
 
-def test_a_setting_of_another_game_is_not_read(client):
-    # Tokotoko's stake is hidden while Toppa is chosen: whatever it holds stops nothing.
+def test_a_mistake_in_another_games_setting_is_said_beside_it_and_shown(client):
+    # Tokotoko's stake while Toppa is chosen: refused beside the field, whose fieldset the
+    # page's script keeps shown (``data-has-error``) instead of hiding it with the others.
     resp = start(client, "toppa", ["Aki", "Ben"], stake="0", name="Friday")
-    assert resp.status_code == 302
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    assert beside(page) == {"stake": "The stake must be at least 1"}
+    fieldset = re.search(r'<fieldset class="rules" data-games="tokotoko tokan"[^>]*>', page)
+    assert fieldset and "data-has-error" in fieldset.group(0)
+    assert "data-has-error" not in page.replace(fieldset.group(0), "")
 
 
 def test_the_start_page_says_its_mistakes_in_japanese(client):
