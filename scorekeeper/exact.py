@@ -8,7 +8,7 @@ from fractions import Fraction
 from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.messages import N_
 
-__all__ = ["amount_str", "display", "parse_amount", "plus", "read_stored_amount"]
+__all__ = ["amount_str", "csv_amount", "display", "parse_amount", "plus", "read_stored_amount"]
 # ``amount_str`` and ``read_stored_amount`` are the stored format's (``codec``), and also the
 # API's form of an amount: the rules and games read them from here.
 
@@ -88,3 +88,17 @@ def display(value: Fraction | int, signed: bool = False) -> str:
             else f"{frac.numerator}/{frac.denominator}"
         )
     return f"{sign}{whole if whole else ''}{glyph}"
+
+
+def csv_amount(value: Fraction | int | str) -> str:
+    """An amount as every CSV file writes it, so LibreOffice and Excel read a number: a whole
+    number ('-20') or a mixed number ('-18 1/3', '0 1/3', '-0 1/3'), plain ASCII. Never
+    '-55/3' (read as a date or as text). A stored amount ('-55/3') is taken as it is.
+
+    Read back as whole + numerator/denominator, the sign of the whole applying to both."""
+    f = read_stored_amount(value) if isinstance(value, str) else Fraction(value)
+    if f.denominator == 1:
+        return str(f.numerator)
+    whole, rest = divmod(abs(f.numerator), f.denominator)
+    sign = "-" if f < 0 else ""
+    return f"{sign}{whole} {rest}/{f.denominator}"

@@ -8,6 +8,7 @@ from the games' declared options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,7 +22,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
@@ -68,6 +69,11 @@ class OptionField:
             if opt.key == self.key
         ]
         return N_("%(label)s (%(per)s)", label=o.label, per=per)
+
+    @property
+    def called(self) -> str:
+        """The option as a message names it ("the stake"), or its label."""
+        return OPTION_CALLED.get(self.key, self.option.label)
 
     @property
     def placeholder(self) -> str:
@@ -119,11 +125,73 @@ def _field(of: OptionField) -> Field:
     if o.kind == "choice":
         choices = [SelectChoice(v, label) for v, label in o.choices]
         return SelectField(of.label, validate_choice=False, choices=choices, default=o.default)
-    return WholeNumberField(
+    return OptionNumberField(
         of.label,
         default=None if of.shared else int(o.default),
-        validators=[Optional(), NumberRange(min=o.minimum, max=o.maximum)],
+        validators=[Optional(), _within(of)],
+        option=of,
     )
+
+
+OPTION_CALLED = {
+    "stake": N_("the stake"),
+    "tera_zen_percent": N_("the house fee"),
+    "wager": N_("the wager"),
+    "stones": N_("the starting stones"),
+    "tokens": N_("the tokens of each colour"),
+}
+"""How the start page's messages name a number option ("The stake must be at least 1");
+an option not named here is named by its label."""
+
+
+class OptionNumberField(WholeNumberField):
+    """A house rule's or setting's number: a mistake said in the player's words."""
+
+    def __init__(self, *args: Any, option: OptionField, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.option = option
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            self.data = None
+            text = str(valuelist[0]).strip() if valuelist else ""
+            if text.lstrip("+-").isdigit():
+                raise  # a whole number of too many digits: "far too large", as it was
+            raise ValueError(
+                tr(N_("Write %(name)s as a whole number, e.g. 5", name=self.option.called))
+            ) from None
+
+
+def out_of_bounds(of: OptionField, low: bool) -> str:
+    """The option's bound a number passed, as the player reads it ("The stake must be at
+    least 1"), in the page's language."""
+    o = of.option
+    if low:
+        msg = N_("%(name)s must be at least %(minimum)s", name=of.called, minimum=o.minimum)
+    else:
+        msg = N_("%(name)s must be at most %(maximum)s", name=of.called, maximum=o.maximum)
+    return tr(msg.capitalized())
+
+
+def _within(of: OptionField) -> Callable[[Form, Field], None]:
+    """The option's bounds: a number outside them is said beside its field."""
+    o = of.option
+
+    def check(form: Form, field: Field) -> None:
+        value = field.data
+        if value is None:
+            return
+        if o.minimum is not None and value < o.minimum:
+            raise ValidationError(out_of_bounds(of, low=True))
+        if o.maximum is not None and value > o.maximum:
+            raise ValidationError(out_of_bounds(of, low=False))
+
+    # The input's own min and max attributes, as WTForms' NumberRange gives them.
+    bounds = {"min": o.minimum, "max": o.maximum}
+    check.field_flags = {k: v for k, v in bounds.items() if v is not None}  # type: ignore[attr-defined]
+    return check
 
 
 class NewTableForm(FlaskForm):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.exact import amount_str, display
-from scorekeeper.messages import N_, Msg, Semicolons
+from scorekeeper.messages import N_, Listed, Msg, Semicolons
 
 EXACT_UP_TO = 10
 """Parties searched exactly: 8 players, the pot and the house (3^10 subsets, instant)."""
@@ -133,11 +133,46 @@ def in_coins(balances: Sequence[tuple[str, Fraction]]) -> CoinPlan:
     bumped = {k for k in ranked[:over] if balances[k][1] != floors[k][1]}
     coins = [(name, f + (1 if k in bumped else 0)) for k, (name, f) in enumerate(floors)]
     payments = fewest_payments([(name, Fraction(c)) for name, c in coins])
-    return CoinPlan(payments, coins, _rounding_words(balances, coins, over))
+    tie = _tie(balances, ranked, over)
+    return CoinPlan(payments, coins, _rounding_words(balances, coins, over, tie))
+
+
+def _tie(balances: Sequence[tuple[str, Fraction]], ranked: Sequence[int], over: int) -> Msg | None:
+    """Why one party and not another gets a coin back when both lost the same fraction in
+    rounding down (both owe 51⅔): seat order decides, as ``in_coins`` ranks them."""
+    if not 0 < over < len(ranked):
+        return None
+    lost = [b - math.floor(b) for _, b in balances]
+    cut = lost[ranked[over - 1]]
+    if cut == 0 or lost[ranked[over]] != cut:
+        return None  # the coins left over end where the fractions differ: no tie to break
+    tied = [k for k in ranked if lost[k] == cut]  # in seat order (``ranked`` keeps it)
+    back = [balances[k][0] for k in tied if k in ranked[:over]]
+    rest = [balances[k][0] for k in tied if k not in ranked[:over]]
+    if over == 1:
+        return N_(
+            "%(tied)s each lost %(size)s in rounding down, a tie that seat order breaks: the "
+            "coin left over goes back to %(back)s, seated before %(rest)s.",
+            tied=Listed([balances[k][0] for k in tied]),
+            size=display(cut),
+            back=Listed(back),
+            rest=Listed(rest),
+        )
+    return N_(
+        "%(tied)s each lost %(size)s in rounding down, a tie that seat order breaks: the "
+        "coins left over go back to %(back)s, seated before %(rest)s.",
+        tied=Listed([balances[k][0] for k in tied]),
+        size=display(cut),
+        back=Listed(back),
+        rest=Listed(rest),
+    )
 
 
 def _rounding_words(
-    balances: Sequence[tuple[str, Fraction]], coins: Sequence[tuple[str, int]], over: int
+    balances: Sequence[tuple[str, Fraction]],
+    coins: Sequence[tuple[str, int]],
+    over: int,
+    tie: Msg | None = None,
 ) -> Msg:
     """How the coins differ from the exact balances, and why (a message a page translates)."""
     moved = [(name, c - b) for (name, b), (_, c) in zip(balances, coins, strict=True) if c != b]
@@ -171,6 +206,13 @@ def _rounding_words(
         )
     else:
         rule = N_("Every balance is rounded down to whole coins, which already sum to zero.")
+    if tie is not None:
+        return N_(
+            "%(rule)s %(tie)s Against the exact amounts: %(parts)s.",
+            rule=rule,
+            tie=tie,
+            parts=Semicolons(parts),
+        )
     return N_("%(rule)s Against the exact amounts: %(parts)s.", rule=rule, parts=Semicolons(parts))
 
 

@@ -23,7 +23,7 @@ from sqlalchemy import select
 
 from scorekeeper import devices
 from scorekeeper.caches import BoundedCache
-from scorekeeper.exact import amount_str
+from scorekeeper.exact import amount_str, csv_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -935,16 +935,8 @@ CSV_COLUMNS = ("name", "points", "money", "rounds", "tables", "firsts", "average
 
 
 def spreadsheet_amount(text: JSONValue) -> str:
-    """An exact amount as a spreadsheet reads it: a whole number, or a mixed fraction
-    ("3 1/3", "-0 1/3"), which spreadsheets take for a number where "1/3" would be a date."""
-    if text is None:
-        return ""
-    value = Fraction(str(text))
-    if value.denominator == 1:
-        return str(value.numerator)
-    whole, rest = divmod(abs(value.numerator), value.denominator)
-    sign = "-" if value < 0 else ""
-    return f"{sign}{whole} {rest}/{value.denominator}"
+    """A standings figure in the CSV (``exact.csv_amount``); blank where there is none."""
+    return "" if text is None else csv_amount(str(text))
 
 
 def _cell(text: str) -> str:

@@ -44,13 +44,15 @@ from scorekeeper.tables.store import TIME_FORMAT
 
 
 class ExportedEntry(TypedDict):
-    """An entry of an export: its round number (None: no round), kind, input and changes."""
+    """An entry of an export: its round number (None: no round), kind, input and changes,
+    and its version (above 1: corrected)."""
 
     number: int | None
     kind: EntryKind
     input: TableEntry
     deltas: list[str]
     at: str
+    version: int
 
 
 class ExportedAction(TypedDict):
@@ -121,6 +123,7 @@ def export_table(table: Table) -> Export:
                 "input": r.entry,
                 "deltas": r.deltas,
                 "at": r.created_at.strftime(TIME_FORMAT),
+                "version": r.version,
             }
             for r in rounds
         ],
@@ -184,12 +187,14 @@ def import_table(data: JSONObject) -> Table:
     old_journal = _exported_journal(data.get("journal"), by_place)
     spec, state = store.spec_of(draft), store.state_of(draft)
     scored: list[tuple[TableEntry, Step, datetime | None]] = []
+    versions: list[int] = []  # each scored entry's version (above 1: it was corrected)
     played = 0  # rounds so far (what players count)
     for k, item in enumerate(raw_rounds):
         kind, given = _imported(k, item)
         if kind not in KINDS:
             break
         at = _exported_time(given.get("at"), f"rounds.{k}.at")
+        version = _exported_version(given.get("version"), f"rounds.{k}.version")
         try:
             entry = table_entry(GAMES[draft.game], kind, _input(given))
             step = apply_entry(spec, state, kind, entry, keep_result=False)
@@ -201,6 +206,7 @@ def import_table(data: JSONObject) -> Table:
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
         check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
         scored.append((entry, step, at))
+        versions.append(version)
         state = step.after
 
     table = open_table(new)
@@ -211,18 +217,19 @@ def import_table(data: JSONObject) -> Table:
     # rounds scored, not yet written (one INSERT for many)
     pending: list[dict[str, object]] = []
     for number, (scored_entry, step, at) in enumerate(scored, 1):
-        pending.append(_imported_row(table, number, scored_entry, step, at))
+        pending.append(_imported_row(table, number, scored_entry, step, at, versions[number - 1]))
         table.rounds_played += step.kind == EntryKind.ROUND
     table.round_count = len(scored)
     for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
         kind, given = _imported(k, item)
         at = _exported_time(given.get("at"), f"rounds.{k}.at")
+        version = _exported_version(given.get("version"), f"rounds.{k}.version")
         place = table.round_count + 1
         try:
             if kind in KINDS:
                 entry = table_entry(GAMES[table.game], kind, _input(given))
                 step = apply_entry(spec, state, kind, entry, keep_result=False)
-                pending.append(_imported_row(table, place, entry, step, at))
+                pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after
                 table.round_count = place
@@ -232,6 +239,7 @@ def import_table(data: JSONObject) -> Table:
                 rnd = changes.import_entry(table, kind, _input(given), journal=False)
                 if at is not None:
                     rnd.created_at = at
+                rnd.version = version
                 spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
         except InvalidInput as exc:
             raise InvalidInput(
@@ -240,6 +248,15 @@ def import_table(data: JSONObject) -> Table:
         number = place if by_place else (table.rounds_played if kind == EntryKind.ROUND else None)
         check_exported_round(k, given, number, deltas, store.spec_of(table).players)
     _write_imported(table, pending, state)
+    # The table started when it was played, not when it was imported: its export's first
+    # time (the exported journal opens with the table's start, its rounds follow).
+    times = [at for _, _, at in scored if at is not None]
+    times += [e["at"] for e in old_journal if e["at"] is not None]
+    if raw_rounds and isinstance(raw_rounds[0], dict):  # a first entry that is no round
+        first = _exported_time(raw_rounds[0].get("at"), "rounds.0.at")
+        times += [first] if first is not None else []
+    if times:
+        table.created_at = min(min(times), table.created_at)
     store.record(
         table,
         Action.EDIT,
@@ -296,11 +313,18 @@ def _input(item: JSONObject) -> Entry:
 
 
 def _imported_row(
-    table: Table, number: int, entry: TableEntry, step: Step, at: datetime | None
+    table: Table,
+    number: int,
+    entry: TableEntry,
+    step: Step,
+    at: datetime | None,
+    version: int = 1,
 ) -> dict[str, object]:
     """An imported entry as a row to insert, at place ``number``; a round takes the table's
     next round number. A round's result is not kept (it is rebuilt from its input when
-    read): an import stores a few times what it was sent, not ten."""
+    read): an import stores a few times what it was sent, not ten. Its ``version`` is the
+    exported one, so a corrected round still reads as corrected (its earlier versions are
+    not exported)."""
     when = at or now()
     deltas = encode_amounts(step.deltas)
     result = step.result
@@ -321,7 +345,7 @@ def _imported_row(
         "game_no": step.game_no,
         "game_round": step.game_round,
         "dealer": step.dealer,
-        "version": 1,
+        "version": version,
         "created_at": when,
     }
 
@@ -343,6 +367,32 @@ ROUNDS = cast(SQLTable, Round.__table__)
 
 _CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 """A time as ``TIME_FORMAT`` writes it (strptime also reads one-digit fields; those go to it)."""
+
+
+MAX_EXPORTED_VERSION = 1_000_000
+"""The highest version an imported entry may carry (corrections of one round)."""
+
+
+def _exported_version(raw: object, path: str) -> int:
+    """An exported entry's version (1: never corrected); 1 when the export gives none (an
+    export from before 2026-11-27)."""
+    if raw is None:
+        return 1
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_EXPORTED_VERSION:
+        raise InvalidInput(
+            [
+                Violation(
+                    path,
+                    N_(
+                        "%(value)s is not a version: a whole number from 1 (never corrected) "
+                        "to %(max)s",
+                        value=shown(raw),
+                        max=MAX_EXPORTED_VERSION,
+                    ),
+                )
+            ]
+        )
+    return raw
 
 
 def _exported_time(raw: object, path: str) -> datetime | None:

@@ -32,7 +32,7 @@ from scorekeeper.caches import BoundedCache, no_cycle_collection
 from scorekeeper.charts import Chart, Style, running_chart, seat_style
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import csv_amount, parse_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import FormData, form_int
@@ -78,13 +78,25 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
+def recent_tables() -> list[dict[str, str]]:
+    """The tables this browser opened, most recent first, each once (by its id), whatever
+    an older cookie kept."""
+    seen: set[str] = set()
+    out = []
+    for r in session.get("recent", []):
+        if isinstance(r, dict) and r.get("token") and r["token"] not in seen:
+            seen.add(r["token"])
+            out.append(r)
+    return out
+
+
 def _home(form: NewTableForm, errors: dict[str, list[str]], seats: list[str] | None = None) -> str:
     return render_template(
         "sessions/home.html",
         form=form,
         seats=seats or [],
         games=GAMES.values(),
-        recent=session.get("recent", []),
+        recent=recent_tables(),
         import_form=ImportForm(),
         errors=errors,
         # A host who closed creation: the page says so instead of offering its forms.
@@ -113,7 +125,7 @@ def create() -> ResponseReturnValue:
         seats = moved(seats, move)
         form.players.data = "\n".join(seats)
         return _home(form, {}, seats)
-    valid = form.validate_on_submit()
+    form.validate_on_submit()
     errors: dict[str, list[str]] = {k: list(v) for k, v in form.errors.items()}
     if "csrf_token" in errors:
         errors = {
@@ -125,7 +137,9 @@ def create() -> ResponseReturnValue:
             ]
         }
         return _home(form, errors, seats), 422
+    # Every field's mistakes are said beside it, a house rule's or setting's too.
     shown = {"", "game", "name", "point_value", "first_dealer", "players"}
+    shown |= {of.key for of in form.option_fields}
     for key in [k for k in errors if k not in shown]:
         label = getattr(form, key).label.text if hasattr(form, key) else key
         errors.setdefault("", []).extend(
@@ -139,10 +153,14 @@ def create() -> ResponseReturnValue:
             new = check_table(body)
         except InvalidInput as exc:
             for field, messages in errors_by_field(_on_the_page(exc.violations, body)).items():
+                # A house rule or setting (``settings.stake``) is said beside its field.
+                group, _, key = field.partition(".")
+                if group in ("rules", "settings") and key in shown:
+                    field = key
                 if field not in errors:
                     errors[field] = list(messages)
         else:
-            if valid and not errors:
+            if not errors:  # the form's own checks passed (``errors`` holds what they said)
                 table = service.open_table(new)
                 db.session.commit()
                 remember(table)
@@ -674,7 +692,7 @@ def export_csv(token: str) -> Response:
             what = ", ".join(_texts(result.get("changes")))
         elif r.kind == EntryKind.SETTLE:
             what = "; ".join(
-                f"{p['from']} pays {p['to']} {p['points']}"
+                f"{p['from']} pays {p['to']} {csv_amount(str(p['points']))}"
                 for p in _objects(result.get("payments"))
             )
         elif r.kind == EntryKind.END:
@@ -687,10 +705,10 @@ def export_csv(token: str) -> Response:
                 r.kind,
                 csv_safe(dealer),
             ]
-            + deltas
-            + [amount_str(moved[p]) for p in parties]
-            + [amount_str(a) for a in acc]
-            + [amount_str(held[p]) for p in parties]
+            + [csv_amount(d) for d in deltas]
+            + [csv_amount(moved[p]) for p in parties]
+            + [csv_amount(a) for a in acc]
+            + [csv_amount(held[p]) for p in parties]
             + [
                 r.created_at.strftime("%Y-%m-%d %H:%M:%S"),
                 " ".join(_texts(body.get("field"))) if r.kind == EntryKind.ROUND else "",

@@ -523,7 +523,9 @@
     if (!select) { return; }
     function show() {
       all("fieldset.rules").forEach(function (fs) {
-        fs.hidden = fs.dataset.games.split(" ").indexOf(select.value) < 0;
+        // A fieldset with a mistake in it stays shown, whichever game is chosen.
+        fs.hidden = fs.dataset.games.split(" ").indexOf(select.value) < 0 &&
+          !fs.hasAttribute("data-has-error");
       });
     }
     select.addEventListener("change", show);

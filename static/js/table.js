@@ -239,11 +239,17 @@
     day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
   });
 
+  // A list of nights (a club's tables) names the day even today: "Fri, 27 Nov, 6:57 AM".
+  var withWeekday = clock && new Intl.DateTimeFormat(lang, {
+    weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
+  });
+
   function localTime(el) {
     var when = new Date(el.getAttribute("datetime"));
     if (!clock || isNaN(when.getTime())) { return; }
     var sameDay = when.toDateString() === today.toDateString();
-    el.textContent = (sameDay ? timeOnly : withDay).format(when);
+    el.textContent = el.hasAttribute("data-day") ? withWeekday.format(when)
+      : (sameDay ? timeOnly : withDay).format(when);
     el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
     el.classList.add("local");
   }
@@ -296,8 +302,16 @@
     }
   });
 
+  // A new club's time zone: the phone's own (still editable). Without script it stays UTC.
+  function phoneZone() {
+    var field = document.querySelector("input[data-phone-zone]");
+    var zone = clock && Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (field && zone && field.value === field.defaultValue) { field.value = zone; }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     enhance(document);
+    phoneZone();
     schedule();
   });
 })();
