@@ -9,7 +9,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import CEILING, SHOTS
 from tests.helpers import EXAMPLE_A
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def test_a_club_from_the_home_page_to_its_standings_at_360(browser, server, sche
         color_scheme=scheme,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     try:
         name = f"Sapporo Hanafuda Club {uuid.uuid4().hex[:4]}"
         page.goto(server + "/")
@@ -100,7 +100,7 @@ def test_a_members_page_at_360(browser, server, scheme):
         color_scheme=scheme,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     try:
         api = page.request
         club = api.post(

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from tests.browser.conftest import CEILING
 from tests.browser.test_phone import start_table
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ def phone(browser):
         viewport=SCREEN, device_scale_factor=1, is_mobile=True, has_touch=True
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     yield page
     context.close()
 
