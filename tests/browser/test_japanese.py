@@ -5,6 +5,7 @@ of a card tile."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import CEILING, SHOTS
 from tests.browser.test_phone import tap_cards
@@ -151,8 +152,8 @@ def test_the_switch_turns_the_pages_to_japanese_and_is_remembered(browser, serve
     assert page.evaluate("document.documentElement.lang") == "ja"
     page.goto(server + "/")
     assert page.get_by_text("卓で点数をつける").is_visible()
-    page.locator("nav.languages a[lang=en]").click()
-    assert page.get_by_text("Keep score at the table").is_visible()
+    page.locator("nav.languages a[lang=en]").click()  # waits only until the page is committed
+    expect(page.get_by_text("Keep score at the table")).to_be_visible()
     context.close()
 
 

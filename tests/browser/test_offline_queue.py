@@ -13,6 +13,7 @@ import time
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import CEILING, CHROMIUM, SHOTS, phone_page, until
 from tests.browser.test_draft import PHONE_360, ROUND, api_round, new_table, tap
@@ -105,7 +106,7 @@ def test_two_rounds_saved_offline_survive_a_reload_and_are_sent_once_in_order(ph
 
     phone.locator(".draft-kept a", has_text="Enter the next round").click()
     phone.locator("h1", has_text="Enter round 2").wait_for()
-    assert phone.locator(".queue-count").inner_text() == "1 round waiting to be sent"
+    expect(phone.locator(".queue-count")).to_have_text("1 round waiting to be sent")
     save_offline(phone, SECOND)
     phone.reload()  # still offline
     assert phone.locator(".queue-count").inner_text() == "2 rounds waiting to be sent"
