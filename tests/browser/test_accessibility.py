@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import PHONE, SHOTS
+from tests.browser.conftest import CEILING, PHONE, SHOTS
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 pytestmark = pytest.mark.browser
@@ -121,7 +121,7 @@ def test_no_serious_violation_on_any_page(browser, server, pages, scheme):
         bypass_csp=True,
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(CEILING)
     found = {}
     try:
         for url in pages:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.cards import CARDS, SUITS
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import CEILING, SHOTS
 from tests.browser.test_phone import no_sideways_scroll, start_table, tap_cards
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def phone(browser, width):
         has_touch=True,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     return context, page
 
 

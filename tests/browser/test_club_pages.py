@@ -9,7 +9,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import CEILING, SHOTS
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def test_a_club_from_the_home_page_to_its_standings_at_360(browser, server, sche
         color_scheme=scheme,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     try:
         name = f"Sapporo Hanafuda Club {uuid.uuid4().hex[:4]}"
         page.goto(server + "/")
@@ -100,7 +100,7 @@ def test_a_members_page_at_360(browser, server, scheme):
         color_scheme=scheme,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(CEILING)
     try:
         api = page.request
         club = api.post(
@@ -228,11 +228,11 @@ def test_a_settle_up_on_the_chart_at_360(phone_360, server):
     expect(titles).to_have_count(4)
     # Another phone settles up and enters round 4: the live update redraws the chart.
     assert api.post(f"{server}/api/v1/sessions/{sid}/settle").status == 200
-    expect(titles.nth(4)).to_have_text("Settled up: Aki 0, Ben 0", timeout=15_000)
+    expect(titles.nth(4)).to_have_text("Settled up: Aki 0, Ben 0")
     api.post(
         f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{}, {"captured": EXAMPLE_A}]}
     )
-    expect(titles).to_have_count(6, timeout=15_000)
+    expect(titles).to_have_count(6)
     expect(titles.nth(4)).to_have_text(re.compile(r"^Settled up: Aki 0, Ben 0$"))
     expect(titles.nth(3)).to_have_text(re.compile(r"^After round 3: Aki [+-]\d+, Ben [+-]\d+$"))
     assert no_sideways_scroll(page)

@@ -191,7 +191,6 @@ def wait_pressed(page, cards) -> None:
                  '.deck [data-card][aria-pressed=true]')].map(t => t.dataset.card).sort();
                return JSON.stringify(got) === JSON.stringify(want); }""",
             arg=sorted(cards),
-            timeout=5_000,
         )
     except PlaywrightTimeout:
         got = set(pressed(page))

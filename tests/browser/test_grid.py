@@ -11,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from tests.browser.conftest import CEILING
+
 pytestmark = pytest.mark.browser
 
 SMALL = {"width": 360, "height": 740}
@@ -62,7 +64,7 @@ def phone(browser):
         viewport=SMALL, device_scale_factor=1, is_mobile=True, has_touch=True
     )
     pg = context.new_page()
-    pg.set_default_timeout(10_000)
+    pg.set_default_timeout(CEILING)
     yield pg
     context.close()
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.browser.conftest import CEILING
 from tests.browser.test_phone import start_table
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
@@ -21,7 +22,7 @@ def phone(browser):
         viewport=SCREEN, device_scale_factor=1, is_mobile=True, has_touch=True
     )
     pg = context.new_page()
-    pg.set_default_timeout(10_000)
+    pg.set_default_timeout(CEILING)
     yield pg
     context.close()
 
@@ -30,7 +31,7 @@ def phone(browser):
 def phone_without_js(browser):
     context = browser.new_context(viewport=SCREEN, java_script_enabled=False)
     pg = context.new_page()
-    pg.set_default_timeout(10_000)
+    pg.set_default_timeout(CEILING)
     yield pg
     context.close()
 

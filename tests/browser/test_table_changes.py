@@ -34,6 +34,7 @@ def test_a_rename_and_a_player_added_to_a_tokan_table_between_games(page, server
     assert names == ["Aki", "Benjamin", "Cy", "Dai"]
     # The entry form seats the four of them.
     page.click("text=Enter tour")
+    page.wait_for_url(re.compile(r"/rounds/new$"))  # the click waits only for the commit
     assert "Dai" in page.inner_text("main") and "Benjamin" in page.inner_text("main")
     page.goto(table + "/history")
     entries = page.locator("ol.journal li").all_inner_texts()
@@ -56,6 +57,7 @@ def test_settle_up_a_baka_table_with_thirds(page, server):
     owed = dict(zip(["Aki", "Ben", "Cy"], map(Fraction, totals(page)), strict=True))
     assert owed["Aki"].denominator == 3  # thirds
     page.click("text=Settle up")
+    page.wait_for_url(re.compile(r"/settle$"))  # loaded: every payment is on the page
     paid = dict.fromkeys(owed, Fraction(0))
     for item in page.locator("ul.payments:not(.coins) li").all():
         points = Fraction(item.get_attribute("data-points"))

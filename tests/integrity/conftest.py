@@ -68,7 +68,7 @@ class Server:
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a ceiling: workers start slowly on a busy machine
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=1) as r:

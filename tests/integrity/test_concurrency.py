@@ -153,8 +153,9 @@ def test_sigkill_during_a_burst_loses_nothing_acknowledged(server):
     for round_no in range(kills):
         stop = threading.Event()
         lock = threading.Lock()
+        landed = threading.Semaphore(0)  # one release per write acknowledged in this round
 
-        def burst(w, round_no=round_no, stop=stop, lock=lock):
+        def burst(w, round_no=round_no, stop=stop, lock=lock, landed=landed):
             k = 0
             while not stop.is_set():
                 sub = f"k{round_no}-{w}-{k}"
@@ -171,11 +172,17 @@ def test_sigkill_during_a_burst_loses_nothing_acknowledged(server):
                 if code in (200, 201):
                     with lock:
                         acked.append(sub)
+                    landed.release()
 
         threads = [threading.Thread(target=burst, args=(w,)) for w in range(8)]
         for t in threads:
             t.start()
-        time.sleep(random.uniform(0.3, 0.9))
+        # The burst is under way (two writes of it acknowledged, however busy the machine: a
+        # fixed 0.3 to 0.9 s could pass before the first answer), then a kill at a random
+        # moment of it.
+        for _ in range(2):
+            assert landed.acquire(timeout=60), "no write acknowledged within 60 s"
+        time.sleep(random.uniform(0, 0.5))
         server.kill()
         stop.set()
         for t in threads:

@@ -18,6 +18,17 @@ import scorekeeper
 from scorekeeper import backups
 from tests.helpers import EXAMPLE_A
 
+CEILING = 30.0  # s: how long a state may take on a busy machine before it counts as missing
+
+
+def until(check, what: str) -> None:
+    """Wait in short steps until ``check()`` holds; fail after the ceiling, never hang."""
+    deadline = time.monotonic() + CEILING
+    while not check():
+        assert time.monotonic() < deadline, f"not within {CEILING} s: {what}"
+        time.sleep(0.01)
+
+
 ROUND = {"dealer": 0, "players": [{"captured": EXAMPLE_A}, {}]}
 
 
@@ -50,14 +61,13 @@ def test_a_backup_taken_during_writes_is_whole_holds_every_round_and_restores(tm
     thread = threading.Thread(target=writer)
     thread.start()
     try:
-        while len(acknowledged) < 5:
-            time.sleep(0.01)
+        until(lambda: len(acknowledged) >= 5, "five writes before the copy")
         before = len(acknowledged)
         copy = tmp_path / "copies" / "backup.sqlite"
         result = app.test_cli_runner().invoke(args=["backup", str(copy)])
         assert result.exit_code == 0, result.output
-        while len(acknowledged) < before + 3:  # the writes went on while it copied
-            time.sleep(0.01)
+        # The writes went on while it copied.
+        until(lambda: len(acknowledged) >= before + 3, "three writes after the copy")
     finally:
         stop.set()
         thread.join()
@@ -112,11 +122,12 @@ def test_the_app_takes_todays_snapshot_itself_and_prunes(tmp_path):
     (folder / "notes.txt").write_text("not a snapshot: left alone")
     app = sqlite_app(tmp_path / "live.sqlite", BACKUP_SNAPSHOTS=True, BACKUP_DIR=str(folder))
     new_table(app.test_client())  # a request: the app looks for today's snapshot
-    for _ in range(500):
+
+    def one_new_snapshot() -> bool:
         found = backups.snapshots(folder)
-        if len(found) == 1 and old not in found:
-            break
-        time.sleep(0.01)
+        return len(found) == 1 and old not in found
+
+    until(one_new_snapshot, "today's snapshot, the old one pruned")
     (day, path), *rest = backups.snapshots(folder).items()
     assert not rest and (date.today() - day).days <= 1
     with sqlite3.connect(path) as conn:
