@@ -157,7 +157,7 @@ class OptionNumberField(WholeNumberField):
         except ValueError:
             self.data = None
             text = str(valuelist[0]).strip() if valuelist else ""
-            if text.lstrip("+-").isdigit():
+            if text.lstrip("+-").isascii() and text.lstrip("+-").isdigit():
                 raise  # a whole number of too many digits: "far too large", as it was
             raise ValueError(
                 tr(N_("Write %(name)s as a whole number, e.g. 5", name=self.option.called))

@@ -272,7 +272,16 @@ def check_patch(table: Table, data: JSONObject, *, from_club: bool = False) -> P
                     ),
                 )
     if "seats" in data or "first_dealer" in data:
-        _check_seats(r, table, data, names, patch)
+        together = [k for k in ("settings", "add", "remove", "rename") if data.get(k)]
+        key = "seats" if "seats" in data else "first_dealer"
+        if together:
+            # A reseat moves every position; a change of players, names or settings in the
+            # same request would be recorded against the old ones, and undone against neither.
+            r.add(key, N_("Change the seats on their own, not with %(keys)s", keys=together))
+        elif "first_dealer" in data and not game.has_dealer:
+            r.add("first_dealer", N_("%(game)s has no dealer", game=game.title))
+        else:
+            _check_seats(r, table, data, names, patch)
     r.raise_if_any()
     return patch
 
@@ -472,7 +481,8 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
         record["first_dealer"] = [table.first_dealer, dealer]
         if patch.order is not None:
             words.append(N_("seats: %(names)s", names=players))
-        words.append(N_("%(name)s deals first", name=players[dealer]))
+        if GAMES[table.game].has_dealer:
+            words.append(N_("%(name)s deals first", name=players[dealer]))
         reseat(table, players, dealer)
     if patch.settings or patch.seats:
         rnd = _append_edit(table, patch)

@@ -124,7 +124,7 @@ def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:
         seats = form.getlist("seat")
         dealer = form.get("dealer", "")
         seat_body: JSONObject = {"seats": list[JSONValue](seats)}
-        if dealer in seats:
+        if dealer in seats and game.has_dealer:
             seat_body["first_dealer"] = seats.index(dealer)
         return seat_body, {"seats": list[JSONValue](seats), "dealer": dealer}
     if what == "remove":

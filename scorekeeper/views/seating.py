@@ -24,7 +24,7 @@ def moved(seats: list[str], move: str) -> list[str]:
     """The seat order after one of its buttons: ``up:2`` moves the third player one seat
     up, ``down:0`` the first one down; anything else leaves it as it is."""
     way, _, at = move.partition(":")
-    if not at.isdigit() or way not in ("up", "down"):
+    if not (at.isascii() and at.isdigit() and len(at) <= 3) or way not in ("up", "down"):
         return seats
     i = int(at)
     j = i - 1 if way == "up" else i + 1

@@ -49,6 +49,8 @@ def test_a_stake_of_zero_is_said_beside_the_stake(client):
             {"stake": "9" * 40},
             {"stake": "A number of more than 30 digits is far too large"},
         ),
+        # A digit Python reads but int() does not: the same words as any other non-number.
+        ("tokotoko", {"stake": "²"}, {"stake": "Write the stake as a whole number, e.g. 5"}),
         (
             "tokan",
             {"tokens": "x"},

@@ -186,7 +186,7 @@ def test_seat_moves_out_of_range_change_nothing(client):
 
 
 def test_the_change_page_reseats_a_table_before_its_first_round(client):
-    s = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    s = create(client, "baka", ["Aki", "Ben", "Cy"])
     page = client.get(f"/t/{s['id']}/edit")
     assert re.findall(r'name="seat" value="([^"]+)"', page.text) == ["Aki", "Ben", "Cy"]
     # Without script, an arrow shows the page again in the new order and changes nothing.
@@ -321,3 +321,35 @@ def test_without_script_the_start_page_moves_a_seat_and_shows_the_form_again(cli
     assert re.findall(r'name="seat" value="([^"]+)"', shown.text) == ["Aki", "Ben", "Cy"]
     assert "Aki\nBen\nCy</textarea>" in shown.text
     assert "Table “T” is ready" not in shown.text
+
+
+def test_seats_change_alone_and_a_game_without_dealer_has_no_first_dealer(client):
+    """A reseat with a change of players in the same request is refused whole (its journal
+    entry could be undone against neither order), and Tokan has no dealer to choose."""
+    s = create(client, "otoroku", ["Aki", "Ben", "Cy", "Dai"])
+    r = client.patch(
+        f"/api/v1/sessions/{s['id']}",
+        json={"seats": ["Cy", "Aki", "Ben", "Dai"], "remove": ["Aki"]},
+    )
+    assert r.status_code == 422
+    assert [e["field"] for e in r.get_json()["errors"]] == ["seats"]
+    assert names(session(client, s["id"])) == ["Aki", "Ben", "Cy", "Dai"]
+    t = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    r = client.patch(f"/api/v1/sessions/{t['id']}", json={"first_dealer": 1})
+    assert r.status_code == 422
+    assert [e["field"] for e in r.get_json()["errors"]] == ["first_dealer"]
+    r = client.patch(f"/api/v1/sessions/{t['id']}", json={"seats": ["Ben", "Aki", "Cy"]})
+    assert r.status_code == 200
+    assert "deals first" not in journal(client, t["id"])[0]["summary"]
+    page = client.get(f"/t/{t['id']}/edit")
+    assert 'name="dealer"' not in page.text
+
+
+def test_a_seat_move_with_a_digit_that_is_no_number_changes_nothing(client):
+    s = create(client, "baka", ["Aki", "Ben", "Cy"])
+    for move in ("up:²", "down:" + "9" * 5000):
+        r = client.post(
+            f"/t/{s['id']}/edit", data={"what": "seats", "seat": ["Aki", "Ben", "Cy"], "move": move}
+        )
+        assert r.status_code == 200
+        assert re.findall(r'name="seat" value="([^"]+)"', r.text) == ["Aki", "Ben", "Cy"]
