@@ -271,11 +271,14 @@
     if (restBox) { deck.parentNode.insertBefore(restBox, deck.nextSibling); }
     // The grid in view from the start (issue 31): what stood above it (the dealer, the
     // game's round) follows it, and the page's heading is tighter (app.css: .grid-page).
-    document.body.classList.add("grid-page");
+    // Only where the grid is the form's own entry: Otoroku's grid, folded in a <details>
+    // beside the value pad, leaves the dealer where it stands.
+    var primary = !deck.closest("details");
+    if (primary) { document.body.classList.add("grid-page"); }
     var after = restBox || deck;
     var dealer = form.querySelector("#dealer");
     [dealer && dealer.closest("label"), form.querySelector("#game-round")].forEach(function (el) {
-      if (!el || el.compareDocumentPosition(deck) & Node.DOCUMENT_POSITION_PRECEDING) { return; }
+      if (!primary || !el || el.compareDocumentPosition(deck) & Node.DOCUMENT_POSITION_PRECEDING) { return; }
       var errs = [];
       for (var n = el.nextElementSibling; n && (n.type === "hidden" || n.classList.contains("error")); n = n.nextElementSibling) {
         if (n.classList.contains("error")) { errs.push(n); }

@@ -130,7 +130,7 @@ def test_the_start_page_shows_the_seats_as_typed_and_moves_them(phone, server):
 def test_the_change_page_reseats_with_taps_before_the_first_round(phone, server):
     resp = phone.request.post(
         f"{server}/api/v1/sessions",
-        data={"name": "Reseat", "game": "tokan", "players": ["Aki", "Ben", "Cho"]},
+        data={"name": "Reseat", "game": "baka", "players": ["Aki", "Ben", "Cho"]},
     )
     token = resp.json()["id"]
     phone.goto(f"{server}/t/{token}/edit")
