@@ -400,6 +400,7 @@ def _club_page(
     game_id = figures.get("game")
     game = GAMES.get(str(game_id)) if game_id else None
     shown = shown_view(args, figures)
+    export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
     blocks = []
     if shown == "points":
         for g in clubs.games_played(club, args):
@@ -411,12 +412,13 @@ def _club_page(
                     "rows": [r for r in standing_rows(of_game) if r["rounds"]],
                     "pot": _amount(of_game.get("pot")) or Fraction(0),
                     "house": _amount(of_game.get("house")) or Fraction(0),
+                    # The CSV of the figures shown: this game's points, not money across games.
+                    "export_url": None if view else _export_url(club, {**export_args, "game": g}),
                 }
             )
     members = [dict(m) for m in club.members]
     if table_form is None:
         table_form = new_table_form()
-    export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
     errors = errors or {}
     placed = ("table.game", "table.name", "table.point_value", "table.first_dealer")
     table_other = [

@@ -159,6 +159,25 @@ def test_a_tokan_prediction_not_set_is_named_before_save(phone, server):
     assert phone.locator(".tally li[data-dice='1']").inner_text() == "Ben: 3 + 4 = 7"
 
 
+def test_the_last_player_s_missing_prediction_is_named_before_save(phone, server):
+    """Nothing comes after the last player's right-hand prediction: once everything before it
+    is entered, the bar names it (a phone walk saw the bar silent until the server refused)."""
+    start_table(phone, server, "tokan", ["Aki", "Ben", "Chie"])
+    phone.click("text=Enter tour 1")
+    for i in range(3):
+        phone.locator(die(i, 3)).tap()
+        phone.locator(die(i, 4)).tap()
+        phone.locator(chip(i, "left", 0)).tap()
+        if i != 2:
+            phone.locator(chip(i, "right", 0)).tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
+    assert said(phone) == f"Chie: {unset}"
+    phone.locator(chip(2, "right", 1)).tap()
+    phone.locator(direction(2, "right", 1)).tap()
+    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+
+
 def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
     """The form is filled in turn: a die or a player left behind is named, in the server's
     words, once something after it is tapped; a player still tapping keeps the dice sum."""

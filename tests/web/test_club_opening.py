@@ -157,3 +157,17 @@ def test_odd_views_are_no_error(client):
     assert "is not a date" in bad and "game-standings" in bad  # all time, per game
     one = client.get(f"/c/{cid}?view=points&game=toppa").get_data(as_text=True)
     assert "game-standings" not in one and "Toppa, in points" in one
+
+
+def test_the_page_s_csv_links_export_the_points_it_shows(client):
+    """The club page opens on points per game: its CSV links give those points, one file a
+    game, never the money view's zeros of unpriced tables."""
+    cid, _, _ = two_games(client)
+    page = client.get(f"/c/{cid}").get_data(as_text=True)
+    links = re.findall(r'href="([^"]*/export\.csv[^"]*)"', page)
+    assert sorted(re.search(r"game=(\w+)", link)[1] for link in links) == ["tokan", "toppa"]
+    toppa = next(link for link in links if "game=toppa" in link).replace("&amp;", "&")
+    rows = client.get(toppa).get_data(as_text=True).splitlines()
+    header = rows[0].split(",")
+    points = {r.split(",")[0]: r.split(",")[header.index("points")] for r in rows[1:]}
+    assert int(points["Aki"]) == -int(points["Ben"]) != 0  # Toppa's points are whole

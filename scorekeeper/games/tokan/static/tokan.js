@@ -99,8 +99,8 @@
 
   // -- the bar's mistakes (issue 31): a prediction not yet set, or tokens without "more by"
   // or "less by"; the server's words. The form is filled in its order (each player's dice,
-  // left, right): a prediction is named once something after it is tapped, so the dice sum
-  // stays in the bar while a player is still on their own line.
+  // left, right): a prediction is named once something after it is tapped (the last one once
+  // all before it are), so the dice sum stays in the bar while a player is on their own line.
 
   function mistakes(w) {
     if (!w.unset_left) { return []; }
@@ -140,9 +140,12 @@
         own[own.length - 1].mistake = { where: name, text: picker.fill(w.nothing_yet, { name: name }) };
       }
     });
+    // The tour's last slot has nothing after it: it is named once everything before it is
+    // entered, when it is all that stands between the player and Save.
     var found = [];
     slots.forEach(function (slot, k) {
-      var later = slots.slice(k + 1).some(function (s) { return s.entered; });
+      var later = slots.slice(k + 1).some(function (s) { return s.entered; }) ||
+        (k === slots.length - 1 && k > 0 && slots.slice(0, k).every(function (s) { return s.entered; }));
       if (slot.mistake && later) { found.push(slot.mistake); }
     });
     return found;
