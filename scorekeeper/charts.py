@@ -78,8 +78,8 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Column:
     """The strip of the plot that stands for one point (what a finger or a pointer finds):
-    from ``x`` over ``width`` pixels, the whole plot's height; the page names the point in
-    it (an SVG ``<title>``)."""
+    from ``x`` over ``width`` pixels, the whole plot's height (the first and last reach the
+    chart's left and right edges); the page names the point in it (an SVG ``<title>``)."""
 
     x: int
     width: int
@@ -162,7 +162,9 @@ def running_chart(
     coords = [[(x(k), y(row[i]) + offsets[k][i]) for k, row in enumerate(rows)] for i in range(n)]
     every_point = len(rows) * n <= MARKERS_EVERYWHERE
     xs = [x(k) for k in range(len(rows))]
-    bounds = [left, *((a + b) // 2 for a, b in itertools.pairwise(xs)), right]
+    # The end columns reach the chart's edges (over the tick and name labels): half a step
+    # alone is narrower than a finger.
+    bounds = [0, *((a + b) // 2 for a, b in itertools.pairwise(xs)), width]
     columns = tuple(Column(a, max(1, b - a)) for a, b in itertools.pairwise(bounds))
     label_ys = spread([c[-1][1] for c in coords], top + FONT // 2, bottom)
     lines = tuple(
