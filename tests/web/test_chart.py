@@ -203,10 +203,9 @@ def test_a_settle_up_is_a_step_of_its_own_after_the_last_rounds_real_totals(clie
 
 
 def _x_labels(page):
-    """The x axis's labels: (x, text) of every ``tick x`` text."""
-    return [
-        (int(x), t) for x, t in re.findall(r'<text class="tick x" x="(\d+)"[^>]*>([^<]*)<', page)
-    ]
+    """The x axis's labels: (x, text) of every ``tick x mid`` text."""
+    found = re.findall(r'<text class="tick x mid" x="(\d+)"[^>]*>([^<]*)<', page)
+    return [(int(x), t) for x, t in found]
 
 
 def _polyline_xs(page):
