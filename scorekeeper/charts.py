@@ -33,6 +33,7 @@ LABEL_CHARS = 9  # longest label before it is shortened with an ellipsis
 TIE_GAP = 4  # pixels between lines that sit on the same total
 TIE_SPREAD = 36  # most pixels a group of tied lines may spread over
 MARKERS_EVERYWHERE = 120  # draw a marker at every point while points x players <= this
+INSET = 7  # pixels between the plot's left edge (where tick labels end) and the first point
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +78,20 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Column:
     """The strip of the plot that stands for one point (what a finger or a pointer finds):
-    from ``x`` over ``width`` pixels, the whole plot's height; the page names the point in
-    it (an SVG ``<title>``)."""
+    from ``x`` over ``width`` pixels, the whole plot's height (the first and last reach the
+    chart's left and right edges); the page names the point in it (an SVG ``<title>``)."""
 
     x: int
     width: int
+
+
+@dataclass(frozen=True, slots=True)
+class XLabel:
+    """A label under the x axis, centred on its point's x (``x``), moved in only as far as it
+    must to stay inside the chart's width."""
+
+    x: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +140,8 @@ def running_chart(
     span = high - low or 1
     steps = len(rows) - 1
 
-    def x(k: int) -> int:
-        return left + (2 * k * (right - left) + steps) // (2 * steps)
+    def x(k: int) -> int:  # the first point stands INSET clear of the tick labels' column
+        return left + INSET + (2 * k * (right - left - INSET) + steps) // (2 * steps)
 
     def y(v: int) -> int:
         return top + (2 * (high - v) * inner_h + span) // (2 * span)
@@ -152,7 +162,9 @@ def running_chart(
     coords = [[(x(k), y(row[i]) + offsets[k][i]) for k, row in enumerate(rows)] for i in range(n)]
     every_point = len(rows) * n <= MARKERS_EVERYWHERE
     xs = [x(k) for k in range(len(rows))]
-    bounds = [left, *((a + b) // 2 for a, b in itertools.pairwise(xs)), right]
+    # The end columns reach the chart's edges (over the tick and name labels): half a step
+    # alone is narrower than a finger.
+    bounds = [0, *((a + b) // 2 for a, b in itertools.pairwise(xs)), width]
     columns = tuple(Column(a, max(1, b - a)) for a, b in itertools.pairwise(bounds))
     label_ys = spread([c[-1][1] for c in coords], top + FONT // 2, bottom)
     lines = tuple(
@@ -185,6 +197,20 @@ def running_chart(
         columns=columns,
         xs=tuple(xs),
     )
+
+
+def x_labels(chart: Chart, marks: Sequence[tuple[int, str]]) -> list[XLabel]:
+    """Labels under the points they name: ``marks`` holds (point index, text) pairs, in
+    order; one that would run into the label before it is left out."""
+    out: list[XLabel] = []
+    end: int | None = None  # where the last label placed ends
+    for k, text in marks:
+        half = (text_width(text, FONT - 2) + 1) // 2
+        centre = min(max(chart.xs[k], half), chart.width - half)
+        if end is None or centre - half > end + 4:
+            out.append(XLabel(centre, text))
+            end = centre + half
+    return out
 
 
 def nice_ticks(low: Fraction, high: Fraction, most: int = 5) -> list[tuple[Fraction, str]]:

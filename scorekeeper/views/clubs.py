@@ -50,7 +50,7 @@ from scorekeeper.tables.checks import check_table
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.device import phone_name
 from scorekeeper.views.seating import moved, seat_order
-from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, table_standings
+from scorekeeper.views.sessions import HISTORY_SHOWN, _on_the_page, table_standings, totals_text
 
 bp = Blueprint("clubs", __name__)
 
@@ -628,6 +628,7 @@ def _member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
             for d, r in zip(days, running, strict=True)
         ],
         chart=_money_chart(running) if priced else _points_chart(by_game),
+        chart_titles=_member_chart_titles(days, running, priced, by_game),
         shown_view=None if game or priced else "points",
         points_totals=tr(N_(", ")).join(
             f"{tr(line['game'].title)} {display_amount(line['running'][-1], True)}"
@@ -712,6 +713,33 @@ def _money_chart(running: Sequence[Fraction]) -> Chart | None:
     label = display_amount(running[-1], True)
     points = [Fraction(0), *running] if len(running) == 1 else list(running)
     return running_chart([label], [[r] for r in points])
+
+
+def _member_chart_titles(
+    days: Sequence[JSONObject],
+    running: Sequence[Fraction],
+    priced: bool,
+    by_game: Sequence[GameLine],
+) -> list[str]:
+    """What each point of the member's chart says (its SVG ``<title>``), as the table page's
+    chart does: the club day, then the total ("2026-11-27: +85") or each game's points; of a
+    single day, the chart's first point is the start, at nothing."""
+    names = [""] if priced else [str(tr(line["game"].title)) for line in by_game]
+    rows = (
+        [[r] for r in running]
+        if priced
+        else [list(r) for r in zip(*(line["running"] for line in by_game), strict=True)]
+    )
+    if not rows or len(rows) != len(days):  # no chart
+        return []
+    out = [
+        str(tr(N_("%(day)s: %(totals)s", day=str(d.get("day")), totals=totals_text(names, r))))
+        for d, r in zip(days, rows, strict=True)
+    ]
+    if len(out) == 1:
+        start = totals_text(names, [Fraction(0)] * len(names))
+        out.insert(0, str(tr(N_("At the start: %(totals)s", totals=start))))
+    return out
 
 
 class GameLine(TypedDict):

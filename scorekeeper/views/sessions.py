@@ -29,7 +29,7 @@ from markupsafe import Markup
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import BoundedCache, no_cycle_collection
-from scorekeeper.charts import Chart, Style, running_chart, seat_style
+from scorekeeper.charts import Chart, Style, XLabel, running_chart, seat_style, x_labels
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.database import plan_write
 from scorekeeper.exact import csv_amount, parse_amount
@@ -227,6 +227,7 @@ def show(token: str) -> str:
         settled_at=[chart.xs[k] for k, step in enumerate(steps) if step.kind == "settle"]
         if chart
         else [],
+        chart_x_labels=chart_x_labels(GAMES[table.game], chart, steps) if chart else [],
         money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,
@@ -350,16 +351,25 @@ def _chart_and_steps(table: Table) -> tuple[Chart | None, list[store.ChartStep]]
     return cached[1], cached[2]
 
 
+def chart_x_labels(game: Game, chart: Chart, steps: Sequence[store.ChartStep]) -> list[XLabel]:
+    """The x axis: "0" under the start and the last round's name under that round's point. A
+    game end or settle-up after it is a point of its own with no label (a settle-up has its
+    dotted upright line), so the round's name never sits under it."""
+    last = max((k for k, s in enumerate(steps) if s.kind == "round" and s.number), default=0)
+    marks = [(0, "0")]
+    if last:
+        number = steps[last].number
+        assert number is not None  # the max above takes only numbered rounds
+        marks.append((last, str(tr(game.numbered(number)))))
+    return x_labels(chart, marks)
+
+
 def chart_titles(game: Game, names: Sequence[str], steps: Sequence[store.ChartStep]) -> list[str]:
     """What each point of the chart says (its SVG ``<title>``), in the page's language: the
     step, then every player's exact total ("After round 3: Aki +85, Ben -85")."""
-    comma = tr(N_(", "))
     out = []
     for step in steps:
-        totals = comma.join(
-            f"{name} {display_amount(total, True)}"
-            for name, total in zip(names, step.totals, strict=False)
-        )
+        totals = totals_text(names, step.totals)
         if step.kind == "round" and step.number is not None:
             words = N_(
                 "After %(what)s: %(totals)s", what=tr(game.numbered(step.number)), totals=totals
@@ -374,6 +384,19 @@ def chart_titles(game: Game, names: Sequence[str], steps: Sequence[store.ChartSt
             words = N_("At the start: %(totals)s", totals=totals)
         out.append(tr(words))
     return out
+
+
+def totals_text(names: Sequence[str], totals: Sequence[Fraction]) -> str:
+    """Each name with its exact signed total, in the page's language ("Aki +85, Ben -85"); a
+    chart point's title says this after the step it names. A nameless line (``""``) shows
+    its total alone."""
+    comma = tr(N_(", "))
+    return str(
+        comma.join(
+            f"{name} {display_amount(total, True)}".strip()
+            for name, total in zip(names, totals, strict=False)
+        )
+    )
 
 
 @functools.lru_cache(maxsize=256)

@@ -142,6 +142,10 @@ def test_a_members_page_at_360(browser, server, scheme):
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"member_360_{scheme}.png"), full_page=True)
         page.locator("#running").scroll_into_view_if_needed()
+        page.locator("svg.member-chart .hits rect").last.tap()  # issue 30: read it out
+        expect(page.locator("#running .chart-readout")).to_have_text(
+            re.compile(r"^\d{4}-\d\d-\d\d: [+-]\d+$")
+        )
         page.screenshot(path=str(SHOTS / f"member_360_{scheme}_chart.png"))
 
         # The same page through the read-only link, a member's name followed from the club.
@@ -237,3 +241,56 @@ def test_a_settle_up_on_the_chart_at_360(phone_360, server):
     expect(titles.nth(3)).to_have_text(re.compile(r"^After round 3: Aki [+-]\d+, Ben [+-]\d+$"))
     assert no_sideways_scroll(page)
     page.locator("svg.chart").screenshot(path=str(SHOTS / "chart_settle_up_360.png"))
+
+
+def test_a_tap_on_a_chart_point_reads_it_out_at_360(phone_360, server):
+    """Issue 30: a phone has no hover, so a tap on a point (or the arrow keys on the focused
+    chart) writes the point's title in the line under the chart."""
+    page = phone_360
+    api = page.request
+    sid = api.post(
+        f"{server}/api/v1/sessions", data={"game": "toppa", "players": ["Aki", "Ben"]}
+    ).json()["id"]
+    for _ in range(3):
+        api.post(
+            f"{server}/api/v1/sessions/{sid}/rounds",
+            data={"players": [{"captured": EXAMPLE_A}, {}]},
+        )
+    assert api.post(f"{server}/api/v1/sessions/{sid}/settle").status == 200
+    page.goto(f"{server}/t/{sid}")
+    readout = page.locator(".chart-readout")
+    hint = "getComputedStyle(document.querySelector('.chart-readout'), '::before').content"
+    assert page.evaluate(hint) == '"Tap a point of the chart to read its totals here."'
+    hits = page.locator("svg.chart .hits rect")
+    expect(hits).to_have_count(5)
+    for k in range(5):  # a finger's target: the point's whole column
+        box = hits.nth(k).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box
+    # "round 3" sits under round 3's point, not under the settle-up's.
+    label = page.locator("svg.chart text.tick.x", has_text="round 3").bounding_box()
+    column = hits.nth(3).bounding_box()
+    assert label and column
+    # Centred under the point, which is the middle of its column.
+    assert abs(label["x"] + label["width"] / 2 - (column["x"] + column["width"] / 2)) < 3
+    hits.nth(3).tap()
+    expect(readout).to_have_text(re.compile(r"^After round 3: Aki [+-]\d+, Ben [+-]\d+$"))
+    expect(hits.nth(3)).to_have_class("on")
+    page.locator("section", has=page.locator("svg.chart")).screenshot(
+        path=str(SHOTS / "chart_readout_360.png")
+    )
+    hits.nth(4).tap()
+    expect(readout).to_have_text("Settled up: Aki 0, Ben 0")
+    # Keyboard: the chart takes focus; the arrows walk its points.
+    page.locator("svg.chart").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(readout).to_have_text(re.compile(r"^After round 3: "))
+    page.keyboard.press("Home")
+    expect(readout).to_have_text("At the start: Aki 0, Ben 0")
+    # A live update redraws the chart; a tap still reads the new one out.
+    api.post(
+        f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{}, {"captured": EXAMPLE_A}]}
+    )
+    expect(hits).to_have_count(6)
+    hits.nth(5).tap()
+    expect(readout).to_have_text(re.compile(r"^After round 4: "))
+    assert no_sideways_scroll(page)

@@ -9,12 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.charts import (
+    INSET,
     LABEL_GAP,
     TIE_GAP,
+    XLabel,
     nice_ticks,
     running_chart,
     seat_style,
     shorten,
+    text_width,
+    x_labels,
 )
 from scorekeeper.exact import display
 from scorekeeper.tables import store
@@ -45,7 +49,8 @@ def test_chart_geometry_with_thirds():
     a, b = chart.lines
     assert ys(a) == [zero - TIE_GAP // 2, top + 3 * (bottom - top) // 4, bottom]
     assert ys(b) == [zero + TIE_GAP // 2, top + (bottom - top) // 4, top]
-    assert xs(a) == [chart.left, (chart.left + chart.right) // 2, chart.right]
+    first = chart.left + INSET  # clear of the tick labels, which end at chart.left - 4
+    assert xs(a) == [first, first + (chart.right - first + 1) // 2, chart.right]
     assert chart.rounds == 2
 
 
@@ -197,6 +202,73 @@ def test_a_settle_up_is_a_step_of_its_own_after_the_last_rounds_real_totals(clie
     assert f"Aki {aki}、Ben {ben}" in titles[3] or f"Aki {aki}, Ben {ben}" in titles[3]
 
 
+def _x_labels(page):
+    """The x axis's labels: (x, text) of every ``tick x mid`` text."""
+    found = re.findall(r'<text class="tick x mid" x="(\d+)"[^>]*>([^<]*)<', page)
+    return [(int(x), t) for x, t in found]
+
+
+def _polyline_xs(page):
+    points = re.search(r"<polyline points=\"([^\"]+)\"", page).group(1).split()
+    return [int(p.split(",")[0]) for p in points]
+
+
+def test_x_labels_sit_under_the_points_they_name_not_under_a_settle_up(client):
+    """Issue 30: after a settle-up (API.md) the last point is the settle-up's; "round 3"
+    sits under round 3's point, the settle-up has no round label (its dotted line marks it)."""
+    sid = _open(client, "toppa", ["Aki", "Ben"])
+    for _ in range(3):
+        client.post(f"/api/v1/sessions/{sid}/rounds", json=TOPPA_ROUND)
+    assert client.post(f"/api/v1/sessions/{sid}/settle").status_code == 200
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    xs_ = _polyline_xs(page)
+    assert _x_labels(page) == [(xs_[0], "0"), (xs_[3], "round 3")]
+    ja = client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert [x for x, _ in _x_labels(ja)] == [xs_[0], xs_[3]]
+    # A round after the settle-up is the last point again: its label sits at the right end.
+    client.post(f"/api/v1/sessions/{sid}/rounds", json=TOPPA_ROUND)
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    labels = _x_labels(page)
+    assert labels[-1] == (_polyline_xs(page)[-1], "round 4")
+
+
+def test_an_x_label_moves_in_only_as_far_as_it_must_and_never_runs_into_another():
+    chart = running_chart(["A"], [[Fraction(k)] for k in range(4)])
+    assert chart is not None
+    wide = "round 1000000"
+    half = (text_width(wide, 11) + 1) // 2
+    first, last = x_labels(chart, [(0, "0"), (3, wide)])
+    assert first == XLabel(chart.xs[0], "0")
+    assert chart.xs[3] + half > chart.width  # centred it would run off the chart
+    assert last == XLabel(chart.width - half, wide)
+    # Two labels that would overlap: the later one is left out.
+    many = running_chart(["A"], [[Fraction(k)] for k in range(20)])
+    assert many is not None and many.xs[1] - many.xs[0] < 2 * half
+    assert x_labels(many, [(0, wide), (1, wide)]) == [XLabel(max(many.xs[0], half), wide)]
+
+
+def test_a_game_end_gets_no_round_label(client):
+    """R21: a game ended early is a point of its own; "round 1" stays under round 1."""
+    sid = _open(client, "baka", ["Aki", "Ben", "Cy"])
+    client.post(f"/api/v1/sessions/{sid}/rounds", json=BAKA_ROUND)
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    xs_ = _polyline_xs(page)
+    assert len(xs_) == 3
+    assert _x_labels(page) == [(xs_[0], "0"), (xs_[1], "round 1")]
+
+
+@given(st.integers(1, 200), st.integers(1, 8))
+def test_tick_labels_stay_clear_of_the_start_markers(steps, n):
+    """Issue 30: the value axis's labels end 4 px left of the plot (text-anchor end at
+    chart.left - 4); every marker (at most 5 px from its point) starts right of chart.left."""
+    series = [[Fraction(k * (i - 2)) for i in range(n)] for k in range(steps + 1)]
+    chart = running_chart([f"P{i}" for i in range(n)], series)
+    assert chart is not None
+    assert chart.xs[0] - 5 >= chart.left
+    assert min(xs(line)[0] for line in chart.lines) == chart.xs[0]
+
+
 def test_a_game_end_is_a_point_and_thirds_stay_exact_in_titles(client, app):
     """R21: ending a game early is an entry of its own; the chart names it, with Baka's
     thirds as the page writes them."""
@@ -232,8 +304,8 @@ def test_every_point_has_a_column_of_its_own_across_the_plot():
         chart = running_chart(["A", "B"], series)
         cols = chart.columns
         assert len(cols) == len(chart.xs) == steps + 1
-        assert cols[0].x == chart.left
-        assert cols[-1].x + cols[-1].width == chart.right or steps + 1 > chart.right - chart.left
+        assert cols[0].x == 0  # the end columns reach the edges: wide enough for a finger
+        assert cols[-1].x + cols[-1].width == chart.width or steps + 1 > chart.right - chart.left
         for c, nxt in itertools.pairwise(cols):
             assert c.x + c.width == nxt.x or c.width == 1
         for c, x in zip(cols, chart.xs, strict=True):

@@ -141,6 +141,12 @@ def test_a_members_chart_plots_points_when_there_is_no_money(client):
         assert Fraction(stats["games"][game]["points"])
     ys = {int(p.split(",")[1]) for line in lines for p in line.split()}
     assert len(ys) > 1  # not flat
+    # Issue 30: each point is named: the club day and each game's points then.
+    titles = re.findall(r"<title>([^<]*)</title>", chart)
+    assert len(titles) == len(lines[0].split())
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d: Toppa [+-]?\d+, Tokan [+-]?\d+", titles[-1]
+    ) or re.fullmatch(r"\d{4}-\d\d-\d\d: Tokan [+-]?\d+, Toppa [+-]?\d+", titles[-1]), titles
 
 
 def test_odd_views_are_no_error(client):

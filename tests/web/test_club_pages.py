@@ -9,7 +9,7 @@ import uuid
 from fractions import Fraction
 from urllib.parse import quote
 
-from scorekeeper.exact import amount_str
+from scorekeeper.exact import amount_str, display
 from tests.helpers import EXAMPLE_A
 from tests.web.test_i18n import JA, lang, text
 
@@ -454,6 +454,13 @@ def test_the_running_total_runs_over_the_club_days(client, app):
     chart = page.text.split('<svg class="chart member-chart"', 1)[1].split("</svg>", 1)[0]
     assert "over 2 club days, from 2026-11-24 to 2026-11-26" in chart
     assert ">2026-11-24</text>" in chart and ">2026-11-26</text>" in chart
+    # Issue 30: each point names its club day and the running total then.
+    titles = re.findall(r"<title>([^<]*)</title>", chart)
+    assert titles == [
+        f"2026-11-24: {display(one, True)}",
+        f"2026-11-26: {display(one + two, True)}",
+    ]
+    assert 'class="chart-readout" aria-live="polite"' in page.text
     assert len(re.search(r'<polyline points="([^"]+)"', chart).group(1).split()) == 2
     days = re.findall(r"<time>(2026-11-2\d)</time>", page.text)
     assert days[:2] == ["2026-11-24", "2026-11-26"]  # day by day

@@ -352,7 +352,9 @@ def test_the_pages_count_rounds_and_a_settle_up_is_no_win(client, app):
     assert [str(t) for t in points[4]] == ["0", "0", "0"]  # settled
     assert [str(t) for t in points[5]] == BAKA_DELTAS  # round 4
     table_page = client.get(f"/t/{sid}").get_data(as_text=True)
-    assert re.search(r'class="tick x end"[^>]*>round 4<', table_page)
+    # Round 4's label is centred under its point, the last (issue 30).
+    last_x = re.search(r'<polyline points="[^"]* (\d+),\d+"', table_page).group(1)
+    assert re.search(rf'class="tick x mid" x="{last_x}"[^>]*>round 4<', table_page)
     # The CSV's round column counts rounds, blank on the settle-up's row.
     rows = client.get(f"/t/{sid}/export.csv").get_data(as_text=True).splitlines()[1:]
     assert [row.split(",")[0] for row in rows] == ["1", "2", "3", "", "4"]
