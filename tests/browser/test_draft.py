@@ -465,3 +465,26 @@ def test_a_restored_draft_leaves_the_baka_grid_and_save_on_the_first_screen(phon
     expect(notice).to_have_count(0)
     expect(counts).to_be_visible()
     expect(counts).to_contain_text("2 cards")
+
+
+# What of the round form (outside its bar) reaches below the bar's top, once scrolled to the end.
+UNDER_THE_BAR = """() => {
+  window.scrollTo(0, document.scrollingElement.scrollHeight);
+  const bar = document.querySelector('.entrybar');
+  const top = bar.getBoundingClientRect().top;
+  return [...document.querySelectorAll('#round-form *')]
+    .filter(e => !bar.contains(e) && e.offsetParent !== null && e.getClientRects().length)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden')
+    .filter(e => e.getBoundingClientRect().bottom > top + 0.5)
+    .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().bottom)
+         + '>' + Math.round(top));
+}"""
+
+
+@pytest.mark.parametrize("game", ["baka", "tokan"])
+def test_at_the_end_of_the_page_nothing_of_the_form_is_under_the_bar(phone, server, game):
+    """Issue 31 ("messages never cover tiles"): scrolled to the end, the grid's hint line and
+    every other part of the form stand above the bar at the foot of the screen."""
+    table = new_table(server, game, ("Aki", "Ben", "Cho"))
+    phone.goto(table + "/rounds/new")
+    assert phone.evaluate(UNDER_THE_BAR) == []
