@@ -506,18 +506,38 @@
     if (differs) { restoredNotice(m, f); }
   }
 
+  // The notice stands in the bar in place of the counts line (as the bar's mistakes do, issue
+  // 31): above the grid it pushed the last rows under the bar. It goes at Start over or at the
+  // player's next change to the form (they carry on with what is back), and the counts return.
   function restoredNotice(m, f) {
     var box = document.createElement("p");
     box.className = "flash draft-restored";
     box.setAttribute("role", "status");
-    box.appendChild(document.createTextNode(m.dataset.tRestored + " "));
+    var words = document.createElement("span");
+    words.textContent = m.dataset.tRestored;
+    box.appendChild(words);
     var again = document.createElement("button");
     again.type = "button";
     again.className = "button secondary";
     again.textContent = m.dataset.tStartOver;
-    again.addEventListener("click", function () { startOver(f); box.remove(); });
     box.appendChild(again);
-    f.parentNode.insertBefore(box, f);
+    var place = f.querySelector(".entrybar .bar-words");
+    function gone() {
+      box.remove();
+      if (place) { place.classList.remove("has-restored"); }
+      f.removeEventListener("input", carryOn);
+      f.removeEventListener("change", carryOn);
+    }
+    function carryOn() { if (!restoring) { gone(); } }
+    again.addEventListener("click", function () { startOver(f); gone(); });
+    if (place) {
+      place.appendChild(box);
+      place.classList.add("has-restored");
+      f.addEventListener("input", carryOn);
+      f.addEventListener("change", carryOn);
+    } else {
+      f.parentNode.insertBefore(box, f);
+    }
   }
 
   // Back to the form as the server drew it, and no draft.

@@ -12,8 +12,9 @@ import re
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import phone_page, until
+from tests.browser.conftest import SHOTS, phone_page, until
 from tests.helpers import EXAMPLE_A
 
 pytestmark = pytest.mark.browser
@@ -421,3 +422,69 @@ def test_a_hidden_field_a_picker_keeps_its_state_in_is_kept_too(phone, server):
     phone.locator(".draft-restored button").click()
     assert grid.input_value() == "drawn"
     assert phone.evaluate(DRAFT_KEYS) == []
+
+
+# The bar's top and the form's last tile, Save and the notice's Start over, as laid out.
+LAYOUT = """() => {
+  const box = el => el.getBoundingClientRect();
+  const bar = box(document.querySelector('.entrybar'));
+  const tiles = [...document.querySelectorAll('[data-card]')].filter(t => t.offsetParent);
+  const save = box(document.querySelector('.entrybar button[type=submit]'));
+  const again = box(document.querySelector('.draft-restored button'));
+  return {tiles: tiles.length, last: box(tiles[tiles.length - 1]).bottom, bar: bar.top,
+          save: [save.top, save.bottom], again: [again.width, again.height],
+          scrolled: window.scrollY, height: window.innerHeight};
+}"""
+
+
+def test_a_restored_draft_leaves_the_baka_grid_and_save_on_the_first_screen(phone, server):
+    """Issue 31 ("the targets, all 48 tiles and Save visible without scrolling"; "messages
+    never cover tiles"): the draft's notice takes no room above the grid, and its Start over
+    is still one tap of at least 44x44 px."""
+    table = new_table(server, "baka", ("Aki", "Ben", "Cho"))
+    phone.goto(table + "/rounds/new")
+    phone.locator("[data-target='captured-0']").tap()
+    tap(phone, "pine-crane")
+    only_draft_is(phone, ":new:1")
+    phone.reload()
+    notice = phone.locator(".draft-restored")
+    notice.wait_for()
+    layout = phone.evaluate(LAYOUT)
+    phone.screenshot(path=str(SHOTS / "draft-restored-baka-360.png"))
+    assert layout["tiles"] == 48
+    assert layout["scrolled"] == 0
+    assert layout["last"] <= layout["bar"], layout
+    assert layout["save"][0] >= 0 and layout["save"][1] <= layout["height"], layout
+    assert min(layout["again"]) >= 44, layout
+    assert notice.is_visible()
+    # In the counts line's place; the player's next tap carries on, and the counts are back.
+    counts = phone.locator(".entrybar .tally")
+    assert phone.locator(".entrybar .draft-restored").count() == 1
+    expect(counts).to_be_hidden()
+    tap(phone, "pine-ribbon")
+    expect(notice).to_have_count(0)
+    expect(counts).to_be_visible()
+    expect(counts).to_contain_text("2 cards")
+
+
+# What of the round form (outside its bar) reaches below the bar's top, once scrolled to the end.
+UNDER_THE_BAR = """() => {
+  window.scrollTo(0, document.scrollingElement.scrollHeight);
+  const bar = document.querySelector('.entrybar');
+  const top = bar.getBoundingClientRect().top;
+  return [...document.querySelectorAll('#round-form *')]
+    .filter(e => !bar.contains(e) && e.offsetParent !== null && e.getClientRects().length)
+    .filter(e => getComputedStyle(e).visibility !== 'hidden')
+    .filter(e => e.getBoundingClientRect().bottom > top + 0.5)
+    .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().bottom)
+         + '>' + Math.round(top));
+}"""
+
+
+@pytest.mark.parametrize("game", ["baka", "tokan"])
+def test_at_the_end_of_the_page_nothing_of_the_form_is_under_the_bar(phone, server, game):
+    """Issue 31 ("messages never cover tiles"): scrolled to the end, the grid's hint line and
+    every other part of the form stand above the bar at the foot of the screen."""
+    table = new_table(server, game, ("Aki", "Ben", "Cho"))
+    phone.goto(table + "/rounds/new")
+    assert phone.evaluate(UNDER_THE_BAR) == []

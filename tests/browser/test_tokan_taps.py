@@ -150,3 +150,28 @@ def test_an_unset_prediction_is_refused_beside_it_and_nothing_is_stored(phone, s
     assert phone.locator(die(1, 4)).get_attribute("aria-pressed") == "true"
     token = table.rstrip("/").rsplit("/", 1)[1]
     assert phone.request.get(f"{server}/api/v1/sessions/{token}").json()["round_count"] == 0
+
+
+def test_more_or_less_is_one_choice_and_the_chips_are_the_amount_for_either(phone, server):
+    """The phone walk (issue 31 part 5): beside two pills "more by" / "less by", each level with
+    a row of chips (0-5, 6-11), "less by 2" looked impossible. The toggle is one joined control
+    saying only "more" / "less", and the line above says the chips are the amount "by"."""
+    start_table(phone, server, "tokan", PLAYERS)
+    phone.click("text=Enter tour 1")
+    box = phone.locator("#player-0 .predict[data-side=left]")
+    more, less = box.locator("label.pill.blue"), box.locator("label.pill.red")
+    assert (more.inner_text().strip(), less.inner_text().strip()) == ("more", "less")
+    assert box.locator(".how").inner_text() == "more or less, by:"
+    assert box.locator(".how").is_visible()
+    top, bottom = more.bounding_box(), less.bounding_box()
+    # One control: the two halves touch, one above the other, apart from the chips.
+    assert abs(top["y"] + top["height"] - bottom["y"]) < 1
+    assert top["x"] == bottom["x"] and top["width"] == bottom["width"]
+    chips = box.locator(".tchips").bounding_box()
+    assert top["x"] + top["width"] < chips["x"]
+    # Either way takes any amount: "less by 2" is one tap of each.
+    phone.locator(direction(0, "left", -2)).tap()
+    phone.locator(chip(0, "left", -2)).tap()
+    assert phone.locator("input[name=p0_left_dir][value=less]").is_checked()
+    assert phone.locator("input[name=p0_left_n][value='2']").is_checked()
+    phone.screenshot(path=str(SHOTS / "tokan-more-or-less-360.png"))
