@@ -334,7 +334,9 @@
         var r = form.querySelector("input[name=rest][value='" + untapped[0].dataset.seat + "']");
         tick(r, true);
       }
-      restBox.hidden = !(left > 0 && untapped.length !== 1);
+      // Before any pile has a card, there is nothing to ask yet (and the question would sit
+      // under the bar on the first screen).
+      restBox.hidden = !(left > 0 && untapped.length !== 1 && untapped.length < piles.length);
     }
 
     function words(template, t) {

@@ -329,3 +329,19 @@ def test_the_lists_behind_the_grid_draw_their_pictures_only_without_script(phone
         assert crane.bounding_box()["width"] > 30
     finally:
         context.close()
+
+
+def test_the_rest_is_asked_only_once_a_pile_has_cards(phone, server):
+    """Check a hand at 360x740: before any card is tapped there is nothing to ask, so "whose
+    pile is the rest" waits (it stood under the bar on the first screen, where Lighthouse's
+    target-size audit failed it); with both piles tapped and cards left over, it asks."""
+    page = phone
+    page.goto(f"{server}/check/toppa")
+    finger = Finger(page)
+    assert page.locator("fieldset.rest").is_hidden()
+    finger.tap("[data-target='captured-0']")
+    finger.tap("[data-card='pine-crane']")
+    assert page.locator("fieldset.rest").is_hidden()  # the other pile is the rest
+    finger.tap("[data-target='captured-1']")
+    finger.tap("[data-card='pine-ribbon']")
+    assert page.locator("fieldset.rest").is_visible()
