@@ -131,6 +131,9 @@ class Game:
 
     has_dealer = False
     """Somebody deals each round: the form asks who, the table says who deals next."""
+    grid_first = False
+    """The round form is the deck's grid (templates/_grid.html), drawn before the dealer and
+    the game's round line so that the grid is in view from the start (issue 31)."""
     multi_game = False
     """Rounds make up games (numbered), and the table can end a game early."""
     has_pot = False

@@ -30,6 +30,7 @@ class PileGame(Game):
     """A captured-pile game: Toppa, or Baka with its rounds of a game."""
 
     has_dealer = True
+    grid_first = True
     draw = "dealer"
     deck = engine.DECK
     keys = engine.KEYS
