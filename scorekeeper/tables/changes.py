@@ -13,7 +13,7 @@ name). Each change is one journal entry, undoable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TypedDict, TypeVar, cast
@@ -794,7 +794,7 @@ REMATCH = N_("rematch: continued at a new table")
 """The old table's journal entry for a rematch made from it (its data: the new table's token)."""
 
 
-def rematch(old: Table, *, carry: bool) -> Table:
+def rematch(old: Table, *, carry: bool, seats: Sequence[str] | None = None) -> Table:
     """A new table with the players still seated, the rules, settings and point value as they
     stand; the totals carried over (with the pot and house) or from zero.
 
@@ -821,6 +821,23 @@ def rematch(old: Table, *, carry: bool) -> Table:
                 ]
             )
     first = state.dealer if state.dealer in present else present[0]
+    if seats is not None:
+        # The same players in the order they now sit (issue 30: seats as chosen), the one
+        # who would deal first still dealing first from their new seat.
+        by_name = {names[i]: i for i in present}
+        if sorted(seats) != sorted(by_name):
+            raise InvalidInput(
+                [
+                    Violation(
+                        "seats",
+                        N_(
+                            "Seat every player still at the table once: %(names)s",
+                            names=list(by_name),
+                        ),
+                    )
+                ]
+            )
+        present = [by_name[n] for n in seats]
     new = NewTable(
         name=old.name,
         game=old.game,

@@ -60,6 +60,9 @@ def _edit_page(
         errors=errors or {},
         posted=posted or {},
         seats=(posted or {}).get("seats") or names,
+        # The rematch's seats: the players still seated, in their order or as moved.
+        rematch_seats=(posted or {}).get("rematch_seats")
+        or [n for i, n in enumerate(names) if i not in state.away],
         dealer=(posted or {}).get("dealer") or table.players[table.first_dealer],
         club=clubs.club_of(table),
         all_clear=not any(state.totals) and not state.pot and not state.house,
@@ -205,8 +208,12 @@ def _join_club(table: Table) -> ResponseReturnValue:
 
 def _rematch(old: Table) -> ResponseReturnValue:
     carry = request.form.get("carry") == "yes"
+    seats = [str(n) for n in request.form.getlist("seat")]
+    move = request.form.get("move")
+    if move is not None:  # a seat moved without script: the page again, nothing started
+        return _edit_page(old, posted={"rematch_seats": list[JSONValue](moved(seats, move))})
     try:
-        table = changes.rematch(old, carry=carry)
+        table = changes.rematch(old, carry=carry, seats=seats or None)
         db.session.commit()
     except InvalidInput as exc:
         db.session.rollback()

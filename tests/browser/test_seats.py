@@ -137,7 +137,7 @@ def test_the_change_page_reseats_with_taps_before_the_first_round(phone, server)
     seats = phone.locator("#seats ol.seat-list .seat-name")
     expect(seats).to_have_text(["Aki", "Ben", "Cho"])
     phone.evaluate("window.samePage = true")
-    phone.get_by_role("button", name="Move Cho up").tap()
+    phone.locator("#seats").get_by_role("button", name="Move Cho up").tap()
     expect(seats).to_have_text(["Aki", "Cho", "Ben"])
     assert phone.evaluate("window.samePage === true")  # moved on the phone, nothing posted
     phone.select_option("#seats select[name=dealer]", "Cho")
@@ -146,3 +146,27 @@ def test_the_change_page_reseats_with_taps_before_the_first_round(phone, server)
     stored = phone.request.get(f"{server}/api/v1/sessions/{token}").json()
     assert [p["name"] for p in stored["players"]] == ["Aki", "Cho", "Ben"]
     assert stored["next_dealer"] == 1
+
+
+def test_a_rematch_is_seated_as_moved_with_taps(phone, server):
+    """Issue 30 part 1: the rematch's form shows its seats and moves them on the phone; the
+    new table opens in that order."""
+    resp = phone.request.post(
+        f"{server}/api/v1/sessions",
+        data={"name": "Again", "game": "baka", "players": ["Aki", "Ben", "Cho"]},
+    )
+    token = resp.json()["id"]
+    phone.goto(f"{server}/t/{token}/edit")
+    form = phone.locator("form:has(input[name=what][value=rematch])")
+    seats = form.locator("ol.seat-list .seat-name")
+    expect(seats).to_have_text(["Aki", "Ben", "Cho"])
+    phone.evaluate("window.samePage = true")
+    form.get_by_role("button", name="Move Cho up").tap()
+    expect(seats).to_have_text(["Aki", "Cho", "Ben"])
+    assert phone.evaluate("window.samePage === true")  # moved on the phone, nothing posted
+    form.get_by_role("button", name="Start the rematch").tap()
+    phone.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    new = phone.url.rsplit("/", 1)[1]
+    assert new != token
+    stored = phone.request.get(f"{server}/api/v1/sessions/{new}").json()
+    assert [p["name"] for p in stored["players"]] == ["Aki", "Cho", "Ben"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.web.test_sessions_api import add, create, session
-from tests.web.test_table_changes import TOKOTOKO_ROUND, journal, patch, undo
+from tests.web.test_table_changes import BAKA_ROUND, TOKOTOKO_ROUND, journal, patch, undo
 
 
 def names(s):
@@ -182,20 +182,25 @@ def test_seat_moves_out_of_range_change_nothing(client):
     assert moved(["A", "B", "C"], "up:2") == ["A", "C", "B"]
 
 
+def seats_section(page: str) -> list[str]:
+    """The seat list of the change page's *Seats* section (the rematch's form has its own)."""
+    return re.findall(r'name="seat" value="([^"]+)"', page[: page.index('value="rematch"')])
+
+
 # -- the table's "Change the table" page ---------------------------------------------------------
 
 
 def test_the_change_page_reseats_a_table_before_its_first_round(client):
     s = create(client, "baka", ["Aki", "Ben", "Cy"])
     page = client.get(f"/t/{s['id']}/edit")
-    assert re.findall(r'name="seat" value="([^"]+)"', page.text) == ["Aki", "Ben", "Cy"]
+    assert seats_section(page.text) == ["Aki", "Ben", "Cy"]
     # Without script, an arrow shows the page again in the new order and changes nothing.
     moved = client.post(
         f"/t/{s['id']}/edit",
         data={"what": "seats", "seat": ["Aki", "Ben", "Cy"], "move": "up:2"},
     )
     assert moved.status_code == 200
-    assert re.findall(r'name="seat" value="([^"]+)"', moved.text) == ["Aki", "Cy", "Ben"]
+    assert seats_section(moved.text) == ["Aki", "Cy", "Ben"]
     assert names(session(client, s["id"])) == ["Aki", "Ben", "Cy"]
     saved = client.post(
         f"/t/{s['id']}/edit",
@@ -352,4 +357,41 @@ def test_a_seat_move_with_a_digit_that_is_no_number_changes_nothing(client):
             f"/t/{s['id']}/edit", data={"what": "seats", "seat": ["Aki", "Ben", "Cy"], "move": move}
         )
         assert r.status_code == 200
-        assert re.findall(r'name="seat" value="([^"]+)"', r.text) == ["Aki", "Ben", "Cy"]
+        assert seats_section(r.text) == ["Aki", "Ben", "Cy"]
+
+
+# -- a rematch ---------------------------------------------------------------------------------
+
+
+def test_a_rematch_seats_the_players_as_chosen_on_its_form(client):
+    """Issue 30 part 1: a rematch shows its seats before the new table opens, moves them
+    without script, and opens the new table in that order; carried totals follow each player
+    to their new seat."""
+    s = create(client, "baka", ["Aki", "Ben", "Cy"])
+    add(client, s["id"], BAKA_ROUND)
+    before = {p["name"]: p["total"] for p in session(client, s["id"])["players"]}
+    page = client.get(f"/t/{s['id']}/edit").get_data(as_text=True)
+    rematch_form = page[page.index('value="rematch"') :]
+    assert re.findall(r'name="seat" value="([^"]+)"', rematch_form) == ["Aki", "Ben", "Cy"]
+    shown = client.post(
+        f"/t/{s['id']}/edit",
+        data={"what": "rematch", "carry": "yes", "seat": ["Aki", "Ben", "Cy"], "move": "down:0"},
+    )
+    assert shown.status_code == 200  # nothing started yet
+    moved_form = shown.get_data(as_text=True)
+    moved_form = moved_form[moved_form.index('value="rematch"') :]
+    assert re.findall(r'name="seat" value="([^"]+)"', moved_form) == ["Ben", "Aki", "Cy"]
+    made = client.post(
+        f"/t/{s['id']}/edit",
+        data={"what": "rematch", "carry": "yes", "seat": ["Ben", "Cy", "Aki"]},
+    )
+    assert made.status_code == 302
+    new = session(client, made.headers["Location"].rsplit("/", 1)[1])
+    assert names(new) == ["Ben", "Cy", "Aki"]
+    assert {p["name"]: p["total"] for p in new["players"]} == before
+    wrong = client.post(
+        f"/t/{s['id']}/edit",
+        data={"what": "rematch", "carry": "no", "seat": ["Ben", "Ben", "Aki"]},
+    )
+    assert wrong.status_code == 422
+    assert "Seat every player still at the table once" in wrong.get_data(as_text=True)
