@@ -233,6 +233,9 @@ def test_a_new_table_links_to_its_draw_and_the_draw_applies_the_first_dealer(cli
     assert f'href="/t/{s["id"]}/draw"' in page.text
     draw = client.get(f"/t/{s['id']}/draw")
     assert draw.status_code == 200
+    # A screen reader hears a drawn card as drawn, not as in an exposed hand.
+    assert 'data-t-hand="drawn by {name}"' in draw.text
+    assert "exposed hand" not in draw.text
     # Two cards each (RULES 4.7): Aki 1 + 10 -> 1, Ben 3 + 5 -> 8: Ben deals first.
     result = client.post(
         f"/t/{s['id']}/draw",
