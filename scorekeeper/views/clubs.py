@@ -37,7 +37,7 @@ from scorekeeper.caches import BoundedCache
 from scorekeeper.charts import Chart, running_chart
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, generate_csrf, new_table_form
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import display_amount, locale_code
 from scorekeeper.i18n import translate as tr
@@ -745,7 +745,7 @@ def _member_chart_titles(
 class GameLine(TypedDict):
     """A member's running points in one game, at the end of each club day of the period."""
 
-    game: Any
+    game: Game
     running: list[Fraction]
 
 
