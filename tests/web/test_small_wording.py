@@ -8,23 +8,11 @@ import re
 
 
 def test_tokan_says_a_prediction_of_0_predicted_a_tie(client):
-    from tests.web.test_i18n import JA, api_table, text
+    from tests.web.test_i18n import JA, text
+    from tests.web.test_wording import tokan_claims_table
 
     # R20: a prediction of 0 claims equal totals; B and C predict 0 on their left.
-    url = api_table(
-        client,
-        "tokan",
-        ["A", "B", "C"],
-        [
-            {
-                "players": [
-                    {"name": "A", "dice": [6, 6], "left": 3, "right": 0},
-                    {"name": "B", "dice": [1, 2], "left": 0, "right": -2},
-                    {"name": "C", "dice": [3, 3], "left": 0, "right": 0},
-                ]
-            }
-        ],
-    )
+    url = tokan_claims_table(client)
     en = text(client.get(url + "/rounds/1"))
     assert "predicted a tie, difference" in en
     assert "claimed equal" not in en and "by 0" not in en

@@ -78,8 +78,9 @@ def test_japanese_puts_no_space_between_a_name_and_its_particle():
     assert spaced == []
 
 
-def test_a_tokan_claim_and_its_difference_are_joined_as_japanese_joins_them(client):
-    url = api_table(
+def tokan_claims_table(client) -> str:
+    """A Tokan tour with claims of more (A: 3), less (B: 2) and a tie (B and C: 0, R20)."""
+    return api_table(
         client,
         "tokan",
         ["A", "B", "C"],
@@ -93,6 +94,10 @@ def test_a_tokan_claim_and_its_difference_are_joined_as_japanese_joins_them(clie
             }
         ],
     )
+
+
+def test_a_tokan_claim_and_its_difference_are_joined_as_japanese_joins_them(client):
+    url = tokan_claims_table(client)
     ja = text(client.get(url + "/rounds/1", headers=JA))
     assert "3多いと予想、差 +9" in ja and "予想, " not in ja
     assert "claimed more by 3, difference +9" in text(client.get(url + "/rounds/1"))
