@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.games.schema import ResultSchema, obj
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
@@ -410,6 +411,12 @@ class Game:
     def seat_notes(self, positions: Sequence[int], dealer: int) -> dict[int, str]:
         """Words shown beside a player on the entry form, by table position."""
         return {}
+
+    def result_schema(self) -> ResultSchema:
+        """The game's result as the API's description shows it (``/api/v1/openapi.json``),
+        written in the game's folder (``openapi.py``). By default, an object naming the game."""
+        name = "".join(w.capitalize() for w in self.id.split("_")) + "Result"
+        return ResultSchema(name, obj({"game": {"const": self.id}}))
 
     def yaku_name(self, yaku_id: str) -> str:
         """A yaku's (or a named hand's) name, a message the page translates; the id itself

@@ -7,9 +7,11 @@ from typing import Any
 from scorekeeper.cards import ALL_IDS
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import FormData
+from scorekeeper.games.schema import ResultSchema
 from scorekeeper.rules import Violation
 from scorekeeper.state import State, TableSpec
 from tests.toygame import rules as engine
+from tests.toygame.openapi import RESULT
 
 
 class HighCard(Game):
@@ -28,6 +30,9 @@ class HighCard(Game):
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
         return {"players": [{"card": form.get(f"p{i}_card") or ""} for i in range(n)]}
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
 
 
 HIGH_CARD = HighCard()

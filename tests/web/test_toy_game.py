@@ -13,6 +13,7 @@ import scorekeeper
 from scorekeeper.games import GAMES, register
 from tests import toygame
 from tests.toygame.game import HIGH_CARD
+from tests.web.test_openapi import check
 from tests.web.test_pages import csrf, entry_form, errors, totals
 
 
@@ -120,3 +121,27 @@ def test_the_toy_game_plays_through_the_pages(client, high_card):
     assert 'data-delta="-2"' in shown and 'data-delta="2"' in shown  # willow (11) beats maple
     assert 'class="toy-card"' in shown  # its own result template
     assert totals(client, url) == ["-2", "2"]
+
+
+def test_the_toy_game_describes_its_result_in_the_api_s_description(client, high_card):
+    # Issue 32 item 7: the folder's openapi.py is all it takes; the generator lists its id
+    # and its result, and its scoring answer validates against the document.
+    spec = client.get("/api/v1/openapi.json").get_json()
+    score = spec["paths"]["/api/v1/score/{game}"]["post"]
+    assert "highcard" in score["parameters"][0]["schema"]["enum"]
+    assert "highcard" in spec["components"]["schemas"]["Session"]["properties"]["game"]["enum"]
+    answer = score["responses"]["200"]["content"]["application/json"]["schema"]
+    assert {"$ref": "#/components/schemas/HighCardResult"} in answer["oneOf"]
+    assert spec["components"]["schemas"]["HighCardResult"]["properties"]["game"] == {
+        "const": "highcard"
+    }
+    body = {"players": [{"name": "A", "card": "pine-crane"}, {"name": "B", "card": "maple-deer"}]}
+    resp = client.post("/api/v1/score/highcard", json=body)
+    check(spec, "/api/v1/score/{game}", "POST", resp)
+    # Unregistered, it is gone from the description again.
+    del GAMES[HIGH_CARD.id]
+    try:
+        spec = client.get("/api/v1/openapi.json").get_json()
+        assert "HighCardResult" not in spec["components"]["schemas"]
+    finally:
+        register(HIGH_CARD)

@@ -12,7 +12,9 @@ from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.otoroku import form
 from scorekeeper.games.otoroku import rules as engine
+from scorekeeper.games.otoroku.openapi import RESULT
 from scorekeeper.games.otoroku.why import otoroku_line
+from scorekeeper.games.schema import ResultSchema
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, listed
 from scorekeeper.rules import InvalidInput, Outcome, Violation
@@ -92,6 +94,9 @@ class Otoroku(Game):
             ),
             "month_too_often": engine.month_too_often("{month}", "{k}"),
         }
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
 
     def explain(self, result: Body) -> Msg | None:
         return explained(lambda r: otoroku_line(r, self.hand_label))(result)

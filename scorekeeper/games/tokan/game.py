@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from scorekeeper.exact import amount_str, display, read_stored_amount
 from scorekeeper.games.base import BarWords, Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.tokan import rules as engine
+from scorekeeper.games.tokan.openapi import RESULT
 from scorekeeper.games.tokan.why import tokan_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, ngettext
@@ -71,6 +73,9 @@ class Tokan(Game):
     players_may_leave = True
     seats_vary = True
     players_may_change = True
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
 
     def explain(self, result: Body) -> Msg | None:
         return explained(tokan_line)(result)

@@ -8,8 +8,10 @@ from types import MappingProxyType
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
+from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.tokotoko import form
 from scorekeeper.games.tokotoko import rules as engine
+from scorekeeper.games.tokotoko.openapi import RESULT
 from scorekeeper.games.tokotoko.why import tokotoko_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -56,6 +58,9 @@ class Tokotoko(Game):
             "field_size": engine.field_size("{n}"),
             "hand_size": engine.hand_size("{n}"),
         }
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
 
     def explain(self, result: Body) -> Msg | None:
         return explained(tokotoko_line)(result)

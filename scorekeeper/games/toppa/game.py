@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 from scorekeeper.cards import SUITS
 from scorekeeper.games.base import BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
+from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.toppa import form
 from scorekeeper.games.toppa import rules as engine
+from scorekeeper.games.toppa.openapi import RESULT
 from scorekeeper.games.toppa.why import baka_line, toppa_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -86,6 +88,9 @@ class PileGame(Game):
             "values": [[engine.draw_value(c) for c in p] for p in picks],
             "redraw": [names[i] for i in result.redraw],
         }
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
 
     def explain(self, result: Body) -> Msg | None:
         return explained(baka_line if self.rounds_per_game else toppa_line)(result)

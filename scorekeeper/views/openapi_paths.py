@@ -1,0 +1,340 @@
+"""The API's routes for its OpenAPI description (``scorekeeper/views/openapi.py``): each
+route's parameters, body and answers by status. What ``/api/v1/score/{game}`` answers and the
+games' ids are the registered games' own, filled in by the document's generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.games.schema import array as _array
+from scorekeeper.games.schema import obj as _object
+from scorekeeper.games.schema import ref
+
+JSON = "application/json"
+
+
+def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"description": description}
+    if schema is not None:
+        out["content"] = {JSON: {"schema": schema}}
+    return out
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    why = {
+        400: "The body is not JSON, or not a JSON object.",
+        403: "The host has closed the creation of tables, or the link is read-only.",
+        404: "No such table, round, game or journal entry.",
+        409: "The write collides with another phone's, or can no longer be done as such.",
+        413: "The body is larger than the server takes.",
+        422: "Invalid input: one message per mistake, each naming its field.",
+        429: "Too many requests from this address: nothing stored; see Retry-After.",
+    }
+    return {str(c): _answer(why[c], ref("Errors")) for c in codes}
+
+
+def _body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    return {"required": required, "content": {JSON: {"schema": schema}}}
+
+
+ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
+DEVICE = {
+    "name": "X-Scorekeeper-Device",
+    "in": "header",
+    "required": False,
+    "description": "The name of the phone making the write (the journal's `by`).",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 40},
+}
+WRITE = [ID, DEVICE]
+SESSION = _answer("The table, with a page of its rounds.", ref("Session"))
+WRITE_ERRORS = _errors(400, 403, 404, 409, 413, 422, 429)
+CLUB = _answer("The club.", ref("Club"))
+ARCHIVED = {
+    "name": "archived",
+    "in": "query",
+    "description": "1: list archived members too.",
+    "schema": {"type": "string", "enum": ["0", "1"]},
+}
+
+PATHS: dict[str, Any] = {
+    "/api/v1/score/{game}": {
+        "post": {
+            "summary": "Score one round without storing anything",
+            "parameters": [
+                {
+                    "name": "game",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string"},  # the games registered (``openapi``)
+                    "description": "A game's id.",
+                }
+            ],
+            "requestBody": _body({"type": "object"}),
+            "responses": {
+                "200": _answer(
+                    "The round's result, in the game's own shape.",
+                    {"oneOf": []},  # each registered game's result (``openapi``)
+                ),
+                **_errors(400, 404, 413, 422),
+            },
+        }
+    },
+    "/api/v1/sessions": {
+        "post": {
+            "summary": "Open a table, or continue one (continue_from) with its totals",
+            "parameters": [DEVICE],
+            "requestBody": _body({"type": "object"}),
+            "responses": {
+                "201": _answer("The new table.", ref("Session")),
+                **_errors(400, 403, 413, 422, 429),
+            },
+        }
+    },
+    "/api/v1/clubs": {
+        "post": {
+            "summary": "Make a club: its name, members and time zone",
+            "parameters": [DEVICE],
+            "requestBody": _body(
+                _object(
+                    {},
+                    {
+                        "name": {"type": "string", "maxLength": 80},
+                        "members": _array({"type": "string"}),
+                        "timezone": {"type": "string"},
+                    },
+                )
+            ),
+            "responses": {"201": CLUB, **_errors(400, 403, 413, 422, 429)},
+        }
+    },
+    "/api/v1/clubs/{id}": {
+        "get": {
+            "summary": "The club, its members and its tables (newest first)",
+            "parameters": [ID, ARCHIVED],
+            "responses": {"200": CLUB, **_errors(404)},
+        },
+        "patch": {
+            "summary": "Change the club: its name, time zone, members, tables",
+            "parameters": WRITE,
+            "requestBody": _body(
+                _object(
+                    {},
+                    {
+                        "name": {"type": "string"},
+                        "timezone": {"type": "string"},
+                        "add": _array({"type": "string"}),
+                        "rename": {"type": "object", "additionalProperties": {"type": "string"}},
+                        "merge": {"type": "object", "additionalProperties": {"type": "string"}},
+                        "archive": _array({"type": "string"}),
+                        "unarchive": _array({"type": "string"}),
+                        "detach": _array({"type": "string"}),
+                    },
+                )
+            ),
+            "responses": {"200": CLUB, **WRITE_ERRORS},
+        },
+    },
+    "/api/v1/clubs/{id}/journal": {
+        "get": {
+            "summary": "Every change of the club, newest first",
+            "parameters": [ID],
+            "responses": {"200": _answer("The journal.", ref("ClubJournal")), **_errors(404)},
+        }
+    },
+    "/api/v1/clubs/{id}/undo": {
+        "post": {
+            "summary": "Undo the club's last change (or the one numbered seq)",
+            "parameters": WRITE,
+            "requestBody": _body(_object({}, {"seq": {"type": "integer"}}), required=False),
+            "responses": {"200": CLUB, **WRITE_ERRORS},
+        }
+    },
+    "/api/v1/clubs/{id}/standings": {
+        "get": {
+            "summary": "Each member's points and money over a period of the club's days",
+            "parameters": [
+                ID,
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+                ARCHIVED,
+            ],
+            "responses": {
+                "200": _answer("The standings.", ref("Standings")),
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/members/{name}": {
+        "get": {
+            "summary": "A member's tables, games, yaku and opponents over a period",
+            "parameters": [
+                ID,
+                {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+            ],
+            "responses": {
+                "200": _answer("The member's figures.", ref("MemberFigures")),
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/export.csv": {
+        "get": {
+            "summary": "The standings as CSV: a header row, then a row per member",
+            "description": "Amounts are whole numbers or mixed fractions (3 1/3).",
+            "parameters": [
+                ID,
+                {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
+                {"name": "game", "in": "query", "schema": {"type": "string"}},
+                ARCHIVED,
+            ],
+            "responses": {
+                "200": {
+                    "description": "The standings.",
+                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                },
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/export.json": {
+        "get": {
+            "summary": "The whole club: itself, its journal and each table's export",
+            "parameters": [ID],
+            "responses": {
+                "200": _answer(
+                    "The club's export.",
+                    _object(
+                        {
+                            "club": ref("Club"),
+                            "journal": _array({"type": "object"}),
+                            "tables": _array(
+                                _object({"id": {"type": "string"}, "export": ref("Export")})
+                            ),
+                        }
+                    ),
+                ),
+                **_errors(404),
+            },
+        }
+    },
+    "/api/v1/sessions/import": {
+        "post": {
+            "summary": "Recreate a table from its JSON export",
+            "parameters": [DEVICE],
+            "requestBody": _body(ref("Export")),
+            "responses": {
+                "201": _answer("The imported table.", ref("Session")),
+                **_errors(400, 403, 413, 422, 429),
+            },
+        }
+    },
+    "/api/v1/sessions/{id}": {
+        "get": {
+            "summary": "A table, its players' totals and a page of its rounds",
+            "parameters": [
+                ID,
+                {"name": "from", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 1000},
+                },
+            ],
+            "responses": {
+                "200": SESSION,
+                "304": _answer("Unchanged since the ETag given in If-None-Match."),
+                **_errors(404, 422),
+            },
+        },
+        "patch": {
+            "summary": "Change the table: name, point value, settings, players, seats",
+            "parameters": WRITE,
+            "requestBody": _body({"type": "object"}),
+            "responses": {"200": SESSION, **WRITE_ERRORS},
+        },
+    },
+    "/api/v1/sessions/{id}/rounds": {
+        "post": {
+            "summary": 'Enter the next round, or end the game ({"kind": "end"})',
+            "parameters": WRITE,
+            "requestBody": _body({"type": "object"}),
+            "responses": {
+                "201": _answer(
+                    "The round stored (or the game's end).",
+                    {"oneOf": [ref("Round"), ref("GameEnd")]},
+                ),
+                "200": _answer(
+                    "A repeated submission_id: the round stored the first time.",
+                    {"oneOf": [ref("Round"), ref("GameEnd")]},
+                ),
+                **WRITE_ERRORS,
+            },
+        }
+    },
+    "/api/v1/sessions/{id}/rounds/{number}": {
+        "put": {
+            "summary": "Correct a round; later rounds are recomputed",
+            "parameters": [*WRITE, NUMBER],
+            "requestBody": _body({"type": "object"}),
+            "responses": {"200": SESSION, **WRITE_ERRORS},
+        },
+        "delete": {
+            "summary": "Delete a round; later rounds move up and are recomputed",
+            "parameters": [*WRITE, NUMBER],
+            "responses": {"200": SESSION, **WRITE_ERRORS},
+        },
+    },
+    "/api/v1/sessions/{id}/journal": {
+        "get": {
+            "summary": "Every write to the table, newest first",
+            "parameters": [ID],
+            "responses": {"200": _answer("The journal.", ref("Journal")), **_errors(404)},
+        }
+    },
+    "/api/v1/sessions/{id}/undo": {
+        "post": {
+            "summary": "Undo one journal entry",
+            "parameters": WRITE,
+            "requestBody": _body(
+                _object({"seq": {"type": "integer", "minimum": 1}}),
+            ),
+            "responses": {"200": SESSION, **WRITE_ERRORS},
+        }
+    },
+    "/api/v1/sessions/{id}/settle": {
+        "get": {
+            "summary": "Who pays whom to clear every running total",
+            "parameters": [ID],
+            "responses": {
+                "200": _answer("The settle-up, exact and in coins.", ref("SettlePlan")),
+                **_errors(404),
+            },
+        },
+        "post": {
+            "summary": "Record a settle-up: the running totals start again from zero",
+            "parameters": WRITE,
+            "requestBody": _body(_object({}, {"version": {"type": "integer"}}), required=False),
+            "responses": {"200": SESSION, **WRITE_ERRORS},
+        },
+    },
+    "/api/v1/sessions/{id}/export.json": {
+        "get": {
+            "summary": "The table as JSON that the import recreates exactly",
+            "parameters": [ID],
+            "responses": {"200": _answer("The export.", ref("Export")), **_errors(404)},
+        }
+    },
+    "/api/v1/openapi.json": {
+        "get": {
+            "summary": "This description",
+            "responses": {"200": _answer("OpenAPI 3.1", {"type": "object"})},
+        }
+    },
+}
