@@ -130,7 +130,7 @@ def test_the_graph_sees_the_imports_of_every_kind():
     # under TYPE_CHECKING (the games' PriorScore) are all edges.
     assert "scorekeeper.messages" in GRAPH["scorekeeper.cards"]
     assert "scorekeeper.setup" in GRAPH["scorekeeper"]
-    assert "scorekeeper.state" in GRAPH["scorekeeper.games.base"]
+    assert "scorekeeper.state" in GRAPH["scorekeeper.games.game_rules"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     # A game's engine is in the rules layer, below its game object.
     assert layer("scorekeeper.games.toppa.rules") < layer("scorekeeper.games.toppa.game")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.cards import ALL_IDS
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import FormData
 from scorekeeper.games.schema import ResultSchema
@@ -15,15 +14,7 @@ from tests.toygame.openapi import RESULT
 
 
 class HighCard(Game):
-    engine = engine
-    id = engine.GAME
-    title = engine.TITLE
-    min_players = max_players = default_players = engine.PLAYERS
-    setting_options = engine.SETTINGS
-    bounds = engine.BOUNDS
-    keys = engine.KEYS
-    player_keys = engine.PLAYER_KEYS
-    deck = ALL_IDS
+    engine = engine  # its id, title, players, settings, bounds, keys and deck follow
 
     def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))

@@ -19,6 +19,8 @@ from scorekeeper.rules.common import CardClaims, Note, Option, Outcome, Reader
 GAME = "highcard"
 TITLE = N_("High card")
 PLAYERS = 2
+MIN_PLAYERS = MAX_PLAYERS = PLAYERS
+DECK = ALL_IDS
 STAKE = Option(
     "stake", "int", 1, N_("Stake"), minimum=1, maximum=1000, what=N_("a stake in whole units")
 )

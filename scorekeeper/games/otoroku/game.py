@@ -28,24 +28,9 @@ VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 
 class Otoroku(Game):
     engine = engine
-    id = "otoroku"
-    title = engine.TITLE
-    scripts = ("otoroku.js",)
-    styles = ("otoroku.css",)
-    min_players = engine.MIN_PLAYERS
-    max_players = engine.MAX_PLAYERS
-    default_players = 3
-    rule_options = engine.RULES
-    setting_options = engine.SETTINGS
-    bounds = engine.BOUNDS
-    keys = engine.KEYS
-    player_keys = engine.PLAYER_KEYS
-    record_keys = ("cards", "wager")
-    yaku_keys = ("teyaku",)
     decided_keys = frozenset({"method", "rules"})
     reads_game_totals = True  # stones
     reads_game_round = True  # games of 3, 6 or 12 rounds
-    deck = engine.DECK
     has_dealer = True
     multi_game = True
     has_house = True
@@ -54,23 +39,13 @@ class Otoroku(Game):
     players_may_change = True
     game_settings = frozenset({"method", "length", "stones"})
 
-    @staticmethod
-    def hand_label(player: Body) -> str:
-        """A stored result's hand in words (a message the page translates)."""
-        teyaku = player.get("teyaku")
-        return engine.hand_label(
-            num(player["total"]),
-            teyaku if isinstance(teyaku, str) else None,
-            bool(player.get("buta")),
-        )
+    scripts = ("otoroku.js",)
+    styles = ("otoroku.css",)
+    default_players = 3
+    record_keys = ("cards", "wager")
+    yaku_keys = ("teyaku",)
 
-    @staticmethod
-    def role_name(role: str) -> str:
-        return engine.ROLE_NAMES.get(role, role)
-
-    def yaku_name(self, yaku_id: str) -> str:
-        """A teyaku's name (a message the page translates)."""
-        return engine.TEYAKU_NAMES.get(yaku_id, yaku_id)
+    # -- its rules (GameRules) -------------------------------------------------------------
 
     def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         if any(len(p) != 1 for p in picks):
@@ -81,25 +56,6 @@ class Otoroku(Game):
             "order": None if seats.order is None else list(seats.order),
             "redraw": [[names[i] for i in g] for g in seats.redraw],
         }
-
-    hand_values = staticmethod(form.hand_values)
-    """A hand's card values as entered, for the form's bar."""
-
-    def bar_messages(self) -> dict[str, BarWords]:
-        return {
-            "hand": N_("%(name)s's hand", name="{name}"),
-            "hand_size": engine.hand_size("{n}"),
-            "past_the_bust": engine.past_the_bust(
-                "{name}", "{total}", "{top}", "{without}", "{limit}"
-            ),
-            "month_too_often": engine.month_too_often("{month}", "{k}"),
-        }
-
-    def result_schema(self) -> ResultSchema:
-        return RESULT
-
-    def explain(self, result: Body) -> Msg | None:
-        return explained(lambda r: otoroku_line(r, self.hand_label))(result)
 
     def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         body["method"] = self.setting(spec, "method")
@@ -129,6 +85,45 @@ class Otoroku(Game):
         if self.stones_left(spec, after) is not None:
             return len(after.seated) <= 1
         return after.game_round > int(self.setting(spec, "length"))
+
+    # -- its pages (GamePages) -------------------------------------------------------------
+
+    @staticmethod
+    def hand_label(player: Body) -> str:
+        """A stored result's hand in words (a message the page translates)."""
+        teyaku = player.get("teyaku")
+        return engine.hand_label(
+            num(player["total"]),
+            teyaku if isinstance(teyaku, str) else None,
+            bool(player.get("buta")),
+        )
+
+    @staticmethod
+    def role_name(role: str) -> str:
+        return engine.ROLE_NAMES.get(role, role)
+
+    def yaku_name(self, yaku_id: str) -> str:
+        """A teyaku's name (a message the page translates)."""
+        return engine.TEYAKU_NAMES.get(yaku_id, yaku_id)
+
+    hand_values = staticmethod(form.hand_values)
+    """A hand's card values as entered, for the form's bar."""
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "hand": N_("%(name)s's hand", name="{name}"),
+            "hand_size": engine.hand_size("{n}"),
+            "past_the_bust": engine.past_the_bust(
+                "{name}", "{total}", "{top}", "{without}", "{limit}"
+            ),
+            "month_too_often": engine.month_too_often("{month}", "{k}"),
+        }
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
+
+    def explain(self, result: Body) -> Msg | None:
+        return explained(lambda r: otoroku_line(r, self.hand_label))(result)
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         stones = self.stones_left(spec, state)

@@ -50,45 +50,28 @@ def which_way(n: object) -> Msg:
 
 class Tokan(Game):
     engine = engine
-    id = "tokan"
-    title = engine.TITLE
-    scripts = ("tokan.js",)
-    styles = ("tokan.css",)
-    min_players = engine.MIN_PLAYERS
-    max_players = engine.MAX_PLAYERS
-    default_players = 3
     noun = N_("tour")
-    kept_offline = N_("Not sent: no connection. Your dice and predictions are kept.")
-    nouns = N_("tours")
-    noun_numbered = N_("tour %(n)s")
-    setting_options = engine.SETTINGS
-    bounds = engine.BOUNDS
-    keys = engine.KEYS
-    player_keys = engine.PLAYER_KEYS
-    record_keys = ("dice", "left", "right")
     decided_keys = frozenset({"stake", "tokens", "pot"})
-    checker_inputs: Mapping[str, int | str] = MappingProxyType({"pot": "0"})
     multi_game = True
     has_pot = True
     players_may_leave = True
     seats_vary = True
     players_may_change = True
 
-    def result_schema(self) -> ResultSchema:
-        return RESULT
+    scripts = ("tokan.js",)
+    styles = ("tokan.css",)
+    default_players = 3
+    kept_offline = N_("Not sent: no connection. Your dice and predictions are kept.")
+    nouns = N_("tours")
+    noun_numbered = N_("tour %(n)s")
+    record_keys = ("dice", "left", "right")
+    checker_inputs: Mapping[str, int | str] = MappingProxyType({"pot": "0"})
 
-    def explain(self, result: Body) -> Msg | None:
-        return explained(tokan_line)(result)
+    #: The most tokens a player may hold for the page to offer them as chips (0 to it) rather
+    #: than a number field: twelve chips fit across a 360 px wide phone.
+    chip_limit = 11
 
-    def bar_messages(self) -> dict[str, BarWords]:
-        return {
-            "unset_left": UNSET["left"],
-            "unset_right": UNSET["right"],
-            "which_way": which_way("{n}"),
-            "nothing_yet": nothing_yet("{name}"),
-            "dice_both": engine.dice_missing("{name}", 2),
-            "dice_one": engine.dice_missing("{name}", 1),
-        }
+    # -- its rules (GameRules) -------------------------------------------------------------
 
     def check_seats(self, seated: int) -> None:
         if seated < self.min_players:
@@ -159,6 +142,24 @@ class Tokan(Game):
                 "notes": [Note(note, "R21").to_dict()],
             },
         )
+
+    # -- its pages (GamePages) -------------------------------------------------------------
+
+    def result_schema(self) -> ResultSchema:
+        return RESULT
+
+    def explain(self, result: Body) -> Msg | None:
+        return explained(tokan_line)(result)
+
+    def bar_messages(self) -> dict[str, BarWords]:
+        return {
+            "unset_left": UNSET["left"],
+            "unset_right": UNSET["right"],
+            "which_way": which_way("{n}"),
+            "nothing_yet": nothing_yet("{name}"),
+            "dice_both": engine.dice_missing("{name}", 2),
+            "dice_one": engine.dice_missing("{name}", 1),
+        }
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         return N_(
@@ -292,10 +293,6 @@ class Tokan(Game):
         if prediction < 0:
             return {"value": prediction, "dir": "less", "n": -prediction}
         return {"value": prediction, "dir": "more" if prediction else None, "n": prediction}
-
-    #: The most tokens a player may hold for the page to offer them as chips (0 to it) rather
-    #: than a number field: twelve chips fit across a 360 px wide phone.
-    chip_limit = 11
 
 
 TOKAN = Tokan()

@@ -24,24 +24,19 @@ from scorekeeper.why import explained
 
 class Tokotoko(Game):
     engine = engine
-    id = "tokotoko"
-    title = engine.TITLE
+    players_may_change = True
+
     scripts = ("tokotoko.js",)
     styles = ("tokotoko.css",)
-    min_players = engine.MIN_PLAYERS
-    max_players = engine.MAX_PLAYERS
-    default_players = 2
-    setting_options = engine.SETTINGS
-    bounds = engine.BOUNDS
-    keys = engine.KEYS
-    player_keys = engine.PLAYER_KEYS
     record_keys = ("hand", "chosen")
-    decided_keys = frozenset()
-    deck = engine.DECK
-    players_may_change = True
     card_values = MappingProxyType({c: CARD_BY_ID[c].nagoya for c in engine.DECK})
 
-    # -- its form's pieces, for its templates --------------------------------------------
+    # -- its rules (GameRules) -------------------------------------------------------------
+
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
+        body.setdefault("stake", self.setting(spec, "stake"))
+
+    # -- its pages (GamePages) -------------------------------------------------------------
 
     def nagoya_rows(self) -> list[MonthRow]:
         return form.nagoya_rows(self.deck, self.card_values)
@@ -64,9 +59,6 @@ class Tokotoko(Game):
 
     def explain(self, result: Body) -> Msg | None:
         return explained(tokotoko_line)(result)
-
-    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
-        body.setdefault("stake", self.setting(spec, "stake"))
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         pool = ChaffPool(self.deck)
