@@ -110,13 +110,13 @@ CHAFF = [
     ],
 )
 def test_bright_yaku_only_the_best_counts(pile, rules, expected):
-    assert yaku_map(dekiyaku(pile, "toppa", rules)) == expected
+    assert yaku_map(dekiyaku(pile, TOPPA.variant, rules)) == expected
 
 
 def test_boar_deer_butterfly_is_a_house_rule():
     bdb = ["bushclover-boar", "maple-deer", "peony-butterflies"]
-    assert yaku_map(dekiyaku(bdb, "toppa")) == {"boar-deer-butterfly": 20}
-    assert yaku_map(dekiyaku(bdb, "toppa", Rules(boar_deer_butterfly=False))) == {}
+    assert yaku_map(dekiyaku(bdb, TOPPA.variant)) == {"boar-deer-butterfly": 20}
+    assert yaku_map(dekiyaku(bdb, TOPPA.variant, Rules(boar_deer_butterfly=False))) == {}
 
 
 def test_poetry_and_blue_ribbons():
@@ -128,7 +128,7 @@ def test_poetry_and_blue_ribbons():
         "chrysanthemum-ribbon",
         "maple-ribbon",
     ]
-    assert yaku_map(dekiyaku(pile, "toppa")) == {"poetry-ribbons": 20, "blue-ribbons": 20}
+    assert yaku_map(dekiyaku(pile, TOPPA.variant)) == {"poetry-ribbons": 20, "blue-ribbons": 20}
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_poetry_and_blue_ribbons():
 )
 def test_r6_ribbon_counting(pile, low, expected):
     rules = Rules(yaku_values="low" if low else "high")
-    found = yaku_map(dekiyaku(pile, "toppa", rules))
+    found = yaku_map(dekiyaku(pile, TOPPA.variant, rules))
     found.pop("poetry-ribbons", None)
     found.pop("blue-ribbons", None)
     assert found == expected
@@ -219,25 +219,27 @@ def test_r6_ribbon_counting(pile, low, expected):
     ],
 )
 def test_r7_chaff_thresholds(pile, game, willow_as_chaff, expected):
-    found = yaku_map(dekiyaku(pile, game, Rules(willow_as_chaff=willow_as_chaff)))
+    found = yaku_map(
+        dekiyaku(pile, find_game(game).variant, Rules(willow_as_chaff=willow_as_chaff))
+    )
     assert found.get("chaff") == expected
 
 
 def test_willow_as_chaff_still_counts_willow_for_ribbons():
     """R7: with willow_as_chaff a willow card counts as chaff *in addition to* its R6 part."""
     pile = NON_WILLOW_RIBBONS[3:] + ["willow-swallow"] + CHAFF[:11]
-    found = yaku_map(dekiyaku(pile, "toppa", Rules(willow_as_chaff=True)))
+    found = yaku_map(dekiyaku(pile, TOPPA.variant, Rules(willow_as_chaff=True)))
     assert found["seven-ribbons"] == 20
     assert found["chaff"] == 20
 
 
 def test_rows_need_all_four_cards():
-    assert yaku_map(dekiyaku(suit("wisteria", "iris", "bushclover"), "toppa")) == {
+    assert yaku_map(dekiyaku(suit("wisteria", "iris", "bushclover"), TOPPA.variant)) == {
         "wisteria-row": 20,
         "iris-row": 20,
         "bush-clover-row": 20,
     }
-    assert yaku_map(dekiyaku(suit("wisteria")[:3], "toppa")) == {}
+    assert yaku_map(dekiyaku(suit("wisteria")[:3], TOPPA.variant)) == {}
 
 
 # -- teyaku (RULES 4.3) ------------------------------------------------------------------
@@ -246,7 +248,7 @@ NINE_CHAFF = TEN_CHAFF[:9]
 
 
 def test_triplet_alone_may_be_exposed():
-    assert yaku_map(teyaku(["pine-crane", "pine-chaff-1", "pine-chaff-2"], "toppa")) == {
+    assert yaku_map(teyaku(["pine-crane", "pine-chaff-1", "pine-chaff-2"], TOPPA.variant)) == {
         "triplet": 20
     }
 
@@ -260,7 +262,7 @@ def test_r3_two_triplets_count_twice():
         "plum-chaff-1",
         "plum-chaff-2",
     ]
-    found = teyaku(hand, "toppa")
+    found = teyaku(hand, TOPPA.variant)
     assert [y.id for y in found] == ["triplet", "triplet"]
     assert sum(y.points for y in found) == 40
 
@@ -279,24 +281,24 @@ def test_r3_two_triplets_count_twice():
     ],
 )
 def test_group_b_teyaku_whole_toppa_hand(tenth, expected):
-    found = yaku_map(teyaku([*NINE_CHAFF, tenth], "toppa"))
+    found = yaku_map(teyaku([*NINE_CHAFF, tenth], TOPPA.variant))
     assert found == {expected: 30 if expected == "empty-hand" else 20}
 
 
 def test_group_b_needs_the_whole_hand():
-    assert teyaku(NINE_CHAFF, "toppa") == ()
+    assert teyaku(NINE_CHAFF, TOPPA.variant) == ()
 
 
 def test_r4_baka_hand_of_seven():
-    assert yaku_map(teyaku(NINE_CHAFF[:7], "baka")) == {"empty-hand": 30}
-    assert yaku_map(teyaku([*NINE_CHAFF[:6], "maple-deer"], "baka")) == {"one-animal": 20}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], BAKA.variant)) == {"empty-hand": 30}
+    assert yaku_map(teyaku([*NINE_CHAFF[:6], "maple-deer"], BAKA.variant)) == {"one-animal": 20}
     # Six chaff and a bright in Toppa is not a whole hand: nothing.
-    assert teyaku([*NINE_CHAFF[:6], "pine-crane"], "toppa") == ()
+    assert teyaku([*NINE_CHAFF[:6], "pine-crane"], TOPPA.variant) == ()
 
 
 def test_r5_triplet_and_empty_hand_add_up():
     hand = ["paulownia-chaff-1", "paulownia-chaff-2", "paulownia-chaff-3", *NINE_CHAFF[:7]]
-    found = yaku_map(teyaku(hand, "toppa"))
+    found = yaku_map(teyaku(hand, TOPPA.variant))
     assert found == {"triplet": 20, "empty-hand": 30}
 
 
