@@ -412,9 +412,9 @@ def test_exchange_when_the_lower_player_can_pay():
     assert r["winner"] == "A" and r["next_dealer"] == 0
     cards = r["exchange_cards"]
     assert cards and set(cards) <= set(HALF_B)
-    from scorekeeper.cards import CARD_BY_ID
+    from scorekeeper.games.toppa.deck import POINTS
 
-    assert sum(CARD_BY_ID[c].points for c in cards) == 40
+    assert sum(POINTS[c] for c in cards) == 40
 
 
 def test_willow_as_chaff_turns_the_exchange_round():

@@ -33,6 +33,8 @@ class PileGame(Game):
     grid_first = True
     draw = "dealer"
     deck = engine.DECK
+    points_by_card = engine.POINTS
+    """Each card's points by id, on the pile form's tiles for the bar's tally."""
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
     record_keys = ("hand", "captured")

@@ -18,7 +18,7 @@ This module is the engine's face: what the game object, the checker and the test
 
 from __future__ import annotations
 
-from scorekeeper.games.toppa.deck import DECK, card_points
+from scorekeeper.games.toppa.deck import DECK, POINTS, TOPPA_POINTS, card_points
 from scorekeeper.games.toppa.draw import DrawResult, draw_value, first_dealer
 from scorekeeper.games.toppa.entry import (
     KEYS,
@@ -41,9 +41,11 @@ __all__ = [
     "DECK",
     "KEYS",
     "PLAYER_KEYS",
+    "POINTS",
     "ROUND",
     "RULE_OPTIONS",
     "TOPPA",
+    "TOPPA_POINTS",
     "VARIANTS",
     "YAKU_NAMES",
     "DrawResult",
