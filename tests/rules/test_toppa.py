@@ -696,3 +696,37 @@ def test_first_dealer_needs_equal_draws():
 def test_exchange_suggestion_none_when_no_exact_set():
     assert exchange_suggestion(["pine-crane"], 10) is None
     assert exchange_suggestion(["pine-crane", "plum-warbler"], 30) == ("pine-crane", "plum-warbler")
+
+
+# -- the variant: what Toppa and Baka differ in (issue 32) -----------------------------------
+
+
+def test_the_engine_reads_the_variant_not_the_games_name():
+    # Toppa's engine scored under another id and other numbers: a par of 100, a chaff yaku
+    # from 10 cards (R7) and an empty hand of 7 cards (R4). An engine that looked a number up
+    # by the game's name would fail here or score Toppa's numbers.
+    from dataclasses import replace
+
+    from scorekeeper.games.toppa import rules as engine
+
+    par_100 = replace(engine.TOPPA, id="house-toppa", par=100)
+    r = engine.score(engine.parse({"players": [{"name": "A", "captured": HALF_A}, {}]}, par_100))
+    assert r.to_dict()["game"] == "house-toppa"
+    assert [p.card_points for p in r.players] == [110, 130]
+    # A's yaku are 80, B's 40 (as in Toppa): B hands over 40, A scores 110 + 40 - 100.
+    assert r.settlement == "exchange" and r.deltas == (50, -50)
+    house = replace(par_100, chaff_threshold=10, hand_size=7)
+    assert yaku_map(dekiyaku(CHAFF[:10], house)) == {"chaff": 20}
+    assert yaku_map(dekiyaku(CHAFF[:10], TOPPA.variant)) == {}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], house)) == {"empty-hand": 30}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], TOPPA.variant)) == {}
+
+
+def test_baka_is_toppas_engine_with_bakas_numbers():
+    # RULES 4.6: three players, par 80, 7-card hands, chaff from 10 (R7), games of 3 rounds.
+    assert (BAKA.variant.players, BAKA.variant.par, BAKA.variant.hand_size) == (3, 80, 7)
+    assert (BAKA.variant.chaff_threshold, BAKA.variant.rounds) == (10, 3)
+    assert (TOPPA.variant.players, TOPPA.variant.par, TOPPA.variant.hand_size) == (2, 120, 10)
+    assert (TOPPA.variant.chaff_threshold, TOPPA.variant.rounds) == (12, None)
+    assert BAKA.rule_options == BAKA.variant.rule_options
+    assert set(TOPPA.rule_options) < set(BAKA.rule_options)

@@ -18,7 +18,7 @@ from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
 from scorekeeper.rules.common import Note, Outcome
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Scored:
     """What both settlements start from: each player's pile, card points and yaku."""
 
@@ -29,15 +29,23 @@ class Scored:
     yaku: tuple[int, ...]
     """Each player's yaku score, teyaku and dekiyaku together."""
 
-    def player(self, inp: Input, i: int, delta: Fraction, **extra: object) -> PlayerResult:
+    def player(
+        self,
+        inp: Input,
+        i: int,
+        delta: Fraction,
+        parts: tuple[tuple[str, Fraction], ...],
+        low_man_out: bool = False,
+    ) -> PlayerResult:
         return PlayerResult(
-            name=inp.players[i].name,
-            captured=self.piles[i],
-            card_points=self.points[i],
-            teyaku=self.tey[i],
-            dekiyaku=self.dek[i],
-            delta=delta,
-            **extra,  # type: ignore[arg-type]
+            inp.players[i].name,
+            self.piles[i],
+            self.points[i],
+            self.tey[i],
+            self.dek[i],
+            delta,
+            low_man_out,
+            parts,
         )
 
 

@@ -131,7 +131,8 @@ def dekiyaku(
     """Every dekiyaku of a captured pile (RULES 4.4, R6, R7); without ``explain`` the
     counted yaku leave out the sentence detailing their count (their points are the same)."""
     held = frozenset(pile)
-    found = [*_bright_yaku(held, rules), *_set_yaku(held, rules)]
+    found = _bright_yaku(held, rules)
+    found += _set_yaku(held, rules)
     ribbons = _ribbon_yaku(held, rules, explain)
     if ribbons is not None:
         found.append(ribbons)
