@@ -49,14 +49,6 @@ RIBBON_NAMES: dict[Ribbon, Msg] = {
     Ribbon.BLUE: N_("ribbon · blue"),
 }
 
-#: Higher rank first, for the Otoroku seat draw (RULES 5.7).
-TYPE_RANK: dict[CardType, int] = {
-    CardType.BRIGHT: 3,
-    CardType.ANIMAL: 2,
-    CardType.RIBBON: 1,
-    CardType.CHAFF: 0,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Suit:

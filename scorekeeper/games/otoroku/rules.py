@@ -13,13 +13,11 @@ from fractions import Fraction
 
 from scorekeeper.cards import (
     CARD_BY_ID,
-    CARDS,
-    TYPE_RANK,
-    Card,
-    CardType,
     unknown_card_message,
 )
 from scorekeeper.exact import amount_str
+from scorekeeper.games.otoroku.deck import DECK, GAME, MAX_PLAYERS, MIN_PLAYERS, TITLE, left_out
+from scorekeeper.games.otoroku.draw import SeatDraw, seat_draw
 from scorekeeper.games.otoroku.hands import (
     BUTA,
     FIFTEEN,
@@ -48,24 +46,6 @@ from scorekeeper.rules.common import (
     shown,
     split_evenly,
 )
-
-GAME = "otoroku"
-TITLE = N_("Otoroku")
-#: The 40-card deck: January to October (RULES 1).
-DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
-
-
-def left_out(card: Card) -> str:
-    """Why a card is not in Otoroku's deck (RULES 1)."""
-    return N_(
-        "%(card)s is not used in Otoroku: its deck is months 1-10, "
-        "so %(suit)s (month %(month)s) is removed",
-        card=card.name,
-        suit=card.suit.english,
-        month=card.month,
-    ).capitalized()
-
 
 TERA_ZEN = Option(
     "tera_zen_percent",
@@ -635,59 +615,29 @@ def _paid(why: Msg, wager: int, fee: int, percent: int) -> Msg:
     )
 
 
-# -- seats (RULES 5.7) ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatDraw:
-    order: tuple[int, ...] | None
-    """Player indices in turn order, dealer first and the last player last; None on R17."""
-    redraw: tuple[tuple[int, ...], ...] = ()
-
-
-def seat_draw(draws: Sequence[str]) -> SeatDraw:
-    """Dealer and seats from one card drawn by each player (RULES 5.7, R17)."""
-    r = Reader()
-    if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
-        r.add("draws", N_("Otoroku seats 2 to 7 players, not %(n)s", n=len(draws)))
-    ids = r.card_ids(list(draws), "draws", DECK, left_out)
-    ledger = CardClaims(r)
-    for i, card_id in enumerate(ids):
-        ledger.claim(card_id, "draws", N_("player %(n)s's draw", n=i + 1))
-    r.raise_if_any()
-
-    def key(i: int) -> tuple[int, int]:
-        c = CARD_BY_ID[draws[i]]
-        return (c.month, -TYPE_RANK[c.type])
-
-    order = sorted(range(len(draws)), key=key)
-    groups: dict[int, list[int]] = {}
-    for i in order:
-        c = CARD_BY_ID[draws[i]]
-        if c.type is CardType.CHAFF:
-            groups.setdefault(c.month, []).append(i)
-    redraw = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-    if redraw:
-        return SeatDraw(None, redraw)
-    return SeatDraw(tuple(order))
-
-
 __all__ = [
     "BUTA",
+    "DECK",
     "FIFTEEN",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "ROLE_NAMES",
     "TEYAKU_NAMES",
     "TEYAKU_STRENGTH",
+    "TITLE",
     "Hand",
     "HandCard",
     "Input",
     "InvalidInput",
     "PlayerInput",
     "Result",
+    "SeatDraw",
     "evaluate",
     "evaluate_hand",
     "find_teyaku",
     "hand_label",
+    "left_out",
     "limit_for",
     "parse",
     "roles",
