@@ -12,7 +12,7 @@ from operator import xor
 
 from scorekeeper.cards import CARD_BY_ID, SUITS, in_deck_order, names_of
 from scorekeeper.games.toppa.deck import DECK
-from scorekeeper.games.toppa.house import Rules, parse_rules
+from scorekeeper.games.toppa.house_rules import Rules, parse_rules
 from scorekeeper.games.toppa.variant import ROUND, Variant
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body, CardClaims, Reader

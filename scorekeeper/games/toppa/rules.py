@@ -7,7 +7,7 @@ yaku against the average (or pairwise) and card points arithmetically (4.6), in 
 One engine, two sets of parameters (``variant``: ``TOPPA`` and ``BAKA``); the engine reads a
 variant, never a game's name. Its parts, by concern:
 
-- ``variant``: what the two games differ in; ``house``: their house rules;
+- ``variant``: what the two games differ in; ``house_rules``: their house rules;
 - ``deck``: the deck and its card points; ``yaku``: dekiyaku and teyaku;
 - ``entry``: reading and checking a round's body (``parse``);
 - ``settle``: the settlement (``score``), with ``notes`` saying why, and ``result``;
@@ -29,7 +29,7 @@ from scorekeeper.games.toppa.entry import (
     odd_month,
     parse,
 )
-from scorekeeper.games.toppa.house import RULE_OPTIONS, Rules, parse_rules
+from scorekeeper.games.toppa.house_rules import RULE_OPTIONS, Rules, parse_rules
 from scorekeeper.games.toppa.result import PlayerResult, Result
 from scorekeeper.games.toppa.settle import exchange_suggestion, resolve_piles, score, seat_outcome
 from scorekeeper.games.toppa.variant import BAKA, ROUND, TOPPA, VARIANTS, Variant

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.games.toppa.house import RULE_OPTIONS
+from scorekeeper.games.toppa.house_rules import RULE_OPTIONS
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Bound, Option
 

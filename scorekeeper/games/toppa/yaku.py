@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.cards import CARD_BY_ID, IDS_OF_TYPE, CardType, in_deck_order
-from scorekeeper.games.toppa.house import DEFAULT_RULES, Rules
+from scorekeeper.games.toppa.house_rules import DEFAULT_RULES, Rules
 from scorekeeper.games.toppa.variant import Variant
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg, message_json
