@@ -49,22 +49,6 @@ RIBBON_NAMES: dict[Ribbon, Msg] = {
     Ribbon.BLUE: N_("ribbon · blue"),
 }
 
-#: Higher rank first, for the Otoroku seat draw (RULES 5.7).
-TYPE_RANK: dict[CardType, int] = {
-    CardType.BRIGHT: 3,
-    CardType.ANIMAL: 2,
-    CardType.RIBBON: 1,
-    CardType.CHAFF: 0,
-}
-
-#: Toppa and Baka card points by the card's own type (RULES 1).
-TOPPA_POINTS: dict[CardType, int] = {
-    CardType.BRIGHT: 20,
-    CardType.ANIMAL: 10,
-    CardType.RIBBON: 5,
-    CardType.CHAFF: 0,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Suit:
@@ -116,11 +100,6 @@ class Card:
     def nagoya(self) -> int:
         """Value in the Nagoya suit order used by Tokotoko."""
         return self.suit.nagoya
-
-    @property
-    def points(self) -> int:
-        """Toppa and Baka card points, by the card's own type."""
-        return TOPPA_POINTS[self.type]
 
     @property
     def is_chaff(self) -> bool:
@@ -258,8 +237,7 @@ ALL_IDS: frozenset[str] = frozenset(CARD_BY_ID)
 #: A game's deck is all or part of these (each game's rules module says which: RULES 1).
 
 DECK_ORDER: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
-#: Toppa and Baka card points by id, and the ids of each type (lookups on the hot path).
-POINTS: dict[str, int] = {c.id: c.points for c in CARDS}
+#: The ids of each type (lookups on the hot path).
 IDS_OF_TYPE: dict[CardType, frozenset[str]] = {
     t: frozenset(c.id for c in CARDS if c.type is t) for t in CardType
 }

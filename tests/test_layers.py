@@ -39,6 +39,12 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+#: A game folder's modules that serve its pages (its game object, form reading, explanation
+#: lines, its result's schema for the API); every other module of the folder is its pure rules engine (``rules.py`` and the
+#: modules it is split into, such as Toppa's ``yaku.py``), in the rules engine's layer.
+GAME_SIDE = frozenset({"game", "form", "why", "openapi"})
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -85,7 +91,7 @@ def layer(name: str) -> int:
     inside = name.removeprefix("scorekeeper").removeprefix(".")
     top = inside.split(".")[0]
     parts = inside.split(".")
-    if parts[0] == "games" and parts[-1] == "rules":
+    if parts[0] == "games" and len(parts) == 3 and parts[2] not in GAME_SIDE:
         top = "rules"  # a game folder's pure rules engine sits with the shared one
     for i, (_, tops) in enumerate(LAYERS):
         if top in tops:
@@ -134,6 +140,8 @@ def test_the_graph_sees_the_imports_of_every_kind():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     # A game's engine is in the rules layer, below its game object.
     assert layer("scorekeeper.games.toppa.rules") < layer("scorekeeper.games.toppa.game")
+    assert layer("scorekeeper.games.toppa.yaku") == layer("scorekeeper.games.toppa.rules")
+    assert layer("scorekeeper.games.toppa") == layer("scorekeeper.games.toppa.game")
 
 
 def test_no_import_cycle_in_scorekeeper():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from scorekeeper.games import GAMES, bounds_table, options_table
@@ -30,18 +31,26 @@ def _code(path: Path) -> str:
     return "\n".join(re.sub(r"#.*$", "", ln) for i, ln in enumerate(lines, 1) if i not in docs)
 
 
-def _words(code: str) -> str:
-    """Code with CamelCase names taken apart ("TokanResult": "Tokan Result"), so that a game's
-    name inside one is a word of its own (issue 32)."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", code)
+def game_names(words: Iterable[str]) -> re.Pattern[str]:
+    """A game's name as code spells it: a word in any case (``toppa``, ``Toppa``, ``TOPPA``)
+    and a part of a longer name (``toppa_line``, ``TOPPA_POINTS``, ``TokanResult``,
+    ``isBaka``), but not letters inside another word (``bakanal``)."""
+    spellings = []
+    for word in sorted(words):
+        spellings += [
+            rf"(?<![a-z]){word.lower()}(?![a-z])",
+            rf"(?<![A-Z]){word.capitalize()}(?![a-z])",
+            rf"(?<![A-Z]){word.upper()}(?![A-Z])",
+        ]
+    return re.compile("|".join(spellings))
 
 
-def test_no_game_is_named_outside_its_folder():
-    # Issue 18 part 1: shared code (the deck grid, the ledger, tables, views, templates, the
-    # style sheet and scripts) names no game; it asks the game object. The registry names
-    # the folders, once.
-    words = {g.id for g in GAMES.values()} | {str(g.title).lower() for g in GAMES.values()}
-    named = re.compile(rf"\b(?:{'|'.join(sorted(words))})\b", re.I)
+#: Shared files that may name a game: the registry names the folders, once.
+NAMING_GAMES = {ROOT / "scorekeeper" / "games" / "__init__.py"}
+
+
+def _shared_code() -> list[Path]:
+    """The files outside every game's folder: code, templates, style sheets, scripts."""
     folders = {game.folder for game in GAMES.values()}
     places = [
         *(ROOT / "scorekeeper").rglob("*.py"),
@@ -50,24 +59,77 @@ def test_no_game_is_named_outside_its_folder():
         *(ROOT / "static").rglob("*.js"),
         *(ROOT / "static").rglob("*.css"),
     ]
-    found = [
-        f"{path.relative_to(ROOT)}: {sorted(set(named.findall(_words(_code(path)))))}"
+    return [
+        path
         for path in places
         if not any(path.is_relative_to(folder) for folder in folders)
         and "migrations" not in path.parts
-        and path != ROOT / "scorekeeper" / "games" / "__init__.py"
-        and named.search(_words(_code(path)))
+    ]
+
+
+def test_no_game_is_named_outside_its_folder():
+    # Issue 18 part 1: shared code (the deck grid, the ledger, tables, views, templates, the
+    # style sheet and scripts) names no game; it asks the game object. Issue 32: in any case,
+    # and inside a longer name too (a constant, a class).
+    words = {g.id for g in GAMES.values()} | {str(g.title).lower() for g in GAMES.values()}
+    named = game_names(words)
+    found = [
+        f"{path.relative_to(ROOT)}: {sorted(set(named.findall(_code(path))))}"
+        for path in _shared_code()
+        if path not in NAMING_GAMES and named.search(_code(path))
     ]
     assert found == []
 
 
 def test_the_check_sees_a_game_named_in_shared_code():
-    assert re.search(r"\btokan\b", _code(ROOT / "scorekeeper" / "games" / "tokan" / "game.py"))
-    assert not re.search(r"\btoppa\b", _code(ROOT / "scorekeeper" / "ledger.py"), re.I)
-    # A game's name inside a CamelCase name counts too (issue 32: "TokanResult").
-    assert re.search(r"\bTokan\b", _words('ref("TokanResult")'))
-    assert re.search(r"\bOtoroku\b", _words("class OtorokuPages(GamePages):"))
-    assert not re.search(r"\bTokan\b", _words("TokanaResult"))
+    named = game_names(["toppa", "tokan", "baka"])
+    assert named.search(_code(ROOT / "scorekeeper" / "games" / "tokan" / "game.py"))
+    assert not named.search(_code(ROOT / "scorekeeper" / "ledger.py"))
+    for spelt in ("toppa", "Toppa", "TOPPA", "toppa_line", "TOPPA_POINTS", "TokanResult"):
+        assert named.search(f"x = {spelt}"), spelt
+    for spelt in ("isBaka", "x.baka", "'baka'", "BakaGame"):
+        assert named.search(spelt), spelt
+    for other in ("bakanal", "Tokanoma", "stoppable", "TOPPAN"):
+        assert not named.search(other), other
+
+
+def test_no_game_is_told_apart_by_its_name():
+    # Issue 32: code does not compare a game's id or key a table by it (``game == "baka"``,
+    # ``{"toppa": 120, "baka": 80}``): a game's own object or its engine's variant says what
+    # differs. Only the registry holds the games' ids.
+    ids = {g.id for g in GAMES.values()}
+    found = []
+    for path in (ROOT / "scorekeeper").rglob("*.py"):
+        if path in NAMING_GAMES or "migrations" in path.parts:
+            continue
+        found += [
+            f"{path.relative_to(ROOT)}:{line}: {what}"
+            for line, what in _by_name(ast.parse(path.read_text(encoding="utf-8")), ids)
+        ]
+    assert found == []
+
+
+def _by_name(tree: ast.AST, ids: set[str]) -> list[tuple[int, str]]:
+    """The comparisons with a game's id and the tables keyed by game ids in ``tree``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            named = [s.value for s in sides if isinstance(s, ast.Constant) and s.value in ids]
+            found += [(node.lineno, f"compares with {n!r}") for n in named]
+        elif isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and k.value in ids]
+            if len(keys) > 1:  # one key may be a hand named like its game (Otoroku's)
+                found.append((node.lineno, f"a table keyed by {sorted(keys)}"))
+    return found
+
+
+def test_the_name_check_sees_a_branch_on_a_game():
+    ids = {"toppa", "baka"}
+    tree = ast.parse('PAR = {"toppa": 120, "baka": 80}\nif game == "toppa":\n    pass\n')
+    assert [line for line, _ in _by_name(tree, ids)] == [1, 2]
+    assert _by_name(ast.parse('title = "Toppa"\nif variant.exchange:\n    pass\n'), ids) == []
+    assert _by_name(ast.parse('NAMES = {"toppa": "Toppa (hand)"}'), ids) == []
 
 
 def test_every_game_is_one_folder_with_what_the_pages_ask_of_it():

@@ -79,11 +79,11 @@ def test_reordering_seats_permutes_the_result(data, game):
 
 @given(data=st.data())
 def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
-    """What a replay reuses (``baka_seat_outcome``) when an early round is deleted: a Baka
+    """What a replay reuses (``seat_outcome``) when an early round is deleted: a Baka
     round's payments (RULES 4.6: Low Man Out, yaku against the average, R10, and card points
     against par, R11) read neither the dealer nor the round of the game; only who deals next
     (dealers rotate regardless of results) and whether the game is over follow them."""
-    from scorekeeper.games.toppa.rules import baka_seat_outcome
+    from scorekeeper.games.toppa.rules import BAKA, seat_outcome
 
     game = find_game("baka")
     pile_list = data.draw(piles(3))
@@ -98,7 +98,7 @@ def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
     }
     before, after = game.evaluate(body), game.evaluate(other)
     assert after.deltas == before.deltas
-    assert baka_seat_outcome(before.outcome, other["dealer"], other["round"]) == after.outcome
+    assert seat_outcome(BAKA, before.outcome, other["dealer"], other["round"]) == after.outcome
 
 
 @given(data=st.data())

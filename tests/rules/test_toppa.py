@@ -110,13 +110,13 @@ CHAFF = [
     ],
 )
 def test_bright_yaku_only_the_best_counts(pile, rules, expected):
-    assert yaku_map(dekiyaku(pile, "toppa", rules)) == expected
+    assert yaku_map(dekiyaku(pile, TOPPA.variant, rules)) == expected
 
 
 def test_boar_deer_butterfly_is_a_house_rule():
     bdb = ["bushclover-boar", "maple-deer", "peony-butterflies"]
-    assert yaku_map(dekiyaku(bdb, "toppa")) == {"boar-deer-butterfly": 20}
-    assert yaku_map(dekiyaku(bdb, "toppa", Rules(boar_deer_butterfly=False))) == {}
+    assert yaku_map(dekiyaku(bdb, TOPPA.variant)) == {"boar-deer-butterfly": 20}
+    assert yaku_map(dekiyaku(bdb, TOPPA.variant, Rules(boar_deer_butterfly=False))) == {}
 
 
 def test_poetry_and_blue_ribbons():
@@ -128,7 +128,7 @@ def test_poetry_and_blue_ribbons():
         "chrysanthemum-ribbon",
         "maple-ribbon",
     ]
-    assert yaku_map(dekiyaku(pile, "toppa")) == {"poetry-ribbons": 20, "blue-ribbons": 20}
+    assert yaku_map(dekiyaku(pile, TOPPA.variant)) == {"poetry-ribbons": 20, "blue-ribbons": 20}
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_poetry_and_blue_ribbons():
 )
 def test_r6_ribbon_counting(pile, low, expected):
     rules = Rules(yaku_values="low" if low else "high")
-    found = yaku_map(dekiyaku(pile, "toppa", rules))
+    found = yaku_map(dekiyaku(pile, TOPPA.variant, rules))
     found.pop("poetry-ribbons", None)
     found.pop("blue-ribbons", None)
     assert found == expected
@@ -219,25 +219,27 @@ def test_r6_ribbon_counting(pile, low, expected):
     ],
 )
 def test_r7_chaff_thresholds(pile, game, willow_as_chaff, expected):
-    found = yaku_map(dekiyaku(pile, game, Rules(willow_as_chaff=willow_as_chaff)))
+    found = yaku_map(
+        dekiyaku(pile, find_game(game).variant, Rules(willow_as_chaff=willow_as_chaff))
+    )
     assert found.get("chaff") == expected
 
 
 def test_willow_as_chaff_still_counts_willow_for_ribbons():
     """R7: with willow_as_chaff a willow card counts as chaff *in addition to* its R6 part."""
     pile = NON_WILLOW_RIBBONS[3:] + ["willow-swallow"] + CHAFF[:11]
-    found = yaku_map(dekiyaku(pile, "toppa", Rules(willow_as_chaff=True)))
+    found = yaku_map(dekiyaku(pile, TOPPA.variant, Rules(willow_as_chaff=True)))
     assert found["seven-ribbons"] == 20
     assert found["chaff"] == 20
 
 
 def test_rows_need_all_four_cards():
-    assert yaku_map(dekiyaku(suit("wisteria", "iris", "bushclover"), "toppa")) == {
+    assert yaku_map(dekiyaku(suit("wisteria", "iris", "bushclover"), TOPPA.variant)) == {
         "wisteria-row": 20,
         "iris-row": 20,
         "bush-clover-row": 20,
     }
-    assert yaku_map(dekiyaku(suit("wisteria")[:3], "toppa")) == {}
+    assert yaku_map(dekiyaku(suit("wisteria")[:3], TOPPA.variant)) == {}
 
 
 # -- teyaku (RULES 4.3) ------------------------------------------------------------------
@@ -246,7 +248,7 @@ NINE_CHAFF = TEN_CHAFF[:9]
 
 
 def test_triplet_alone_may_be_exposed():
-    assert yaku_map(teyaku(["pine-crane", "pine-chaff-1", "pine-chaff-2"], "toppa")) == {
+    assert yaku_map(teyaku(["pine-crane", "pine-chaff-1", "pine-chaff-2"], TOPPA.variant)) == {
         "triplet": 20
     }
 
@@ -260,7 +262,7 @@ def test_r3_two_triplets_count_twice():
         "plum-chaff-1",
         "plum-chaff-2",
     ]
-    found = teyaku(hand, "toppa")
+    found = teyaku(hand, TOPPA.variant)
     assert [y.id for y in found] == ["triplet", "triplet"]
     assert sum(y.points for y in found) == 40
 
@@ -279,24 +281,24 @@ def test_r3_two_triplets_count_twice():
     ],
 )
 def test_group_b_teyaku_whole_toppa_hand(tenth, expected):
-    found = yaku_map(teyaku([*NINE_CHAFF, tenth], "toppa"))
+    found = yaku_map(teyaku([*NINE_CHAFF, tenth], TOPPA.variant))
     assert found == {expected: 30 if expected == "empty-hand" else 20}
 
 
 def test_group_b_needs_the_whole_hand():
-    assert teyaku(NINE_CHAFF, "toppa") == ()
+    assert teyaku(NINE_CHAFF, TOPPA.variant) == ()
 
 
 def test_r4_baka_hand_of_seven():
-    assert yaku_map(teyaku(NINE_CHAFF[:7], "baka")) == {"empty-hand": 30}
-    assert yaku_map(teyaku([*NINE_CHAFF[:6], "maple-deer"], "baka")) == {"one-animal": 20}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], BAKA.variant)) == {"empty-hand": 30}
+    assert yaku_map(teyaku([*NINE_CHAFF[:6], "maple-deer"], BAKA.variant)) == {"one-animal": 20}
     # Six chaff and a bright in Toppa is not a whole hand: nothing.
-    assert teyaku([*NINE_CHAFF[:6], "pine-crane"], "toppa") == ()
+    assert teyaku([*NINE_CHAFF[:6], "pine-crane"], TOPPA.variant) == ()
 
 
 def test_r5_triplet_and_empty_hand_add_up():
     hand = ["paulownia-chaff-1", "paulownia-chaff-2", "paulownia-chaff-3", *NINE_CHAFF[:7]]
-    found = yaku_map(teyaku(hand, "toppa"))
+    found = yaku_map(teyaku(hand, TOPPA.variant))
     assert found == {"triplet": 20, "empty-hand": 30}
 
 
@@ -410,9 +412,9 @@ def test_exchange_when_the_lower_player_can_pay():
     assert r["winner"] == "A" and r["next_dealer"] == 0
     cards = r["exchange_cards"]
     assert cards and set(cards) <= set(HALF_B)
-    from scorekeeper.cards import CARD_BY_ID
+    from scorekeeper.games.toppa.deck import POINTS
 
-    assert sum(CARD_BY_ID[c].points for c in cards) == 40
+    assert sum(POINTS[c] for c in cards) == 40
 
 
 def test_willow_as_chaff_turns_the_exchange_round():
@@ -694,3 +696,37 @@ def test_first_dealer_needs_equal_draws():
 def test_exchange_suggestion_none_when_no_exact_set():
     assert exchange_suggestion(["pine-crane"], 10) is None
     assert exchange_suggestion(["pine-crane", "plum-warbler"], 30) == ("pine-crane", "plum-warbler")
+
+
+# -- the variant: what Toppa and Baka differ in (issue 32) -----------------------------------
+
+
+def test_the_engine_reads_the_variant_not_the_games_name():
+    # Toppa's engine scored under another id and other numbers: a par of 100, a chaff yaku
+    # from 10 cards (R7) and an empty hand of 7 cards (R4). An engine that looked a number up
+    # by the game's name would fail here or score Toppa's numbers.
+    from dataclasses import replace
+
+    from scorekeeper.games.toppa import rules as engine
+
+    par_100 = replace(engine.TOPPA, id="house-toppa", par=100)
+    r = engine.score(engine.parse({"players": [{"name": "A", "captured": HALF_A}, {}]}, par_100))
+    assert r.to_dict()["game"] == "house-toppa"
+    assert [p.card_points for p in r.players] == [110, 130]
+    # A's yaku are 80, B's 40 (as in Toppa): B hands over 40, A scores 110 + 40 - 100.
+    assert r.settlement == "exchange" and r.deltas == (50, -50)
+    house = replace(par_100, chaff_threshold=10, hand_size=7)
+    assert yaku_map(dekiyaku(CHAFF[:10], house)) == {"chaff": 20}
+    assert yaku_map(dekiyaku(CHAFF[:10], TOPPA.variant)) == {}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], house)) == {"empty-hand": 30}
+    assert yaku_map(teyaku(NINE_CHAFF[:7], TOPPA.variant)) == {}
+
+
+def test_baka_is_toppas_engine_with_bakas_numbers():
+    # RULES 4.6: three players, par 80, 7-card hands, chaff from 10 (R7), games of 3 rounds.
+    assert (BAKA.variant.players, BAKA.variant.par, BAKA.variant.hand_size) == (3, 80, 7)
+    assert (BAKA.variant.chaff_threshold, BAKA.variant.rounds) == (10, 3)
+    assert (TOPPA.variant.players, TOPPA.variant.par, TOPPA.variant.hand_size) == (2, 120, 10)
+    assert (TOPPA.variant.chaff_threshold, TOPPA.variant.rounds) == (12, None)
+    assert BAKA.rule_options == BAKA.variant.rule_options
+    assert set(TOPPA.rule_options) < set(BAKA.rule_options)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.games.toppa.rules import _count_desc
+from scorekeeper.games.toppa.yaku import _count_desc
 from scorekeeper.messages import N_, Msg, ngettext
 from tests.web.test_i18n import JA, JA_PO, api_table, catalogue, text
 

@@ -13,13 +13,25 @@ from fractions import Fraction
 
 from scorekeeper.cards import (
     CARD_BY_ID,
-    CARDS,
-    TYPE_RANK,
-    Card,
-    CardType,
     unknown_card_message,
 )
 from scorekeeper.exact import amount_str
+from scorekeeper.games.otoroku.deck import DECK, GAME, MAX_PLAYERS, MIN_PLAYERS, TITLE, left_out
+from scorekeeper.games.otoroku.draw import SeatDraw, seat_draw
+from scorekeeper.games.otoroku.hands import (
+    BUTA,
+    FIFTEEN,
+    ROLE_NAMES,
+    TEYAKU_NAMES,
+    TEYAKU_STRENGTH,
+    Hand,
+    HandCard,
+    evaluate_hand,
+    find_teyaku,
+    hand_label,
+    limit_for,
+    roles,
+)
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
@@ -34,24 +46,6 @@ from scorekeeper.rules.common import (
     shown,
     split_evenly,
 )
-
-GAME = "otoroku"
-TITLE = N_("Otoroku")
-#: The 40-card deck: January to October (RULES 1).
-DECK: frozenset[str] = frozenset(c.id for c in CARDS if c.month <= 10)
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
-
-
-def left_out(card: Card) -> str:
-    """Why a card is not in Otoroku's deck (RULES 1)."""
-    return N_(
-        "%(card)s is not used in Otoroku: its deck is months 1-10, "
-        "so %(suit)s (month %(month)s) is removed",
-        card=card.name,
-        suit=card.suit.english,
-        month=card.month,
-    ).capitalized()
-
 
 TERA_ZEN = Option(
     "tera_zen_percent",
@@ -120,44 +114,6 @@ BOUNDS = (ROUND_WAGER, PLAYER_WAGER, CARD_VALUE)
 KEYS = frozenset({"method", "dealer", "wager", "rules", "players"})
 PLAYER_KEYS = frozenset({"name", "cards", "wager"})
 
-TEYAKU_NAMES: dict[str, Msg] = {
-    "undefeatable": N_("Undefeatable (makezu 負けず)"),
-    "otoroku": N_("Otoroku (おとろく)"),
-    "birds": N_("Birds (toritori とりとり)"),
-    "five-low": N_("Five Low (goshita gomai 五下五枚)"),
-    "fourteen-and-a-half": N_("14.5"),
-    "fourteen": N_("14"),
-}
-#: Each role in words.
-ROLE_NAMES: dict[str, Msg] = {
-    "dealer": N_("dealer"),
-    "last": N_("last"),
-    "bettor": N_("bettor"),
-}
-
-#: Strength of each teyaku on the scale where a plain hand of value v is worth 10 v.
-TEYAKU_STRENGTH: dict[str, int] = {
-    "undefeatable": 200,
-    "otoroku": 190,
-    "birds": 180,
-    "five-low": 170,
-    "fourteen-and-a-half": 145,
-    "fourteen": 140,
-}
-BUTA = -1
-FIFTEEN = 150
-
-
-@dataclass(frozen=True, slots=True)
-class HandCard:
-    """A card as entered: its month, and its hanafuda id when the player gave one."""
-
-    month: int
-    id: str | None = None
-
-    def to_json(self) -> str | int:
-        return self.id if self.id is not None else self.month
-
 
 @dataclass(frozen=True, slots=True)
 class PlayerInput:
@@ -173,69 +129,6 @@ class Input:
     dealer: int = 0
     wager: int = 1
     tera_zen_percent: int = 0
-
-
-def roles(n: int, dealer: int) -> tuple[str, ...]:
-    """Each position's role: the dealer, the last player (dealer's left), or a bettor."""
-    last = (dealer - 1) % n
-    return tuple("dealer" if i == dealer else ("last" if i == last else "bettor") for i in range(n))
-
-
-def limit_for(role: str) -> int:
-    return 16 if role == "last" else 15
-
-
-def find_teyaku(cards: Sequence[HandCard], role: str) -> str | None:
-    """The teyaku this player may claim with this hand, if any (RULES 5.3)."""
-    months = sorted(c.month for c in cards)
-    total = sum(months)
-    if len(cards) == 2:
-        pair = (months[0], months[1])
-        if pair == (6, 9) and role != "dealer":
-            return "undefeatable"
-        if pair in {(6, 10), (7, 9)} and role == "last":
-            return "otoroku"
-        ids = {c.id for c in cards}
-        if ids == {"pine-crane", "wisteria-cuckoo"} and role == "dealer":
-            return "birds"
-        if pair == (1, 9):
-            return "fourteen-and-a-half"
-        if pair in {(1, 5), (1, 10)}:
-            return "fourteen"
-    if len(cards) == 5 and all(m <= 5 for m in months) and total <= limit_for(role):
-        return "five-low"
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    total: int
-    teyaku: str | None
-    buta: bool
-    strength: int
-
-    @property
-    def label(self) -> str:
-        return hand_label(self.total, self.teyaku, self.buta)
-
-
-def hand_label(total: int, teyaku: str | None, buta: bool) -> str:
-    """A hand in words: its teyaku, its value, or buta with its value."""
-    if buta:
-        return N_("buta (%(total)s)", total=total)
-    if teyaku:
-        return TEYAKU_NAMES[teyaku]
-    return str(total)
-
-
-def evaluate_hand(cards: Sequence[HandCard], role: str) -> Hand:
-    total = sum(c.month for c in cards)
-    tey = find_teyaku(cards, role)
-    if tey is not None:
-        return Hand(total, tey, False, TEYAKU_STRENGTH[tey])
-    if total > limit_for(role):
-        return Hand(total, None, True, BUTA)
-    return Hand(total, None, False, 10 * total)
 
 
 # -- input -------------------------------------------------------------------------------
@@ -281,14 +174,7 @@ def parse(data: Body) -> Input:
     wager = 1
     if top_wager is not None or method == "everyone":
         wager = r.within(data, "wager", ROUND_WAGER) or 1
-    rules = r.mapping(data, "rules", "rules")
-    for key in rules:
-        if key != "tera_zen_percent":
-            r.add(
-                f"rules.{key}",
-                N_("'%(key)s' is not a house rule of Otoroku (known: tera_zen_percent)", key=key),
-            )
-    fee = r.whole_option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
+    fee = _read_rules(r, r.mapping(data, "rules", "rules"))
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     n = len(raw_players)
     dealer = r.position(data, "dealer", "dealer", n) or 0
@@ -302,75 +188,122 @@ def parse(data: Body) -> Input:
     for i, p in enumerate(raw_players):
         path = f"players.{i}.cards"
         raw = r.items(p, "cards", path, what=N_("a list of 2 to 5 cards"))
-        cards: list[HandCard] = []
-        for item in raw or []:
-            if isinstance(item, bool):
-                r.add(
-                    path,
-                    N_(
-                        "%(value)s is not a card: give a card id or a value from 1 to 10",
-                        value=repr(item),
-                    ),
-                )
-            elif isinstance(item, int):
-                if CARD_VALUE.minimum <= item <= CARD_VALUE.maximum:
-                    cards.append(HandCard(item))
-                    month_count[item] += 1
-                else:
-                    r.add(
-                        path,
-                        N_(
-                            "%(value)s is not a card value: Otoroku cards are worth "
-                            "%(minimum)s to %(maximum)s",
-                            value=shown(item),
-                            minimum=CARD_VALUE.minimum,
-                            maximum=CARD_VALUE.maximum,
-                        ),
-                    )
-            elif isinstance(item, str) and item in DECK:
-                if ledger.claim(item, path, N_("%(name)s's hand", name=names[i])):
-                    cards.append(HandCard(CARD_BY_ID[item].month, item))
-                    month_count[CARD_BY_ID[item].month] += 1
-            else:
-                r.add(path, unknown_card_message(item, left_out))
-        refused = raw is not None and len(cards) < len(raw)
-        if raw is not None and not 2 <= len(raw) <= 5 and not (refused and len(raw) < 2):
-            # (A single card that is no card is one mistake, said once, not also "too few".)
-            r.add(path, hand_size(len(raw)))
-        elif raw is not None and len(cards) == len(raw) and role_of:
-            role = role_of[i]
-            lim = limit_for(role)
-            hand = evaluate_hand(cards, role)
-            top = max(c.month for c in cards)
-            if hand.buta and hand.total - top > lim:
-                r.add(path, past_the_bust(names[i], hand.total, top, hand.total - top, lim))
-        pw: int | None = None
-        if "wager" in p and p["wager"] is not None:
-            pw = r.within(p, "wager", PLAYER_WAGER, i=i)
-            if pw is not None and method == "everyone" and pw != wager:
-                r.add(
-                    f"players.{i}.wager",
-                    N_(
-                        "Per-player wagers belong to the banker method; with 'everyone' all "
-                        "players put the same wager in the pot"
-                    ),
-                )
+        cards = _read_cards(r, raw or [], path, ledger, names[i], month_count)
+        if raw is not None:
+            _check_hand(r, raw, cards, path, role_of[i] if role_of else None, names[i])
+        pw = _read_wager(r, p, i, method, wager)
         players.append(PlayerInput(names[i], tuple(cards), pw))
     for month, k in sorted(month_count.items()):
         if k > 4:
             r.add("players", month_too_often(month, k))
     if method == "banker" and top_wager is None:
-        without = [p.name for i, p in enumerate(players) if i != dealer and p.wager is None]
-        if without:
-            r.add(
-                "wager",
-                N_(
-                    "A wager is required here (or one for each bettor: %(names)s has none)",
-                    names=", ".join(without),
-                ),
-            )
+        _check_bettors_wager(r, players, dealer)
     r.raise_if_any()
     return Input(tuple(players), method, dealer, wager, fee)
+
+
+def _read_rules(r: Reader, rules: Body) -> int:
+    """The house fee (tera-zen), the one house rule of Otoroku."""
+    for key in rules:
+        if key != "tera_zen_percent":
+            r.add(
+                f"rules.{key}",
+                N_("'%(key)s' is not a house rule of Otoroku (known: tera_zen_percent)", key=key),
+            )
+    return r.whole_option(rules, TERA_ZEN, "rules.tera_zen_percent") or 0
+
+
+def _read_cards(
+    r: Reader,
+    raw: Sequence[object],
+    path: str,
+    ledger: CardClaims,
+    name: str,
+    month_count: Counter[int],
+) -> list[HandCard]:
+    """A hand's cards, each a card id or a value from 1 to 10, counted by month."""
+    cards: list[HandCard] = []
+    for item in raw:
+        if isinstance(item, bool):
+            r.add(
+                path,
+                N_(
+                    "%(value)s is not a card: give a card id or a value from 1 to 10",
+                    value=repr(item),
+                ),
+            )
+        elif isinstance(item, int):
+            if CARD_VALUE.minimum <= item <= CARD_VALUE.maximum:
+                cards.append(HandCard(item))
+                month_count[item] += 1
+            else:
+                r.add(path, _not_a_value(item))
+        elif isinstance(item, str) and item in DECK:
+            if ledger.claim(item, path, N_("%(name)s's hand", name=name)):
+                cards.append(HandCard(CARD_BY_ID[item].month, item))
+                month_count[CARD_BY_ID[item].month] += 1
+        else:
+            r.add(path, unknown_card_message(item, left_out))
+    return cards
+
+
+def _not_a_value(item: int) -> Msg:
+    return N_(
+        "%(value)s is not a card value: Otoroku cards are worth %(minimum)s to %(maximum)s",
+        value=shown(item),
+        minimum=CARD_VALUE.minimum,
+        maximum=CARD_VALUE.maximum,
+    )
+
+
+def _check_hand(
+    r: Reader,
+    raw: Sequence[object],
+    cards: Sequence[HandCard],
+    path: str,
+    role: str | None,
+    name: str,
+) -> None:
+    """A hand holds 2 to 5 cards, and a buta hand was not drawn past the bust."""
+    refused = len(cards) < len(raw)
+    if not 2 <= len(raw) <= 5 and not (refused and len(raw) < 2):
+        # (A single card that is no card is one mistake, said once, not also "too few".)
+        r.add(path, hand_size(len(raw)))
+    elif len(cards) == len(raw) and role is not None:
+        lim = limit_for(role)
+        hand = evaluate_hand(cards, role)
+        top = max(c.month for c in cards)
+        if hand.buta and hand.total - top > lim:
+            r.add(path, past_the_bust(name, hand.total, top, hand.total - top, lim))
+
+
+def _read_wager(r: Reader, p: Body, i: int, method: str, wager: int) -> int | None:
+    """A player's own wager (the banker method), if given."""
+    if "wager" not in p or p["wager"] is None:
+        return None
+    pw = r.within(p, "wager", PLAYER_WAGER, i=i)
+    if pw is not None and method == "everyone" and pw != wager:
+        r.add(
+            f"players.{i}.wager",
+            N_(
+                "Per-player wagers belong to the banker method; with 'everyone' all "
+                "players put the same wager in the pot"
+            ),
+        )
+    return pw
+
+
+def _check_bettors_wager(r: Reader, players: Sequence[PlayerInput], dealer: int) -> None:
+    """The banker method needs a wager: the round's, or one for each bettor."""
+    without = [p.name for i, p in enumerate(players) if i != dealer and p.wager is None]
+    if without:
+        r.add(
+            "wager",
+            N_(
+                "A wager is required here (or one for each bettor: %(names)s has none)",
+                names=", ".join(without),
+            ),
+        )
 
 
 # -- settlement --------------------------------------------------------------------------
@@ -453,30 +386,7 @@ def score(inp: Input) -> Result:
     role_of = roles(n, inp.dealer)
     hands = [evaluate_hand(p.cards, role_of[i]) for i, p in enumerate(inp.players)]
     names = [p.name for p in inp.players]
-    notes: list[Note] = []
-    for i, h in enumerate(hands):
-        if h.teyaku:
-            notes.append(
-                Note(
-                    N_(
-                        "%(name)s (%(role)s) claims %(teyaku)s.",
-                        name=names[i],
-                        role=ROLE_NAMES[role_of[i]],
-                        teyaku=TEYAKU_NAMES[h.teyaku],
-                    )
-                )
-            )
-        elif h.buta:
-            notes.append(
-                Note(
-                    N_(
-                        "%(name)s is buta: %(total)s is over the limit of %(limit)s.",
-                        name=names[i],
-                        total=h.total,
-                        limit=limit_for(role_of[i]),
-                    )
-                )
-            )
+    notes = _hand_notes(hands, names, role_of)
 
     def result(
         deltas: list[Fraction],
@@ -532,6 +442,35 @@ def score(inp: Input) -> Result:
     if inp.method == "everyone":
         return _everyone(inp, hands, names, notes, result, wagers)
     return _banker(inp, hands, names, notes, result, wagers)
+
+
+def _hand_notes(hands: Sequence[Hand], names: Sequence[str], role_of: Sequence[str]) -> list[Note]:
+    """A note for each hand with a teyaku, and for each buta hand."""
+    notes: list[Note] = []
+    for i, h in enumerate(hands):
+        if h.teyaku:
+            notes.append(
+                Note(
+                    N_(
+                        "%(name)s (%(role)s) claims %(teyaku)s.",
+                        name=names[i],
+                        role=ROLE_NAMES[role_of[i]],
+                        teyaku=TEYAKU_NAMES[h.teyaku],
+                    )
+                )
+            )
+        elif h.buta:
+            notes.append(
+                Note(
+                    N_(
+                        "%(name)s is buta: %(total)s is over the limit of %(limit)s.",
+                        name=names[i],
+                        total=h.total,
+                        limit=limit_for(role_of[i]),
+                    )
+                )
+            )
+    return notes
 
 
 def _everyone(
@@ -598,7 +537,6 @@ def _banker(
 ) -> Result:
     n = len(hands)
     d = inp.dealer
-    dealer_hand = hands[d]
     deltas = [Fraction(0)] * n
     outcomes: list[str | None] = [None] * n
     fees = [0] * n
@@ -607,74 +545,16 @@ def _banker(
         if i == d:
             continue
         w = wagers[i]
-        h = hands[i]
-        name = names[i]
-        mine, theirs = h.label, dealer_hand.label
-        why: Msg
-        if h.buta and dealer_hand.buta:
-            outcome = "lose"
-            why = N_(
-                "%(name)s is buta and loses the wager to the dealer "
-                "(even though the dealer is buta too)",
-                name=name,
-            )
-        elif h.buta:
-            outcome, why = (
-                "lose",
-                N_("%(name)s is buta and loses the wager to the dealer", name=name),
-            )
-        elif dealer_hand.buta:
-            outcome, why = "win", N_("%(name)s wins: the dealer is buta", name=name)
-        elif h.strength > dealer_hand.strength:
-            outcome = "win"
-            why = N_(
-                "%(name)s beats the dealer's %(theirs)s with %(mine)s",
-                name=name,
-                theirs=theirs,
-                mine=mine,
-            )
-        elif h.strength < dealer_hand.strength:
-            outcome = "lose"
-            why = N_(
-                "%(name)s loses: %(mine)s against the dealer's %(theirs)s",
-                name=name,
-                mine=mine,
-                theirs=theirs,
-            )
-        elif h.strength >= FIFTEEN:
-            outcome = "tie"
-            why = N_(
-                "%(name)s ties the dealer at %(mine)s (15 or more): wager back",
-                name=name,
-                mine=mine,
-            )
-        else:
-            outcome = "lose"
-            why = N_(
-                "%(name)s ties the dealer at %(mine)s, under 15: the dealer wins",
-                name=name,
-                mine=mine,
-            )
+        outcome, why = _against_dealer(hands[i], hands[d], names[i])
         outcomes[i] = outcome
-        ruling = "R16" if outcome == "tie" and h.teyaku else None
+        ruling = "R16" if outcome == "tie" and hands[i].teyaku else None
         if outcome == "win":
             fee = w * inp.tera_zen_percent // 100
             fees[i] = fee
             deltas[i] += w - fee
             deltas[d] -= w
             house += fee
-            if fee:
-                text = N_(
-                    "%(why)s: paid %(wager)s less the house fee of %(fee)s "
-                    "(%(percent)s%%, rounded down).",
-                    why=why,
-                    wager=w,
-                    fee=fee,
-                    percent=inp.tera_zen_percent,
-                )
-            else:
-                text = N_("%(why)s: paid %(wager)s.", why=why, wager=w)
-            notes.append(Note(text, ruling))
+            notes.append(Note(_paid(why, w, fee, inp.tera_zen_percent), ruling))
         elif outcome == "lose":
             deltas[i] -= w
             deltas[d] += w
@@ -686,50 +566,81 @@ def _banker(
     return result(deltas, winners, d, False, house, outcomes, fees, wagers)
 
 
-# -- seats (RULES 5.7) ------------------------------------------------------------------
+def _against_dealer(h: Hand, dealer_hand: Hand, name: str) -> tuple[str, Msg]:
+    """A bettor's hand against the dealer's (RULES 5.5, R16): win, lose or tie, and why."""
+    mine, theirs = h.label, dealer_hand.label
+    if h.buta and dealer_hand.buta:
+        return "lose", N_(
+            "%(name)s is buta and loses the wager to the dealer "
+            "(even though the dealer is buta too)",
+            name=name,
+        )
+    if h.buta:
+        return "lose", N_("%(name)s is buta and loses the wager to the dealer", name=name)
+    if dealer_hand.buta:
+        return "win", N_("%(name)s wins: the dealer is buta", name=name)
+    if h.strength > dealer_hand.strength:
+        return "win", N_(
+            "%(name)s beats the dealer's %(theirs)s with %(mine)s",
+            name=name,
+            theirs=theirs,
+            mine=mine,
+        )
+    if h.strength < dealer_hand.strength:
+        return "lose", N_(
+            "%(name)s loses: %(mine)s against the dealer's %(theirs)s",
+            name=name,
+            mine=mine,
+            theirs=theirs,
+        )
+    if h.strength >= FIFTEEN:
+        return "tie", N_(
+            "%(name)s ties the dealer at %(mine)s (15 or more): wager back", name=name, mine=mine
+        )
+    return "lose", N_(
+        "%(name)s ties the dealer at %(mine)s, under 15: the dealer wins", name=name, mine=mine
+    )
 
 
-@dataclass(frozen=True, slots=True)
-class SeatDraw:
-    order: tuple[int, ...] | None
-    """Player indices in turn order, dealer first and the last player last; None on R17."""
-    redraw: tuple[tuple[int, ...], ...] = ()
-
-
-def seat_draw(draws: Sequence[str]) -> SeatDraw:
-    """Dealer and seats from one card drawn by each player (RULES 5.7, R17)."""
-    r = Reader()
-    if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
-        r.add("draws", N_("Otoroku seats 2 to 7 players, not %(n)s", n=len(draws)))
-    ids = r.card_ids(list(draws), "draws", DECK, left_out)
-    ledger = CardClaims(r)
-    for i, card_id in enumerate(ids):
-        ledger.claim(card_id, "draws", N_("player %(n)s's draw", n=i + 1))
-    r.raise_if_any()
-
-    def key(i: int) -> tuple[int, int]:
-        c = CARD_BY_ID[draws[i]]
-        return (c.month, -TYPE_RANK[c.type])
-
-    order = sorted(range(len(draws)), key=key)
-    groups: dict[int, list[int]] = {}
-    for i in order:
-        c = CARD_BY_ID[draws[i]]
-        if c.type is CardType.CHAFF:
-            groups.setdefault(c.month, []).append(i)
-    redraw = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-    if redraw:
-        return SeatDraw(None, redraw)
-    return SeatDraw(tuple(order))
+def _paid(why: Msg, wager: int, fee: int, percent: int) -> Msg:
+    """A winning bettor's note: paid the wager, less the house fee if any."""
+    if not fee:
+        return N_("%(why)s: paid %(wager)s.", why=why, wager=wager)
+    return N_(
+        "%(why)s: paid %(wager)s less the house fee of %(fee)s (%(percent)s%%, rounded down).",
+        why=why,
+        wager=wager,
+        fee=fee,
+        percent=percent,
+    )
 
 
 __all__ = [
+    "BUTA",
+    "DECK",
+    "FIFTEEN",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "ROLE_NAMES",
+    "TEYAKU_NAMES",
+    "TEYAKU_STRENGTH",
+    "TITLE",
+    "Hand",
+    "HandCard",
     "Input",
     "InvalidInput",
     "PlayerInput",
     "Result",
+    "SeatDraw",
     "evaluate",
+    "evaluate_hand",
+    "find_teyaku",
+    "hand_label",
+    "left_out",
+    "limit_for",
     "parse",
+    "roles",
     "score",
     "seat_draw",
 ]

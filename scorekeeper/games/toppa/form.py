@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.cards import CARD_BY_ID
+from scorekeeper.games.toppa.deck import POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +19,8 @@ class Tally:
 
 def tally(cards: Sequence[object] | None) -> Tally:
     """The count and the Toppa points of a list of card ids (anything else is skipped)."""
-    ids = [c for c in cards or () if isinstance(c, str) and c in CARD_BY_ID]
-    return Tally(len(ids), sum(CARD_BY_ID[c].points for c in ids))
+    ids = [c for c in cards or () if isinstance(c, str) and c in POINTS]
+    return Tally(len(ids), sum(POINTS[c] for c in ids))
 
 
 def rest_index(players: Sequence[object], n: int) -> int:

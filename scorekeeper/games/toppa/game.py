@@ -19,7 +19,7 @@ from scorekeeper.games.toppa.openapi import RESULT
 from scorekeeper.games.toppa.why import baka_line, toppa_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
-from scorekeeper.rules import Option, Outcome, RoundResult, Violation
+from scorekeeper.rules import Outcome, RoundResult, Violation
 from scorekeeper.rules.common import Body, Reader
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
@@ -35,31 +35,28 @@ class PileGame(Game):
     grid_first = True
     draw = "dealer"
     deck = engine.DECK
+    points_by_card = engine.POINTS
+    """Each card's points by id, on the pile form's tiles for the bar's tally."""
     keys = engine.KEYS
     player_keys = engine.PLAYER_KEYS
     record_keys = ("hand", "captured")
     yaku_keys = ("teyaku", "dekiyaku")
     decided_keys = frozenset({"rules", "round"})
 
-    def __init__(
-        self,
-        id: str,
-        title: str,
-        players: int,
-        rule_options: tuple[Option, ...],
-        rounds_per_game: int | None,
-    ) -> None:
-        self.id = id
-        self.title = title
-        self.min_players = self.max_players = self.default_players = players
-        self.rule_options = rule_options
-        self.hand_size = engine.HAND_SIZE[id]
+    def __init__(self, variant: engine.Variant) -> None:
+        self.variant = variant
+        rounds_per_game = variant.rounds
+        self.id = variant.id
+        self.title = variant.title
+        self.min_players = self.max_players = self.default_players = variant.players
+        self.rule_options = variant.rule_options
+        self.hand_size = variant.hand_size
         self.rounds_per_game = rounds_per_game
         """Rounds in a game (Baka: 3); None when every round stands alone (Toppa)."""
         self.multi_game = rounds_per_game is not None
         self.reads_game_round = rounds_per_game is not None
         self.checker_inputs = {"round": 1} if rounds_per_game else {}
-        self.bounds = engine.BAKA_BOUNDS if rounds_per_game else ()
+        self.bounds = variant.bounds
 
     # -- its form's pieces, for its templates --------------------------------------------
 
@@ -101,10 +98,10 @@ class PileGame(Game):
         return named[0] if named is not None else yaku_id
 
     def evaluate(self, data: Body) -> RoundResult:
-        return engine.score(engine.parse(data, self.id))
+        return engine.score(engine.parse(data, self.variant))
 
     def evaluate_plain(self, data: Body) -> RoundResult:
-        return engine.score(engine.parse(data, self.id), explain=False)
+        return engine.score(engine.parse(data, self.variant), explain=False)
 
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         # Toppa and Baka read the same house rules; a table keeps those of its own game.
@@ -121,7 +118,7 @@ class PileGame(Game):
 
     def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
         # Deleting or restoring an early Baka round moves every later round's dealer and
-        # round of the game: they pay as they did (``engine.baka_seat_outcome``).
+        # round of the game: they pay as they did (``engine.seat_outcome``).
         if not self.rounds_per_game:
             return None
         old = earlier.body
@@ -129,7 +126,9 @@ class PileGame(Game):
             old[k] != body[k] for k in body if k not in ("dealer", "round")
         ):
             return None
-        return engine.baka_seat_outcome(earlier.outcome, body.get("dealer"), body.get("round"))
+        return engine.seat_outcome(
+            self.variant, earlier.outcome, body.get("dealer"), body.get("round")
+        )
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         if self.rounds_per_game:
@@ -171,5 +170,5 @@ class PileGame(Game):
         return super().error_place(path, names, entry)
 
 
-TOPPA = PileGame("toppa", engine.TITLES["toppa"], 2, engine.TOPPA_RULES, None)
-BAKA = PileGame("baka", engine.TITLES["baka"], 3, engine.BAKA_RULES, engine.BAKA_ROUNDS)
+TOPPA = PileGame(engine.TOPPA)
+BAKA = PileGame(engine.BAKA)

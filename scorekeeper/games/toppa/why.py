@@ -5,12 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.exact import read_stored_amount
+from scorekeeper.games.toppa.variant import BAKA, TOPPA
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
 from scorekeeper.why import Result, delta, num, objects, semicolons, shown
-
-TOPPA_PAR = 120
-BAKA_PAR = 80
 
 
 def toppa_line(result: Result) -> Msg:
@@ -32,7 +30,7 @@ def toppa_line(result: Result) -> Msg:
             yaku=ya,
             winner=winner["name"],
             points=num(winner["card_points"]),
-            n=num(winner["card_points"]) - TOPPA_PAR,
+            n=num(winner["card_points"]) - TOPPA.par,
             loser=loser["name"],
         )
     high, low = (a, b) if ya > yb else (b, a)
@@ -105,7 +103,7 @@ def baka_line(result: Result) -> Msg:
     else:
         words.append(N_("nobody has a yaku"))
     cards = [_step(p, "cards") for p in players]
-    counted = [num(p["card_points"]) - BAKA_PAR for p in players]
+    counted = [num(p["card_points"]) - BAKA.par for p in players]
     if low and all(not c for c in cards) and any(counted):  # the forfeit house rule
         words.append(N_("card points do not count this round (Low Man Out)"))
     else:

@@ -1,0 +1,93 @@
+"""A Toppa or Baka round's result: each player's pile, yaku and payment, and what comes next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scorekeeper.exact import amount_str, display
+from scorekeeper.games.toppa.variant import Variant
+from scorekeeper.games.toppa.yaku import Yaku
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.rules.common import Note, Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    name: str
+    captured: tuple[str, ...]
+    card_points: int
+    teyaku: tuple[Yaku, ...]
+    dekiyaku: tuple[Yaku, ...]
+    delta: Fraction
+    low_man_out: bool = False
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """The settlement steps that make up ``delta`` (label, amount)."""
+
+    @property
+    def yaku_total(self) -> int:
+        return sum(y.points for y in self.teyaku) + sum(y.points for y in self.dekiyaku)
+
+    def to_dict(self, variant: Variant) -> JSONObject:
+        out: JSONObject = {
+            "name": self.name,
+            "captured": list(self.captured),
+            "card_points": self.card_points,
+            "teyaku": [y.to_dict() for y in self.teyaku],
+            "dekiyaku": [y.to_dict() for y in self.dekiyaku],
+            "yaku_total": self.yaku_total,
+            "delta": amount_str(self.delta),
+            "delta_display": display(self.delta, signed=True),
+            "parts": [{"step": k, "amount": amount_str(v)} for k, v in self.parts],
+        }
+        if not variant.exchange:
+            out["low_man_out"] = self.low_man_out
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    variant: Variant
+    players: tuple[PlayerResult, ...]
+    winner: str | None
+    next_dealer: int
+    dealer: int
+    round: int
+    settlement: str | None = None
+    exchange: tuple[str, ...] | None = None
+    """Toppa: cards the lower player could hand over, when an exact set exists."""
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.variant.id
+
+    @property
+    def deltas(self) -> tuple[Fraction, ...]:
+        return tuple(p.delta for p in self.players)
+
+    @property
+    def game_over(self) -> bool:
+        return self.round == self.variant.rounds
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(next_dealer=self.next_dealer, game_over=self.game_over)
+
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {
+            "game": self.game,
+            "players": [p.to_dict(self.variant) for p in self.players],
+            "winner": self.winner,
+            "dealer": self.dealer,
+            "next_dealer": self.next_dealer,
+            "notes": [n.to_dict() for n in self.notes],
+        }
+        if self.variant.exchange:
+            out["settlement"] = self.settlement
+            out["exchange_cards"] = list(self.exchange) if self.exchange is not None else None
+        else:
+            out["round"] = self.round
+            out["game_over"] = self.game_over
+        return out
