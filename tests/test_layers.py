@@ -40,8 +40,9 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 
 
 #: A game folder's modules that serve its pages (its game object, form reading, explanation
-#: lines, its result's schema for the API); every other module of the folder is its pure rules engine (``rules.py`` and the
-#: modules it is split into, such as Toppa's ``yaku.py``), in the rules engine's layer.
+#: lines, its result's schema for the API); every other module of the folder is its pure
+#: rules engine (``rules.py`` and the modules it is split into, such as Toppa's ``yaku.py``),
+#: in the rules engine's layer.
 GAME_SIDE = frozenset({"game", "form", "why", "openapi"})
 
 
