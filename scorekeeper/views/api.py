@@ -144,11 +144,12 @@ def score(game: str) -> ResponseReturnValue:
     return jsonify(service.score(found, read_json_object()))
 
 
-# -- sessions ----------------------------------------------------------------------------
+# -- tables (API.md's sessions) -------------------------------------------------------------
 
 
-def _session(table: Table) -> SessionJSON:
-    """The session with the page of rounds the request asks for (API.md "Long tables")."""
+def _table_answer(table: Table) -> SessionJSON:
+    """The table as API.md's session, with the page of rounds the request asks for (API.md
+    "Long tables")."""
     first = _page_arg("from", 1, 10**9)
     limit = _page_arg("limit", 1, MAX_PAGE)
     return session_json(
@@ -171,7 +172,7 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
 
 @bp.post("/sessions")
 @limits.creates
-def create_session() -> ResponseReturnValue:
+def create_table() -> ResponseReturnValue:
     """Open a new table, or continue one (``continue_from``) with its totals carried over."""
     data = read_json_object()
     source = data.get("continue_from")
@@ -191,7 +192,7 @@ def create_session() -> ResponseReturnValue:
         new = service.check_new_table({k: v for k, v in data.items() if k != "club"})
         table = service.open_new_table(new, club)
     service.commit()
-    body = _session(table)
+    body = _table_answer(table)
     resp = jsonify(body)
     resp.status_code = 201
     resp.headers["Location"] = body["url"]
@@ -199,7 +200,7 @@ def create_session() -> ResponseReturnValue:
 
 
 @bp.get("/sessions/<token>")
-def get_session(token: str) -> ResponseReturnValue:
+def get_table(token: str) -> ResponseReturnValue:
     """The table with its players' totals and every round; 304 when nothing changed."""
     # Each page of rounds is its own representation.
     page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
@@ -213,7 +214,7 @@ def get_session(token: str) -> ResponseReturnValue:
             return resp
     table, view = clubs.readable_table(token)
     tag = etag(table) + page
-    body = _session(table)
+    body = _table_answer(table)
     if view:  # the read-only link: the same table without its writable id
         del body["id"]
         body["url"] = body["view_url"]
@@ -225,13 +226,13 @@ def get_session(token: str) -> ResponseReturnValue:
 
 @bp.patch("/sessions/<token>")
 @limits.writes
-def change_session(token: str) -> ResponseReturnValue:
+def change_table(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
     table = reading.find_table(token, lock=True)
     service.change_table(table, data)
     service.commit()
-    return jsonify(_session(table))
+    return jsonify(_table_answer(table))
 
 
 @bp.get("/sessions/<token>/settle")
@@ -251,7 +252,7 @@ def post_settle(token: str) -> ResponseReturnValue:
     table = reading.find_table(token, lock=True)
     settle = changes.record_settle(table, version)
     service.commit()
-    body = _session(table)
+    body = _table_answer(table)
     body["settle"] = entry_json(settle)  # no round: it takes no number
     return jsonify(body)
 
@@ -280,7 +281,7 @@ def undo(token: str) -> ResponseReturnValue:
     table = reading.find_table(token, lock=True)
     service.undo(table, _undo_seq())
     service.commit()
-    return jsonify(_session(table))
+    return jsonify(_table_answer(table))
 
 
 def _undo_seq() -> int:
@@ -327,7 +328,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     table = reading.find_table(token, lock=True)
     service.correct_round(table, number, entry)
     service.commit()
-    return jsonify(_session(table))
+    return jsonify(_table_answer(table))
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
@@ -338,7 +339,7 @@ def delete_round(token: str, number: int) -> ResponseReturnValue:
     table = reading.find_table(token, lock=True)
     service.delete_round(table, number)
     service.commit()
-    return jsonify(_session(table))
+    return jsonify(_table_answer(table))
 
 
 @bp.get("/sessions/<token>/export.json")
@@ -348,13 +349,13 @@ def export(token: str) -> ResponseReturnValue:
 
 @bp.post("/sessions/import")
 @limits.imports
-def import_session() -> ResponseReturnValue:
+def import_table() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     allow_an_export()
     with no_cycle_collection():  # a large file is half a million small objects
         table = service.import_table(read_json_object())
     service.commit()
-    resp = jsonify(_session(table))
+    resp = jsonify(_table_answer(table))
     resp.status_code = 201
     return resp
 
