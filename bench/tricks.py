@@ -50,7 +50,7 @@ def _without(trick: str) -> contextlib.ExitStack:
     """The code as it would be without ``trick``."""
     from scorekeeper import setup
     from scorekeeper.tables import changes, replay
-    from scorekeeper.views import sessions
+    from scorekeeper.views import table_figures, tables
 
     stack = contextlib.ExitStack()
     if trick == "gc off in replays":
@@ -59,10 +59,10 @@ def _without(trick: str) -> contextlib.ExitStack:
         for name in ("_outcome", "_deltas"):
             stack.enter_context(_replaced(replay, name, getattr(replay, name).__wrapped__))
     elif trick == "table page caches":
-        stack.enter_context(_replaced(sessions, "_HISTORIES", _Forgetful()))
-        stack.enter_context(_replaced(sessions, "_CHARTS", _Forgetful()))
+        stack.enter_context(_replaced(table_figures, "_HISTORIES", _Forgetful()))
+        stack.enter_context(_replaced(table_figures, "_CHARTS", _Forgetful()))
         stack.enter_context(_replaced(changes, "_REMATCHES", _Forgetful()))
-        stack.enter_context(_replaced(sessions, "qr_svg", sessions.qr_svg.__wrapped__))
+        stack.enter_context(_replaced(tables, "qr_svg", table_figures.qr_svg.__wrapped__))
     elif trick == "static gzip copies":
         stack.enter_context(_replaced(setup, "_STATIC_GZIP", _Forgetful()))
     elif trick != "":

@@ -103,7 +103,7 @@ def init_app(app: Flask) -> None:
         offline,
         openapi,
         rounds,
-        sessions,
+        tables,
     )
 
     _configure_links(app)
@@ -114,7 +114,7 @@ def init_app(app: Flask) -> None:
     for bp in (
         api.bp,
         openapi.bp,
-        sessions.bp,
+        tables.bp,
         rounds.bp,
         check.bp,
         changes.bp,
@@ -474,12 +474,12 @@ def _template_helpers(app: Flask) -> None:
     def rematch_link(entry: JournalEntry) -> str | None:
         """The page of the table a rematch entry points to."""
         token = continued_at(entry)
-        return None if token is None else url_for("sessions.show", token=token)
+        return None if token is None else url_for("tables.show", token=token)
 
     def table_continued_at(table: Table) -> str | None:
         """The page of the newest table this one was continued at (a rematch), if any."""
         token = latest_rematch(table) if table.version else None
-        return None if token is None else url_for("sessions.show", token=token)
+        return None if token is None else url_for("tables.show", token=token)
 
     app.jinja_env.globals.update(
         rematch_link=rematch_link,

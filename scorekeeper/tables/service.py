@@ -8,6 +8,19 @@ module says how its functions work inside the caller's transaction.
 
 from __future__ import annotations
 
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.games import GAMES, Game
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import EntryKind
+from scorekeeper.ledger import apply_entry, dealer_index, result_of, table_entry
+from scorekeeper.messages import N_
+from scorekeeper.models import Club, Round, Table, db
+from scorekeeper.round_data import EngineInput, Entry, Result
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.state import State
+from scorekeeper.tables import changes, clubs, store
+from scorekeeper.tables.checks import NewTable, check_table
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
     KINDS,
@@ -29,13 +42,20 @@ from scorekeeper.tables.transfer import export_table, import_table
 from scorekeeper.tables.undo import undo
 
 __all__ = [
+    "CLUB_KEEPS_ITS_TABLE",
     "IMPORTED_KINDS",
     "KINDS",
     "MAX_ROUNDS",
     "TIME_FORMAT",
+    "Collided",
     "Conflict",
     "Overtaken",
+    "change_table",
+    "check_new_table",
+    "check_round",
+    "commit",
     "correct_round",
+    "dealer_index",
     "delete_entry",
     "delete_round",
     "end_game",
@@ -44,7 +64,120 @@ __all__ = [
     "import_table",
     "named",
     "named_number",
+    "open_new_table",
     "open_table",
+    "reads_as",
     "restore_round",
+    "rollback",
+    "save_round",
+    "score",
     "undo",
+    "would_score",
 ]
+
+Collided = IntegrityError
+"""Another phone wrote to the same table at the same moment: the database refused this write
+(a unique number or submission taken meanwhile). Nothing of it is stored once rolled back."""
+
+
+def commit() -> None:
+    """Keep what this request wrote (a view calls it once its service function returned)."""
+    db.session.commit()
+
+
+def rollback() -> None:
+    """Forget what this request wrote (a refused write stores nothing)."""
+    db.session.rollback()
+
+
+def score(game: Game, body: JSONObject) -> Result:
+    """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
+    body is the engine's whole input, as no table completes it."""
+    return result_of(game, EngineInput(body))
+
+
+# -- opening a table -------------------------------------------------------------------------
+
+
+def check_new_table(body: JSONObject) -> NewTable:
+    """A new table's body checked (``tables.checks.check_table``): InvalidInput lists every
+    problem, so that a form can say all of them at once."""
+    return check_table(body)
+
+
+def open_new_table(new: NewTable, club: Club | None = None) -> Table:
+    """Open a checked new table (``check_new_table``), in ``club`` when one is given (its
+    players then become the club's members): the home page, the club's page and the API all
+    open a table here. InvalidInput, storing nothing, when the club refuses it."""
+    return clubs.open_in_club(club, new) if club is not None else open_table(new)
+
+
+# -- changing a table ------------------------------------------------------------------------
+
+CLUB_KEEPS_ITS_TABLE = N_("This table plays in a club: detach it at the club")
+
+
+def change_table(table: Table, data: JSONObject) -> None:
+    """Change a table as the API's PATCH asks (API.md): its name, point value, settings,
+    players; ``club`` joins it to a club. A table that plays in a club leaves it only from the
+    club (``detach``): ``"club": null`` on the table is refused."""
+    if "club" in data:
+        raw = data.pop("club")
+        if raw is None and table.club_id is not None:
+            raise InvalidInput([Violation("club", CLUB_KEEPS_ITS_TABLE)])
+        if raw is not None:
+            clubs.join(table, clubs.club_for_table(raw))
+    changes.edit_table(table, data)
+
+
+# -- a round from a form -----------------------------------------------------------------------
+
+
+def save_round(
+    table: Table,
+    entry: Entry,
+    *,
+    correcting: int | None = None,
+    submission_id: str | None = None,
+    expected_number: int | None = None,
+    based_on: tuple[int, int] | None = None,
+) -> tuple[Round, bool]:
+    """Store a round's form: the next round, or a correction of round ``correcting`` (as the
+    table page makes it); returns the round and whether this request stored it (False: the
+    same submission was saved already, a double tap)."""
+    if correcting is None:
+        return enter_round(
+            table,
+            EntryKind.ROUND,
+            entry,
+            submission_id=submission_id,
+            expected_number=expected_number,
+        )
+    note = "corrected on the table page"
+    return correct_round(table, correcting, entry, note=note, based_on=based_on), True
+
+
+def check_round(table: Table, state: State, entry: Entry) -> None:
+    """Check ``entry`` on the rules against the table as it stands in ``state`` (before the
+    round it enters or corrects), storing nothing: InvalidInput says what the rules refuse."""
+    body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
+    apply_entry(store.spec_of(table), state, EntryKind.ROUND, body, keep_result=False)
+
+
+def would_score(table: Table, state: State, entry: Entry) -> Result | None:
+    """What ``entry`` would score against the table as it stands in ``state``: the engine is
+    pure, so nothing is stored; None when the rules refuse it."""
+    try:
+        body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
+        step = apply_entry(store.spec_of(table), state, EntryKind.ROUND, body)
+    except InvalidInput:
+        return None
+    return step.result
+
+
+def reads_as(table: Table, entry: Entry, rnd: Round) -> bool:
+    """Whether the stored round ``rnd`` keeps exactly what ``entry`` would store."""
+    try:
+        return table_entry(GAMES[table.game], EntryKind.ROUND, entry) == rnd.entry
+    except InvalidInput:
+        return False

@@ -1,7 +1,9 @@
-"""The web layer: one blueprint per module (sessions, rounds, check, api).
+"""The web layer: one blueprint per module (tables, rounds, changes, clubs, check, api...).
 
-Views validate the request, call one function of ``scorekeeper.tables.service``, commit,
-and redirect or answer; what differs per game they ask the table's game object.
+Views validate the request, call one function of the services (``scorekeeper.tables.service``,
+which writes; ``tables.reading``, which reads), commit, and render, redirect or answer; what
+differs per game they ask the table's game object. A view never imports the models, the
+database, the codecs, the store or the ledger (``tests/test_layers.py`` keeps it so).
 """
 
 from __future__ import annotations
@@ -12,15 +14,15 @@ from typing import NoReturn
 from flask import abort, current_app, request
 
 from scorekeeper.messages import N_, Msg
-from scorekeeper.models import Table
 from scorekeeper.rules import Violation
-from scorekeeper.tables import store
+from scorekeeper.tables import reading
+from scorekeeper.tables.reading import Table
 
 
 def get_table_or_404(token: str, *, lock: bool = False) -> Table:
     """The table behind a link, or 404 (the same answer for a wrong or a foreign token)."""
     try:
-        return store.find_table(token, lock=lock)
+        return reading.find_table(token, lock=lock)
     except LookupError:
         not_found(N_("There is no table at this link. Check the address you were sent."))
 

@@ -11,7 +11,6 @@ import copy
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
-from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import limits
@@ -21,13 +20,12 @@ from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import result_of
-from scorekeeper.models import JournalEntry, Table, db
-from scorekeeper.round_data import EngineInput, Entry
+from scorekeeper.round_data import Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
-from scorekeeper.tables import changes, clubs, service, store
-from scorekeeper.tables.checks import check_table, expected_number_of, submission_id_of
+from scorekeeper.tables import changes, clubs, reading, service
+from scorekeeper.tables.checks import expected_number_of, submission_id_of
+from scorekeeper.tables.reading import JournalEntry, Table
 from scorekeeper.tables.shapes import (
     JournalJSON,
     SessionJSON,
@@ -53,7 +51,7 @@ class BadBody(ValueError):
     """The request body is not a JSON object."""
 
 
-class UnknownGame(store.NotFound):
+class UnknownGame(reading.NotFound):
     """A game name that is not one of ours."""
 
 
@@ -71,7 +69,7 @@ def errors_response(errors: list[dict[str, str]], status: int) -> tuple[Response
 
 
 def _message(message: str, status: int, field: str = "") -> tuple[Response, int]:
-    db.session.rollback()
+    service.rollback()
     return errors_response([{"field": field, "message": message}], status)
 
 
@@ -82,7 +80,7 @@ def _bad_body(exc: BadBody) -> tuple[Response, int]:
 
 @bp.errorhandler(InvalidInput)
 def _invalid(exc: InvalidInput) -> tuple[Response, int]:
-    db.session.rollback()
+    service.rollback()
     return errors_response([v.to_dict() for v in exc.violations], 422)
 
 
@@ -91,8 +89,8 @@ def _conflict(exc: service.Conflict) -> tuple[Response, int]:
     return _message(str(exc), 409)
 
 
-@bp.errorhandler(IntegrityError)
-def _collided(exc: IntegrityError) -> tuple[Response, int]:
+@bp.errorhandler(service.Collided)
+def _collided(exc: service.Collided) -> tuple[Response, int]:
     return _message(
         "Another phone wrote to this table at the same moment; reload it and try again", 409
     )
@@ -114,8 +112,8 @@ def _no_member(exc: clubs.MemberNotFound) -> tuple[Response, int]:
     return _message("No such member in this club", 404)
 
 
-@bp.errorhandler(store.NotFound)
-def _missing(exc: store.NotFound) -> tuple[Response, int]:
+@bp.errorhandler(reading.NotFound)
+def _missing(exc: reading.NotFound) -> tuple[Response, int]:
     return _read_only_write() or _message("No such table or round", 404)
 
 
@@ -143,20 +141,21 @@ def score(game: str) -> ResponseReturnValue:
     found = find_game(game)
     if found is None:
         raise UnknownGame(game)
-    return jsonify(result_of(found, EngineInput(read_json_object())))
+    return jsonify(service.score(found, read_json_object()))
 
 
-# -- sessions ----------------------------------------------------------------------------
+# -- tables (API.md's sessions) -------------------------------------------------------------
 
 
-def _session(table: Table) -> SessionJSON:
-    """The session with the page of rounds the request asks for (API.md "Long tables")."""
+def _table_answer(table: Table) -> SessionJSON:
+    """The table as API.md's session, with the page of rounds the request asks for (API.md
+    "Long tables")."""
     first = _page_arg("from", 1, 10**9)
     limit = _page_arg("limit", 1, MAX_PAGE)
     return session_json(
         table,
         table_link(table),
-        store.round_page(table, first, limit or DEFAULT_PAGE),
+        reading.round_page(table, first, limit or DEFAULT_PAGE),
     )
 
 
@@ -173,14 +172,14 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
 
 @bp.post("/sessions")
 @limits.creates
-def create_session() -> ResponseReturnValue:
+def create_table() -> ResponseReturnValue:
     """Open a new table, or continue one (``continue_from``) with its totals carried over."""
     data = read_json_object()
     source = data.get("continue_from")
     if source is not None:
         try:
-            old = store.find_table(source, lock=True)  # it gains a journal entry
-        except store.NotFound:
+            old = reading.find_table(source, lock=True)  # it gains a journal entry
+        except reading.NotFound:
             raise InvalidInput(
                 [Violation("continue_from", "There is no table with this id to continue")]
             ) from None
@@ -190,10 +189,10 @@ def create_session() -> ResponseReturnValue:
         table = changes.rematch(old, carry=carry)
     else:
         club = clubs.club_for_table(data.get("club")) if "club" in data else None
-        new = check_table({k: v for k, v in data.items() if k != "club"})
-        table = clubs.open_in_club(club, new) if club is not None else service.open_table(new)
-    db.session.commit()
-    body = _session(table)
+        new = service.check_new_table({k: v for k, v in data.items() if k != "club"})
+        table = service.open_new_table(new, club)
+    service.commit()
+    body = _table_answer(table)
     resp = jsonify(body)
     resp.status_code = 201
     resp.headers["Location"] = body["url"]
@@ -201,13 +200,13 @@ def create_session() -> ResponseReturnValue:
 
 
 @bp.get("/sessions/<token>")
-def get_session(token: str) -> ResponseReturnValue:
+def get_table(token: str) -> ResponseReturnValue:
     """The table with its players' totals and every round; 304 when nothing changed."""
     # Each page of rounds is its own representation.
     page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
     if request.if_none_match:
         # A client polling an unchanged table: one indexed read of its version, no rendering.
-        tag = version_tag(store.table_version(token)) + page
+        tag = version_tag(reading.table_version(token)) + page
         if request.if_none_match.contains_weak(tag):  # RFC 9110: If-None-Match compares weakly
             resp = Response(status=304)
             resp.set_etag(tag)
@@ -215,7 +214,7 @@ def get_session(token: str) -> ResponseReturnValue:
             return resp
     table, view = clubs.readable_table(token)
     tag = etag(table) + page
-    body = _session(table)
+    body = _table_answer(table)
     if view:  # the read-only link: the same table without its writable id
         del body["id"]
         body["url"] = body["view_url"]
@@ -227,27 +226,19 @@ def get_session(token: str) -> ResponseReturnValue:
 
 @bp.patch("/sessions/<token>")
 @limits.writes
-def change_session(token: str) -> ResponseReturnValue:
+def change_table(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
-    table = store.find_table(token, lock=True)
-    if "club" in data:
-        raw = data.pop("club")
-        if raw is None and table.club_id is not None:
-            raise InvalidInput(
-                [Violation("club", "This table plays in a club: detach it at the club")]
-            )
-        if raw is not None:
-            clubs.join(table, clubs.club_for_table(raw))
-    changes.edit_table(table, data)
-    db.session.commit()
-    return jsonify(_session(table))
+    table = reading.find_table(token, lock=True)
+    service.change_table(table, data)
+    service.commit()
+    return jsonify(_table_answer(table))
 
 
 @bp.get("/sessions/<token>/settle")
 def get_settle(token: str) -> ResponseReturnValue:
     """Who pays whom to clear every running total: exact, and in whole coins."""
-    return jsonify(changes.settle_plan(store.find_table(token)))
+    return jsonify(changes.settle_plan(reading.find_table(token)))
 
 
 @bp.post("/sessions/<token>/settle")
@@ -258,10 +249,10 @@ def post_settle(token: str) -> ResponseReturnValue:
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
-    table = store.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)
     settle = changes.record_settle(table, version)
-    db.session.commit()
-    body = _session(table)
+    service.commit()
+    body = _table_answer(table)
     body["settle"] = entry_json(settle)  # no round: it takes no number
     return jsonify(body)
 
@@ -269,8 +260,8 @@ def post_settle(token: str) -> ResponseReturnValue:
 @bp.get("/sessions/<token>/journal")
 def get_journal(token: str) -> ResponseReturnValue:
     """Every write to the table, newest first."""
-    table = store.find_table(token)
-    return jsonify({"entries": [_journal_entry(e) for e in store.journal(table)]})
+    table = reading.find_table(token)
+    return jsonify({"entries": [_journal_entry(e) for e in reading.journal(table)]})
 
 
 def _journal_entry(entry: JournalEntry) -> JournalJSON:
@@ -287,10 +278,10 @@ def _journal_entry(entry: JournalEntry) -> JournalJSON:
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     plan_write(token, lambda t: service.undo(t, _undo_seq()))
-    table = store.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)
     service.undo(table, _undo_seq())
-    db.session.commit()
-    return jsonify(_session(table))
+    service.commit()
+    return jsonify(_table_answer(table))
 
 
 def _undo_seq() -> int:
@@ -315,13 +306,13 @@ def add_round(token: str) -> ResponseReturnValue:
     """Score and store the next round of a table."""
     data = read_json_object()
     kind, submission, expected = _round_fields(data)
-    table = store.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)
     rnd, created = service.enter_round(
         table, kind, Entry(data), submission_id=submission, expected_number=expected
     )
-    db.session.commit()
+    service.commit()
     if rnd.kind == EntryKind.END:  # no round: the game's end, after the game's last round
-        return jsonify(end_json(rnd, store.after_of(table, rnd))), 201 if created else 200
+        return jsonify(end_json(rnd, reading.after_of(table, rnd))), 201 if created else 200
     return jsonify(round_json(rnd)), 201 if created else 200
 
 
@@ -334,10 +325,10 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
         data.pop(key, None)
     entry = Entry(data)
     plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(entry)))
-    table = store.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)
     service.correct_round(table, number, entry)
-    db.session.commit()
-    return jsonify(_session(table))
+    service.commit()
+    return jsonify(_table_answer(table))
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
@@ -345,26 +336,26 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
 def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
     plan_write(token, lambda t: service.delete_round(t, number))
-    table = store.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)
     service.delete_round(table, number)
-    db.session.commit()
-    return jsonify(_session(table))
+    service.commit()
+    return jsonify(_table_answer(table))
 
 
 @bp.get("/sessions/<token>/export.json")
 def export(token: str) -> ResponseReturnValue:
-    return jsonify(service.export_table(store.find_table(token)))
+    return jsonify(service.export_table(reading.find_table(token)))
 
 
 @bp.post("/sessions/import")
 @limits.imports
-def import_session() -> ResponseReturnValue:
+def import_table() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     allow_an_export()
     with no_cycle_collection():  # a large file is half a million small objects
         table = service.import_table(read_json_object())
-    db.session.commit()
-    resp = jsonify(_session(table))
+    service.commit()
+    resp = jsonify(_table_answer(table))
     resp.status_code = 201
     return resp
 
@@ -386,7 +377,7 @@ def _club_answer(club: clubs.Club, status: int = 200, *, view: bool = False) -> 
 def create_club() -> ResponseReturnValue:
     """A new club with its members and time zone."""
     club = clubs.create_club(read_json_object())
-    db.session.commit()
+    service.commit()
     return _club_answer(club, 201)
 
 
@@ -404,7 +395,7 @@ def change_club(token: str) -> ResponseReturnValue:
     data = read_json_object()
     club = clubs.find_club(token, lock=True)
     clubs.change_club(club, data)
-    db.session.commit()
+    service.commit()
     return _club_answer(club)
 
 
@@ -421,7 +412,7 @@ def undo_club(token: str) -> ResponseReturnValue:
     data = read_json_object() if raw.strip() else {}
     club = clubs.find_club(token, lock=True)
     clubs.undo(club, data.get("seq"))
-    db.session.commit()
+    service.commit()
     return _club_answer(club)
 
 

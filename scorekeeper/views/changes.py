@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import limits
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
@@ -13,13 +12,13 @@ from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
-from scorekeeper.models import Table, db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import changes, clubs, service, store
+from scorekeeper.tables import changes, clubs, reading, service
+from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.check import draw_page
 from scorekeeper.views.seating import moved
-from scorekeeper.views.sessions import remember
+from scorekeeper.views.tables import remember
 
 bp = Blueprint("changes", __name__, url_prefix="/t/<token>")
 
@@ -33,7 +32,7 @@ def _edit_page(
     posted: JSONObject | None = None,
     status: int = 200,
 ) -> ResponseReturnValue:
-    state = store.state_of(table)
+    state = reading.state_of(table)
     game = GAMES[table.game]
     spec = changes.current_spec(table, state)
     names = changes.players_now(table, state)
@@ -94,7 +93,7 @@ def edit(token: str) -> ResponseReturnValue:
 def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:
     """The PATCH body (API.md) a posted part of the edit page asks for, and what was typed."""
     form = request.form
-    state = store.state_of(table)
+    state = reading.state_of(table)
     names = changes.players_now(table, state)
     game = GAMES[table.game]
     if what == "table":
@@ -165,9 +164,9 @@ def change(token: str) -> ResponseReturnValue:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
     try:
         entry = changes.edit_table(table, body)
-        db.session.commit()
+        service.commit()
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         errors = errors_by_field(exc.violations)
         if what == "rename":
             index = {n: i for i, n in enumerate(changes.players_now(table))}
@@ -176,16 +175,16 @@ def change(token: str) -> ResponseReturnValue:
                 for k, v in errors.items()
             }
         return _edit_page(table, {_field_of(k): v for k, v in errors.items()}, posted, 422)
-    except (service.Conflict, IntegrityError) as exc:
-        db.session.rollback()
+    except (service.Conflict, service.Collided) as exc:
+        service.rollback()
         message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
         return _edit_page(table, {"": [message]}, posted, 409)
     if entry is None:
         flash(tr(N_("Nothing changed.")))
     else:
-        done = N_("Done: %(what)s.", what=store.summary_of(entry))
+        done = N_("Done: %(what)s.", what=reading.summary_of(entry))
         flash(tr(done), f"undo:{table.version}")
-    return redirect(url_for("sessions.show", token=table.token))
+    return redirect(url_for("tables.show", token=table.token))
 
 
 def _join_club(table: Table) -> ResponseReturnValue:
@@ -194,16 +193,16 @@ def _join_club(table: Table) -> ResponseReturnValue:
     try:
         club = clubs.club_for_table(typed)
         clubs.join(table, club)
-        db.session.commit()
+        service.commit()
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         return _edit_page(table, errors_by_field(exc.violations), {"club": typed}, 422)
-    except (service.Conflict, IntegrityError) as exc:
-        db.session.rollback()
+    except (service.Conflict, service.Collided) as exc:
+        service.rollback()
         message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
         return _edit_page(table, {"": [message]}, {"club": typed}, 409)
     flash(tr(N_("This table plays in the club “%(name)s” now.", name=club.name)))
-    return redirect(url_for("sessions.show", token=table.token))
+    return redirect(url_for("tables.show", token=table.token))
 
 
 def _rematch(old: Table) -> ResponseReturnValue:
@@ -214,9 +213,9 @@ def _rematch(old: Table) -> ResponseReturnValue:
         return _edit_page(old, posted={"rematch_seats": list[JSONValue](moved(seats, move))})
     try:
         table = changes.rematch(old, carry=carry, seats=seats or None)
-        db.session.commit()
+        service.commit()
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         return _edit_page(old, errors_by_field(exc.violations), status=422)
     remember(table)
     if carry:
@@ -232,7 +231,7 @@ def _rematch(old: Table) -> ResponseReturnValue:
             name=table.name,
         )
     flash(tr(words))
-    return redirect(url_for("sessions.show", token=table.token))
+    return redirect(url_for("tables.show", token=table.token))
 
 
 @bp.get("/settle")
@@ -244,7 +243,7 @@ def settle(token: str) -> ResponseReturnValue:
 
 def _settle_page(table: Table, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The settle-up page (its error, when there is one, in the page's language)."""
-    state = store.state_of(table)
+    state = reading.state_of(table)
     return render_template(
         "changes/settle.html",
         table=table,
@@ -268,13 +267,13 @@ def record_settle(token: str) -> ResponseReturnValue:
     version = form_int(request.form, "version")
     try:
         changes.record_settle(table, version if isinstance(version, int) else -1)
-        db.session.commit()
+        service.commit()
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         return _settle_page(table, sentences(exc.violations), 422)
-    except (service.Conflict, IntegrityError) as exc:
-        db.session.rollback()
+    except (service.Conflict, service.Collided) as exc:
+        service.rollback()
         message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
         return _settle_page(table, message, 409)
     flash(tr(N_("Settled up: the running totals start again from zero.")), f"undo:{table.version}")
-    return redirect(url_for("sessions.show", token=table.token))
+    return redirect(url_for("tables.show", token=table.token))

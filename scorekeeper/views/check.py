@@ -17,10 +17,10 @@ from scorekeeper.games.form_input import (
 )
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
-from scorekeeper.models import Table
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.common import OptionValue
 from scorekeeper.state import State, TableSpec
+from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, not_found
 
 bp = Blueprint("check", __name__, url_prefix="/check")

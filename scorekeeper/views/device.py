@@ -72,7 +72,7 @@ def _read_the_name() -> ResponseReturnValue | None:
 def name_this_phone() -> ResponseReturnValue:
     """Give this phone a name (or change or forget it), then go back to the page it came from."""
     target = request.values.get("next", "")
-    target = target if local_path(target) else url_for("sessions.home")
+    target = target if local_path(target) else url_for("tables.home")
     form = DeviceForm()
     errors: dict[str, list[str]] = {}
     if request.method == "GET":

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from flask import current_app, url_for
 
-from scorekeeper.models import Table
+from scorekeeper.tables.reading import Table
 
 
 def table_link(table: Table) -> str:
@@ -27,8 +27,8 @@ def token_link(token: str) -> str:
     """The page of the table with this token, as other phones should open it."""
     base = current_app.config.get("PUBLIC_URL")
     if base:
-        return str(base).rstrip("/") + url_for("sessions.show", token=token)
-    return url_for("sessions.show", token=token, _external=True)
+        return str(base).rstrip("/") + url_for("tables.show", token=token)
+    return url_for("tables.show", token=token, _external=True)
 
 
 def file_stem(name: str, day: date) -> str:

@@ -14,9 +14,9 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import translate as tr
-from scorekeeper.models import JournalEntry
-from scorekeeper.tables import store
+from scorekeeper.tables import reading
 from scorekeeper.tables.changes import continued_at
+from scorekeeper.tables.reading import JournalEntry
 from scorekeeper.tables.shapes import etag, version_tag
 from scorekeeper.views import get_table_or_404
 
@@ -31,7 +31,7 @@ def _fresh(resp: Response) -> Response:
 def _continued(entry: JournalEntry) -> dict[str, str]:
     """``continued_at``, the new table's page, when the entry is a rematch made from here."""
     token = continued_at(entry)
-    return {} if token is None else {"continued_at": url_for("sessions.show", token=token)}
+    return {} if token is None else {"continued_at": url_for("tables.show", token=token)}
 
 
 @bp.get("/t/<token>/live")
@@ -40,7 +40,7 @@ def poll(token: str) -> Response:
     words in the page's language: the notice the script shows is put together from them)."""
     if request.if_none_match:
         try:
-            tag = version_tag(store.table_version(token))
+            tag = version_tag(reading.table_version(token))
         except LookupError:
             tag = ""
         # RFC 9110: If-None-Match compares weakly (W/"v3" matches "v3"); * matches any table.
@@ -49,7 +49,7 @@ def poll(token: str) -> Response:
             resp.set_etag(tag)
             return _fresh(resp)
     table = get_table_or_404(token)
-    latest = store.latest_entry(table)
+    latest = reading.latest_entry(table)
     game = GAMES[table.game]
     resp = jsonify(
         {
@@ -61,14 +61,14 @@ def poll(token: str) -> Response:
             else {
                 "action": latest.action,
                 "number": latest.number,
-                "summary": tr(store.summary_of(latest)),
+                "summary": tr(reading.summary_of(latest)),
                 "what": tr(game.numbered(latest.number).capitalized())
                 if latest.number is not None
                 else "",
                 # A rematch made from this table: where the game goes on.
                 **_continued(latest),
             },
-            "table_url": url_for("sessions.show", token=table.token),
+            "table_url": url_for("tables.show", token=table.token),
         }
     )
     resp.set_etag(etag(table))

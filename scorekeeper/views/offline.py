@@ -40,7 +40,7 @@ def service_worker() -> Response:
     script = f"var SETTINGS = {settings};\nvar VERSION = {json.dumps(version)};\n{body}"
     resp = Response(script, mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache"  # the browser checks for a new release each time
-    resp.headers["Service-Worker-Allowed"] = url_for("sessions.home")
+    resp.headers["Service-Worker-Allowed"] = url_for("tables.home")
     return resp
 
 

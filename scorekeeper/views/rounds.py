@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import devices, limits
 from scorekeeper.database import plan_write
@@ -17,16 +16,15 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import apply_entry, dealer_index, table_entry
 from scorekeeper.messages import N_, reason
-from scorekeeper.models import Round, Table, db
 from scorekeeper.round_data import Entry, Result, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
-from scorekeeper.tables import service, store
+from scorekeeper.tables import reading, service
+from scorekeeper.tables.reading import Round, Table
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.device import TOO_LONG, named_on_a_form
-from scorekeeper.views.sessions import GameSummary, game_summary
+from scorekeeper.views.table_figures import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
 
@@ -79,9 +77,9 @@ class RoundPage:
         if rnd is not None and rnd.number is not None:
             self.number, self.position = rnd.round_no or 0, rnd.number
         self.state: State = (
-            store.state_of(table) if rnd is None else store.state_before(table, self.position)
+            reading.state_of(table) if rnd is None else reading.state_before(table, self.position)
         )
-        self.spec = spec_at(store.spec_of(table), self.state)  # as the table stood then
+        self.spec = spec_at(reading.spec_of(table), self.state)  # as the table stood then
         seats_change = self.game.seats_vary or self.game.players_may_change
         self.positions = (
             list(self.state.seated) if seats_change else list(range(len(self.state.totals)))
@@ -93,7 +91,7 @@ class RoundPage:
         """The dealer the form shows: the one entered for this round, else the table's."""
         if self.rnd is not None and self.rnd.dealer in self.positions:
             return self.positions.index(self.rnd.dealer)
-        return dealer_index(self.state, self.positions)
+        return service.dealer_index(self.state, self.positions)
 
     def read(self) -> tuple[Entry, list[Violation]]:
         """The posted form as a round entry, and the problems found reading it.
@@ -108,7 +106,7 @@ class RoundPage:
         pinned = self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
-            shown if isinstance(shown, int) else dealer_index(self.state, self.positions)
+            shown if isinstance(shown, int) else service.dealer_index(self.state, self.positions)
         )
         if not pinned and entry.get("dealer") == left_as_shown:
             entry.pop("dealer")
@@ -166,7 +164,7 @@ class RoundPage:
             positions=self.positions,
             state=self.state,
             dealer=dealer,
-            dealer_shown=dealer_index(self.state, self.positions),
+            dealer_shown=service.dealer_index(self.state, self.positions),
             seat_notes=self.game.seat_notes(
                 self.positions, self.positions[dealer] if 0 <= dealer < len(self.positions) else -1
             ),
@@ -203,60 +201,49 @@ def _save(page: RoundPage) -> ResponseReturnValue:
     if problems or bad_name:
         # The rules' mistakes in the rest of the form too: every one is said at once.
         def check() -> None:
-            body = table_entry(page.game, EntryKind.ROUND, entry)
-            apply_entry(
-                store.spec_of(page.table), page.state, EntryKind.ROUND, body, keep_result=False
-            )
+            service.check_round(page.table, page.state, entry)
 
         errors = errors_by_field(with_the_rules(problems, check)) if problems else {}
         return page.render(form, entry, {**errors, **bad_name}, 422)
     table = page.table
     expected = round_number(form.expected_number.data) if page.rnd is None else None
     try:
-        if page.rnd is None:
-            rnd, created = service.enter_round(
-                table,
-                EntryKind.ROUND,
-                entry,
-                submission_id=form.submission_id.data or None,
-                expected_number=expected,
-            )
-        else:
-            rnd = service.correct_round(
-                table,
-                page.number,
-                entry,
-                note="corrected on the table page",
-                based_on=_based_on(form.based_on.data),
-            )
-            created = True
-        db.session.commit()
+        rnd, created = service.save_round(
+            table,
+            entry,
+            correcting=None if page.rnd is None else page.number,
+            submission_id=form.submission_id.data or None,
+            expected_number=expected,
+            based_on=_based_on(form.based_on.data),
+        )
+        service.commit()
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         return page.render(form, entry, errors_by_field(exc.violations), 422)
-    except (service.Conflict, IntegrityError) as exc:
-        db.session.rollback()
+    except (service.Conflict, service.Collided) as exc:
+        service.rollback()
         return _refused(page, form, entry, expected, exc)
+    _say_saved(page, rnd, created)
+    return redirect(url_for(".show", token=table.token, number=rnd.round_no))
+
+
+def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
+    """The notice over the round's page: a correction recomputed the later rounds; a double
+    tap saved nothing twice. A new round says nothing: its page shows it."""
     if page.rnd is not None:
-        flash(
-            tr(
-                N_(
-                    "%(what)s corrected; later %(nouns)s were recomputed.",
-                    what=page.game.numbered(page.number),
-                    nouns=page.game.nouns,
-                ).capitalized()
-            )
+        said = N_(
+            "%(what)s corrected; later %(nouns)s were recomputed.",
+            what=page.game.numbered(page.number),
+            nouns=page.game.nouns,
         )
     elif not created:
-        flash(
-            tr(
-                N_(
-                    "%(what)s was already saved (the button was tapped twice).",
-                    what=page.game.numbered(rnd.round_no or 0),
-                ).capitalized()
-            )
+        said = N_(
+            "%(what)s was already saved (the button was tapped twice).",
+            what=page.game.numbered(rnd.round_no or 0),
         )
-    return redirect(url_for(".show", token=table.token, number=rnd.round_no))
+    else:
+        return
+    flash(tr(said.capitalized()))
 
 
 def _refused(
@@ -270,11 +257,11 @@ def _refused(
     stored; show what is stored now beside their entry and let them choose."""
     table = page.table
     message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
-    overtaken = isinstance(exc, service.Overtaken | IntegrityError)
+    overtaken = isinstance(exc, service.Overtaken | service.Collided)
     number = expected if page.rnd is None else page.number
     theirs = None
     if overtaken and number is not None and number <= table.rounds_played:
-        theirs = store.get_round(table, number)
+        theirs = reading.get_round(table, number)
     if page.rnd is None:
         page = RoundPage(table)  # the form now enters the next free number
         form.expected_number.data = str(page.number)
@@ -283,10 +270,7 @@ def _refused(
         form.based_on.data = f"{theirs.id}.{theirs.version}"
     if theirs is None or theirs.kind != EntryKind.ROUND:
         return page.render(form, entry, {"": [message]}, 409)
-    try:
-        same = table_entry(page.game, EntryKind.ROUND, entry) == theirs.entry
-    except InvalidInput:
-        same = False
+    same = service.reads_as(table, entry, theirs)
     if same and page.rnd is not None:
         # The round already reads as this correction (a double tap, or the same fix made on
         # two phones): nothing to choose.
@@ -306,13 +290,8 @@ def _refused(
 
 def _would_score(page: RoundPage, entry: Entry) -> Result | None:
     """What ``entry`` would score saved on ``page`` (against the table as it stands before the
-    round that page enters or corrects): the engine is pure, so nothing is stored."""
-    try:
-        body = table_entry(page.game, EntryKind.ROUND, entry)
-        step = apply_entry(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
-    except InvalidInput:
-        return None
-    return step.result
+    round that page enters or corrects): nothing is stored."""
+    return service.would_score(page.table, page.state, entry)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -344,7 +323,7 @@ def _opened_on(table: Table, number: int) -> Round:
     A form that says none corrects the round at ``number``."""
     based_on = _based_on(request.form.get("based_on"))
     if based_on is not None:
-        rnd = store.round_by_id(table, based_on[0])
+        rnd = reading.round_by_id(table, based_on[0])
         if rnd is not None and rnd.kind == EntryKind.ROUND:
             return rnd
     return _round_or_404(table, number)
@@ -352,7 +331,7 @@ def _opened_on(table: Table, number: int) -> Round:
 
 def _round_or_404(table: Table, number: int) -> Round:
     try:
-        return store.get_round(table, number)
+        return reading.get_round(table, number)
     except LookupError:
         not_found(N_("This table has no round %(n)s.", n=number))
 
@@ -375,8 +354,8 @@ def show(token: str, number: int) -> ResponseReturnValue:
         "rounds/show.html",
         table=table,
         rnd=rnd,
-        versions=store.versions_by_round(table, [rnd.id]).get(rnd.id, []),
-        totals=store.state_of(table).totals,
+        versions=reading.versions_by_round(table, [rnd.id]).get(rnd.id, []),
+        totals=reading.state_of(table).totals,
         action_form=ActionForm(),
         is_last=rnd.number == table.round_count,
         game_end=_game_end(table, rnd),
@@ -389,7 +368,7 @@ def entry(token: str, number: int) -> ResponseReturnValue:
     its place among the table's entries: rounds have their own numbered pages (``show``)."""
     table = get_table_or_404(token)
     try:
-        rnd = store.get_entry(table, number)
+        rnd = reading.get_entry(table, number)
     except LookupError:
         not_found(N_("This table has no entry %(n)s.", n=number))
     if rnd.round_no is not None:
@@ -399,7 +378,7 @@ def entry(token: str, number: int) -> ResponseReturnValue:
         table=table,
         rnd=rnd,
         versions=[],
-        totals=store.state_of(table).totals,
+        totals=reading.state_of(table).totals,
         action_form=ActionForm(),
         is_last=number == table.round_count,
         game_end=_game_end(table, rnd),
@@ -414,22 +393,22 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
     form = ActionForm()
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
-        return redirect(url_for("sessions.show", token=token))
+        return redirect(url_for("tables.show", token=token))
     plan_write(token, lambda t: service.delete_entry(t, number))
     table = get_table_or_404(token, lock=True)
     try:
         rnd = service.delete_entry(table, number)
         what = service.named(table, rnd)
-        db.session.commit()
+        service.commit()
         flash(tr(N_("%(what)s deleted.", what=what).capitalized()), f"undo:{table.version}")
     except LookupError:
-        db.session.rollback()
+        service.rollback()
         not_found(N_("This table has no entry %(n)s.", n=number))
     except (InvalidInput, service.Conflict) as exc:
-        db.session.rollback()
+        service.rollback()
         why = sentences(exc.violations) if isinstance(exc, InvalidInput) else reason(exc)
         flash(tr(N_("Cannot delete: %(why)s", why=why)), "error")
-    return redirect(url_for("sessions.show", token=token))
+    return redirect(url_for("tables.show", token=token))
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
@@ -451,10 +430,10 @@ def edit(token: str, number: int) -> ResponseReturnValue:
             ),
             "error",
         )
-        return redirect(url_for("sessions.history", token=token))
+        return redirect(url_for("tables.history", token=token))
     if rnd.kind != EntryKind.ROUND:
         flash(tr(N_("That entry ends a game; delete it instead of correcting it.")), "error")
-        return redirect(url_for("sessions.show", token=token))
+        return redirect(url_for("tables.show", token=token))
     page = RoundPage(table, rnd)
     if request.method == "POST":
         return _save(page)
@@ -470,13 +449,13 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     form = ActionForm()
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
-        return redirect(url_for("sessions.show", token=token))
+        return redirect(url_for("tables.show", token=token))
     plan_write(token, lambda t: service.delete_round(t, number))
     table = get_table_or_404(token, lock=True)
     game = GAMES[table.game]
     try:
         service.delete_round(table, number)
-        db.session.commit()
+        service.commit()
         said = (
             N_(
                 "%(what)s deleted; later %(nouns)s were renumbered and recomputed.",
@@ -488,9 +467,9 @@ def delete(token: str, number: int) -> ResponseReturnValue:
         )
         flash(tr(said.capitalized()), f"undo:{table.version}")
     except LookupError:
-        db.session.rollback()
+        service.rollback()
         not_found(N_("This table has no round %(n)s.", n=number))
     except InvalidInput as exc:
-        db.session.rollback()
+        service.rollback()
         flash(tr(N_("Cannot delete: %(why)s", why=sentences(exc.violations))), "error")
-    return redirect(url_for("sessions.show", token=token))
+    return redirect(url_for("tables.show", token=token))

@@ -95,10 +95,12 @@ def test_priced_tables_open_on_money_across_games(client):
 
 def test_an_empty_tonight_falls_back_to_the_last_club_day_played(client, app, monkeypatch):
     cid, _, _ = two_games(client)
+    from scorekeeper.views import club_page
     from scorekeeper.views import clubs as club_views
 
     later = club_views.now() + timedelta(days=3)
     monkeypatch.setattr(club_views, "now", lambda: later)
+    monkeypatch.setattr(club_page, "now", lambda: later)
     page = client.get(f"/c/{cid}").get_data(as_text=True)
     assert "Last played:" in page
     assert list(points_by_block(page)) == ["tokan", "toppa"]

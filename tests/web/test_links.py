@@ -68,7 +68,7 @@ def test_a_public_url_decides_the_links_and_the_qr(tmp_path):
     assert page_link(client, sid) == s["url"]
     assert page_link(client, sid, base_url="http://127.0.0.1:8000") == s["url"]
     # The QR code draws the configured link.
-    from scorekeeper.views.sessions import qr_svg
+    from scorekeeper.views.table_figures import qr_svg
 
     page = client.get(f"/t/{sid}").get_data(as_text=True)
     assert qr_svg(s["url"]) in page

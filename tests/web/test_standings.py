@@ -69,7 +69,7 @@ def test_equal_totals_share_a_place(client):
 
 
 def test_ranks_and_leaders():
-    from scorekeeper.views.sessions import ranked
+    from scorekeeper.views.table_figures import ranked
 
     def rows(*totals):
         return [{"seat": i, "total": t} for i, t in enumerate(totals)]

@@ -1,0 +1,109 @@
+"""What the pages and the API read of a table or a club, without changing it: the one door the
+views have to the store (they never import ``models``, ``database`` or ``tables.store``).
+
+Most of these are the store's own readers, named here so that a view imports services only;
+the types are here for the views' annotations. Nothing in this module writes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import func, select
+
+from scorekeeper.codec import read_stored_amount
+from scorekeeper.models import Club, ClubJournalEntry, JournalEntry, Round, Table, db, now
+from scorekeeper.tables.store import (
+    TIME_FORMAT,
+    ChartStep,
+    NotFound,
+    after_of,
+    chart_steps,
+    deleted_rounds,
+    engine_body,
+    find_table,
+    get_entry,
+    get_round,
+    history,
+    journal,
+    latest_entry,
+    opening_state,
+    result_of,
+    round_by_id,
+    round_page,
+    rounds_from,
+    spec_of,
+    state_before,
+    state_of,
+    summary_of,
+    table_version,
+    versions_by_round,
+)
+
+__all__ = [
+    "TIME_FORMAT",
+    "ChartStep",
+    "Club",
+    "ClubJournalEntry",
+    "JournalEntry",
+    "NotFound",
+    "Round",
+    "Table",
+    "after_of",
+    "amount",
+    "chart_steps",
+    "club_tables",
+    "club_tables_count",
+    "deleted_rounds",
+    "engine_body",
+    "find_table",
+    "get_entry",
+    "get_round",
+    "history",
+    "journal",
+    "latest_entry",
+    "now",
+    "opening_state",
+    "result_of",
+    "round_by_id",
+    "round_page",
+    "rounds_from",
+    "spec_of",
+    "state_before",
+    "state_of",
+    "summary_of",
+    "table_version",
+    "versions_by_round",
+]
+
+
+def amount(stored: str) -> Fraction:
+    """A stored exact amount (``"85"``, ``"-170/3"``) as the number it is."""
+    return read_stored_amount(stored)
+
+
+def club_tables(club: Club, limit: int | None = None) -> list[Any]:
+    """The club's tables, newest first, each as one light row (token, view token, name, game,
+    players, rounds played, when it was opened): no table's state is read."""
+    query = (
+        select(
+            Table.token,
+            Table.view_token,
+            Table.name,
+            Table.game,
+            Table.players,
+            Table.rounds_played,
+            Table.created_at,
+        )
+        .where(Table.club_id == club.id)
+        .order_by(Table.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return list(db.session.execute(query))
+
+
+def club_tables_count(club: Club) -> int:
+    """How many tables the club has opened."""
+    return int(db.session.scalar(select(func.count(Table.id)).where(Table.club_id == club.id)) or 0)

@@ -1,0 +1,389 @@
+"""A club's page as it is drawn (API.md "Clubs", issue 20): its standings over a period (the
+periods and ways to add up offered as links), its tables, members, journal and links, and the
+forms that write to it. The routes are in ``views.clubs``; a member's page in
+``views.member_page``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, datetime
+from fractions import Fraction
+from functools import partial
+from typing import Any, TypedDict
+from urllib.parse import quote
+from zoneinfo import ZoneInfo
+
+import segno
+from babel.dates import format_skeleton
+from flask import (
+    current_app,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from scorekeeper.forms import ActionForm, NewTableForm, new_table_form
+from scorekeeper.games import GAMES
+from scorekeeper.i18n import locale_code
+from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.messages import N_
+from scorekeeper.rules import InvalidInput
+from scorekeeper.tables import clubs, reading
+from scorekeeper.tables.reading import Club, now
+from scorekeeper.views import errors_by_field
+
+ZONES = (
+    "UTC",
+    "Asia/Tokyo",
+    "Asia/Seoul",
+    "Asia/Shanghai",
+    "Asia/Singapore",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+    "Pacific/Honolulu",
+    "America/Los_Angeles",
+    "America/Denver",
+    "America/Chicago",
+    "America/New_York",
+    "America/Sao_Paulo",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+)
+"""Time zones offered while typing one (any IANA name is taken)."""
+
+
+def public_link(endpoint: str, **values: Any) -> str:
+    """A page's address as other phones should open it (``PUBLIC_URL`` when configured)."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(link: str, title: str) -> str:
+    """A link as a QR code in inline SVG, as large as the stylesheet lets it be."""
+    code = segno.make(link, error="m")
+    return str(
+        code.svg_inline(omitsize=True, dark="#111", light="#fff", svgclass="qr-code", title=title)
+    )
+
+
+class Row(TypedDict):
+    """A member's line of the standings."""
+
+    name: str
+    points: Fraction | None
+    money: Fraction
+    rounds: int
+    tables: int
+    firsts: int
+    average: Fraction | None
+    rank: int | None
+    leader: bool
+
+
+class Period(TypedDict):
+    key: str
+    label: str
+    args: dict[str, str]
+    current: bool
+
+
+def amount_of(value: JSONValue) -> Fraction | None:
+    return None if value is None else reading.amount(str(value))
+
+
+def standing_rows(figures: JSONObject) -> list[Row]:
+    """The standings' members with their place (equal figures share one; only who played is
+    placed) and the leader (once somebody played, unless all who played are level)."""
+    by_points = figures.get("game") is not None
+    rows: list[Row] = []
+    members = figures.get("members")
+    for m in members if isinstance(members, list) else []:
+        assert isinstance(m, dict)
+        rows.append(
+            {
+                "name": str(m["name"]),
+                "points": amount_of(m.get("points")),
+                "money": amount_of(m.get("money")) or Fraction(0),
+                "rounds": int(str(m.get("rounds") or 0)),
+                "tables": int(str(m.get("tables") or 0)),
+                "firsts": int(str(m.get("firsts") or 0)),
+                "average": amount_of(m.get("average")),
+                "rank": None,
+                "leader": False,
+            }
+        )
+
+    def key(row: Row) -> Fraction:
+        return (row["points"] or Fraction(0)) if by_points else row["money"]
+
+    played = [r for r in rows if r["rounds"]]
+    for place, row in enumerate(played):
+        same = place and key(row) == key(played[place - 1])
+        row["rank"] = played[place - 1]["rank"] if same else place + 1
+    if played and not all(key(r) == key(played[0]) for r in played):
+        for row in played:
+            row["leader"] = key(row) == key(played[0])
+    return rows
+
+
+VIEWS = ("points", "money")
+"""How the club's standings add up without one game chosen: ``points``, a ranking per game
+played in the period; ``money``, one ranking across games at the tables' point values."""
+
+
+def opening_args(club: Club, args: Mapping[str, str]) -> tuple[dict[str, str], date | None]:
+    """The period the club's page shows when none, no game and no view is asked for: the
+    last club day with a round (tonight when tonight has one); and that day (None when
+    nothing was filled in: something was asked for, or nobody has played yet)."""
+    if any(args.get(k) for k in ("from", "to", "game", "view")):
+        return dict(args), None
+    day = clubs.last_played(club)
+    if day is None:
+        return dict(args), None
+    return {**args, "from": day.isoformat(), "to": day.isoformat()}, day
+
+
+def shown_view(args: Mapping[str, str], figures: JSONObject) -> str | None:
+    """How the standings add up without a game: as asked (``view``), else in money when
+    every table of the period has money per point, else in points per game (so that the
+    page never opens on a column of zeros). None with a game: that game's points."""
+    if figures.get("game"):
+        return None
+    asked = args.get("view")
+    if asked in VIEWS:
+        return asked
+    return "points" if figures.get("unpriced_tables") else "money"
+
+
+def view_links(args: Mapping[str, str], shown: str | None) -> list[Period]:
+    """The two ways to add up the period's figures, one tap each: points per game, money."""
+    keep = {k: args[k] for k in ("from", "to", "archived") if args.get(k)}
+    return [
+        {
+            "key": key,
+            "label": label,
+            "args": {**keep, "view": key},
+            "current": shown == key,
+        }
+        for key, label in (("points", N_("Points per game")), ("money", N_("Money, all games")))
+    ]
+
+
+def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> list[Period]:
+    """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time.
+    All time says how it adds up (``shown``): the page's address alone opens on the last
+    club day played."""
+    today = clubs.club_day(now(), ZoneInfo(club.timezone))
+    spans: list[tuple[str, str, date | None]] = [
+        ("tonight", N_("Tonight"), today),
+        ("month", N_("This month"), today.replace(day=1)),
+        ("year", N_("This year"), today.replace(month=1, day=1)),
+        ("all", N_("All time"), None),
+    ]
+    keep = {k: args[k] for k in ("game", "view", "archived") if args.get(k)}
+    out: list[Period] = []
+    for key, label, start in spans:
+        span = {"from": start.isoformat(), "to": today.isoformat()} if start else {}
+        if not start and shown and not (keep.get("game") or keep.get("view")):
+            span = {"view": shown}  # not the bare address: that opens on the last day
+        current = (args.get("from") or "") == span.get("from", "") and (
+            args.get("to") or ""
+        ) == span.get("to", "")
+        out.append({"key": key, "label": label, "args": {**keep, **span}, "current": current})
+    return out
+
+
+def standings_args() -> dict[str, str]:
+    """The standings' parameters of this request (what the API's ``standings`` reads)."""
+    return {
+        k: request.args[k]
+        for k in ("from", "to", "game", "view", "archived")
+        if request.args.get(k)
+    }
+
+
+TABLES_SHOWN = 20
+"""The club's page lists its newest tables; ``?tables=all`` lists every one."""
+
+
+def tables_shown(club: Club, *, view: bool, limit: int | None = None) -> list[dict[str, Any]]:
+    """The club's tables, newest first, each by its link (through the read-only page, by its
+    read-only link only): one light query, without the tables' state."""
+    out = []
+    for token, view_token, name, game, players, rounds, created in reading.club_tables(club, limit):
+        if view:
+            url = url_for("clubs.table_view", view_token=view_token) if view_token else None
+        else:
+            url = url_for("tables.show", token=token)
+        out.append(
+            {
+                "url": url,
+                "name": name,
+                "game": game,
+                "players": list(players),
+                "rounds": rounds,
+                "started": created,
+            }
+        )
+    return out
+
+
+def club_page(
+    club: Club,
+    *,
+    view: bool,
+    errors: Mapping[str, Sequence[str]] | None = None,
+    posted: Mapping[str, Any] | None = None,
+    table_form: NewTableForm | None = None,
+    status: int = 200,
+) -> ResponseReturnValue:
+    """The club's page (``view``: through its read-only link), with a form's mistakes and what
+    was typed when a write was refused."""
+    args, last_day = opening_args(club, standings_args())
+    period_errors: dict[str, list[str]] = {}
+    try:
+        figures = clubs.standings(club, args)
+    except InvalidInput as exc:
+        period_errors = errors_by_field(exc.violations)
+        args = {k: v for k, v in args.items() if k in ("archived", "view")}
+        figures = clubs.standings(club, args)
+        status = max(status, 422)
+    return render_template(
+        "clubs/club.html",
+        club=club,
+        view=view,
+        **_standings_part(club, figures, args, period_errors, view=view),
+        last_played=None
+        if last_day is None or last_day == clubs.club_day(now(), ZoneInfo(club.timezone))
+        else format_skeleton("MMMEd", last_day, locale=locale_code()),
+        **_club_part(club, view=view),
+        **_forms_part(errors or {}, posted, table_form),
+    ), status
+
+
+def _standings_part(
+    club: Club,
+    figures: JSONObject,
+    args: dict[str, str],
+    period_errors: dict[str, list[str]],
+    *,
+    view: bool,
+) -> dict[str, Any]:
+    """The page's standings: the period's figures, the links to other periods and ways to add
+    up, and without a game chosen in points, a block per game played."""
+    game_id = figures.get("game")
+    shown = shown_view(args, figures)
+    export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
+    blocks = []
+    if shown == "points":
+        for g in clubs.games_played(club, args):
+            of_game = clubs.standings(club, {**args, "game": g})
+            blocks.append(
+                {
+                    "game": GAMES[g],
+                    "figures": of_game,
+                    "rows": [r for r in standing_rows(of_game) if r["rounds"]],
+                    "pot": amount_of(of_game.get("pot")) or Fraction(0),
+                    "house": amount_of(of_game.get("house")) or Fraction(0),
+                    # The CSV of the figures shown: this game's points, not money across games.
+                    "export_url": None if view else csv_url(club, {**export_args, "game": g}),
+                }
+            )
+    return {
+        "figures": figures,
+        "rows": standing_rows(figures),
+        "page_url": standings_url(club, view=view),
+        "pot": amount_of(figures.get("pot")) or Fraction(0),
+        "house": amount_of(figures.get("house")) or Fraction(0),
+        "game": GAMES.get(str(game_id)) if game_id else None,
+        "games": GAMES,
+        "args": args,
+        "periods": periods(club, args, shown),
+        "views": view_links(args, shown),
+        "shown_view": shown,
+        "blocks": blocks,
+        "period_errors": period_errors,
+        "export_url": None if view else csv_url(club, export_args),
+    }
+
+
+def _club_part(club: Club, *, view: bool) -> dict[str, Any]:
+    """The page's tables, members, journal (not through the read-only link) and links."""
+    members = [dict(m) for m in club.members]
+    journal = [
+        {
+            **j,
+            "at": datetime.strptime(str(j["at"]), reading.TIME_FORMAT),
+            # In the reader's language where the entry kept its messages.
+            "summary": "; ".join(tr(m) for m in clubs.summary_messages(j)) or j["summary"],
+        }
+        for j in ([] if view else clubs.journal(club, messages=True))
+    ]
+    return {
+        "member_base": member_page_url(club, view=view)(name=""),  # a name is appended, quoted
+        "tables": tables_shown(
+            club, view=view, limit=None if request.args.get("tables") == "all" else TABLES_SHOWN
+        ),
+        "tables_total": reading.club_tables_count(club),
+        "active": [str(m["name"]) for m in members if not m.get("archived")],
+        "archived": [str(m["name"]) for m in members if m.get("archived")],
+        "journal": journal,
+        "club_link": None if view else public_link("clubs.show", token=club.token),
+        "view_link": public_link("clubs.view", view_token=club.view_token),
+        "qr": None if view else qr_svg(public_link("clubs.show", token=club.token), "QR code"),
+        "view_qr": qr_svg(public_link("clubs.view", view_token=club.view_token), "QR code"),
+    }
+
+
+def _forms_part(
+    errors: Mapping[str, Sequence[str]],
+    posted: Mapping[str, Any] | None,
+    table_form: NewTableForm | None,
+) -> dict[str, Any]:
+    """The page's forms, with a refused write's mistakes beside their fields; those of the
+    new table's form that no field shows are listed at its top (``table_other``)."""
+    placed = ("table.game", "table.name", "table.point_value", "table.first_dealer")
+    table_other = [
+        m
+        for k, msgs in errors.items()
+        if k == "table"
+        or (k.startswith("table.") and k not in placed and not k.startswith("table.players"))
+        for m in msgs
+    ]
+    return {
+        "errors": errors,
+        "table_other": table_other,
+        "rules_open": any(k.startswith("table.") and k != "table.players" for k in errors),
+        "posted": posted or {},
+        "table_form": table_form if table_form is not None else new_table_form(),
+        "action_form": ActionForm(),
+        "zones": ZONES,
+    }
+
+
+def standings_url(club: Club, *, view: bool) -> Callable[..., str]:
+    """The standings' page with other parameters (a period, a game)."""
+    if view:
+        return partial(url_for, "clubs.view", view_token=club.view_token)
+    return partial(url_for, "clubs.show", token=club.token)
+
+
+def csv_url(club: Club, args: Mapping[str, str]) -> str:
+    query = "&".join(f"{k}={quote(v, safe='')}" for k, v in args.items())
+    return f"{request.script_root}/api/v1/clubs/{club.token}/export.csv" + (
+        f"?{query}" if query else ""
+    )
+
+
+def member_page_url(club: Club, *, view: bool) -> Callable[..., str]:
+    """A member's page of this club (through the same link as this page), by name."""
+    if view:
+        return partial(url_for, "clubs.member_view", view_token=club.view_token)
+    return partial(url_for, "clubs.member", token=club.token)

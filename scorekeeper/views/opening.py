@@ -1,0 +1,70 @@
+"""Opening a table from a page's form, the home page's or a club's: the table's own checks
+said as the page asks (its first dealer counted from 1), then the table opened and kept, by
+``service.open_new_table`` (which the API's ``POST /sessions`` calls too)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.forms import NewTableForm
+from scorekeeper.games import GAMES
+from scorekeeper.messages import N_
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.tables import service
+from scorekeeper.tables.reading import Club, Table
+
+
+@dataclass(slots=True)
+class Opening:
+    """What came of a new table's form: the table opened, or what refused it."""
+
+    table: Table | None = None
+    checks: list[Violation] = field(default_factory=list)
+    """The table's own checks of what the form could read, as the page says them."""
+    refused: list[Violation] = field(default_factory=list)
+    """What opening the checked table refused (a club's members)."""
+
+
+def open_from_form(form: NewTableForm, *, ready: bool, club: Club | None = None) -> Opening:
+    """Check a new table's form on the table's own checks (whatever the form could read, so
+    that every mistake is said at once) and, when ``ready`` (the form's own checks passed)
+    and the table's pass too, open it, in ``club`` if given, and commit. Nothing is checked
+    without a known game; a refused table is not stored (the caller rolls back)."""
+    if form.game.data not in GAMES:
+        return Opening()
+    body = form.to_body()
+    try:
+        new = service.check_new_table(body)
+    except InvalidInput as exc:
+        return Opening(checks=on_the_page(exc.violations, body))
+    if not ready:
+        return Opening()
+    try:
+        table = service.open_new_table(new, club)
+    except InvalidInput as exc:
+        return Opening(refused=list(exc.violations))
+    service.commit()
+    return Opening(table=table)
+
+
+def on_the_page(violations: Sequence[Violation], body: Mapping[str, Any]) -> list[Violation]:
+    """The table's check as the home page says it: its first dealer counted from 1, as the
+    page asks for it (the API's message counts from 0), and only among players that can play
+    (a wrong number of players is said beside the players)."""
+    game = GAMES[body["game"]]
+    n = len(body["players"])
+    out = []
+    for v in violations:
+        if v.field == "first_dealer":
+            if not game.min_players <= n <= game.max_players:
+                continue
+            message = (
+                N_("There are 2 players: the first dealer is 1 or 2")
+                if n == 2
+                else N_("There are %(n)s players: the first dealer is 1 to %(n)s", n=n)
+            )
+            v = Violation(v.field, message)
+        out.append(v)
+    return out
