@@ -788,7 +788,7 @@ def _points_chart(by_game: Sequence[GameLine]) -> Chart | None:
 
 @bp.post("/c/<token>/tables")
 @limits.creates
-def open_table(token: str) -> ResponseReturnValue:
+def open_table(token: str) -> ResponseReturnValue:  # noqa: C901  (split by services in issue 32)
     """Open a table of the club, its players seated in the order the form gives
     (``seat_order``); a ``move`` button changes that order and shows the form again."""
     club = get_club_or_404(token, lock=True)

@@ -183,7 +183,7 @@ def _based_on(raw: str | None) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def _save(page: RoundPage) -> ResponseReturnValue:
+def _save(page: RoundPage) -> ResponseReturnValue:  # noqa: C901  (split by services in issue 32)
     """Read, check and store a posted round form (a new round or a correction)."""
     form = RoundForm()
     entry, problems = page.read()
