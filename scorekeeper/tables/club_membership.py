@@ -135,7 +135,7 @@ def _apply(club: Club, data: JSONObject) -> _Change:
         if key not in PATCH_KEYS:
             c.r.add(str(key)[:40], N_("%(key)s is not a club's field", key=shown(key)))
     for key, check in CHECKS:
-        if key in data:
+        if key in data or key in EVERY_CHANGE:
             check(c, key)
     c.r.raise_if_any()
     c.members = [dict(m) for m in club.members]
@@ -156,7 +156,10 @@ def _check_zone(c: _Change, key: str) -> None:
 
 
 def _check_add(c: _Change, key: str) -> None:
-    c.added = _names(c.r, c.data[key], key)
+    """Members joining; and, for every change, the members as they will be (each name
+    once, at most ``MAX_MEMBERS``: a table's new players may have joined past it)."""
+    if key in c.data:
+        c.added = _names(c.r, c.data[key], key)
     _unique(c.r, c.names + c.added, key)
 
 
@@ -220,7 +223,9 @@ CHECKS: tuple[tuple[str, Callable[[_Change, str], None]], ...] = (
     ("unarchive", _check_flags),
     ("detach", _check_detach),
 )
-"""Each key's check, in the order their problems are reported."""
+"""Each key's check, in the order their problems are reported; run when the key is given,
+or for every change (``EVERY_CHANGE``)."""
+EVERY_CHANGE = ("add",)
 
 
 # -- making the change -------------------------------------------------------------------
