@@ -300,7 +300,8 @@ CHECKS: tuple[tuple[str, Callable[[_Check, str], None]], ...] = (
 
 def _check_names_differ(c: _Check) -> None:
     """No two players end up with one name (case aside), said where the name was given."""
-    names, first_holder = c.names, dict[str, int]()
+    names = c.names
+    first_holder: dict[str, int] = {}
     for i, n in enumerate(c.final):
         j = first_holder.setdefault(n.casefold(), i)
         if j == i:
@@ -382,7 +383,8 @@ def _seat_order(c: _Check) -> list[int] | None:
     if not isinstance(raw, list):
         c.r.add("seats", example)
         return None
-    lookup, given = c.lookup, list[int]()
+    lookup = c.lookup
+    given: list[int] = []
     for k, who in enumerate(raw):
         path = f"seats.{k}"
         if not isinstance(who, str):
