@@ -90,38 +90,9 @@ def enter_round(
     """
     submission_id = submission_id_of(submission_id)
     kept = table_entry(GAMES[table.game], kind, entry)
-    if submission_id:
-        existing = store.find_submission(table, submission_id)
-        if existing is not None and existing.number is None:
-            raise Conflict(
-                N_(
-                    "This round was entered and later deleted; restore it from the history "
-                    "instead of entering it again"
-                )
-            )
-        if existing is not None:
-            return existing, False
-    if expected_number is not None and expected_number != table.rounds_played + 1:
-        raise Overtaken(
-            N_(
-                "Round %(n)s was already entered from another phone; "
-                "reload the table to see it before entering the next round",
-                n=expected_number,
-            )
-        )
-    if table.round_count >= MAX_ROUNDS:
-        raise InvalidInput(
-            [
-                Violation(
-                    "",
-                    N_(
-                        "This table is full: it holds at most %(n)s rounds. Continue in a "
-                        "new table: it keeps the players, the rules and the running totals",
-                        n=f"{MAX_ROUNDS:,}",
-                    ),
-                )
-            ]
-        )
+    existing = _entered_already(table, submission_id, expected_number)
+    if existing is not None:
+        return existing, False
     step = apply_entry(store.spec_of(table), store.state_of(table), kind, kept)
     rnd = Round(
         table_id=table.id,
@@ -153,6 +124,46 @@ def enter_round(
         data={"effect": Effect.CREATED},
     )
     return rnd, True
+
+
+def _entered_already(
+    table: Table, submission_id: str | None, expected_number: int | None
+) -> Round | None:
+    """The round a repeated submission stored the first time (None for a new one); Conflict
+    or Overtaken when it cannot be entered now, InvalidInput when the table is full."""
+    if submission_id:
+        existing = store.find_submission(table, submission_id)
+        if existing is not None and existing.number is None:
+            raise Conflict(
+                N_(
+                    "This round was entered and later deleted; restore it from the history "
+                    "instead of entering it again"
+                )
+            )
+        if existing is not None:
+            return existing
+    if expected_number is not None and expected_number != table.rounds_played + 1:
+        raise Overtaken(
+            N_(
+                "Round %(n)s was already entered from another phone; "
+                "reload the table to see it before entering the next round",
+                n=expected_number,
+            )
+        )
+    if table.round_count >= MAX_ROUNDS:
+        raise InvalidInput(
+            [
+                Violation(
+                    "",
+                    N_(
+                        "This table is full: it holds at most %(n)s rounds. Continue in a "
+                        "new table: it keeps the players, the rules and the running totals",
+                        n=f"{MAX_ROUNDS:,}",
+                    ),
+                )
+            ]
+        )
+    return None
 
 
 def end_game(table: Table) -> Round:

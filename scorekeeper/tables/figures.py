@@ -155,42 +155,66 @@ def contributions(
     sat = list(seated)
     for rnd in rows:
         if rnd.kind in (EntryKind.ROUND, EntryKind.END):
-            day = club_day(rnd.created_at, zone)
-            deltas = [read_stored_amount(d) for d in rnd.deltas][:n]
-            house = read_stored_amount(str((rnd.outcome or {}).get("house", "0")))
-            pot = figures.setdefault((day, POT), Figure())
-            pot.points -= sum(deltas, Fraction(0)) + house
-            pot.house += house
-            in_round = [s for s in sat if s < len(deltas)]
-            made: dict[int, list[str]] = {}
-            if rnd.kind == EntryKind.ROUND:
-                result = store.result_of(table, rnd)
-                players = result.get("players")
-                if isinstance(players, list) and len(players) == len(in_round):
-                    made = dict(zip(in_round, [_yaku_of(p) for p in players], strict=True))
-            for seat, change in enumerate(deltas):
-                if change == 0 and (rnd.kind != EntryKind.ROUND or seat not in in_round):
-                    continue
-                fig = figures.setdefault((day, seat), Figure())
-                fig.points += change
-                if rnd.kind != EntryKind.ROUND or seat not in in_round:
-                    continue
-                fig.rounds += 1
-                fig.best = change if fig.best is None else max(fig.best, change)
-                fig.worst = change if fig.worst is None else min(fig.worst, change)
-                for y in made.get(seat, []):
-                    fig.yaku[y] = fig.yaku.get(y, 0) + 1
-                for other in in_round:
-                    if other != seat:
-                        kept = fig.together.setdefault(other, [0, Fraction(0), Fraction(0)])
-                        kept[0] += 1
-                        kept[1] += change
-                        kept[2] += deltas[other]
-                at = rnd.created_at
-                fig.first_at = at if fig.first_at is None else min(fig.first_at, at)
-                fig.last_at = at if fig.last_at is None else max(fig.last_at, at)
+            _add_entry(figures, table, rnd, zone, sat)
         sat = _seated_after(rnd.after, n, sat)
     return figures, sat
+
+
+def _add_entry(
+    figures: dict[tuple[date, int], Figure],
+    table: Table,
+    rnd: Round,
+    zone: ZoneInfo,
+    sat: Sequence[int],
+) -> None:
+    """What a round or a game's end adds to its day's figures: each seat's, and the pot's."""
+    day = club_day(rnd.created_at, zone)
+    deltas = [read_stored_amount(d) for d in rnd.deltas][: len(table.players)]
+    house = read_stored_amount(str((rnd.outcome or {}).get("house", "0")))
+    pot = figures.setdefault((day, POT), Figure())
+    pot.points -= sum(deltas, Fraction(0)) + house
+    pot.house += house
+    in_round = [s for s in sat if s < len(deltas)]
+    made: dict[int, list[str]] = {}
+    if rnd.kind == EntryKind.ROUND:
+        result = store.result_of(table, rnd)
+        players = result.get("players")
+        if isinstance(players, list) and len(players) == len(in_round):
+            made = dict(zip(in_round, [_yaku_of(p) for p in players], strict=True))
+    for seat, change in enumerate(deltas):
+        played = rnd.kind == EntryKind.ROUND and seat in in_round
+        if change == 0 and not played:
+            continue
+        fig = figures.setdefault((day, seat), Figure())
+        fig.points += change
+        if played:
+            _add_round(fig, rnd, seat, deltas, in_round, made.get(seat, []))
+
+
+def _add_round(
+    fig: Figure,
+    rnd: Round,
+    seat: int,
+    deltas: Sequence[Fraction],
+    in_round: Sequence[int],
+    yaku: Sequence[str],
+) -> None:
+    """A round ``seat`` played in: counted, its best and worst, yaku, opponents and times."""
+    change = deltas[seat]
+    fig.rounds += 1
+    fig.best = change if fig.best is None else max(fig.best, change)
+    fig.worst = change if fig.worst is None else min(fig.worst, change)
+    for y in yaku:
+        fig.yaku[y] = fig.yaku.get(y, 0) + 1
+    for other in in_round:
+        if other != seat:
+            kept = fig.together.setdefault(other, [0, Fraction(0), Fraction(0)])
+            kept[0] += 1
+            kept[1] += change
+            kept[2] += deltas[other]
+    at = rnd.created_at
+    fig.first_at = at if fig.first_at is None else min(fig.first_at, at)
+    fig.last_at = at if fig.last_at is None else max(fig.last_at, at)
 
 
 def _live_from(table: Table, after_number: int) -> list[Round]:

@@ -149,7 +149,7 @@ def recompute(
         return _recompute(table, number, start, head, later_from, shift)
 
 
-def _recompute(
+def _recompute(  # noqa: C901  (split by one-path in issue 32)
     table: Table, number: int, start: State, head: Sequence[Head], later_from: int, shift: int
 ) -> bool:
     spec = store.spec_of(table)

@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from fractions import Fraction
 from typing import Any, cast
 
-from sqlalchemy import Row, bindparam, case, func, insert, select
-from sqlalchemy import Table as SQLTable
+from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
-from scorekeeper import devices
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -31,15 +28,21 @@ from scorekeeper.codec import (
 from scorekeeper.exact import plus
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.kinds import Action, Effect, EntryKind
+from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import Step
 from scorekeeper.ledger import result_of as scored
-from scorekeeper.messages import Msg, message_json
-from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
-from scorekeeper.round_data import EngineInput, JournalData, Result, StoredBody, TallyJSON
+from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
+from scorekeeper.round_data import EngineInput, Result, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
+from scorekeeper.tables.journal import CLUB_WRITES as CLUB_WRITES
+from scorekeeper.tables.journal import JOURNAL as JOURNAL
+from scorekeeper.tables.journal import insert_rows as insert_rows
+from scorekeeper.tables.journal import journal as journal
+from scorekeeper.tables.journal import record as record
+from scorekeeper.tables.journal import record_imported as record_imported
+from scorekeeper.tables.journal import summary_of as summary_of
 
 CHECKPOINT = 100
 """Every this many rounds a round keeps the running totals and house after it."""
@@ -491,42 +494,62 @@ def chart_steps(table: Table, points: int = CHART_ROUNDS) -> list[ChartStep]:
     opening = opening_state(table)
     out = [ChartStep("start", None, full(opening.totals))]
     if table.round_count > LONG_CHART:
-        rows = db.session.execute(
-            select(Round.checkpoint, Round.kind, Round.round_no, Round.game_no)
-            .where(Round.table_id == table.id, Round.checkpoint.is_not(None))
-            .order_by(Round.number)
-        ).all()
-        every = max(1, -(-len(rows) // points))
-        for k, (cp, kind, round_no, game_no) in enumerate(rows):
-            if (k + 1) % every == 0 and cp is not None:  # none is: the query says so
-                out.append(ChartStep(*_step_of(kind, round_no, game_no), full(decode_tally(cp)[0])))
+        out += _checkpoint_steps(table, full, points)
     else:
-        every = max(1, -(-table.rounds_played // points))
-        totals = full(opening.totals)
-        unshown: ChartStep | None = None  # the last round, when it is not drawn yet
-        for kind, round_no, game_no, deltas in db.session.execute(
-            select(Round.kind, Round.round_no, Round.game_no, Round.deltas)
-            .where(Round.table_id == table.id, Round.number.is_not(None))
-            .order_by(Round.number)
-        ):
-            changes = full(decode_amounts(deltas))
-            totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
-            if kind == EntryKind.ROUND:
-                unshown = ChartStep("round", round_no, totals)
-                if round_no is not None and round_no % every == 0:
-                    out.append(unshown)
-                    unshown = None
-            elif kind in (EntryKind.END, EntryKind.SETTLE):
-                if unshown is not None:  # the real totals before the step, not a sample's
-                    out.append(unshown)
-                    unshown = None
-                out.append(ChartStep(*_step_of(kind, round_no, game_no), totals))
-        if unshown is not None:
-            out.append(unshown)
+        out += _summed_steps(table, full, full(opening.totals), points)
     # The last point is the table's totals (a long table's last checkpoint may be older).
     final = full(state_of(table).totals)
     if out[-1].totals != final:
         out.append(ChartStep("round", table.rounds_played, final))
+    return out
+
+
+_Full = Callable[[Sequence[Fraction]], list[Fraction]]
+"""Totals for every player of the table (0 for those who joined later)."""
+
+
+def _checkpoint_steps(table: Table, full: _Full, points: int) -> list[ChartStep]:
+    """A long table's chart points: its checkpoints, every k-th one."""
+    rows = db.session.execute(
+        select(Round.checkpoint, Round.kind, Round.round_no, Round.game_no)
+        .where(Round.table_id == table.id, Round.checkpoint.is_not(None))
+        .order_by(Round.number)
+    ).all()
+    every = max(1, -(-len(rows) // points))
+    return [
+        ChartStep(*_step_of(kind, round_no, game_no), full(decode_tally(cp)[0]))
+        for k, (cp, kind, round_no, game_no) in enumerate(rows)
+        if (k + 1) % every == 0 and cp is not None  # none is: the query says so
+    ]
+
+
+def _summed_steps(
+    table: Table, full: _Full, totals: list[Fraction], points: int
+) -> list[ChartStep]:
+    """A shorter table's chart points: its entries' changes added up from ``totals``, every
+    k-th round, each game's end and each settle-up."""
+    out: list[ChartStep] = []
+    every = max(1, -(-table.rounds_played // points))
+    unshown: ChartStep | None = None  # the last round, when it is not drawn yet
+    for kind, round_no, game_no, deltas in db.session.execute(
+        select(Round.kind, Round.round_no, Round.game_no, Round.deltas)
+        .where(Round.table_id == table.id, Round.number.is_not(None))
+        .order_by(Round.number)
+    ):
+        changes = full(decode_amounts(deltas))
+        totals = [plus(t, d) for t, d in zip(totals, changes, strict=True)]
+        if kind == EntryKind.ROUND:
+            unshown = ChartStep("round", round_no, totals)
+            if round_no is not None and round_no % every == 0:
+                out.append(unshown)
+                unshown = None
+        elif kind in (EntryKind.END, EntryKind.SETTLE):
+            if unshown is not None:  # the real totals before the step, not a sample's
+                out.append(unshown)
+                unshown = None
+            out.append(ChartStep(*_step_of(kind, round_no, game_no), totals))
+    if unshown is not None:
+        out.append(unshown)
     return out
 
 
@@ -591,119 +614,7 @@ def versions_by_round(table: Table, round_ids: Sequence[int]) -> dict[int, list[
     return out
 
 
-# -- the journal --------------------------------------------------------------------------------
-
-
-CLUB_WRITES = "club_tables_written"
-"""Where ``record`` notes the writes to a club's tables (``db.session.info``): their kept
-figures follow before the commit (``tables.figures``)."""
-
-
-def record(
-    table: Table,
-    action: Action,
-    summary: str,
-    *,
-    number: int | None = None,
-    round_id: int | None = None,
-    data: JournalData | None = None,
-    device: str | None = devices.CURRENT,
-) -> JournalEntry:
-    """Append an entry to the table's journal; the table's version becomes its seq. The
-    entry names the phone making this write (``devices.current``) unless ``device`` is
-    given (an import keeps the exported entry's).
-
-    A ``summary`` written with ``N_`` keeps its message in ``data["summary_msg"]`` so the
-    history page can show it in the reader's language (``summary_of``).
-    """
-    msg = message_json(summary)
-    if msg is not None:
-        data = {**(data or {}), "summary_msg": msg}
-    table.version += 1
-    entry = JournalEntry(
-        table_id=table.id,
-        seq=table.version,
-        at=now(),
-        action=action,
-        number=number,
-        round_id=round_id,
-        summary=str(summary),
-        data=data or {},
-        device=devices.current() if device == devices.CURRENT else device,
-    )
-    db.session.add(entry)
-    if table.club_id is not None:
-        db.session.info.setdefault(CLUB_WRITES, {}).setdefault(table.id, set()).add(action)
-    return entry
-
-
-JOURNAL = cast(SQLTable, JournalEntry.__table__)
-
-
-def record_imported(
-    table: Table, kept: Sequence[tuple[Action, str, datetime, str | None, int | None]]
-) -> None:
-    """Append an export's journal to the table's (action, summary, time, phone and round
-    number of each entry, oldest first) in one INSERT: a 10,000-entry journal costs no
-    10,000 objects."""
-    if not kept:
-        return
-    first = table.version + 1
-    rows = [
-        {
-            "table_id": table.id,
-            "seq": first + k,
-            "at": at,
-            "action": action,
-            "number": number,
-            "round_id": None,
-            "summary": str(summary),
-            "data": {"effect": Effect.IMPORTED},
-            "device": device,
-        }
-        for k, (action, summary, at, device, number) in enumerate(kept)
-    ]
-    insert_rows(JOURNAL, rows)
-    table.version += len(rows)
-
-
-def insert_rows(into: SQLTable, rows: Sequence[Mapping[str, object]]) -> None:
-    """One INSERT of many rows that each name the same columns (an import's rounds and
-    journal).
-
-    Core's INSERT, not the ORM's bulk one: the ORM leaves a None out of a row's keys (a round
-    has no result, a game's end no round number), and a run of rows whose keys differ becomes
-    one INSERT each. On SQLite the values go through each column's own bind processor (the
-    conversion Core applies: JSON, times, kinds) straight to the driver's executemany: Core's
-    binding of ten thousand rows cost more than the writing itself (as in ``replay._write``)."""
-    conn = db.session.connection()
-    if conn.dialect.name != "sqlite":
-        conn.execute(insert(into), list(rows))
-        return
-    names = list(rows[0])
-    dialect = conn.dialect
-    plan = [(n, into.c[n].type.dialect_impl(dialect).bind_processor(dialect)) for n in names]
-    conn.exec_driver_sql(
-        f"INSERT INTO {into.name} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
-        [tuple(v if f is None else f(v) for n, f in plan for v in (row[n],)) for row in rows],
-    )
-
-
-def summary_of(entry: JournalEntry) -> str:
-    """A journal entry's summary, as a message a page translates when it kept one."""
-    return Msg.from_json(entry.data.get("summary_msg")) or entry.summary
-
-
-def journal(table: Table, limit: int | None = None) -> list[JournalEntry]:
-    """The table's journal, newest first."""
-    query = (
-        select(JournalEntry)
-        .where(JournalEntry.table_id == table.id)
-        .order_by(JournalEntry.seq.desc())
-    )
-    if limit:
-        query = query.limit(limit)
-    return list(db.session.scalars(query))
+# -- the journal (written by ``tables.journal``) ----------------------------------------------
 
 
 def journal_entry(table: Table, seq: int) -> JournalEntry:

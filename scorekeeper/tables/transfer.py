@@ -8,8 +8,9 @@ writing anything; the caller commits.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TypedDict, cast
 
@@ -27,7 +28,7 @@ from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, TableEntry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
-from scorekeeper.state import State
+from scorekeeper.state import State, TableSpec
 from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.checks import (
     NewTable,
@@ -158,22 +159,7 @@ def import_table(data: JSONObject) -> Table:
         raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
     by_place = data.get("version", 1) == 1
     new = check_table(data)
-    raw_rounds = data.get("rounds")
-    if not isinstance(raw_rounds, list):
-        raise InvalidInput([Violation("rounds", N_("The export has no list of rounds"))])
-    if len(raw_rounds) > entries.MAX_ROUNDS:
-        raise InvalidInput(
-            [
-                Violation(
-                    "rounds",
-                    N_(
-                        "A table holds at most %(maximum)s rounds, not %(n)s",
-                        maximum=f"{entries.MAX_ROUNDS:,}",
-                        n=f"{len(raw_rounds):,}",
-                    ),
-                )
-            ]
-        )
+    raw_rounds = _exported_rounds(data.get("rounds"))
 
     # Everything up to the first change of the table is scored before the database is
     # touched, so that the write lock (taken at a writing request's first statement) is held
@@ -185,78 +171,15 @@ def import_table(data: JSONObject) -> Table:
         draft.opening = _opening(opening, draft)
         draft.state = draft.opening
     old_journal = _exported_journal(data.get("journal"), by_place)
-    spec, state = store.spec_of(draft), store.state_of(draft)
-    scored: list[tuple[TableEntry, Step, datetime | None]] = []
-    versions: list[int] = []  # each scored entry's version (above 1: it was corrected)
-    played = 0  # rounds so far (what players count)
-    for k, item in enumerate(raw_rounds):
-        kind, given = _imported(k, item)
-        if kind not in KINDS:
-            break
-        at = _exported_time(given.get("at"), f"rounds.{k}.at")
-        version = _exported_version(given.get("version"), f"rounds.{k}.version")
-        try:
-            entry = table_entry(GAMES[draft.game], kind, _input(given))
-            step = apply_entry(spec, state, kind, entry, keep_result=False)
-        except InvalidInput as exc:
-            raise InvalidInput(
-                [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
-            ) from exc
-        played += kind == EntryKind.ROUND
-        number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
-        check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
-        scored.append((entry, step, at))
-        versions.append(version)
-        state = step.after
+    ahead = _score_ahead(draft, raw_rounds, by_place)
 
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
     store.record_imported(
         table, [(e["action"], e["summary"], e["at"], e["by"], e["number"]) for e in old_journal]
     )
-    # rounds scored, not yet written (one INSERT for many)
-    pending: list[dict[str, object]] = []
-    for number, (scored_entry, step, at) in enumerate(scored, 1):
-        pending.append(_imported_row(table, number, scored_entry, step, at, versions[number - 1]))
-        table.rounds_played += step.kind == EntryKind.ROUND
-    table.round_count = len(scored)
-    for k, item in enumerate(raw_rounds[len(scored) :], len(scored)):
-        kind, given = _imported(k, item)
-        at = _exported_time(given.get("at"), f"rounds.{k}.at")
-        version = _exported_version(given.get("version"), f"rounds.{k}.version")
-        place = table.round_count + 1
-        try:
-            if kind in KINDS:
-                entry = table_entry(GAMES[table.game], kind, _input(given))
-                step = apply_entry(spec, state, kind, entry, keep_result=False)
-                pending.append(_imported_row(table, place, entry, step, at, version))
-                deltas = cast(list[str], pending[-1]["deltas"])
-                state = step.after
-                table.round_count = place
-                table.rounds_played += kind == EntryKind.ROUND
-            else:  # a change of the table or a settle-up: through its own checks, in order
-                _write_imported(table, pending, state)
-                rnd = changes.import_entry(table, kind, _input(given), journal=False)
-                if at is not None:
-                    rnd.created_at = at
-                rnd.version = version
-                spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
-        except InvalidInput as exc:
-            raise InvalidInput(
-                [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
-            ) from exc
-        number = place if by_place else (table.rounds_played if kind == EntryKind.ROUND else None)
-        check_exported_round(k, given, number, deltas, store.spec_of(table).players)
-    _write_imported(table, pending, state)
-    # The table started when it was played, not when it was imported: its export's first
-    # time (the exported journal opens with the table's start, its rounds follow).
-    times = [at for _, _, at in scored if at is not None]
-    times += [e["at"] for e in old_journal if e["at"] is not None]
-    if raw_rounds and isinstance(raw_rounds[0], dict):  # a first entry that is no round
-        first = _exported_time(raw_rounds[0].get("at"), "rounds.0.at")
-        times += [first] if first is not None else []
-    if times:
-        table.created_at = min(min(times), table.created_at)
+    _write_the_rest(table, raw_rounds, ahead, by_place)
+    _date_from_export(table, ahead.scored, old_journal, raw_rounds)
     store.record(
         table,
         Action.EDIT,
@@ -278,6 +201,126 @@ def import_table(data: JSONObject) -> Table:
         changes.players_now(table, state),
     )
     return table
+
+
+def _exported_rounds(raw_rounds: JSONValue) -> list[JSONValue]:
+    """An export's ``rounds``: a list, of at most as many entries as a table holds."""
+    if not isinstance(raw_rounds, list):
+        raise InvalidInput([Violation("rounds", N_("The export has no list of rounds"))])
+    if len(raw_rounds) > entries.MAX_ROUNDS:
+        raise InvalidInput(
+            [
+                Violation(
+                    "rounds",
+                    N_(
+                        "A table holds at most %(maximum)s rounds, not %(n)s",
+                        maximum=f"{entries.MAX_ROUNDS:,}",
+                        n=f"{len(raw_rounds):,}",
+                    ),
+                )
+            ]
+        )
+    return raw_rounds
+
+
+@dataclass
+class _Ahead:
+    """The entries an import scores before it writes (up to the first change of the table)."""
+
+    spec: TableSpec
+    state: State
+    scored: list[tuple[TableEntry, Step, datetime | None]] = field(default_factory=list)
+    versions: list[int] = field(default_factory=list)
+    """Each scored entry's version (above 1: it was corrected)."""
+
+
+def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _Ahead:
+    ahead = _Ahead(store.spec_of(draft), store.state_of(draft))
+    spec = ahead.spec
+    played = 0  # rounds so far (what players count)
+    for k, item in enumerate(raw_rounds):
+        kind, given = _imported(k, item)
+        if kind not in KINDS:
+            break
+        at = _exported_time(given.get("at"), f"rounds.{k}.at")
+        version = _exported_version(given.get("version"), f"rounds.{k}.version")
+        with _at_input(k):
+            entry = table_entry(GAMES[draft.game], kind, _input(given))
+            step = apply_entry(spec, ahead.state, kind, entry, keep_result=False)
+        played += kind == EntryKind.ROUND
+        number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
+        check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
+        ahead.scored.append((entry, step, at))
+        ahead.versions.append(version)
+        ahead.state = step.after
+    return ahead
+
+
+@contextmanager
+def _at_input(k: int) -> Iterator[None]:
+    """A mistake in entry ``k``'s input, said at its place in the export."""
+    try:
+        yield
+    except InvalidInput as exc:
+        raise InvalidInput(
+            [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
+        ) from exc
+
+
+def _write_the_rest(
+    table: Table, raw_rounds: list[JSONValue], ahead: _Ahead, by_place: bool
+) -> None:
+    """Write the entries scored ahead, then score and write the rest in order: the rounds in
+    batches, each change of the table or settle-up through its own checks."""
+    spec, state = ahead.spec, ahead.state
+    # rounds scored, not yet written (one INSERT for many)
+    pending: list[dict[str, object]] = []
+    for n, (scored_entry, step, at) in enumerate(ahead.scored, 1):
+        version = ahead.versions[n - 1]
+        pending.append(_imported_row(table, n, scored_entry, step, at, version))
+        table.rounds_played += step.kind == EntryKind.ROUND
+    table.round_count = len(ahead.scored)
+    for k, item in enumerate(raw_rounds[len(ahead.scored) :], len(ahead.scored)):
+        kind, given = _imported(k, item)
+        at = _exported_time(given.get("at"), f"rounds.{k}.at")
+        version = _exported_version(given.get("version"), f"rounds.{k}.version")
+        place = table.round_count + 1
+        with _at_input(k):
+            if kind in KINDS:
+                entry = table_entry(GAMES[table.game], kind, _input(given))
+                step = apply_entry(spec, state, kind, entry, keep_result=False)
+                pending.append(_imported_row(table, place, entry, step, at, version))
+                deltas = cast(list[str], pending[-1]["deltas"])
+                state = step.after
+                table.round_count = place
+                table.rounds_played += kind == EntryKind.ROUND
+            else:  # a change of the table or a settle-up: through its own checks, in order
+                _write_imported(table, pending, state)
+                rnd = changes.import_entry(table, kind, _input(given), journal=False)
+                if at is not None:
+                    rnd.created_at = at
+                rnd.version = version
+                spec, state, deltas = store.spec_of(table), store.state_of(table), rnd.deltas
+        number = place if by_place else (table.rounds_played if kind == EntryKind.ROUND else None)
+        check_exported_round(k, given, number, deltas, store.spec_of(table).players)
+    _write_imported(table, pending, state)
+
+
+def _date_from_export(
+    table: Table,
+    scored: list[tuple[TableEntry, Step, datetime | None]],
+    old_journal: list[KeptAction],
+    raw_rounds: list[JSONValue],
+) -> None:
+    """The table started when it was played, not when it was imported: its export's first
+    time (the exported journal opens with the table's start, its rounds follow)."""
+    times = [at for _, _, at in scored if at is not None]
+    times += [e["at"] for e in old_journal if e["at"] is not None]
+    if raw_rounds and isinstance(raw_rounds[0], dict):  # a first entry that is no round
+        first = _exported_time(raw_rounds[0].get("at"), "rounds.0.at")
+        times += [first] if first is not None else []
+    if times:
+        table.created_at = min(min(times), table.created_at)
 
 
 def _draft(new: NewTable) -> Table:
@@ -429,54 +472,15 @@ def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
     for k, item in enumerate(raw):
         if not isinstance(item, Mapping):
             raise InvalidInput([Violation(f"journal.{k}", N_("Each entry must be an object"))])
-        action, summary = item.get("action"), item.get("summary")
-        if action not in JOURNAL_ACTIONS:
-            raise InvalidInput(
-                [
-                    Violation(
-                        f"journal.{k}.action",
-                        N_("%(value)s is not a journal action", value=shown(action)),
-                    )
-                ]
-            )
-        if not isinstance(summary, str) or not 0 < len(summary) <= 500:
-            raise InvalidInput(
-                [Violation(f"journal.{k}.summary", N_("A summary is text of 1 to 500 characters"))]
-            )
-        at = _exported_time(item.get("at"), f"journal.{k}.at")
-        by = item.get("by")
-        if by is not None:
-            try:
-                by = devices.clean(by) if isinstance(by, str) else devices.clean("")
-            except ValueError:
-                raise InvalidInput(
-                    [
-                        Violation(
-                            f"journal.{k}.by",
-                            N_("A phone's name is text of 1 to 40 characters, or null"),
-                        )
-                    ]
-                ) from None
-        number = item.get("number")
-        if number is not None and (
-            isinstance(number, bool)
-            or not isinstance(number, int)
-            or not 1 <= number <= entries.MAX_ROUNDS
-        ):
-            raise InvalidInput(
-                [
-                    Violation(
-                        f"journal.{k}.number",
-                        N_(
-                            "A round's number is a whole number from 1 to %(maximum)s, or null",
-                            maximum=f"{entries.MAX_ROUNDS:,}",
-                        ),
-                    )
-                ]
-            )
+        path = f"journal.{k}"
+        action = _kept_action(item.get("action"), f"{path}.action")
+        summary = _kept_summary(item.get("summary"), f"{path}.summary")
+        at = _exported_time(item.get("at"), f"{path}.at")
+        by = _kept_phone(item.get("by"), f"{path}.by")
+        number = _kept_number(item.get("number"), f"{path}.number")
         out.append(
             {
-                "action": Action(action),
+                "action": action,
                 "summary": summary,
                 "at": at or now(),
                 "by": by,
@@ -484,6 +488,51 @@ def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
             }
         )
     return out
+
+
+def _kept_action(action: object, path: str) -> Action:
+    if action not in JOURNAL_ACTIONS:
+        raise InvalidInput(
+            [Violation(path, N_("%(value)s is not a journal action", value=shown(action)))]
+        )
+    return Action(cast(str, action))
+
+
+def _kept_summary(summary: object, path: str) -> str:
+    if not isinstance(summary, str) or not 0 < len(summary) <= 500:
+        raise InvalidInput([Violation(path, N_("A summary is text of 1 to 500 characters"))])
+    return summary
+
+
+def _kept_phone(by: object, path: str) -> str | None:
+    if by is None:
+        return None
+    try:
+        return devices.clean(by) if isinstance(by, str) else devices.clean("")
+    except ValueError:
+        raise InvalidInput(
+            [Violation(path, N_("A phone's name is text of 1 to 40 characters, or null"))]
+        ) from None
+
+
+def _kept_number(number: object, path: str) -> int | None:
+    if number is not None and (
+        isinstance(number, bool)
+        or not isinstance(number, int)
+        or not 1 <= number <= entries.MAX_ROUNDS
+    ):
+        raise InvalidInput(
+            [
+                Violation(
+                    path,
+                    N_(
+                        "A round's number is a whole number from 1 to %(maximum)s, or null",
+                        maximum=f"{entries.MAX_ROUNDS:,}",
+                    ),
+                )
+            ]
+        )
+    return number
 
 
 def _why(exc: Exception) -> str:

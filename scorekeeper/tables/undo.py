@@ -1,18 +1,24 @@
 """Undo: any journal entry taken back (an entered round deleted, a correction returned to
 the version before it, a delete restored, a change of the table reversed), and undone again.
 
-Works inside the caller's transaction and raises ``InvalidInput``, ``Conflict`` or
-``LookupError`` without writing anything; the caller commits.
+Each effect a journal entry records (``kinds.Effect``) has its undoer in ``TABLE_UNDO`` (the
+mechanism clubs use too, ``tables.undoing``); a change of the table is taken back part by
+part (``EDIT_PARTS``). Works inside the caller's transaction and raises ``InvalidInput``,
+``Conflict`` or ``LookupError`` without writing anything; the caller commits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scorekeeper.games import GAMES
 from scorekeeper.kinds import Action, Effect
 from scorekeeper.messages import N_, Msg
-from scorekeeper.models import JournalEntry, Table
-from scorekeeper.round_data import JournalData
-from scorekeeper.tables import changes, store
+from scorekeeper.models import JournalEntry, Round, Table, now
+from scorekeeper.round_data import JournalData, as_edit
+from scorekeeper.rules import InvalidInput
+from scorekeeper.tables import changes, entries, store
+from scorekeeper.tables.current import all_clear
 from scorekeeper.tables.entries import (
     Conflict,
     change_row,
@@ -20,6 +26,11 @@ from scorekeeper.tables.entries import (
     named,
     restore_row,
 )
+from scorekeeper.tables.patch_checks import SEATED_ALREADY, SETTLE_FIRST
+from scorekeeper.tables.undoing import Undoers
+
+TABLE_UNDO = Undoers[Table, JournalEntry, JournalEntry]()
+"""How each effect of a table's journal entry is undone."""
 
 
 def undo(table: Table, seq: int) -> JournalEntry:
@@ -29,91 +40,255 @@ def undo(table: Table, seq: int) -> JournalEntry:
     by the version before it; Conflict when the entry can no longer be undone as such.
     """
     entry = store.journal_entry(table, seq)
-    effect = entry.data.get("effect")
-    if effect in (Effect.EDIT, Effect.UNEDIT):
-        return changes.undo_edit(table, entry)
-    if entry.action == Action.REMATCH:
-        raise Conflict(
-            N_(
-                "Entry %(seq)s only notes that the game continued at a new table: there is "
-                "nothing to undo here (that table stays; simply stop using it)",
-                seq=seq,
-            )
+    effect = Effect.REMATCH if entry.action == Action.REMATCH else entry.data.get("effect")
+    if not TABLE_UNDO.knows(effect):
+        raise _cannot(table, entry)
+    assert isinstance(effect, str)
+    return TABLE_UNDO.undo(table, entry, effect)
+
+
+def _cannot(table: Table, entry: JournalEntry) -> Conflict:
+    return Conflict(
+        N_(
+            "Entry %(seq)s (%(summary)s) cannot be undone",
+            seq=entry.seq,
+            summary=store.summary_of(entry),
         )
+    )
+
+
+@TABLE_UNDO.on(Effect.REMATCH)
+def _rematch(table: Table, entry: JournalEntry) -> JournalEntry:
+    raise Conflict(
+        N_(
+            "Entry %(seq)s only notes that the game continued at a new table: there is "
+            "nothing to undo here (that table stays; simply stop using it)",
+            seq=entry.seq,
+        )
+    )
+
+
+# -- an entry of the sequence: entered, deleted, restored, corrected ---------------------------
+
+
+def _round_of(table: Table, entry: JournalEntry) -> Round:
     rnd = store.round_by_id(table, entry.round_id) if entry.round_id is not None else None
-    noun = GAMES[table.game].noun
-    data: JournalData
-    done: Msg
-    if rnd is None or effect not in (
-        Effect.CREATED,
-        Effect.RESTORED,
-        Effect.DELETED,
-        Effect.CHANGED,
-    ):
-        raise Conflict(
-            N_(
-                "Entry %(seq)s (%(summary)s) cannot be undone",
-                seq=seq,
-                summary=store.summary_of(entry),
-            )
-        )
-    if effect in (Effect.CREATED, Effect.RESTORED):
-        if rnd.number is None:
-            raise Conflict(
-                N_(
-                    "Entry %(seq)s cannot be undone: that %(noun)s is already deleted",
-                    seq=seq,
-                    noun=noun,
-                )
-            )
-        number = rnd.round_no
-        what = named(table, rnd)
-        delete_row(table, rnd)
-        done, data = N_("%(what)s deleted", what=what), {"effect": Effect.DELETED}
-    elif effect == Effect.DELETED:
-        if rnd.number is not None:
-            raise Conflict(
-                N_(
-                    "Entry %(seq)s cannot be undone: that %(noun)s is already back as %(what)s",
-                    seq=seq,
-                    noun=noun,
-                    what=named(table, rnd),
-                )
-            )
-        restore_row(table, rnd)
-        assert rnd.number is not None
-        number = rnd.round_no
-        done = N_("%(what)s restored", what=named(table, rnd))
-        data = {"effect": Effect.RESTORED}
-    else:
-        if rnd.number is None:
-            raise Conflict(
-                N_(
-                    "Entry %(seq)s cannot be undone: that %(noun)s is deleted; restore it first",
-                    seq=seq,
-                    noun=noun,
-                )
-            )
-        wanted = entry.data.get("before")
-        old = next((v for v in store.versions_of(rnd) if v.version == wanted), None)
-        if old is None:
-            raise Conflict(
-                N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
-            )
-        number = rnd.round_no
-        before = rnd.version
-        change_row(table, rnd, old.entry, f"undo of entry {seq}")
-        done = N_(
-            "%(what)s back to version %(version)s",
-            what=named(table, rnd),
-            version=wanted,
-        )
-        data = {"effect": Effect.CHANGED, "before": before}
+    if rnd is None:
+        raise _cannot(table, entry)
+    return rnd
+
+
+def _recorded(
+    table: Table,
+    entry: JournalEntry,
+    rnd: Round,
+    number: int | None,
+    done: Msg,
+    data: JournalData,
+) -> JournalEntry:
     return store.record(
         table,
         Action.UNDO,
-        N_("undo of entry %(seq)s: %(done)s", seq=seq, done=done),
+        N_("undo of entry %(seq)s: %(done)s", seq=entry.seq, done=done),
         number=number,
         round_id=rnd.id,
-        data={**data, "undoes": seq},
+        data={**data, "undoes": entry.seq},
     )
+
+
+@TABLE_UNDO.on(Effect.CREATED, Effect.RESTORED)
+def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd = _round_of(table, entry)
+    if rnd.number is None:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: that %(noun)s is already deleted",
+                seq=entry.seq,
+                noun=GAMES[table.game].noun,
+            )
+        )
+    number = rnd.round_no
+    what = named(table, rnd)
+    delete_row(table, rnd)
+    done = N_("%(what)s deleted", what=what)
+    return _recorded(table, entry, rnd, number, done, {"effect": Effect.DELETED})
+
+
+@TABLE_UNDO.on(Effect.DELETED)
+def _restore_again(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd = _round_of(table, entry)
+    if rnd.number is not None:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: that %(noun)s is already back as %(what)s",
+                seq=entry.seq,
+                noun=GAMES[table.game].noun,
+                what=named(table, rnd),
+            )
+        )
+    restore_row(table, rnd)
+    assert rnd.number is not None
+    done = N_("%(what)s restored", what=named(table, rnd))
+    return _recorded(table, entry, rnd, rnd.round_no, done, {"effect": Effect.RESTORED})
+
+
+@TABLE_UNDO.on(Effect.CHANGED)
+def _change_back(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd = _round_of(table, entry)
+    seq = entry.seq
+    if rnd.number is None:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: that %(noun)s is deleted; restore it first",
+                seq=seq,
+                noun=GAMES[table.game].noun,
+            )
+        )
+    wanted = entry.data.get("before")
+    old = next((v for v in store.versions_of(rnd) if v.version == wanted), None)
+    if old is None:
+        raise Conflict(
+            N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
+        )
+    number = rnd.round_no
+    before = rnd.version
+    change_row(table, rnd, old.entry, f"undo of entry {seq}")
+    done = N_("%(what)s back to version %(version)s", what=named(table, rnd), version=wanted)
+    return _recorded(table, entry, rnd, number, done, {"effect": Effect.CHANGED, "before": before})
+
+
+# -- a change of the table, taken back (or made again) part by part ---------------------------
+
+
+@TABLE_UNDO.on(Effect.EDIT, Effect.UNEDIT)
+def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
+    """Undo a change of the table (or redo one that was undone): names, point value and the
+    change's entry in the sequence (taken out, or put back), all or nothing."""
+    data = entry.data
+    forward = data.get("effect") == Effect.UNEDIT  # undoing an undo does the change again
+    words: list[Msg] = []
+    for key, part in EDIT_PARTS:
+        if data.get(key):
+            words += part(table, entry, forward)
+    table.updated_at = now()
+    return store.record(
+        table,
+        Action.UNDO,
+        N_(
+            "undo of entry %(seq)s: %(done)s",
+            seq=entry.seq,
+            done=words or N_("nothing left to change"),
+        ),
+        data={**data, "effect": Effect.EDIT if forward else Effect.UNEDIT, "undoes": entry.seq},
+    )
+
+
+def _edit_name(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    name = entry.data["name"]
+    to = name[1] if forward else name[0]
+    table.name = to
+    return [N_("table name %(name)s", name=to)]
+
+
+def _edit_rename(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    seq, rename = entry.seq, dict(entry.data.get("rename") or {})
+    if table.club_id is not None:
+        # A member has one name across the club (API.md "Clubs"): only the club renames.
+        raise Conflict(
+            N_(
+                "Entry %(seq)s renames players of a club's table: undo the rename at the club",
+                seq=seq,
+            )
+        )
+    pairs = rename if forward else {new: old for old, new in rename.items()}
+    have = {n.casefold() for n in table.players}
+    for old in pairs:
+        if old.casefold() not in have:
+            raise Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: nobody is called %(name)s any more",
+                    seq=seq,
+                    name=old,
+                )
+            )
+    clash = have - {o.casefold() for o in pairs}
+    for new in pairs.values():
+        if new.casefold() in clash:
+            raise Conflict(
+                N_(
+                    "Entry %(seq)s cannot be undone: another player is now called %(name)s",
+                    seq=seq,
+                    name=new,
+                )
+            )
+    changes.rename_players(table, pairs)
+    return [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
+
+
+def _edit_seats(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    seats = entry.data["seats"]
+    dealers = entry.data.get("first_dealer") or [0, 0]
+    (frm_seats, to_seats), to_dealer = (
+        (seats, dealers[1]) if forward else ((seats[1], seats[0]), dealers[0])
+    )
+    if table.round_count or sorted(table.players) != sorted(frm_seats):
+        raise Conflict(
+            N_("Entry %(seq)s cannot be undone: %(why)s", seq=entry.seq, why=SEATED_ALREADY)
+        )
+    changes.reseat(table, list(to_seats), to_dealer)
+    return [N_("seats: %(names)s", names=list(to_seats))]
+
+
+def _edit_point_value(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    pv = entry.data["point_value"]
+    frm, value = (pv[0], pv[1]) if forward else (pv[1], pv[0])
+    if table.point_value != frm:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: the point value has changed since",
+                seq=entry.seq,
+            )
+        )
+    if not all_clear(store.state_of(table)):
+        # As for the change itself: any other point value (or none) would price the
+        # rounds played since at it.
+        raise Conflict(
+            N_("Entry %(seq)s cannot be undone now: %(why)s", seq=entry.seq, why=SETTLE_FIRST)
+        )
+    table.point_value = value
+    return [N_("point value %(v)s", v=value) if value is not None else N_("no point value")]
+
+
+def _edit_entry(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    """The change's entry in the sequence: taken out, or put back."""
+    rnd = store.round_by_id(table, entry.data["round_id"])
+    if rnd is None:
+        return []
+    try:
+        if forward and rnd.number is None:
+            entries.seat_names(table, as_edit(rnd.entry))
+            entries.restore_row(table, rnd)
+            return changes.change_messages(rnd.result)
+        if not forward and rnd.number is not None:
+            entries.delete_row(table, rnd)
+            return [N_("players and settings as before")]
+    except InvalidInput as exc:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: %(why)s",
+                seq=entry.seq,
+                why=[v.message for v in exc.violations],
+            )
+        ) from exc
+    return []
+
+
+EDIT_PARTS: tuple[tuple[str, Callable[[Table, JournalEntry, bool], list[Msg]]], ...] = (
+    ("name", _edit_name),
+    ("rename", _edit_rename),
+    ("seats", _edit_seats),
+    ("point_value", _edit_point_value),
+    ("round_id", _edit_entry),
+)
+"""Each part a change of the table may record (a key of its journal data), in the order
+they are taken back; each answers what it did, in words."""

@@ -1,0 +1,61 @@
+"""A club's journal: each change of the club is one entry, its summary in English and its
+messages in the reader's language; ``club_membership.undo`` takes one back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select
+
+from scorekeeper import devices
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.messages import Msg
+from scorekeeper.models import Club, ClubJournalEntry, db, now
+from scorekeeper.tables.club_store import iso
+
+
+def record(club: Club, action: str, words: Sequence[str], undo: JSONObject) -> ClubJournalEntry:
+    """A journal entry of the club: its summary in English, and its messages, which the
+    pages show in the reader's language."""
+    club.version += 1
+    club.updated_at = now()
+    messages: list[JSONValue] = [m.to_json() for m in words if isinstance(m, Msg)]
+    entry = ClubJournalEntry(
+        club_id=club.id,
+        seq=club.version,
+        at=now(),
+        action=action,
+        summary="; ".join(words),
+        data={"undo": undo, "messages": messages},
+        device=devices.current(),
+    )
+    db.session.add(entry)
+    db.session.flush()
+    return entry
+
+
+def summary_messages(entry: JSONObject) -> list[Msg]:
+    """The messages of a journal entry (``journal(..., messages=True)``), to translate."""
+    raw = entry.get("messages")
+    found = [Msg.from_json(m) for m in raw] if isinstance(raw, list) else []
+    return [m for m in found if m is not None]
+
+
+def journal(club: Club, *, messages: bool = False) -> list[JSONObject]:
+    rows = db.session.scalars(
+        select(ClubJournalEntry)
+        .where(ClubJournalEntry.club_id == club.id)
+        .order_by(ClubJournalEntry.seq.desc())
+    )
+    return [
+        {
+            "seq": e.seq,
+            "at": iso(e.at),
+            "action": e.action,
+            "summary": e.summary,
+            "undone": bool(e.data.get("undone")),
+            "by": e.device,
+            **({"messages": e.data.get("messages", [])} if messages else {}),
+        }
+        for e in rows
+    ]

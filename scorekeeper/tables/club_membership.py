@@ -1,0 +1,526 @@
+"""A club's members (API.md "Clubs"): a new club, a change of its members (joining,
+renamed, merged, archived) or of the club (name, time zone, tables leaving), each journalled
+and undoable, and the players of a table seated as members."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import select
+
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.messages import N_
+from scorekeeper.models import Club, ClubJournalEntry, Table, db
+from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import Reader, shown
+from scorekeeper.tables import changes, figures, store
+from scorekeeper.tables.checks import table_name
+from scorekeeper.tables.club_journal import record
+from scorekeeper.tables.club_store import club_tables, member
+from scorekeeper.tables.undoing import Undoers
+
+MAX_MEMBERS = 500
+PATCH_KEYS = ("name", "timezone", "add", "rename", "merge", "archive", "unarchive", "detach")
+
+
+def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
+    """An IANA time zone's name, or "UTC" with the mistake said at ``path``."""
+    if isinstance(raw, str) and 0 < len(raw) <= 64:
+        try:
+            ZoneInfo(raw)
+            return raw
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    r.add(
+        path,
+        N_(
+            '%(value)s is not a time zone (give an IANA name, e.g. "Asia/Tokyo")',
+            value=shown(raw),
+        ),
+    )
+    return "UTC"
+
+
+def _names(r: Reader, raw: object, path: str) -> list[str]:
+    """A list of member names, cleaned; each one refused is said where it is given and
+    left out."""
+    if not isinstance(raw, list):
+        r.add(path, N_('List the names, e.g. ["Aki", "Ben"]'))
+        return []
+    names = []
+    for i, v in enumerate(raw):
+        said = len(r.violations)
+        name = r.name({"name": v}, f"{path}.{i}", i, required=True)
+        if len(r.violations) == said:  # a refused one is said once, not looked up too
+            names.append(name)
+    return names
+
+
+def create_club(data: JSONObject) -> Club:
+    r = Reader()
+    unknown = sorted(set(data) - {"name", "members", "timezone"})
+    for key in unknown:
+        r.add(str(key)[:40], N_("%(key)s is not a club's field", key=shown(key)))
+    name = table_name(r, data.get("name", "Club"))
+    names = _names(r, data.get("members", []), "members")
+    _unique(r, names, "members")
+    zone = _zone(r, data.get("timezone", "UTC"))
+    r.raise_if_any()
+    club = Club(
+        token=store.new_token(),
+        view_token=store.new_token(),
+        name=name,
+        timezone=zone,
+        members=[{"name": n, "archived": False} for n in names],
+        version=0,
+    )
+    db.session.add(club)
+    db.session.flush()
+    return club
+
+
+def _unique(r: Reader, names: Sequence[str], path: str) -> None:
+    seen: dict[str, int] = {}
+    for i, n in enumerate(names):
+        if n.casefold() in seen:
+            r.add(f"{path}.{i}", N_("%(name)s is named twice", name=n))
+        seen[n.casefold()] = i
+    if len(names) > MAX_MEMBERS:
+        r.add(path, N_("A club has at most %(n)s members", n=MAX_MEMBERS))
+
+
+# -- changes -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Change:
+    """A change of the club being checked, then made: what each key asks for, and what
+    the change did (its words and how to take it back)."""
+
+    r: Reader
+    club: Club
+    data: JSONObject
+    new_name: str
+    zone: str
+    added: list[str] = field(default_factory=list)
+    rename: dict[str, str] = field(default_factory=dict)
+    merge: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, bool] = field(default_factory=dict)
+    """Member -> archived, by the name the member has after this change."""
+    detach: list[Table] = field(default_factory=list)
+    members: list[JSONObject] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    undo: JSONObject = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return [str(m["name"]) for m in self.club.members]
+
+
+def change_club(club: Club, data: JSONObject) -> ClubJournalEntry | None:
+    """Apply a PATCH of API.md "Clubs"; every problem is reported, nothing half-done. One
+    journal entry (None when nothing changes)."""
+    change = _apply(club, data)
+    if not change.words:
+        return None
+    return record(club, "edit", change.words, change.undo)
+
+
+def _apply(club: Club, data: JSONObject) -> _Change:
+    """Check every key of a change (``CHECKS``), then make it (``CHANGES``)."""
+    c = _Change(Reader(), club, data, club.name, club.timezone)
+    for key in data:
+        if key not in PATCH_KEYS:
+            c.r.add(str(key)[:40], N_("%(key)s is not a club's field", key=shown(key)))
+    for key, check in CHECKS:
+        if key in data or key in EVERY_CHANGE:
+            check(c, key)
+    c.r.raise_if_any()
+    c.members = [dict(m) for m in club.members]
+    for make in CHANGES:
+        make(c)
+    return c
+
+
+# -- checking each key -------------------------------------------------------------------
+
+
+def _check_name(c: _Change, key: str) -> None:
+    c.new_name = table_name(c.r, c.data[key])
+
+
+def _check_zone(c: _Change, key: str) -> None:
+    c.zone = _zone(c.r, c.data[key])
+
+
+def _check_add(c: _Change, key: str) -> None:
+    """Members joining; and, for every change, the members as they will be (each name
+    once, at most ``MAX_MEMBERS``: a table's new players may have joined past it)."""
+    if key in c.data:
+        c.added = _names(c.r, c.data[key], key)
+    _unique(c.r, c.names + c.added, key)
+
+
+def _check_rename(c: _Change, key: str) -> None:
+    raw = c.data[key]
+    if not isinstance(raw, Mapping):
+        c.r.add(key, N_('Give renames as an object, e.g. {"Aki": "Akiko"}'))
+        return
+    for old, new in raw.items():
+        path = f"rename.{str(old)[:40]}"
+        m = member(c.club, str(old))
+        cleaned = c.r.name({"name": new}, path, 0, required=True)
+        if m is None:
+            c.r.add(path, N_("%(name)s is not a member of this club", name=str(old)[:40]))
+            continue
+        c.rename[str(m["name"])] = cleaned
+    after = [c.rename.get(n, n) for n in c.names] + c.added
+    _unique(c.r, after, key)
+
+
+def _check_merge(c: _Change, key: str) -> None:
+    c.merge = _merges(c.r, c.club, c.data[key], c.rename)
+
+
+def _check_flags(c: _Change, key: str) -> None:
+    """``archive`` and ``unarchive``: members, by name, out of the lists or back."""
+    value = key == "archive"
+    for i, n in enumerate(_names(c.r, c.data[key], key)):
+        m = member(c.club, n)
+        if m is None:
+            c.r.add(f"{key}.{i}", N_("%(name)s is not a member of this club", name=n))
+        elif str(m["name"]) in c.merge:
+            c.r.add(f"{key}.{i}", N_("Merge %(name)s in a change of its own", name=n))
+        else:
+            c.flags[str(m["name"])] = value
+
+
+def _check_detach(c: _Change, key: str) -> None:
+    raw_ids = c.data[key]
+    if not isinstance(raw_ids, list):
+        c.r.add(key, N_("List the tables' ids"))
+        return
+    for i, tid in enumerate(raw_ids):
+        try:
+            t: Table | None = store.find_table(tid)  # checks the id is one first
+        except store.NotFound:
+            t = None
+        if t is None or t.club_id != c.club.id:
+            c.r.add(f"detach.{i}", N_("This table is not in this club"))
+        else:
+            c.detach.append(t)
+
+
+CHECKS: tuple[tuple[str, Callable[[_Change, str], None]], ...] = (
+    ("name", _check_name),
+    ("timezone", _check_zone),
+    ("add", _check_add),
+    ("rename", _check_rename),
+    ("merge", _check_merge),
+    ("archive", _check_flags),
+    ("unarchive", _check_flags),
+    ("detach", _check_detach),
+)
+"""Each key's check, in the order their problems are reported; run when the key is given,
+or for every change (``EVERY_CHANGE``)."""
+EVERY_CHANGE = ("add",)
+
+
+# -- making the change -------------------------------------------------------------------
+
+
+def _make_name(c: _Change) -> None:
+    if c.new_name != c.club.name:
+        c.undo["name"] = c.club.name
+        c.words.append(N_("club renamed %(name)s", name=c.new_name))
+        c.club.name = c.new_name
+
+
+def _make_zone(c: _Change) -> None:
+    if c.zone != c.club.timezone:
+        c.undo["timezone"] = c.club.timezone
+        c.words.append(N_("time zone set to %(zone)s", zone=c.zone))
+        c.club.timezone = c.zone
+        for t in club_tables(c.club):  # the club's days move: its figures are counted again
+            figures.noted(t)
+
+
+def _make_add(c: _Change) -> None:
+    if c.added:
+        c.members += [{"name": n, "archived": False} for n in c.added]
+        c.undo["remove"] = list[JSONValue](c.added)
+        c.words += [N_("%(name)s joined", name=n) for n in c.added]
+
+
+def _make_rename(c: _Change) -> None:
+    if not c.rename:
+        return
+    for m in c.members:
+        m["name"] = c.rename.get(str(m["name"]), m["name"])
+    _rename_at_tables(c.club, c.rename)
+    c.undo["rename"] = {new: old for old, new in c.rename.items()}
+    c.words += [N_("%(old)s renamed %(new)s", old=o, new=n) for o, n in c.rename.items()]
+
+
+def _make_flags(c: _Change) -> None:
+    for m in c.members:
+        key = str(m["name"])
+        key = c.rename.get(key, key)
+        if key in c.flags and bool(m.get("archived")) != c.flags[key]:
+            undo_flags = c.undo.setdefault("flags", {})
+            assert isinstance(undo_flags, dict)
+            undo_flags[key] = bool(m.get("archived"))
+            m["archived"] = c.flags[key]
+            c.words.append(
+                N_("%(name)s archived", name=key)
+                if c.flags[key]
+                else N_("%(name)s back from the archive", name=key)
+            )
+
+
+def _make_merge(c: _Change) -> None:
+    if not c.merge:
+        return
+    unmerge: list[JSONValue] = []
+    for gone, into in c.merge.items():
+        at = [t for t in club_tables(c.club) if gone in t.players]
+        for t in at:
+            changes.edit_table(t, {"rename": {gone: into}}, from_club=True)
+        index = next(i for i, m in enumerate(c.members) if m["name"] == gone)
+        unmerge.append(
+            {
+                "name": gone,
+                "into": into,
+                "index": index,
+                "archived": bool(c.members[index].get("archived")),
+                "tables": [t.id for t in at],
+            }
+        )
+        del c.members[index]
+        c.words.append(N_("%(name)s merged into %(into)s", name=gone, into=into))
+    c.undo["unmerge"] = unmerge
+
+
+def _make_members(c: _Change) -> None:
+    c.club.members = c.members
+
+
+def _make_detach(c: _Change) -> None:
+    if c.detach:
+        c.undo["attach"] = [t.id for t in c.detach]
+    for t in c.detach:
+        t.club_id = None
+        figures.noted(t, left=c.club)
+        c.words.append(N_("table %(name)s left the club", name=t.name))
+
+
+CHANGES: tuple[Callable[[_Change], None], ...] = (
+    _make_name,
+    _make_zone,
+    _make_add,
+    _make_rename,
+    _make_flags,
+    _make_merge,
+    _make_members,
+    _make_detach,
+)
+"""Each part of a checked change, made in this order (the words follow it)."""
+
+
+def _merges(r: Reader, club: Club, raw: object, rename: Mapping[str, str]) -> dict[str, str]:
+    """``{"Aik": "Aki"}``: members folded into others, by their names as the club has them.
+    Refused while both sit at one table (they are two people there)."""
+    if not isinstance(raw, Mapping):
+        r.add("merge", N_('Give merges as an object, e.g. {"Aik": "Aki"}'))
+        return {}
+    out: dict[str, str] = {}
+    tables = club_tables(club)
+    for gone_raw, into_raw in raw.items():
+        path = f"merge.{str(gone_raw)[:40]}"
+        gone = member(club, str(gone_raw))
+        into = member(club, into_raw) if isinstance(into_raw, str) and len(into_raw) <= 80 else None
+        if gone is None:
+            r.add(path, N_("%(name)s is not a member of this club", name=shown(gone_raw)))
+            continue
+        if into is None:
+            r.add(path, N_("%(name)s is not a member of this club", name=shown(into_raw)))
+            continue
+        a, b = str(gone["name"]), str(into["name"])
+        if a == b:
+            r.add(path, N_("A member cannot be merged into themselves"))
+            continue
+        if a in rename or b in rename or a in out.values() or b in out:
+            r.add(path, N_("Merge %(name)s in a change of its own", name=a))
+            continue
+        both = next((t for t in tables if a in t.players and b in t.players), None)
+        if both is not None:
+            r.add(
+                path,
+                N_(
+                    "%(a)s and %(b)s both play at %(table)s: they are two people",
+                    a=a,
+                    b=b,
+                    table=both.name,
+                ),
+            )
+            continue
+        out[a] = b
+    return out
+
+
+def _rename_at_tables(club: Club, rename: Mapping[str, str]) -> None:
+    """A member's new name at every table of the club where they sit (each table keeps
+    the rename in its own journal)."""
+    for t in club_tables(club):
+        at_table = {p: rename[p] for p in t.players if p in rename and rename[p] != p}
+        if at_table:
+            changes.edit_table(t, {"rename": dict(at_table)}, from_club=True)
+
+
+CLUB_UNDO = Undoers[Club, JSONObject, list[str]]()
+"""How each effect a club's journal entry keeps for its undo (a key of its ``undo`` data;
+``patch`` for the name, time zone, renames and archive flags, changed back as one PATCH) is
+undone, in this order; each answers what it did, in words."""
+
+
+def undo(club: Club, seq: object = None) -> ClubJournalEntry:
+    """Undo a change of the club (its last one not undone, or ``seq``): a new entry."""
+    entry = _undoable(club, seq)
+    back = entry.data.get("undo")
+    assert isinstance(back, dict)
+    effects = ["patch" if k in _PATCHED_BACK else k for k in back]
+    done = CLUB_UNDO.undo_each(club, back, effects)
+    entry.data = {**entry.data, "undone": True}
+    summary = N_("undid change %(seq)s", seq=entry.seq)
+    return record(club, "undo", [summary, *(w for words in done for w in words)], {})
+
+
+def _undoable(club: Club, seq: object) -> ClubJournalEntry:
+    """The club's change to undo: ``seq``, or the last one not undone yet."""
+    query = select(ClubJournalEntry).where(
+        ClubJournalEntry.club_id == club.id, ClubJournalEntry.action == "edit"
+    )
+    if seq is not None:
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= 2**31 - 1:
+            raise InvalidInput(
+                [
+                    Violation(
+                        "seq", N_("%(value)s is not a journal entry's number", value=shown(seq))
+                    )
+                ]
+            )
+        query = query.where(ClubJournalEntry.seq == seq)
+    entries = [
+        e
+        for e in db.session.scalars(query.order_by(ClubJournalEntry.seq.desc()))
+        if not e.data.get("undone")
+    ]
+    if not entries:
+        raise InvalidInput([Violation("seq", N_("There is no change of the club to undo"))])
+    return entries[0]
+
+
+_PATCHED_BACK = ("name", "timezone", "rename", "flags")
+"""What an entry's undo data changes back through a PATCH of the club (one, together)."""
+
+
+@CLUB_UNDO.on("remove")
+def _undo_joining(club: Club, back: JSONObject) -> list[str]:
+    """Members who joined leave again, unless they sat at a table meanwhile."""
+    gone = {str(n) for n in back["remove"] or []} if isinstance(back["remove"], list) else set()
+    sitting = {p for t in club_tables(club) for p in t.players}
+    kept = sorted(gone & sitting)
+    if kept:
+        raise InvalidInput(
+            [
+                Violation(
+                    "seq",
+                    N_(
+                        "%(names)s already sat at the club's tables: archive them instead",
+                        names=kept,
+                    ),
+                )
+            ]
+        )
+    club.members = [m for m in club.members if str(m["name"]) not in gone]
+    return []
+
+
+@CLUB_UNDO.on("unmerge")
+def _undo_merges(club: Club, back: JSONObject) -> list[str]:
+    unmerge = back.get("unmerge")
+    return _unmerge(club, unmerge) if isinstance(unmerge, list) else []
+
+
+@CLUB_UNDO.on("patch")
+def _undo_patch(club: Club, back: JSONObject) -> list[str]:
+    patch: JSONObject = {k: back[k] for k in ("name", "timezone", "rename") if k in back}
+    flags = back.get("flags")
+    if isinstance(flags, dict):
+        patch["archive"] = [k for k, v in flags.items() if v]
+        patch["unarchive"] = [k for k, v in flags.items() if not v]
+    if not patch:
+        return []
+    return _apply(club, {k: v for k, v in patch.items() if v != []}).words
+
+
+@CLUB_UNDO.on("attach")
+def _undo_detach(club: Club, back: JSONObject) -> list[str]:
+    """Tables that left the club come back (those that joined no other club since)."""
+    attach = back.get("attach")
+    for tid in attach if isinstance(attach, list) else []:
+        t = db.session.get(Table, tid)
+        if t is not None and t.club_id is None:
+            t.club_id = club.id
+            figures.noted(t)
+    return []
+
+
+def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
+    """Undo merges: each member back (at their place in the list) with their seats."""
+    members = [dict(m) for m in club.members]
+    words: list[str] = []
+    for item in reversed(unmerge):
+        if not isinstance(item, dict):
+            continue
+        name, into = str(item.get("name")), str(item.get("into"))
+        if member(club, name) is not None:
+            raise InvalidInput(
+                [Violation("seq", N_("%(name)s is a member again: rename them first", name=name))]
+            )
+        index = item.get("index")
+        at = index if isinstance(index, int) and 0 <= index <= len(members) else len(members)
+        members.insert(at, {"name": name, "archived": bool(item.get("archived"))})
+        ids = item.get("tables")
+        for tid in ids if isinstance(ids, list) else []:
+            t = db.session.get(Table, tid)
+            if t is not None and t.club_id == club.id and into in t.players:
+                changes.edit_table(t, {"rename": {into: name}}, from_club=True)
+        words.append(N_("%(name)s separated from %(into)s", name=name, into=into))
+    club.members = members
+    return words
+
+
+def seat_members(club: Club, players: Sequence[str]) -> list[str]:
+    """A new table's players as the club's members (their spelling); a new name joins."""
+    out = []
+    joined = []
+    for p in players:
+        m = member(club, p)
+        if m is None:
+            joined.append(p)
+            out.append(p)
+        else:
+            out.append(str(m["name"]))
+    if joined:
+        fresh: list[JSONObject] = [{"name": n, "archived": False} for n in joined]
+        club.members = [*club.members, *fresh]
+        record(
+            club,
+            "edit",
+            [N_("%(name)s joined", name=n) for n in joined],
+            {"remove": list[JSONValue](joined)},
+        )
+    return out
