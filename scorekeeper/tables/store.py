@@ -32,8 +32,7 @@ from scorekeeper.exact import plus
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import Step
-from scorekeeper.ledger import result_of as scored
+from scorekeeper.ledger import Step, evaluated
 from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.round_data import EngineInput, JournalData, Result, StoredBody, TallyJSON
@@ -213,7 +212,7 @@ def result_of(table: Table, rnd: Round) -> Result:
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = scored(GAMES[table.game], engine_body(table, rnd))
+    result = evaluated(GAMES[table.game], engine_body(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result

@@ -21,7 +21,7 @@ from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import Step, apply_entry, check_storable, table_entry
+from scorekeeper.ledger import Step, check_storable, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, TableEntry
@@ -40,6 +40,7 @@ from scorekeeper.tables.entries import (
     KINDS,
     open_table,
 )
+from scorekeeper.tables.rescore import rescore
 from scorekeeper.tables.store import TIME_FORMAT
 
 
@@ -197,7 +198,7 @@ def import_table(data: JSONObject) -> Table:
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         try:
             entry = table_entry(GAMES[draft.game], kind, _input(given))
-            step = apply_entry(spec, state, kind, entry, keep_result=False)
+            step = rescore(spec, state, kind, entry)
         except InvalidInput as exc:
             raise InvalidInput(
                 [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
@@ -228,7 +229,7 @@ def import_table(data: JSONObject) -> Table:
         try:
             if kind in KINDS:
                 entry = table_entry(GAMES[table.game], kind, _input(given))
-                step = apply_entry(spec, state, kind, entry, keep_result=False)
+                step = rescore(spec, state, kind, entry)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after

@@ -17,11 +17,10 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import no_cycle_collection
-from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import result_of
+from scorekeeper.ledger import evaluated
 from scorekeeper.models import JournalEntry, Table, db
 from scorekeeper.round_data import EngineInput, Entry
 from scorekeeper.rules import InvalidInput, Violation
@@ -143,7 +142,7 @@ def score(game: str) -> ResponseReturnValue:
     found = find_game(game)
     if found is None:
         raise UnknownGame(game)
-    return jsonify(result_of(found, EngineInput(read_json_object())))
+    return jsonify(evaluated(found, EngineInput(read_json_object())))
 
 
 # -- sessions ----------------------------------------------------------------------------
@@ -286,8 +285,7 @@ def _journal_entry(entry: JournalEntry) -> JournalJSON:
 @limits.writes
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
-    plan_write(token, lambda t: service.undo(t, _undo_seq()))
-    table = store.find_table(token, lock=True)
+    table = service.open_for(token, service.undoing(_undo_seq()))
     service.undo(table, _undo_seq())
     db.session.commit()
     return jsonify(_session(table))
@@ -333,8 +331,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
     entry = Entry(data)
-    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(entry)))
-    table = store.find_table(token, lock=True)
+    table = service.open_for(token, service.correcting(number, copy.deepcopy(entry)))
     service.correct_round(table, number, entry)
     db.session.commit()
     return jsonify(_session(table))
@@ -344,8 +341,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
 @limits.writes
 def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
-    plan_write(token, lambda t: service.delete_round(t, number))
-    table = store.find_table(token, lock=True)
+    table = service.open_for(token, service.deleting(number))
     service.delete_round(table, number)
     db.session.commit()
     return jsonify(_session(table))

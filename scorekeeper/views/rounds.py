@@ -11,13 +11,12 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import devices, limits
-from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import apply_entry, dealer_index, table_entry
+from scorekeeper.ledger import dealer_index, step, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db
 from scorekeeper.round_data import Entry, Result, TableEntry
@@ -204,9 +203,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
         # The rules' mistakes in the rest of the form too: every one is said at once.
         def check() -> None:
             body = table_entry(page.game, EntryKind.ROUND, entry)
-            apply_entry(
-                store.spec_of(page.table), page.state, EntryKind.ROUND, body, keep_result=False
-            )
+            step(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
 
         errors = errors_by_field(with_the_rules(problems, check)) if problems else {}
         return page.render(form, entry, {**errors, **bad_name}, 422)
@@ -309,10 +306,10 @@ def _would_score(page: RoundPage, entry: Entry) -> Result | None:
     round that page enters or corrects): the engine is pure, so nothing is stored."""
     try:
         body = table_entry(page.game, EntryKind.ROUND, entry)
-        step = apply_entry(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
+        done = step(store.spec_of(page.table), page.state, EntryKind.ROUND, body)
     except InvalidInput:
         return None
-    return step.result
+    return done.result
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -328,14 +325,13 @@ def new(token: str) -> ResponseReturnValue:
     return page.render(form, Entry({}))
 
 
-def _plan_correction(table: Table, number: int) -> None:
-    """What saving the posted correction does, for ``plan_write`` (which writes nothing)."""
+def _posted_correction(table: Table, number: int) -> service.Replay | None:
+    """What saving the posted correction replays (read only, for ``service.open_for``)."""
     rnd = _opened_on(table, number)
-    if rnd.round_no is not None:
-        entry, problems = RoundPage(table, rnd).read()
-        if not problems:
-            based_on = _based_on(RoundForm().based_on.data)
-            service.correct_round(table, rnd.round_no, entry, based_on=based_on)
+    if rnd.round_no is None or rnd.kind != EntryKind.ROUND:
+        return None
+    entry, problems = RoundPage(table, rnd).read()
+    return None if problems else service.correcting(rnd.round_no, entry)(table)
 
 
 def _opened_on(table: Table, number: int) -> Round:
@@ -415,8 +411,7 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("sessions.show", token=token))
-    plan_write(token, lambda t: service.delete_entry(t, number))
-    table = get_table_or_404(token, lock=True)
+    table = service.open_for(token, service.deleting_entry(number), get_table_or_404)
     try:
         rnd = service.delete_entry(table, number)
         what = service.named(table, rnd)
@@ -437,8 +432,9 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
     if request.method == "POST":
-        plan_write(token, lambda t: _plan_correction(t, number))
-    table = get_table_or_404(token, lock=request.method == "POST")
+        table = service.open_for(token, lambda t: _posted_correction(t, number), get_table_or_404)
+    else:
+        table = get_table_or_404(token)
     rnd = _round_or_404(table, number) if request.method == "GET" else _opened_on(table, number)
     if rnd.number is None:
         flash(
@@ -471,8 +467,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("sessions.show", token=token))
-    plan_write(token, lambda t: service.delete_round(t, number))
-    table = get_table_or_404(token, lock=True)
+    table = service.open_for(token, service.deleting(number), get_table_or_404)
     game = GAMES[table.game]
     try:
         service.delete_round(table, number)
