@@ -201,10 +201,10 @@ def delete_round(table: Table, number: int) -> Round:
     return _delete_entry(table, store.get_round(table, number))
 
 
-def delete_entry(table: Table, position: int) -> Round:
-    """Delete the live entry at ``position`` among the table's entries (a game's end, from
+def delete_entry(table: Table, number: int) -> Round:
+    """Delete the live entry numbered ``number`` among the table's entries (a game's end, from
     its page); later entries move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_entry(table, position))
+    return _delete_entry(table, store.get_entry(table, number))
 
 
 def _delete_entry(table: Table, target: Round) -> Round:

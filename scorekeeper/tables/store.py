@@ -229,9 +229,9 @@ def get_round(table: Table, number: int) -> Round:
     return _live(table, Round.round_no, number)
 
 
-def get_entry(table: Table, position: int) -> Round:
-    """The live entry of any kind at ``position`` (``Round.number``) in the order of play."""
-    return _live(table, Round.number, position)
+def get_entry(table: Table, number: int) -> Round:
+    """The live entry of any kind numbered ``number`` (``Round.number``) in the order of play."""
+    return _live(table, Round.number, number)
 
 
 def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -> Round:
@@ -245,14 +245,14 @@ def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -
     return rnd
 
 
-def round_no_before(table: Table, position: int) -> int:
-    """The number of the last live round before entry ``position`` (0 if none): one step
+def round_no_before(table: Table, number: int) -> int:
+    """The round number of the last live round before entry ``number`` (0 if none): one step
     back along the (table, number) index past the entries that are no rounds."""
     found = db.session.scalar(
         select(Round.round_no)
         .where(
             Round.table_id == table.id,
-            Round.number < position,
+            Round.number < number,
             Round.number.is_not(None),
             Round.round_no.is_not(None),
         )
@@ -420,7 +420,7 @@ def game_ends(table: Table, rounds: Sequence[Round]) -> list[tuple[Round, int]]:
     """The live ends of games that close a game among ``rounds`` (a page of the session's
     rounds, oldest first), each with ``after``: the number of the last round before it.
 
-    Reads the positions of the table's entries that are no rounds (a few columns), then
+    Reads the numbers of the table's entries that are no rounds (a few columns), then
     only the ends it lists in full.
     """
     if rounds:

@@ -71,14 +71,14 @@ class RoundPage:
         self.table = table
         self.rnd = rnd
         self.game = GAMES[table.game]
-        self.number = table.rounds_played + 1
+        self.round_no = table.rounds_played + 1
         """The round's number as players count it (what the page and its links show)."""
-        self.position = table.round_count + 1
+        self.number = table.round_count + 1
         """Its place among the table's entries (what the ledger replays from)."""
         if rnd is not None and rnd.number is not None:
-            self.number, self.position = rnd.round_no or 0, rnd.number
+            self.round_no, self.number = rnd.round_no or 0, rnd.number
         self.state: State = (
-            store.state_of(table) if rnd is None else store.state_before(table, self.position)
+            store.state_of(table) if rnd is None else store.state_before(table, self.number)
         )
         self.spec = spec_at(store.spec_of(table), self.state)  # as the table stood then
         seats_change = self.game.seats_vary or self.game.players_may_change
@@ -149,7 +149,7 @@ class RoundPage:
         action = (
             url_for(".new", token=self.table.token)
             if self.rnd is None
-            else url_for(".edit", token=self.table.token, number=self.number)
+            else url_for(".edit", token=self.table.token, number=self.round_no)
         )
         names = [self.table.players[pos] for pos in self.positions]
         return render_template(
@@ -159,7 +159,7 @@ class RoundPage:
             spec=self.spec,
             form=form,
             entry=entry,
-            number=self.number,
+            number=self.round_no,
             errors=errors or {},
             summary=self.game.error_summary(errors or {}, names, entry),
             positions=self.positions,
@@ -191,7 +191,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
     if page.players_changed:
         # The form is drawn again for the players there are now: the one posted was made for
         # others, and saving it again would be refused again.
-        form.expected_number.data = str(page.number)
+        form.expected_number.data = str(page.round_no)
         changed = errors_by_field(v for v in problems if v.field == "players")
         return page.render(form, Entry({}), changed, 409)
     try:
@@ -221,7 +221,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
         else:
             rnd = service.correct_round(
                 table,
-                page.number,
+                page.round_no,
                 entry,
                 note="corrected on the table page",
                 based_on=_based_on(form.based_on.data),
@@ -239,7 +239,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
             tr(
                 N_(
                     "%(what)s corrected; later %(nouns)s were recomputed.",
-                    what=page.game.numbered(page.number),
+                    what=page.game.numbered(page.round_no),
                     nouns=page.game.nouns,
                 ).capitalized()
             )
@@ -268,13 +268,13 @@ def _refused(
     table = page.table
     message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
     overtaken = isinstance(exc, service.Overtaken | IntegrityError)
-    number = expected if page.rnd is None else page.number
+    number = expected if page.rnd is None else page.round_no
     theirs = None
     if overtaken and number is not None and number <= table.rounds_played:
         theirs = store.get_round(table, number)
     if page.rnd is None:
         page = RoundPage(table)  # the form now enters the next free number
-        form.expected_number.data = str(page.number)
+        form.expected_number.data = str(page.round_no)
     elif theirs is not None and theirs.kind == EntryKind.ROUND:
         page = RoundPage(table, theirs)  # saving over it is based on what is stored now
         form.based_on.data = f"{theirs.id}.{theirs.version}"
@@ -321,7 +321,7 @@ def new(token: str) -> ResponseReturnValue:
         return _save(page)
     form = RoundForm()
     form.submission_id.data = secrets.token_urlsafe(16)
-    form.expected_number.data = str(page.number)
+    form.expected_number.data = str(page.round_no)
     return page.render(form, Entry({}))
 
 
