@@ -8,7 +8,7 @@ import fcntl
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -16,13 +16,13 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, has_request_context, request
-from sqlalchemy import event, select, text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.engine.interfaces import DBAPICursor
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from scorekeeper.codec import decode_json, encode_json
-from scorekeeper.models import Table, db
+from scorekeeper.models import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PG_MIGRATION_LOCK = 7_357_001
@@ -96,57 +96,50 @@ def _sqlite_setup(engine: Engine) -> None:
         _conn: Connection, _cursor: DBAPICursor, statement: str, *_args: object
     ) -> None:
         if planning() and statement.lstrip()[:6].upper() not in ("SELECT", "BEGIN", "PRAGMA"):
-            raise Planned  # a planning run reads a snapshot and never writes (plan_write)
+            raise SnapshotWrite(statement.split(None, 1)[0])  # a snapshot is only ever read
 
 
-def plan_write(token: str, write: Callable[[Table], object]) -> None:
-    """Before a write that may replay many rounds queues for SQLite's one writer, run it once
-    against a read-only snapshot of the table to work out its replay (``replay.Plan``).
-
-    The write itself then takes the write lock only for what it writes, unless another write
-    to the same table came first, when it replays again: the plan is used only for the same
-    table at the same journal version. Writers at other tables wait for a few hundred
-    milliseconds of writing, not for seconds of replaying. Whatever the run raises is left
-    for the write to raise again. Only for a SQLite file with a table long enough to need it
-    (PostgreSQL locks one table's row, not the whole database, for a write).
-    """
+def snapshots_pay() -> bool:
+    """Whether working a long replay out on a read-only snapshot, before a write queues for
+    the write lock, pays (``snapshot``): only on a SQLite file, whose one writer locks the
+    whole database (PostgreSQL locks one table's row, not the database, for a write)."""
     engine = db.engine
     name = engine.url.database or ""
-    if engine.dialect.name != "sqlite" or name in ("", ":memory:") or name.startswith("file:"):
-        return
+    return (
+        engine.dialect.name == "sqlite"
+        and name not in ("", ":memory:")
+        and not (name.startswith("file:"))
+    )
+
+
+@contextlib.contextmanager
+def snapshot() -> Iterator[None]:
+    """A session of its own (a new application context) that reads the database as it stands
+    and writes nothing, rolled back at the end: even inside a request that writes, its
+    transaction begins without the write lock. A statement that would write is refused
+    (``SnapshotWrite``): a snapshot is only ever read."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    with planned(), app.app_context():  # a session of its own, rolled back at the end
-        try:
-            with db.session.no_autoflush:
-                table = db.session.scalar(select(Table).where(Table.token == token))
-                if table is not None and table.round_count >= PLAN_FROM:
-                    write(table)
-        except Exception:  # the write itself raises it again, or succeeds
-            pass
-        finally:
-            db.session.rollback()
+    token = _PLANNING.set(True)
+    try:
+        with app.app_context(), db.session.no_autoflush:
+            try:
+                yield
+            finally:
+                db.session.rollback()
+    finally:
+        _PLANNING.reset(token)
 
 
 _PLANNING: ContextVar[bool] = ContextVar("planning", default=False)
 
 
-class Planned(Exception):
-    """Raised by ``recompute`` in a planning run once its plan is made."""
+class SnapshotWrite(RuntimeError):
+    """A statement that would write, sent from a read-only snapshot (a bug: never caught)."""
 
 
 def planning() -> bool:
-    """Whether this is a planning run (``planned``): it reads, and must write nothing."""
+    """Whether this runs in a read-only ``snapshot``: it reads, and must write nothing."""
     return _PLANNING.get()
-
-
-@contextlib.contextmanager
-def planned() -> Iterator[None]:
-    """Mark a read-only run of a write, made to plan its replay (see ``Plan``)."""
-    token = _PLANNING.set(True)
-    try:
-        yield
-    finally:
-        _PLANNING.reset(token)
 
 
 _REHEARSING: ContextVar[bool] = ContextVar("rehearsing", default=False)
@@ -179,7 +172,8 @@ def rehearsal() -> Iterator[None]:
 
 
 PLAN_FROM = 200
-"""Tables with at least this many rounds plan a correction, delete or undo first."""
+"""Tables with at least this many rounds work out a correction's, delete's or undo's replay on a
+snapshot first (``tables.replay.plan``)."""
 
 
 class _Turns(threading.local):

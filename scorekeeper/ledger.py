@@ -3,7 +3,9 @@
 Pure: no Flask, no database. A table stores what the players entered for each round; what
 depends on earlier rounds (who deals, Baka's round of the game, Tokan's pot, who is still
 seated, Otoroku's stones) is derived here, so a corrected or deleted round is followed by a
-replay of everything after it.
+replay of everything after it. ``step`` scores one entry against the table's state: the one
+path of every entry, from the pages, the API, an import and a replay (which wraps it in
+``tables.rescore`` to reuse a round's earlier score).
 """
 
 from __future__ import annotations
@@ -40,16 +42,20 @@ from scorekeeper.state import PriorScore, State, TableSpec, spec_at
 __all__ = [
     "PriorScore",
     "ReplayError",
+    "RoundRead",
     "State",
     "Step",
     "TableSpec",
-    "apply",
-    "apply_entry",
+    "added",
     "check_storable",
     "engine_input",
+    "evaluated",
     "initial_state",
+    "read_round",
     "replay",
-    "result_of",
+    "round_step",
+    "state_after",
+    "step",
     "table_entry",
 ]
 
@@ -216,107 +222,126 @@ def engine_input(
     return EngineInput(body), positions
 
 
-def result_of(game: Game, body: EngineInput) -> Result:
-    """A round's result as the API shows it, scored from its full input."""
+def evaluated(game: Game, body: EngineInput) -> Result:
+    """A round's result as the API shows it, scored from its full input (no table)."""
     return Result(game.evaluate(body).to_dict())
 
 
-def apply(  # noqa: C901  (split by one-path in issue 32)
-    spec: TableSpec,
-    state: State,
-    kind: EntryKind,
-    data: TableEntry,
-    earlier: PriorScore | None = None,
-    *,
-    keep_result: bool = True,
-    totals: bool = True,
-) -> Step:
-    """Score one entry against ``state``; InvalidInput with paths into ``data`` if it is bad.
+def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> Step:
+    """Score one entry of a table against ``state``: the one path every entry takes.
 
-    Without ``totals`` the running totals and game totals are left as they were in ``state``
-    (and not checked): a long replay adds the changes up itself (``tables.replay``). Only for
-    games whose rules never read them (not ``Game.reads_game_totals``); a new game still
-    starts the game totals from zero.
-
-    ``earlier`` is how this entry scored last time: the engine is pure, so when the derived
-    input is the same as then (a correction upstream changed nothing it depends on), the
-    earlier result is reused and only the running state moves on. Without ``keep_result``
-    a rescored round's result is not built (it can be rebuilt from ``body`` when read).
+    A round, the end of a game, a change of the table or a settle-up, scored against the
+    table as it stood at ``state`` (``spec_at``). Pure; InvalidInput with paths into
+    ``entry`` if it is bad. The pages, the API and an import call it as it is; a replay
+    wraps it (``tables.rescore``) to reuse how a later round scored last time.
     """
+    if kind == EntryKind.EDIT:
+        return _edit(spec, state, entry)
+    if kind == EntryKind.SETTLE:
+        return _settle(spec, state, entry)
+    spec = spec_at(spec, state)
     game = GAMES[spec.game]
     if kind == EntryKind.END:
         return _end(game, spec, state)
-    full, positions = engine_input(game, spec, state, data)
+    seen = read_round(game, spec, state, entry)
+    scored = game.evaluate(seen.full)
+    deltas = seen.table_deltas(scored.deltas, len(spec.players))
+    after = state_after(
+        state,
+        seen,
+        scored.outcome,
+        totals=added(state.totals, deltas),
+        game_totals=added(state.game_totals, deltas),
+    )
+    _check_storable(after, deltas)
+    result = Result(scored.to_dict())
+    return round_step(game, spec, state, seen, scored.outcome, deltas, after, result)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRead:
+    """A round's entry read against the table as it stands (``read_round``)."""
+
+    full: EngineInput
+    """The engine's full input."""
+    positions: list[int]
+    """The table position of each of the round's players."""
+    body: StoredBody
+    """``full`` as a row keeps it (``Game.stored_body``)."""
+
+    def table_deltas(self, deltas: Sequence[Fraction], n_table: int) -> list[Fraction]:
+        """The engine's changes (one per round player) as the table's (0 for the others)."""
+        out = [Fraction(0)] * n_table
+        for k, pos in enumerate(self.positions):
+            out[pos] = deltas[k]
+        return out
+
+
+def read_round(game: Game, spec: TableSpec, state: State, entry: TableEntry) -> RoundRead:
+    """A round's entry as the engine takes it and as a row keeps it; InvalidInput if bad."""
+    full, positions = engine_input(game, spec, state, entry)
     # The players were built from the entry's, in table order from the first seat, when
     # their positions run 0, 1, ... (they are sorted and distinct).
     in_order = not positions or positions[-1] == len(positions) - 1
     body = StoredBody(game.stored_body(full, spec, players_in_order=in_order))
-    n_table = len(spec.players)
-    if (
-        earlier is not None
-        and "players" not in body
-        and (earlier.entry_players is None or earlier.entry_players != data.get("players"))
-    ):
-        earlier = None  # its stored body, like this one, leaves its players to its entry
+    return RoundRead(full, positions, body)
 
-    result: Result | None
-    reused = (
-        earlier is not None and _same_body(earlier.body, body) and len(earlier.deltas) == n_table
-    )
-    cheap = (
-        game.rescore_cheaply(earlier, body)
-        if earlier is not None and not reused and len(earlier.deltas) == n_table
-        else None
-    )
-    if earlier is not None and reused:
-        result, outcome, deltas = earlier.result, earlier.outcome, list(earlier.deltas)
-    elif earlier is not None and cheap is not None:
-        # Scored from the earlier score; its result is rebuilt from the new input when read.
-        result, outcome, deltas = None, cheap, list(earlier.deltas)
-    else:
-        scored = game.evaluate(full) if keep_result else game.evaluate_plain(full)
-        result = Result(scored.to_dict()) if keep_result else None
-        outcome = scored.outcome
-        deltas = [Fraction(0)] * n_table
-        for k, pos in enumerate(positions):
-            deltas[pos] = scored.deltas[k]
 
-    engine_dealer = body.get("dealer")
+def state_after(
+    state: State,
+    seen: RoundRead,
+    outcome: Outcome,
+    *,
+    totals: tuple[Fraction, ...],
+    game_totals: tuple[Fraction, ...],
+) -> State:
+    """The table after a round that scored ``outcome``, with these running figures; who is
+    seated and whether the game ended are ``round_step``'s."""
+    positions = seen.positions
+    return State(
+        dealer=state.dealer if outcome.next_dealer is None else positions[outcome.next_dealer],
+        totals=totals,
+        pot=state.pot if outcome.pot_after is None else outcome.pot_after,
+        house=plus(state.house, outcome.house) if outcome.house else state.house,
+        game_no=state.game_no,
+        game_round=state.game_round + (0 if outcome.void else 1),
+        seated=state.seated,
+        game_totals=game_totals,
+        game_over=False,
+        away=state.away,
+        settings=state.settings,
+    )
+
+
+def round_step(
+    game: Game,
+    spec: TableSpec,
+    state: State,
+    seen: RoundRead,
+    outcome: Outcome,
+    deltas: Sequence[Fraction],
+    after: State,
+    result: Result | None,
+    *,
+    rescored: bool = True,
+) -> Step:
+    """The step of a round scored ``outcome`` and ``deltas`` (the table's) from ``state``,
+    the game deciding who stays seated and whether the game ended."""
+    positions = seen.positions
+    engine_dealer = seen.body.get("dealer")
     dealer_pos = (
         positions[engine_dealer]
         if isinstance(engine_dealer, int) and 0 <= engine_dealer < len(positions)
         else None
     )
-    next_dealer = state.dealer
-    if outcome.next_dealer is not None:
-        next_dealer = positions[outcome.next_dealer]
-    # Built field by field rather than with ``dataclasses.replace``: a long replay builds
-    # ten thousand of these.
-    after = State(
-        next_dealer,
-        _added(state.totals, deltas) if totals else state.totals,
-        state.pot if outcome.pot_after is None else outcome.pot_after,
-        plus(state.house, outcome.house) if outcome.house else state.house,
-        state.game_no,
-        state.game_round + (0 if outcome.void else 1),
-        state.seated,
-        _added(state.game_totals, deltas) if totals else state.game_totals,
-        False,
-        state.away,
-        state.settings,
-    )
-    if totals:
-        _check_storable(after, deltas)
-    elif not all_storable((*deltas, after.pot, after.house)):
-        _check_storable(after, deltas)  # says why
     seated = game.seated_after(spec, after, positions)
     if seated != after.seated:
         after = replace(after, seated=seated)
     if game.ends_game(spec, after, outcome):
-        after = _new_game(spec, after, next_dealer)
+        after = _new_game(spec, after, after.dealer)
     return Step(
         kind=EntryKind.ROUND,
-        body=body,
+        body=seen.body,
         result=result,
         outcome=outcome,
         deltas=tuple(deltas),
@@ -324,19 +349,11 @@ def apply(  # noqa: C901  (split by one-path in issue 32)
         game_round=state.game_round,
         dealer=dealer_pos,
         after=after,
-        rescored=not reused,
+        rescored=rescored,
     )
 
 
-def _same_body(a: StoredBody, b: StoredBody) -> bool:
-    """``a == b``, the players (the bulk of a body) compared last: after an early correction
-    a later round's body mostly differs in its dealer, round of the game or pot alone."""
-    if a.keys() != b.keys():
-        return False
-    return all(a[k] == b[k] for k in a if k != "players") and a.get("players") == b.get("players")
-
-
-def _added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fraction, ...]:
+def added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """Each total moved by its change (a player who sat out keeps the very same total)."""
     return tuple(plus(t, d) if d else t for t, d in zip(totals, deltas, strict=True))
 
@@ -370,9 +387,10 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
     )
 
 
-def check_storable(state: State) -> None:
-    """Refuse a state the table could not write and read back (see ``_check_storable``)."""
-    _check_storable(state, ())
+def check_storable(state: State, deltas: Sequence[Fraction] = ()) -> None:
+    """Refuse a state (and the changes that led to it) the table could not write and read
+    back (see ``_check_storable``)."""
+    _check_storable(state, deltas)
 
 
 def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
@@ -423,20 +441,19 @@ def replay(
     entries: Sequence[tuple[EntryKind, TableEntry]],
     start: State | None = None,
     first_number: int = 1,
-    earlier: Sequence[PriorScore | None] = (),
 ) -> list[Step]:
     """Score ``entries`` in order from ``start`` (the table's beginning by default)."""
     state = start or initial_state(spec)
     steps = []
     for k, (kind, data) in enumerate(entries):
         try:
-            step = apply_entry(spec, state, kind, data, earlier[k] if k < len(earlier) else None)
+            done = step(spec, state, kind, data)
         except InvalidInput as exc:
             if k == 0:
                 raise
             raise ReplayError(first_number + k, exc) from exc
-        steps.append(step)
-        state = step.after
+        steps.append(done)
+        state = done.after
     return steps
 
 
@@ -445,29 +462,6 @@ def replay(
 # A change of the players or the settings and a settle-up are entries of the table's sequence,
 # like the end of a game: a replay after a correction passes them at their place, so rounds
 # before a change are scored as they were played and rounds after it as the table then stood.
-
-
-def apply_entry(
-    spec: TableSpec,
-    state: State,
-    kind: EntryKind,
-    data: TableEntry,
-    earlier: PriorScore | None = None,
-    *,
-    keep_result: bool = True,
-    totals: bool = True,
-) -> Step:
-    """Score any entry of a table: a round or an end of game (``apply``, against the table as
-    it stood at ``state``), a change of the table, or a settle-up. ``totals``: see
-    ``apply`` (only a round may be scored without them)."""
-    if kind == EntryKind.EDIT:
-        return _edit(spec, state, data)
-    if kind == EntryKind.SETTLE:
-        return _settle(spec, state, data)
-    assert totals or kind == EntryKind.ROUND
-    return apply(
-        spec_at(spec, state), state, kind, data, earlier, keep_result=keep_result, totals=totals
-    )
 
 
 def between_games(game: Game, state: State) -> bool:
@@ -548,7 +542,7 @@ def _edit(spec: TableSpec, state: State, stored: TableEntry) -> Step:  # noqa: C
         )
     if errors:
         raise InvalidInput(errors)
-    added = tuple(Fraction(0) for _ in adds)
+    joined = tuple(Fraction(0) for _ in adds)
     settings = dict(spec.settings if state.settings is None else state.settings)
     settings.update(changes)
     dealer = state.dealer
@@ -557,8 +551,8 @@ def _edit(spec: TableSpec, state: State, stored: TableEntry) -> Step:  # noqa: C
     after = replace(
         state,
         dealer=dealer,
-        totals=state.totals + added,
-        game_totals=state.game_totals + added,
+        totals=state.totals + joined,
+        game_totals=state.game_totals + joined,
         seated=tuple(present) if seats_change else state.seated,
         away=tuple(sorted(away)),
         settings=settings if changes or state.settings is not None else None,

@@ -7,7 +7,7 @@ signature says which one it takes, and one function turns each shape into the ne
     form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ TableEntry
     TableEntry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ StoredBody
     StoredBody + TableEntry ─store.engine_body (Game.engine_body)─▶ EngineInput
-    EngineInput ─ledger.result_of (Game.evaluate)─▶ Result
+    EngineInput ─ledger.evaluated (Game.evaluate)─▶ Result
 
 What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
 dice): the game's engine reads and checks those, so these

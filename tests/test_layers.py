@@ -174,9 +174,6 @@ VIEWS_NEVER_IMPORT = (
     "sqlalchemy",
     "csv",  # a table's CSV rows are written once, by tables/records.py
 )
-PLANNED = ("scorekeeper.database", "plan_write")
-"""The one import the one-path part of issue 32 removes from the views (a write planned once,
-by its service): allowed until that lands, and only by this name."""
 
 
 def view_imports(path: Path) -> list[tuple[str, str]]:
@@ -195,8 +192,6 @@ def forbidden_in_views() -> list[str]:
     out = []
     for path in sorted((PACKAGE / "views").rglob("*.py")):
         for module, name in view_imports(path):
-            if (module, name) == PLANNED:
-                continue
             full = f"{module}.{name}" if name else module
             if any(full == m or full.startswith(m + ".") for m in VIEWS_NEVER_IMPORT):
                 out.append(f"{path.relative_to(ROOT)} imports {module} {name}".strip())

@@ -21,13 +21,11 @@ LONG_FUNCTIONS = {
     ("games/tokan/rules.py", "score"),
     ("games/tokotoko/rules.py", "score"),
     ("ledger.py", "_seat_players"),
-    ("ledger.py", "apply"),
     ("ledger.py", "_edit"),
     ("ledger.py", "_settle"),
     ("migrations/versions/0007_round_numbers.py", "upgrade"),
     ("setup.py", "init_app"),
     ("setup.py", "_template_helpers"),
-    ("tables/replay.py", "_recompute"),
     ("views/check.py", "check"),
 }
 LONG_MODULES = {

@@ -5,7 +5,7 @@ Like ``service``: each function works inside the caller's transaction and raises
 
 What changes the ledger (settings from here on, a player joining, leaving or coming back, a
 settle-up) is an entry of the table's sequence, kind ``edit`` or ``settle``, scored by
-``ledger.apply_entry`` at its place, so a replay after a correction passes it where it was
+``ledger.step`` at its place, so a replay after a correction passes it where it was
 made. A rename and the table's name and point value change no figure: they are written on
 the table (a rename also on every stored entry and result, so the history reads the new
 name). Each change is one journal entry, undoable (``tables.undo``). A change is checked by
@@ -27,7 +27,7 @@ from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import apply_entry
+from scorekeeper.ledger import step
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.round_data import (
@@ -189,12 +189,12 @@ def append_entry(table: Table, kind: EntryKind, entry: TableEntry) -> Round:
         raise InvalidInput(
             [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
         )
-    step = apply_entry(store.spec_of(table), store.state_of(table), kind, entry)
+    done = step(store.spec_of(table), store.state_of(table), kind, entry)
     rnd = Round(table_id=table.id, number=table.round_count + 1, entry=TableEntry(dict(entry)))
-    store.store_step(rnd, step, table.round_count + 1)
+    store.store_step(rnd, done, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
-    table.state = step.after.to_json()
+    table.state = done.after.to_json()
     table.updated_at = now()
     db.session.flush()
     return rnd

@@ -16,7 +16,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import GAMES
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import apply_entry, table_entry
+from scorekeeper.ledger import step, table_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import EditEntry, Entry, TableEntry, as_edit
@@ -27,7 +27,7 @@ from scorekeeper.tables.checks import (
     NewTable,
     submission_id_of,
 )
-from scorekeeper.tables.replay import Head, recompute
+from scorekeeper.tables.replay import Head, Replay, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
@@ -93,7 +93,7 @@ def enter_round(
     existing = _entered_already(table, submission_id, expected_number)
     if existing is not None:
         return existing, False
-    step = apply_entry(store.spec_of(table), store.state_of(table), kind, kept)
+    done = step(store.spec_of(table), store.state_of(table), kind, kept)
     rnd = Round(
         table_id=table.id,
         number=table.round_count + 1,
@@ -101,16 +101,16 @@ def enter_round(
         entry=TableEntry(dict(kept)),
         submission_id=submission_id or None,
     )
-    store.store_step(rnd, step, table.round_count + 1)
+    store.store_step(rnd, done, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
     if kind == EntryKind.ROUND:
         table.rounds_played += 1
-    table.state = step.after.to_json()
+    table.state = done.after.to_json()
     table.updated_at = now()
     db.session.flush()
     if kind == EntryKind.END:
-        summary = N_("game %(n)s ended", n=step.game_no)
+        summary = N_("game %(n)s ended", n=done.game_no)
     else:
         summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
     if not journal:  # an import that brings the table's own journal along
@@ -212,10 +212,10 @@ def delete_round(table: Table, number: int) -> Round:
     return _delete_entry(table, store.get_round(table, number))
 
 
-def delete_entry(table: Table, position: int) -> Round:
-    """Delete the live entry at ``position`` among the table's entries (a game's end, from
+def delete_entry(table: Table, number: int) -> Round:
+    """Delete the live entry numbered ``number`` among the table's entries (a game's end, from
     its page); later entries move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_entry(table, position))
+    return _delete_entry(table, store.get_entry(table, number))
 
 
 def _delete_entry(table: Table, target: Round) -> Round:
@@ -278,24 +278,38 @@ def named_number(table: Table, rnd: Round) -> int:
     return store.round_no_before(table, place) + 1
 
 
+def change_replay(table: Table, target: Round, entry: Entry | TableEntry) -> Replay:
+    """What giving a live round a new entry replays: it, then every later round."""
+    number = target.number
+    if number is None:
+        raise store.NotFound(target.id)
+    checked = table_entry(GAMES[table.game], target.kind, entry)
+    return Replay(
+        number, store.state_before(table, number), [Head(target, checked, None)], number + 1
+    )
+
+
 def change_row(table: Table, target: Round, entry: Entry | TableEntry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
-    number = target.number
-    assert number is not None
-    checked = table_entry(GAMES[table.game], target.kind, entry)
-    head = Head(target, checked, None)
+    replay = change_replay(table, target, entry)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures
-    recompute(table, number, store.state_before(table, number), [head], number + 1)
+    recompute(table, replay)
     db.session.add(kept)
-    target.entry = TableEntry(dict(checked))
+    target.entry = TableEntry(dict(replay.head[0].entry))
     target.version += 1
     db.session.flush()
 
 
+def delete_replay(table: Table, target: Round) -> Replay:
+    """What taking a live round out of the numbering replays: every round after it."""
+    number = target.number
+    if number is None:
+        raise store.NotFound(target.id)
+    return Replay(number, store.state_before(table, number), [], number + 1)
+
+
 def delete_row(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
-    number = target.number
-    assert number is not None
     if target.kind == EntryKind.SETTLE and target.entry.get("point_value") != table.point_value:
         # The totals it cleared were played at its point value: brought back now, they would
         # be priced at another (the point value changes only while every total is clear).
@@ -306,7 +320,9 @@ def delete_row(table: Table, target: Round) -> None:
                 value=target.entry.get("point_value") or "—",
             )
         )
-    negated = recompute(table, number, store.state_before(table, number), [], number + 1, shift=-1)
+    replay = delete_replay(table, target)
+    number = replay.number
+    negated = recompute(table, replay, shift=-1)
     store.self_contained(table, target)
     is_round = target.round_no is not None
     target.number = None
@@ -320,13 +336,21 @@ def delete_row(table: Table, target: Round) -> None:
         table.rounds_played -= 1
 
 
-def restore_row(table: Table, target: Round) -> None:
-    """Put a deleted round back at the number it had (or last) and replay from there."""
+def restore_replay(table: Table, target: Round) -> Replay:
+    """What putting a deleted round back at the number it had (or last) replays: it, then
+    every round after it. A change of the table's players are seated again (``seat_names``)."""
     number = min(target.deleted_number or table.round_count + 1, table.round_count + 1)
     if target.kind == EntryKind.EDIT:
         seat_names(table, as_edit(target.entry))  # the players it adds, back at their places
     head = Head(target, target.entry, store.prior_score(target))
-    negated = recompute(table, number, store.state_before(table, number), [head], number, shift=1)
+    return Replay(number, store.state_before(table, number), [head], number)
+
+
+def restore_row(table: Table, target: Round) -> None:
+    """Put a deleted round back at the number it had (or last) and replay from there."""
+    replay = restore_replay(table, target)
+    number = replay.number
+    negated = recompute(table, replay, shift=1)
     is_round = target.kind == EntryKind.ROUND
     _shift(table, number, +1, negated=negated, rounds=is_round)
     if is_round:  # the rounds before its place keep their numbers; it takes the next one

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scorekeeper.database import plan_write, rehearsal
+from scorekeeper.database import rehearsal
 from scorekeeper.exact import display
 from scorekeeper.games import GAMES
 from scorekeeper.games.base import Game
@@ -40,9 +40,8 @@ class UndoQuestion:
 def undo_question(token: str, seq: int) -> UndoQuestion:
     """Ask what undoing entry ``seq`` of the table at ``token`` would do. LookupError when
     the table or the entry does not exist."""
-    plan_write(token, lambda t: service.undo(t, seq))  # a long table: replay before locking
     with rehearsal():
-        table = store.find_table(token, lock=True)
+        table = service.open_for(token, service.undoing(seq))  # a long table: replay first
         entry = store.journal_entry(table, seq)
         summary = store.summary_of(entry)
         version = table.version

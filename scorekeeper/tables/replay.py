@@ -13,7 +13,7 @@ is replayed to its end, still without rebuilding the stored results of the round
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -22,7 +22,8 @@ from typing import Any
 
 from sqlalchemy import Row, Text, bindparam, cast, select
 
-from scorekeeper.caches import BoundedCache, no_cycle_collection
+from scorekeeper import database
+from scorekeeper.caches import no_cycle_collection
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -32,17 +33,17 @@ from scorekeeper.codec import (
     encode_json,
     encode_tally,
 )
-from scorekeeper.database import Planned, planning
 from scorekeeper.exact import plus
 from scorekeeper.games import GAMES, Game
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import ReplayError, Step, apply_entry, check_storable
+from scorekeeper.ledger import ReplayError, Step, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import StateShape, TableEntry
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
+from scorekeeper.tables.rescore import rescore, rescore_lazily
 
 CHUNK = 500
 """Later rounds read per query while replaying."""
@@ -126,17 +127,84 @@ class Head:
     earlier: PriorScore | None
 
 
-def recompute(
-    table: Table,
-    number: int,
-    start: State,
-    head: Sequence[Head],
-    later_from: int,
-    *,
-    shift: int = 0,
-) -> bool:
-    """Replay ``head`` at ``number``, ``number + 1``, ... then the stored rounds numbered from
-    ``later_from`` on, and write what changed.
+@dataclass
+class Replay:
+    """What a write replays: ``head`` placed at ``number``, ``number + 1``, ... from ``start``
+    (the state before ``number``), then the stored rounds numbered from ``later_from`` on."""
+
+    number: int
+    start: State
+    head: Sequence[Head]
+    later_from: int
+
+
+def plan(token: str, replay_of: Callable[[Table], Replay | None]) -> list[Plan]:
+    """Work out on a read-only snapshot, before a write queues for SQLite's one writer, the
+    replay of later rounds it will make (``replay_of`` the table: what it replays, read only).
+
+    The write then takes the write lock only for what it writes (``recompute`` takes the
+    plan, ``use_plans``), unless another write to the same table came first, when it replays
+    again: a plan fits only the same table at the same journal version from the same state.
+    Writers at other tables wait for a few hundred milliseconds of writing, not for seconds
+    of replaying. Only for a SQLite file (``database.snapshots_pay``) and a table long enough
+    to need it (``database.PLAN_FROM``); a write ``replay_of`` finds refused plans nothing
+    (the write itself says why).
+    """
+    if not database.snapshots_pay():
+        return []
+    with database.snapshot():
+        table = db.session.scalar(select(Table).where(Table.token == token))
+        if table is None or table.round_count < database.PLAN_FROM:
+            return []
+        try:
+            wanted = replay_of(table)
+            if wanted is None:
+                return []
+            return [_worked_out(table, wanted)]
+        except (InvalidInput, LookupError):
+            return []  # the write refuses it, and says why
+
+
+PLANS = "scorekeeper.replay.plans"
+"""Where a session keeps the plans worked out for the write it is making (``use_plans``)."""
+
+
+def use_plans(plans: list[Plan]) -> None:
+    """Hand the plans worked out for this session's write to its ``recompute``."""
+    db.session.info[PLANS] = plans
+
+
+def _taken(wanted: Plan) -> Plan | None:
+    """The session's plan that fits ``wanted``, taken (a plan is used once); stale ones go."""
+    plans: list[Plan] = db.session.info.pop(PLANS, [])
+    return next((p for p in plans if p.fits(wanted)), None)
+
+
+def _head_steps(
+    spec: TableSpec, table: Table, replay: Replay
+) -> tuple[list[tuple[Head, Step, int]], Plan]:
+    """The head's steps, each with its number, and the plan of the rest still to work out."""
+    state, k, number = replay.start, replay.number, replay.number
+    steps: list[tuple[Head, Step, int]] = []
+    for h in replay.head:
+        step = _scored(spec, state, h.round.kind, h.entry, h.earlier, k, number, h.round, keep=True)
+        steps.append((h, step, k))
+        state = step.after
+        k += 1
+    return steps, Plan(table.token, table.version, spec, number, k, replay.later_from, state)
+
+
+def _worked_out(table: Table, replay: Replay) -> Plan:
+    """The plan of ``replay``'s later rounds (``plan``)."""
+    spec = store.spec_of(table)
+    with no_cycle_collection():
+        _, wanted = _head_steps(spec, table, replay)
+        _replay_later(GAMES[table.game], table, wanted)
+    return wanted
+
+
+def recompute(table: Table, replay: Replay, *, shift: int = 0) -> bool:
+    """Replay ``replay`` and write what changed.
 
     Nothing is written before every step has been scored, so an invalid replay changes
     nothing. Round numbers are the caller's to shift afterwards: ``later_from`` and
@@ -146,40 +214,18 @@ def recompute(
     the caller then only turns them positive (``entries._shift``).
     """
     with no_cycle_collection():
-        return _recompute(table, number, start, head, later_from, shift)
+        return _recompute(table, replay, shift)
 
 
-def _recompute(  # noqa: C901  (split by one-path in issue 32)
-    table: Table, number: int, start: State, head: Sequence[Head], later_from: int, shift: int
-) -> bool:
+def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     spec = store.spec_of(table)
-    game = GAMES[table.game]
-    state = start
-    k = number
-    rescored = 0
-    head_steps: list[tuple[Head, Step, int]] = []
-    for h in head:
-        step = _apply(
-            spec, state, h.round.kind, h.entry, h.earlier, k, number, keep=True, row=h.round
-        )
-        head_steps.append((h, step, k))
-        state = step.after
-        k += 1
-        rescored += step.rescored
-
-    plan = Plan(table.token, table.version, spec, number, k, later_from, state)
-    ready = _PLANS.pop((table.token, table.version), None)
-    if ready is not None and ready.fits(plan):
-        plan = ready  # worked out before this request queued to write (``planned``)
-    else:
-        _replay_later(game, table, plan)
-        if planning():
-            for key in [key for key in _PLANS if key[0] == table.token]:
-                _PLANS.pop(key, None)  # planned for an older version: it will never fit
-            _PLANS[(table.token, table.version)] = plan  # the oldest goes when full
-            raise Planned
+    head_steps, wanted = _head_steps(spec, table, replay)
+    plan = _taken(wanted)
+    if plan is None:
+        plan = wanted
+        _replay_later(GAMES[table.game], table, plan)
     assert plan.final is not None
-    state, rescored = plan.final, rescored + plan.rescored
+    state = plan.final
     folded = bool(shift) and plan.came_back is None  # every later round was replayed
     updates = []
     for u in plan.updates:
@@ -199,39 +245,44 @@ def _recompute(  # noqa: C901  (split by one-path in issue 32)
     if came_back is None:
         table.state = state.to_json()
     else:
-        row, (old_totals, old_house, old_game) = came_back
-        old_game_no, old_game_round = store.counters_after(row)
-        moved = (
-            _minus(state.totals, old_totals),
-            state.house - old_house,
-            _minus(state.game_totals, old_game),
-        )
-        old_final = store.state_of(table)
-        same_game = old_final.game_no == old_game_no
-        final = replace(
-            old_final,
-            totals=_moved(old_final.totals, moved[0]),
-            house=old_final.house + moved[1],
-            game_totals=(
-                _moved(old_final.game_totals, moved[2]) if same_game else old_final.game_totals
-            ),
-            game_no=old_final.game_no + state.game_no - old_game_no,
-            game_round=old_final.game_round
-            + (state.game_round - old_game_round if same_game else 0),
-        )
-        check_storable(final)
-        table.state = final.to_json()
-        _move_checkpoints(table, row.number, old_game_no, moved)
-        _move_numbers(
-            table,
-            row.number,
-            old_game_no,
-            state.game_no - old_game_no,
-            state.game_round - old_game_round,
-        )
+        _came_back(table, state, *came_back)
     table.updated_at = now()
     db.session.flush()
     return folded
+
+
+def _came_back(table: Table, state: State, row: Any, old: Tally) -> None:
+    """The replay reached ``row`` with the table back in its old state but for the running
+    figures and the game and round numbers: every later round moves by what changed."""
+    old_totals, old_house, old_game = old
+    old_game_no, old_game_round = store.counters_after(row)
+    moved = (
+        _minus(state.totals, old_totals),
+        state.house - old_house,
+        _minus(state.game_totals, old_game),
+    )
+    old_final = store.state_of(table)
+    same_game = old_final.game_no == old_game_no
+    final = replace(
+        old_final,
+        totals=_moved(old_final.totals, moved[0]),
+        house=old_final.house + moved[1],
+        game_totals=(
+            _moved(old_final.game_totals, moved[2]) if same_game else old_final.game_totals
+        ),
+        game_no=old_final.game_no + state.game_no - old_game_no,
+        game_round=old_final.game_round + (state.game_round - old_game_round if same_game else 0),
+    )
+    check_storable(final)
+    table.state = final.to_json()
+    _move_checkpoints(table, row.number, old_game_no, moved)
+    _move_numbers(
+        table,
+        row.number,
+        old_game_no,
+        state.game_no - old_game_no,
+        state.game_round - old_game_round,
+    )
 
 
 @dataclass
@@ -268,14 +319,6 @@ class Plan:
         )
 
 
-MAX_PLANS = 4
-"""Plans kept at once (a plan of a long table is megabytes; each is taken by the write that
-follows it, unless that write found the table changed)."""
-
-_PLANS: dict[tuple[str, int], Plan] = BoundedCache(MAX_PLANS)
-"""Plans made by ``plan_write`` for the write that follows, by (table token, version)."""
-
-
 def _replay_later(game: Game, table: Table, plan: Plan) -> None:
     """Replay the stored rounds from ``plan.later_from`` on, until the state comes back."""
     spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
@@ -291,18 +334,7 @@ def _replay_later(game: Game, table: Table, plan: Plan) -> None:
             and len(state.totals) == len(state.game_totals) == n
         ):
             pending = pending or _Pending(n)
-            step = _apply(
-                spec,
-                state,
-                row.kind,
-                row.entry,
-                _prior(row),
-                k,
-                number,
-                keep=False,
-                totals=False,
-                row=row,
-            )
+            step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row, lazy=True)
             pending.add(step.deltas, new_game=step.after.game_over)
             if k % store.CHECKPOINT == 0:  # its running figures are kept
                 step = replace(step, after=pending.into(step.after, k))
@@ -310,9 +342,7 @@ def _replay_later(game: Game, table: Table, plan: Plan) -> None:
         else:
             if pending is not None:
                 state, pending = pending.into(state, k - 1), None
-            step = _apply(
-                spec, state, row.kind, row.entry, _prior(row), k, number, keep=False, row=row
-            )
+            step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row)
         rescored += step.rescored
         state = step.after
         shape = state.shape()
@@ -329,7 +359,7 @@ def _replay_later(game: Game, table: Table, plan: Plan) -> None:
 
 class _Pending:
     """Rounds' changes not yet added to the running totals and game totals of the replay's
-    state (``apply_entry`` without ``totals``): whole numbers over one common denominator,
+    state (``rescore_lazily``): whole numbers over one common denominator,
     as adding ten thousand rounds' Fractions one by one is the costliest part of a long
     replay. Added in (``into``) where the figures are kept: at a checkpoint and at the end.
     """
@@ -409,7 +439,7 @@ def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rou
         conn.execute(_ROUNDS.update().where(later).values(game_no=_ROUNDS.c.game_no + games))
 
 
-def _apply(
+def _scored(
     spec: TableSpec,
     state: State,
     kind: EntryKind,
@@ -417,13 +447,17 @@ def _apply(
     earlier: PriorScore | None,
     k: int,
     first: int,
+    row: Any,
     *,
-    keep: bool,
-    totals: bool = True,
-    row: Any = None,
+    keep: bool = False,
+    lazy: bool = False,
 ) -> Step:
+    """Entry ``k`` rescored (``tables.rescore``); a refusal names it unless it is the first.
+    ``keep``: build its result; ``lazy``: leave the running figures to ``_Pending``."""
     try:
-        return apply_entry(spec, state, kind, entry, earlier, keep_result=keep, totals=totals)
+        if lazy:
+            return rescore_lazily(spec, state, entry, earlier)
+        return rescore(spec, state, kind, entry, earlier, keep_result=keep)
     except InvalidInput as exc:
         if k == first:
             raise

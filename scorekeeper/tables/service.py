@@ -3,7 +3,10 @@
 The work is split by job: ``tables.entries`` (open a table, enter, correct, delete and restore
 rounds), ``tables.undo``, ``tables.transfer`` (export and import) and ``tables.changes``
 (changes of the table, rematch, settling up). This module names what the views use; each
-module says how its functions work inside the caller's transaction.
+module says how its functions work inside the caller's transaction. A write that may replay
+many rounds (a correction, a delete, a restore, an undo) opens its table with ``open_for``
+and what it replays (``correcting``, ``deleting``...): on a long table that replay is worked
+out before the write lock is taken (``tables.planning``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.games import GAMES, Game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import apply_entry, dealer_index, result_of, table_entry
+from scorekeeper.ledger import dealer_index, evaluated, step, table_entry
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result
@@ -37,6 +40,16 @@ from scorekeeper.tables.entries import (
     open_table,
     restore_round,
 )
+from scorekeeper.tables.planning import (
+    ReplayOf,
+    correcting,
+    deleting,
+    deleting_entry,
+    open_for,
+    restoring,
+    undoing,
+)
+from scorekeeper.tables.replay import Replay
 from scorekeeper.tables.store import TIME_FORMAT
 from scorekeeper.tables.transfer import export_table, import_table
 from scorekeeper.tables.undo import undo
@@ -50,28 +63,36 @@ __all__ = [
     "Collided",
     "Conflict",
     "Overtaken",
+    "Replay",
+    "ReplayOf",
     "change_table",
     "check_new_table",
     "check_round",
     "commit",
     "correct_round",
+    "correcting",
     "dealer_index",
     "delete_entry",
     "delete_round",
+    "deleting",
+    "deleting_entry",
     "end_game",
     "enter_round",
     "export_table",
     "import_table",
     "named",
     "named_number",
+    "open_for",
     "open_new_table",
     "open_table",
     "reads_as",
     "restore_round",
+    "restoring",
     "rollback",
     "save_round",
     "score",
     "undo",
+    "undoing",
     "would_score",
 ]
 
@@ -93,7 +114,7 @@ def rollback() -> None:
 def score(game: Game, body: JSONObject) -> Result:
     """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
     body is the engine's whole input, as no table completes it."""
-    return result_of(game, EngineInput(body))
+    return evaluated(game, EngineInput(body))
 
 
 # -- opening a table -------------------------------------------------------------------------
@@ -161,7 +182,7 @@ def check_round(table: Table, state: State, entry: Entry) -> None:
     """Check ``entry`` on the rules against the table as it stands in ``state`` (before the
     round it enters or corrects), storing nothing: InvalidInput says what the rules refuse."""
     body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
-    apply_entry(store.spec_of(table), state, EntryKind.ROUND, body, keep_result=False)
+    step(store.spec_of(table), state, EntryKind.ROUND, body)
 
 
 def would_score(table: Table, state: State, entry: Entry) -> Result | None:
@@ -169,10 +190,10 @@ def would_score(table: Table, state: State, entry: Entry) -> Result | None:
     pure, so nothing is stored; None when the rules refuse it."""
     try:
         body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
-        step = apply_entry(store.spec_of(table), state, EntryKind.ROUND, body)
+        done = step(store.spec_of(table), state, EntryKind.ROUND, body)
     except InvalidInput:
         return None
-    return step.result
+    return done.result
 
 
 def reads_as(table: Table, entry: Entry, rnd: Round) -> bool:

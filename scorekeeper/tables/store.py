@@ -29,8 +29,7 @@ from scorekeeper.exact import plus
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import Step
-from scorekeeper.ledger import result_of as scored
+from scorekeeper.ledger import Step, evaluated
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
 from scorekeeper.round_data import EngineInput, Result, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
@@ -216,7 +215,7 @@ def result_of(table: Table, rnd: Round) -> Result:
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = scored(GAMES[table.game], engine_body(table, rnd))
+    result = evaluated(GAMES[table.game], engine_body(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -233,9 +232,9 @@ def get_round(table: Table, number: int) -> Round:
     return _live(table, Round.round_no, number)
 
 
-def get_entry(table: Table, position: int) -> Round:
-    """The live entry of any kind at ``position`` (``Round.number``) in the order of play."""
-    return _live(table, Round.number, position)
+def get_entry(table: Table, number: int) -> Round:
+    """The live entry of any kind numbered ``number`` (``Round.number``) in the order of play."""
+    return _live(table, Round.number, number)
 
 
 def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -> Round:
@@ -249,14 +248,14 @@ def _live(table: Table, column: InstrumentedAttribute[int | None], value: int) -
     return rnd
 
 
-def round_no_before(table: Table, position: int) -> int:
-    """The number of the last live round before entry ``position`` (0 if none): one step
+def round_no_before(table: Table, number: int) -> int:
+    """The round number of the last live round before entry ``number`` (0 if none): one step
     back along the (table, number) index past the entries that are no rounds."""
     found = db.session.scalar(
         select(Round.round_no)
         .where(
             Round.table_id == table.id,
-            Round.number < position,
+            Round.number < number,
             Round.number.is_not(None),
             Round.round_no.is_not(None),
         )
@@ -424,7 +423,7 @@ def game_ends(table: Table, rounds: Sequence[Round]) -> list[tuple[Round, int]]:
     """The live ends of games that close a game among ``rounds`` (a page of the session's
     rounds, oldest first), each with ``after``: the number of the last round before it.
 
-    Reads the positions of the table's entries that are no rounds (a few columns), then
+    Reads the numbers of the table's entries that are no rounds (a few columns), then
     only the ends it lists in full.
     """
     if rounds:

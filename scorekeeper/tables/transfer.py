@@ -22,7 +22,7 @@ from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import Step, apply_entry, check_storable, table_entry
+from scorekeeper.ledger import Step, check_storable, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, TableEntry
@@ -41,6 +41,7 @@ from scorekeeper.tables.entries import (
     KINDS,
     open_table,
 )
+from scorekeeper.tables.rescore import rescore
 from scorekeeper.tables.store import TIME_FORMAT
 
 
@@ -246,7 +247,7 @@ def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         with _at_input(k):
             entry = table_entry(GAMES[draft.game], kind, _input(given))
-            step = apply_entry(spec, ahead.state, kind, entry, keep_result=False)
+            step = rescore(spec, ahead.state, kind, entry)
         played += kind == EntryKind.ROUND
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
         check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
@@ -288,7 +289,7 @@ def _write_the_rest(
         with _at_input(k):
             if kind in KINDS:
                 entry = table_entry(GAMES[table.game], kind, _input(given))
-                step = apply_entry(spec, state, kind, entry, keep_result=False)
+                step = rescore(spec, state, kind, entry)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after

@@ -16,7 +16,6 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import no_cycle_collection
-from scorekeeper.database import plan_write
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
@@ -277,8 +276,7 @@ def _journal_entry(entry: JournalEntry) -> JournalJSON:
 @limits.writes
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
-    plan_write(token, lambda t: service.undo(t, _undo_seq()))
-    table = reading.find_table(token, lock=True)
+    table = service.open_for(token, service.undoing(_undo_seq()))
     service.undo(table, _undo_seq())
     service.commit()
     return jsonify(_table_answer(table))
@@ -324,8 +322,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
     entry = Entry(data)
-    plan_write(token, lambda t: service.correct_round(t, number, copy.deepcopy(entry)))
-    table = reading.find_table(token, lock=True)
+    table = service.open_for(token, service.correcting(number, copy.deepcopy(entry)))
     service.correct_round(table, number, entry)
     service.commit()
     return jsonify(_table_answer(table))
@@ -335,8 +332,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
 @limits.writes
 def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
-    plan_write(token, lambda t: service.delete_round(t, number))
-    table = reading.find_table(token, lock=True)
+    table = service.open_for(token, service.deleting(number))
     service.delete_round(table, number)
     service.commit()
     return jsonify(_table_answer(table))

@@ -10,7 +10,6 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import devices, limits
-from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int, round_number, with_the_rules
@@ -70,14 +69,14 @@ class RoundPage:
         self.table = table
         self.rnd = rnd
         self.game = GAMES[table.game]
-        self.number = table.rounds_played + 1
+        self.round_no = table.rounds_played + 1
         """The round's number as players count it (what the page and its links show)."""
-        self.position = table.round_count + 1
+        self.number = table.round_count + 1
         """Its place among the table's entries (what the ledger replays from)."""
         if rnd is not None and rnd.number is not None:
-            self.number, self.position = rnd.round_no or 0, rnd.number
+            self.round_no, self.number = rnd.round_no or 0, rnd.number
         self.state: State = (
-            reading.state_of(table) if rnd is None else reading.state_before(table, self.position)
+            reading.state_of(table) if rnd is None else reading.state_before(table, self.number)
         )
         self.spec = spec_at(reading.spec_of(table), self.state)  # as the table stood then
         seats_change = self.game.seats_vary or self.game.players_may_change
@@ -148,7 +147,7 @@ class RoundPage:
         action = (
             url_for(".new", token=self.table.token)
             if self.rnd is None
-            else url_for(".edit", token=self.table.token, number=self.number)
+            else url_for(".edit", token=self.table.token, number=self.round_no)
         )
         names = [self.table.players[pos] for pos in self.positions]
         return render_template(
@@ -158,7 +157,7 @@ class RoundPage:
             spec=self.spec,
             form=form,
             entry=entry,
-            number=self.number,
+            number=self.round_no,
             errors=errors or {},
             summary=self.game.error_summary(errors or {}, names, entry),
             positions=self.positions,
@@ -190,7 +189,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
     if page.players_changed:
         # The form is drawn again for the players there are now: the one posted was made for
         # others, and saving it again would be refused again.
-        form.expected_number.data = str(page.number)
+        form.expected_number.data = str(page.round_no)
         changed = errors_by_field(v for v in problems if v.field == "players")
         return page.render(form, Entry({}), changed, 409)
     try:
@@ -211,7 +210,7 @@ def _save(page: RoundPage) -> ResponseReturnValue:
         rnd, created = service.save_round(
             table,
             entry,
-            correcting=None if page.rnd is None else page.number,
+            correcting=None if page.rnd is None else page.round_no,
             submission_id=form.submission_id.data or None,
             expected_number=expected,
             based_on=_based_on(form.based_on.data),
@@ -233,7 +232,7 @@ def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
     if page.rnd is not None:
         said = N_(
             "%(what)s corrected; later %(nouns)s were recomputed.",
-            what=page.game.numbered(page.number),
+            what=page.game.numbered(page.round_no),
             nouns=page.game.nouns,
         )
     elif not created:
@@ -258,13 +257,13 @@ def _refused(
     table = page.table
     message = reason(exc) if isinstance(exc, service.Conflict) else COLLIDED
     overtaken = isinstance(exc, service.Overtaken | service.Collided)
-    number = expected if page.rnd is None else page.number
+    number = expected if page.rnd is None else page.round_no
     theirs = None
     if overtaken and number is not None and number <= table.rounds_played:
         theirs = reading.get_round(table, number)
     if page.rnd is None:
         page = RoundPage(table)  # the form now enters the next free number
-        form.expected_number.data = str(page.number)
+        form.expected_number.data = str(page.round_no)
     elif theirs is not None and theirs.kind == EntryKind.ROUND:
         page = RoundPage(table, theirs)  # saving over it is based on what is stored now
         form.based_on.data = f"{theirs.id}.{theirs.version}"
@@ -303,18 +302,17 @@ def new(token: str) -> ResponseReturnValue:
         return _save(page)
     form = RoundForm()
     form.submission_id.data = secrets.token_urlsafe(16)
-    form.expected_number.data = str(page.number)
+    form.expected_number.data = str(page.round_no)
     return page.render(form, Entry({}))
 
 
-def _plan_correction(table: Table, number: int) -> None:
-    """What saving the posted correction does, for ``plan_write`` (which writes nothing)."""
+def _posted_correction(table: Table, number: int) -> service.Replay | None:
+    """What saving the posted correction replays (read only, for ``service.open_for``)."""
     rnd = _opened_on(table, number)
-    if rnd.round_no is not None:
-        entry, problems = RoundPage(table, rnd).read()
-        if not problems:
-            based_on = _based_on(RoundForm().based_on.data)
-            service.correct_round(table, rnd.round_no, entry, based_on=based_on)
+    if rnd.round_no is None or rnd.kind != EntryKind.ROUND:
+        return None
+    entry, problems = RoundPage(table, rnd).read()
+    return None if problems else service.correcting(rnd.round_no, entry)(table)
 
 
 def _opened_on(table: Table, number: int) -> Round:
@@ -394,8 +392,7 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("tables.show", token=token))
-    plan_write(token, lambda t: service.delete_entry(t, number))
-    table = get_table_or_404(token, lock=True)
+    table = service.open_for(token, service.deleting_entry(number), get_table_or_404)
     try:
         rnd = service.delete_entry(table, number)
         what = service.named(table, rnd)
@@ -416,8 +413,9 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
     if request.method == "POST":
-        plan_write(token, lambda t: _plan_correction(t, number))
-    table = get_table_or_404(token, lock=request.method == "POST")
+        table = service.open_for(token, lambda t: _posted_correction(t, number), get_table_or_404)
+    else:
+        table = get_table_or_404(token)
     rnd = _round_or_404(table, number) if request.method == "GET" else _opened_on(table, number)
     if rnd.number is None:
         flash(
@@ -450,8 +448,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash(tr(N_("This page had expired; reload it and try again.")), "error")
         return redirect(url_for("tables.show", token=token))
-    plan_write(token, lambda t: service.delete_round(t, number))
-    table = get_table_or_404(token, lock=True)
+    table = service.open_for(token, service.deleting(number), get_table_or_404)
     game = GAMES[table.game]
     try:
         service.delete_round(table, number)

@@ -27,7 +27,6 @@ from flask.typing import ResponseReturnValue
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import no_cycle_collection
-from scorekeeper.database import plan_write
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
@@ -273,7 +272,7 @@ def undo(token: str) -> ResponseReturnValue:
         return str(tr(N_("Done: %(summary)s.", summary=reading.summary_of(entry))))
 
     missing = N_("There is no such entry in this table's journal.")
-    return _undoable(token, write, missing, N_("Cannot undo: %(why)s"))
+    return _undoable(token, service.undoing(seq), write, missing, N_("Cannot undo: %(why)s"))
 
 
 @bp.post("/t/<token>/restore")
@@ -288,7 +287,9 @@ def restore(token: str) -> ResponseReturnValue:
         return str(tr(N_("%(what)s restored.", what=service.named(table, rnd)).capitalized()))
 
     missing = N_("There is no such deleted round at this table.")
-    return _undoable(token, write, missing, N_("Cannot restore: %(why)s"))
+    return _undoable(
+        token, service.restoring(round_id), write, missing, N_("Cannot restore: %(why)s")
+    )
 
 
 def _whole(form: FormData, key: str) -> int:
@@ -298,15 +299,18 @@ def _whole(form: FormData, key: str) -> int:
 
 
 def _undoable(
-    token: str, write: Callable[[Table], str], missing: str, refused: Msg
+    token: str,
+    replays: service.ReplayOf,
+    write: Callable[[Table], str],
+    missing: str,
+    refused: Msg,
 ) -> ResponseReturnValue:
     """Run one journal write from a button; its notice offers to undo it in turn."""
     form = ActionForm()
     if not form.validate_on_submit():
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
-    plan_write(token, write)
-    table = get_table_or_404(token, lock=True)
+    table = service.open_for(token, replays, get_table_or_404)
     try:
         message = write(table)
         service.commit()

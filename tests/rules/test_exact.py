@@ -73,7 +73,7 @@ def test_client_amounts_keep_their_bound():
 def test_the_ledger_refuses_a_round_it_could_not_keep():
     from dataclasses import replace
 
-    from scorekeeper.ledger import TableSpec, apply, initial_state
+    from scorekeeper.ledger import TableSpec, initial_state, step
     from scorekeeper.rules import InvalidInput
 
     spec = TableSpec("tokotoko", ("A", "B"))
@@ -88,10 +88,10 @@ def test_the_ledger_refuses_a_round_it_could_not_keep():
     edge = Fraction(-(LIMIT - 1))
     state = replace(initial_state(spec), totals=(edge, -edge), game_totals=(edge, -edge))
     with pytest.raises(InvalidInput):
-        apply(spec, state, "round", body)
+        step(spec, state, "round", body)
     state = replace(state, totals=(edge + 1, -edge - 1), game_totals=(edge + 1, -edge - 1))
-    step = apply(spec, state, "round", body)
-    assert step.after.totals == (edge, -edge)
+    done = step(spec, state, "round", body)
+    assert done.after.totals == (edge, -edge)
 
 
 @given(st.lists(st.builds(Fraction, st.integers(-999, 999), st.integers(1, 30)), max_size=40))

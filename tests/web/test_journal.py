@@ -273,10 +273,10 @@ def test_an_imported_end_of_game_deleted_keeps_its_players(client):
     # The end, Dai's tour (tour 2) and Dai's joining: the imported journal undoes nothing, so
     # the entries that are no rounds are deleted from their pages, by their places.
 
-    def delete_entry(position):
-        shown = client.get(f"/t/{copy_}/rounds/entry/{position}").get_data(as_text=True)
-        assert f"/t/{copy_}/rounds/entry/{position}/delete" in shown
-        path = f"/t/{copy_}/rounds/entry/{position}/delete"
+    def delete_entry(number):
+        shown = client.get(f"/t/{copy_}/rounds/entry/{number}").get_data(as_text=True)
+        assert f"/t/{copy_}/rounds/entry/{number}/delete" in shown
+        path = f"/t/{copy_}/rounds/entry/{number}/delete"
         resp = client.post(path, data={"csrf_token": csrf(shown)})
         assert resp.status_code == 302
 

@@ -2,11 +2,11 @@
 bounded work: other tables' writes wait under 1 s while a long correction runs).
 
 Every route that may replay many later rounds (a correction, a delete, an undo or a restore,
-from the API or the pages) first runs its write against a read-only snapshot
-(``database.plan_write``), then writes with the plan if the table is still at the same
-journal version. These tests lower the threshold to every table and check that each route
-used its plan, that what it stored is what a write without a plan stores, and that a
-planning run never writes.
+from the API or the pages) opens its table through ``service.open_for``, which works out the
+replay the write will make on a read-only snapshot (``replay.plan``), then writes with the
+plan if the table is still at the same journal version. These tests lower the threshold to
+every table and check that each route used its plan, that what it stored is what a write
+without a plan stores, and that a planning run never writes.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ def baka_round(k):
 def fits(monkeypatch):
     """Whether each write found a plan that fitted it (False: it replayed again)."""
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    monkeypatch.setattr(replay, "_PLANS", {})
     seen: list[bool] = []
     real = replay.Plan.fits
 
@@ -123,19 +122,24 @@ def test_page_correction_delete_undo_and_restore_use_their_plans(client, fits):
 
 
 def test_a_planning_run_writes_nothing(client, monkeypatch):
-    """Whatever it is asked to do, a planning run only reads: a write it would make stops it."""
+    """Whatever it is asked to do, a planning run only reads: a write it would make is
+    refused, and planning a delete changes nothing."""
+    from scorekeeper.models import db
+    from scorekeeper.tables import service
+
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    monkeypatch.setattr(replay, "_PLANS", {})  # the plans made here are never used: drop them
     sid = create(client, "toppa", ["A", "B"])["id"]
     add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
     before = session(client, sid)
-    with client.application.test_request_context(method="POST"):
-        from scorekeeper.tables import service
 
-        database.plan_write(
-            sid, lambda t: service.enter_round(t, "round", {"players": [{"captured": []}, {}]})
-        )
-        database.plan_write(sid, lambda t: service.delete_round(t, 1))
+    def enter_and_flush(t):
+        service.enter_round(t, "round", {"players": [{"captured": []}, {}]})
+        db.session.flush()  # sends the INSERT, were it allowed
+
+    with client.application.test_request_context(method="POST"):
+        with pytest.raises(database.SnapshotWrite):
+            replay.plan(sid, enter_and_flush)
+        assert len(replay.plan(sid, service.deleting(1))) == 1
     assert session(client, sid) == before
 
 
@@ -148,7 +152,6 @@ def test_a_planning_run_never_sends_a_write(client, monkeypatch):
     from scorekeeper.tables import service
 
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    monkeypatch.setattr(replay, "_PLANS", {})  # the plans made here are never used: drop them
     sid = create(client, "toppa", ["A", "B"])["id"]
     add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
     sent: list[str] = []
@@ -165,8 +168,9 @@ def test_a_planning_run_never_sends_a_write(client, monkeypatch):
 
         event.listen(engine, "after_cursor_execute", spy)
         try:
-            database.plan_write(sid, enter_and_flush)
-            database.plan_write(sid, lambda t: service.delete_round(t, 1))
+            with pytest.raises(database.SnapshotWrite):
+                replay.plan(sid, enter_and_flush)
+            assert len(replay.plan(sid, service.deleting(1))) == 1
         finally:
             event.remove(engine, "after_cursor_execute", spy)
     assert "SELECT" in sent

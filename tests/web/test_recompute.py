@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from scorekeeper import database
 from scorekeeper.cards import CARD_BY_ID, CARDS
-from scorekeeper.database import plan_write
 from scorekeeper.exact import amount_str
 from scorekeeper.ledger import replay
 from scorekeeper.models import db
@@ -140,8 +139,8 @@ def _apply_op(table, op, arg, planned=False):
         number = 1 + arg[0] % count
         arg = (arg[0], _seated_only(table, arg[1], store.state_before(table, number)))
     if planned and op in ("correct", "delete", "undo"):
-        # As the views do: the same write first in a read-only run that plans its replay.
-        plan_write(table.token, lambda t: _apply_op(t, op, arg))
+        # As the views do: the table opened for the write, its replay planned on a snapshot.
+        table = service.open_for(table.token, _replay_of(table, op, arg))
     if op == "settle":
         changes.record_settle(table)
     elif op == "edit":
@@ -156,6 +155,21 @@ def _apply_op(table, op, arg, planned=False):
         service.delete_round(table, 1 + arg % count)
     else:
         service.undo(table, 1 + arg % max(table.version, 1))
+
+
+def _replay_of(table, op, arg):
+    """What ``_apply_op`` replays (``service.open_for``)."""
+    count = max(table.round_count, 1)
+    if op == "correct":
+        return service.correcting(1 + arg[0] % count, arg[1])
+    if op == "delete":
+        return service.deleting(1 + arg % count)
+    return service.undoing(1 + arg % max(table.version, 1))
+
+
+def _unused_plans():
+    """Plans worked out for a write that it left (each fitting write takes its own)."""
+    return db.session.info.get(replays.PLANS) or []
 
 
 def _check_against_full_replay(table):
@@ -184,8 +198,6 @@ def _check_against_full_replay(table):
 def _run(app, monkeypatch, game, sequence, planned=False):
     monkeypatch.setattr(store, "CHECKPOINT", 3)
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    # Its own plans only: one an earlier test left (test_long_tables) is no write's of these.
-    monkeypatch.setattr(replays, "_PLANS", {})
     names, extra, _ = GAMES[game]
     with app.test_request_context(method="POST"):
         body = {"game": game.split("-")[0], "players": names, **extra}
@@ -201,7 +213,7 @@ def _run(app, monkeypatch, game, sequence, planned=False):
                 continue
             db.session.commit()
             db.session.expunge_all()
-            assert not replays._PLANS, (op, arg)
+            assert not _unused_plans(), (op, arg)
             _check_against_full_replay(store.find_table(token))
         # Its export imports as the same table (rounds written in bulk, checked on the way).
         table = store.find_table(token)
@@ -280,7 +292,7 @@ def test_otoroku_rounds_table_recomputed_matches_a_full_replay(app, monkeypatch,
 @SETTINGS
 @given(game=st.sampled_from(sorted(GAMES)), data=st.data())
 def test_a_write_planned_from_a_snapshot_first_matches_a_full_replay(app, monkeypatch, game, data):
-    """A correction, delete or undo planned before it queues to write (``plan_write``) uses
+    """A correction, delete or undo planned before it queues to write (``service.open_for``) uses
     its plan only when nothing changed since, and ends where a full replay does."""
     fits = []
     real = replays.Plan.fits
@@ -291,14 +303,12 @@ def test_a_write_planned_from_a_snapshot_first_matches_a_full_replay(app, monkey
 
     monkeypatch.setattr(replays.Plan, "fits", spy)
     _run(app, monkeypatch, game, data.draw(ops(game)), planned=True)
-    assert not replays._PLANS  # every plan was taken by the write it was made for
-    assert all(fits)  # and fitted it: the snapshot was the table the write then found
+    assert all(fits)  # each plan fitted its write: the snapshot was the table it then found
 
 
 @SQLITE_ONLY
 def test_a_plan_is_not_used_after_another_write_to_the_table(app, monkeypatch):
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    monkeypatch.setattr(replays, "_PLANS", {})
     with app.test_request_context(method="POST"):
         table = service.open_table(check_table({"game": "baka", "players": ["A", "B", "C"]}))
         piles = [HALF, suit("bushclover", "susuki"), suit("maple")]
@@ -307,8 +317,8 @@ def test_a_plan_is_not_used_after_another_write_to_the_table(app, monkeypatch):
             service.enter_round(table, "round", entry)
         db.session.commit()
         token = table.token
-        plan_write(token, lambda t: service.delete_round(t, 1))
-        assert len(replays._PLANS) == 1
+        plans = replays.plan(token, service.deleting(1))
+        assert len(plans) == 1
         # Another phone enters a round before the delete gets its turn to write.
         table = store.find_table(token, lock=True)
         service.enter_round(
@@ -318,6 +328,7 @@ def test_a_plan_is_not_used_after_another_write_to_the_table(app, monkeypatch):
         used = []
         monkeypatch.setattr(replays, "_replay_later", _spying(replays._replay_later, used))
         table = store.find_table(token, lock=True)
+        replays.use_plans(plans)
         service.delete_round(table, 1)
         db.session.commit()
         assert used, "the stale plan was not replayed again"
@@ -330,20 +341,21 @@ def test_a_plan_for_another_correction_is_not_used(app, monkeypatch):
     """Planned for one entry, a correction saved with another (the same table and version)
     replays again: the plan starts from the state the planned entry left."""
     monkeypatch.setattr(database, "PLAN_FROM", 0)
-    monkeypatch.setattr(replays, "_PLANS", {})
     with app.test_request_context(method="POST"):
         table = service.open_table(check_table({"game": "toppa", "players": ["A", "B"]}))
         for pile in (HALF, OTHER, HALF, suit("maple"), HALF):
             service.enter_round(table, "round", {"players": [{"captured": pile}, {}]})
         db.session.commit()
         token = table.token
-        plan_write(
-            token, lambda t: service.correct_round(t, 1, {"players": [{}, {"captured": HALF}]})
-        )
-        assert len(replays._PLANS) == 1
+        plans = replays.plan(token, service.correcting(1, {"players": [{}, {"captured": HALF}]}))
+        assert len(plans) == 1
         table = store.find_table(token, lock=True)
+        replays.use_plans(plans)
+        used = []
+        monkeypatch.setattr(replays, "_replay_later", _spying(replays._replay_later, used))
         service.correct_round(table, 1, {"players": [{"captured": suit("maple")}, {}]})
         db.session.commit()
+        assert used, "the plan for another entry was used"
         db.session.expunge_all()
         _check_against_full_replay(store.find_table(token))
 
@@ -429,7 +441,7 @@ def test_changes_added_up_later_equal_fractions_added_one_by_one(rounds):
         totals = [t + d for t, d in zip(totals, deltas, strict=True)]
         game = [0] * 3 if new_game else [g + d for g, d in zip(game, deltas, strict=True)]
         pending.add(deltas, new_game=new_game)
-    # A new game's state starts its game totals from zero (as ``apply_entry`` leaves them).
+    # A new game's state starts its game totals from zero (as ``rescore_lazily`` leaves them).
     base = start if not any(n for _, n in rounds) else replace_game(start)
     after = pending.into(base, 1)
     assert list(after.totals) == totals

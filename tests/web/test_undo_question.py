@@ -158,7 +158,7 @@ def test_the_question_in_japanese(client):
 
 def test_a_long_table_answers_with_the_totals_the_undo_leaves(client):
     """Past 200 rounds the undo is planned on a read-only snapshot before it takes the write
-    lock (database.plan_write); the question's totals are still those the undo leaves."""
+    lock (service.open_for); the question's totals are still those the undo leaves."""
     import random
 
     from bench.long import tokan_tour  # a random but valid four-player tour
