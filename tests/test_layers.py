@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
-    ("web", ("", "wiring", "i18n", "forms", "views", "migrations", "backups", "limits")),
+    ("web", ("", "wiring", "bundle", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 
 

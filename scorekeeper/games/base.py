@@ -118,8 +118,9 @@ class Game:
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})
     """Inputs of the dispute checker that a table derives from its state, with defaults."""
     scripts: tuple[str, ...] = ()
-    """The game's own script parts (in its folder's ``static/``), served appended to the
-    shared ``static/js/picker.js``: each looks for its own form's elements."""
+    """The game's own scripts (in its folder's ``static/``): ES modules exporting
+    ``start(picker)``, served in the pages' one script (``scorekeeper/bundle.py``) and started
+    after the shared pickers: each looks for its own form's elements."""
     styles: tuple[str, ...] = ()
     """The game's own style parts (in its folder's ``static/``), served appended to the
     shared ``static/css/app.css``."""
