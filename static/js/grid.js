@@ -14,6 +14,8 @@ export function deckGrid() {
   if (!tpl) { return; }
   var form = tpl.closest("form") || document.body;
   tpl.parentNode.insertBefore(tpl.content.cloneNode(true), tpl);
+  // The room the style sheet kept for the grid (no layout shift: app.css, deck-space).
+  all(".deck-space", form).forEach(function (space) { space.remove(); });
   var deck = form.querySelector(".deck");
   form.classList.add("has-grid");
   // The grid's tiles are the cards' tap targets now: the pickers' tiles give up data-card.
