@@ -11,6 +11,9 @@ They keep to a small subset, which this module checks and refuses otherwise:
   every module gets a copy of the name, not a live binding; no ``default``);
 - no module imports itself through others (no cycles).
 
+Comment lines and blank lines are left out of the bundle (the files keep them: a third of
+the bytes, 9 KB of the 32 KB sent); a comment after code on its line stays.
+
 ``./games.js`` is the registry of the games' scripts: in the bundle it is every registered
 game's module (its ``start`` function, in the order of ``GAMES``); the file in ``static/js``
 is the empty registry node and eslint see.
@@ -26,6 +29,7 @@ IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w-]+\.js)";\n', re.M)
 ANY_IMPORT = re.compile(r"^import\b", re.M)
 EXPORT = re.compile(r"^export (function|const|async function) (\w+)", re.M)
 ANY_EXPORT = re.compile(r"^export\b", re.M)
+COMMENT_LINES = re.compile(r"^[ \t]*(?://.*)?\n", re.M)
 GAMES_MODULE = "games.js"
 
 
@@ -55,7 +59,7 @@ def _parse(path: Path) -> tuple[list[tuple[list[str], str]], list[str], str]:
     body = EXPORT.sub(lambda m: f"{m.group(1)} {m.group(2)}", body)
     if ANY_EXPORT.search(body):
         raise BundleError(f"{path}: an export the bundle does not understand")
-    return imports, exports, body
+    return imports, exports, COMMENT_LINES.sub("", body)
 
 
 def bundle(entry: Path, games: Sequence[Path]) -> str:

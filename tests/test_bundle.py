@@ -28,7 +28,7 @@ def test_a_module_comes_after_what_it_imports_and_once(tmp_path):
             "main.js": 'import { a } from "./a.js";\nimport { b as bee } from "./b.js";\n'
             "console.log(a, bee);\n",
             "a.js": 'import { b } from "./b.js";\nexport const a = b + 1;\n',
-            "b.js": "export function b() { return 1; }\nconst hidden = 2;\n",
+            "b.js": "// b\n\n  // the one\nexport function b() { return 1; } // one\n",
         },
     )
     out = bundle(entry, [])
@@ -36,6 +36,8 @@ def test_a_module_comes_after_what_it_imports_and_once(tmp_path):
     assert [o.split(" ")[1] for o in order] == ["m_b", "m_a", "m_main"]
     assert "const { b: bee } = m_b;" in out and "return { b };" in out
     assert "export" not in out
+    # Comment lines go (the files keep them); a comment after code stays.
+    assert "// b\n" not in out and "the one" not in out and "return 1; } // one" in out
 
 
 @pytest.mark.parametrize(

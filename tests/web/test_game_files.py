@@ -9,6 +9,7 @@ import re
 import pytest
 from jinja2 import TemplateNotFound
 
+from scorekeeper.bundle import COMMENT_LINES
 from scorekeeper.games import GAMES
 
 
@@ -20,9 +21,10 @@ def test_every_games_parts_are_served_in_the_shared_files(client):
         for name in game.styles:
             assert (game.folder / "static" / name).read_text() in css, (game.id, name)
         for name in game.scripts:
-            # A module in the one script (its "export" keywords gone: scorekeeper/bundle.py).
+            # A module in the one script (its "export" keywords and comment lines gone:
+            # scorekeeper/bundle.py).
             text = (game.folder / "static" / name).read_text()
-            module = re.sub(r"^export ", "", text, flags=re.M)
+            module = COMMENT_LINES.sub("", re.sub(r"^export ", "", text, flags=re.M))
             assert module in js, (game.id, name)
 
 

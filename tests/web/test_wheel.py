@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.bundle import COMMENT_LINES
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "scorekeeper", "templates", "static")
 # Where each folder of the checkout lands in the wheel.
@@ -164,7 +166,7 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     # The script: the modules joined (scorekeeper/bundle.py), the pages' main module last.
     main = (ROOT / "static/js/main.js").read_text(encoding="utf-8").split("\n\n", 1)[1]
-    assert main in js["body"] and "function deckGrid()" in js["body"]
+    assert COMMENT_LINES.sub("", main) in js["body"] and "function deckGrid()" in js["body"]
     # The web app manifest and the home-screen icon come with the wheel too.
     manifest = pages["/static/manifest.webmanifest"]
     assert manifest["mimetype"] == "application/manifest+json", manifest
