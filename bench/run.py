@@ -142,7 +142,7 @@ def status_of(url: str, headers: dict[str, str]) -> int:
 
 
 def poll_figures(base: str, tmp: Path, token: str) -> None:
-    """The unchanged-table poll (static/js/table.js, /t/<token>/live) against a bare Flask
+    """The unchanged-table poll (static/js/live.js, /t/<token>/live) against a bare Flask
     route answering 304, in the same run: target >= 0.4x its throughput."""
     with urllib.request.urlopen(f"{base}/t/{token}/live") as r:
         tag = r.headers["ETag"]

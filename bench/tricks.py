@@ -10,7 +10,7 @@ its code would be without it (the module's attribute replaced), nothing else cha
 - the replay's outcomes and changes decoded once per distinct text (``replay._outcome``,
   ``replay._deltas``);
 - the table page's caches: its rendered history, chart, latest rematch and QR code;
-- the gzipped copy of each static file (``setup._STATIC_GZIP``).
+- the gzipped copy of each static file (``wiring._STATIC_GZIP``).
 
 Each write is rolled back after it is timed, so every run starts from the same table.
 """
@@ -48,7 +48,7 @@ def _replaced(target: Any, name: str, value: Any) -> Iterator[None]:
 
 def _without(trick: str) -> contextlib.ExitStack:
     """The code as it would be without ``trick``."""
-    from scorekeeper import setup
+    from scorekeeper import wiring
     from scorekeeper.tables import changes, replay
     from scorekeeper.views import table_figures, tables
 
@@ -64,7 +64,7 @@ def _without(trick: str) -> contextlib.ExitStack:
         stack.enter_context(_replaced(changes, "_REMATCHES", _Forgetful()))
         stack.enter_context(_replaced(tables, "qr_svg", table_figures.qr_svg.__wrapped__))
     elif trick == "static gzip copies":
-        stack.enter_context(_replaced(setup, "_STATIC_GZIP", _Forgetful()))
+        stack.enter_context(_replaced(wiring, "_STATIC_GZIP", _Forgetful()))
     elif trick != "":
         raise ValueError(trick)
     return stack

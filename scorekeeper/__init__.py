@@ -30,7 +30,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
         template_folder=str(RESOURCES / "templates"),
         static_folder=str(RESOURCES / "static"),
     )
-    from scorekeeper.setup import DEV_SECRET_KEY, init_app
+    from scorekeeper.wiring import DEV_SECRET_KEY, init_app
 
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,

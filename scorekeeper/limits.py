@@ -2,7 +2,7 @@
 tables, import them, and write to one table, with Flask-Limiter.
 
 Reading a table and the live poll are never limited. A request over a limit is answered
-``429`` with ``Retry-After`` (seconds) and nothing is stored; ``scorekeeper.setup`` writes the
+``429`` with ``Retry-After`` (seconds) and nothing is stored; ``scorekeeper.wiring`` writes the
 answer (the API's JSON errors, or a page in the player's language).
 
 Settings, each also read from the environment with the ``SCOREKEEPER_`` prefix:

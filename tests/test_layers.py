@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
-    ("web", ("", "setup", "i18n", "forms", "views", "migrations", "backups", "limits")),
+    ("web", ("", "wiring", "bundle", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 
 
@@ -136,7 +136,7 @@ def test_the_graph_sees_the_imports_of_every_kind():
     # The walk itself: a top-level import, one inside a function (the app factory's), and one
     # under TYPE_CHECKING (the games' PriorScore) are all edges.
     assert "scorekeeper.messages" in GRAPH["scorekeeper.cards"]
-    assert "scorekeeper.setup" in GRAPH["scorekeeper"]
+    assert "scorekeeper.wiring" in GRAPH["scorekeeper"]
     assert "scorekeeper.state" in GRAPH["scorekeeper.games.game_rules"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     # A game's engine is in the rules layer, below its game object.

@@ -24,8 +24,8 @@ LONG_FUNCTIONS = {
     ("ledger.py", "_edit"),
     ("ledger.py", "_settle"),
     ("migrations/versions/0007_round_numbers.py", "upgrade"),
-    ("setup.py", "init_app"),
-    ("setup.py", "_template_helpers"),
+    ("wiring.py", "init_app"),
+    ("wiring.py", "_template_helpers"),
     ("views/check.py", "check"),
 }
 LONG_MODULES = {

@@ -3,7 +3,9 @@
 Used by tests/web/test_installable.py (the budget as a test, through the test client) and
 by bench/run.py (the figures, from gunicorn). Counted: the page, its stylesheets, scripts,
 icon and web app manifest, the pictures it shows (``<img>``, ``<use>``/``<image>`` of an SVG
-file) and the files its stylesheets point at (``url(...)``), each once. Not counted, as a
+file), the files its stylesheets point at (``url(...)``), the modules a script imports
+(``import ... from "..."``, ``import("...")``, ``export ... from``) and those a
+``<link rel=modulepreload>`` names, each once. Not counted, as a
 browser fetches them only when the app is added to a home screen: the apple-touch-icon and
 the manifest's icons (``install_files`` lists them).
 """
@@ -37,7 +39,7 @@ class _Assets(HTMLParser):
             rel = a.get("rel", "").lower().split()
             if "apple-touch-icon" in rel:
                 self.install.append(a["href"])
-            elif {"stylesheet", "icon", "manifest"} & set(rel):
+            elif {"stylesheet", "icon", "manifest", "modulepreload", "preload"} & set(rel):
                 self.loaded.append(a["href"])
                 if "manifest" in rel:
                     self.manifest = a["href"]
@@ -70,6 +72,18 @@ def _local(base: str, ref: str) -> str | None:
     return parts.path
 
 
+IMPORTS = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']"""
+    r"""|\bimport\s*\(\s*["']([^"']+)["']"""
+)
+
+
+def module_imports(script: str) -> list[str]:
+    """The modules a script fetches: its static imports and re-exports, and the dynamic
+    imports named by a plain string (a browser fetches each, one request a module)."""
+    return [a or b for a, b in IMPORTS.findall(script)]
+
+
 def first_visit(fetch: Fetch, path: str) -> Weight:
     """Every file a first visit to ``path`` fetches, with the bytes sent and unpacked."""
     import gzip
@@ -98,6 +112,8 @@ def first_visit(fetch: Fetch, path: str) -> Weight:
         if p.endswith(".css"):
             refs = re.findall(r"url\(\s*['\"]?([^'\")]+)", body.decode())
             queue += [q for q in (_local(p, r) for r in refs if not r.startswith("data:")) if q]
+        elif p.endswith((".js", ".mjs")):
+            queue += [q for q in (_local(p, r) for r in module_imports(body.decode())) if q]
     if parser.manifest:
         manifest_path = _local(path, parser.manifest)
         if manifest_path:

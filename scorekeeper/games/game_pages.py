@@ -66,8 +66,9 @@ class GamePages:
     kept_offline: Msg = N_("Not sent: no connection. Your cards are kept.")
     """What a Save without a connection says (the form keeps what was tapped)."""
     scripts: tuple[str, ...] = ()
-    """The game's own script parts (in its folder's ``static/``), served appended to the
-    shared ``static/js/picker.js``: each looks for its own form's elements."""
+    """The game's own scripts (in its folder's ``static/``): ES modules exporting
+    ``start(picker)``, served in the pages' one script (``scorekeeper/bundle.py``) and started
+    after the shared pickers: each looks for its own form's elements."""
     styles: tuple[str, ...] = ()
     """The game's own style parts (in its folder's ``static/``), served appended to the
     shared ``static/css/app.css``."""

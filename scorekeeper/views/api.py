@@ -276,7 +276,8 @@ def _journal_entry(entry: JournalEntry) -> JournalJSON:
 @limits.writes
 def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
-    table = service.open_for(token, service.undoing(_undo_seq()))
+    # The body is read once the table is found: an unknown table is 404 whatever it says.
+    table = service.open_for(token, lambda found: service.undoing(_undo_seq())(found))
     service.undo(table, _undo_seq())
     service.commit()
     return jsonify(_table_answer(table))

@@ -26,7 +26,7 @@ PHONE = {"width": 390, "height": 844}
 CEILING = 30_000  # ms
 
 
-# static/js/table.js asks the server every PERIOD ms (in the page's own time) whether the
+# static/js/live.js asks the server every PERIOD ms (in the page's own time) whether the
 # table changed, so another phone's write shows within two periods: issue 10's 5 s.
 PERIOD = 2_500  # ms
 

@@ -303,7 +303,7 @@ def test_another_phone_s_round_shows_in_the_bar_wherever_the_form_is_scrolled(ph
     # Keep entering as round 2: the draft goes with the form to round 2.
     note.locator("button", has_text="keep entering as round 2").click()
     assert phone.locator(".live-notice").count() == 0
-    only_draft_is(phone, ":new:2")  # kept a moment after the tap (table.js's saveSoon)
+    only_draft_is(phone, ":new:2")  # kept a moment after the tap (draft.js's saveSoon)
     phone.reload()
     assert picked(phone, ["plum-warbler"]) == [True]
 

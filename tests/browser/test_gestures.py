@@ -63,7 +63,7 @@ ROWS = """() => {
 
 
 def moves(months: list[tuple[int, list[str]]], other: frozenset[str]):
-    """Every gesture on one row of the grid, as picker.js does it, on the set of cards in the
+    """Every gesture on one row of the grid, as grid.js does it, on the set of cards in the
     active pile ("mine"); ``other`` holds the cards of piles already entered. A gesture that
     would take a card from another pile is left out (it would undo that pile)."""
     tiles = [c for _, cards in months for c in cards]

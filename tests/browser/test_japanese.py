@@ -172,7 +172,7 @@ def japanese_phone(browser, width):
 
 @pytest.mark.parametrize("width", [360, 390])
 def test_another_phone_s_round_and_the_stale_choice_in_japanese(browser, server, width):
-    """The live notice (its words from the page, put together by table.js) and the choice a
+    """The live notice (its words from the page, put together by live.js) and the choice a
     stale save offers, in Japanese, on a phone that is not scrolled sideways."""
     context, page = japanese_phone(browser, width)
     made = context.request.post(

@@ -40,7 +40,7 @@ def test_a_rename_and_a_player_added_to_a_tokan_table_between_games(page, server
     entries = page.locator("ol.journal li").all_inner_texts()
     assert any("Ben renamed Benjamin" in e for e in entries)
     assert any("Dai joins" in e for e in entries)
-    # The times are shown in the phone's clock (rewritten by static/js/table.js).
+    # The times are shown in the phone's clock (rewritten by static/js/times.js).
     assert page.locator("time.local").count() >= 2
     assert " UTC" not in page.locator("ol.journal time").first.inner_text()
     assert no_sideways_scroll(page)

@@ -25,7 +25,7 @@ def bar_messages(page: str) -> dict:
 
 
 def fill(template: str, **values: object) -> str:
-    """What the page's script does with a message (static/js/picker.js ``fill``)."""
+    """What the page's script does with a message (static/js/counts.js ``fill``)."""
     for k, v in values.items():
         template = template.replace("{" + k + "}", str(v))
     return template

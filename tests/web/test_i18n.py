@@ -432,7 +432,7 @@ def test_the_live_notices_reach_the_script_in_japanese(client):
     url = api_table(client, "toppa", ["A", "B"], TABLES["toppa"][1])
     form = client.get(f"{url}/rounds/new", headers=JA).get_data(as_text=True)
     marker = re.search(r'<div id="live"[^>]*>', form)[0]
-    # The words static/js/table.js puts together, with the gaps it fills in.
+    # The words static/js/live.js puts together, with the gaps it fills in.
     assert 'data-t-entered="{what}が別の端末から入力されました:"' in marker
     assert 'data-t-keep="{what}として入力を続ける"' in marker
     assert 'data-what="第2回"' in marker

@@ -201,8 +201,27 @@ def test_the_weight_counts_what_a_browser_fetches(client):
         "/",
         "/static/css/app.css",
         "/static/manifest.webmanifest",
-        "/static/js/picker.js",
-        "/static/js/table.js",
+        "/static/js/app.js",
     ]
     assert weight.sent < weight.raw
     assert "/static/icons/icon-512.png" in weight.install_files
+
+
+def test_the_weight_counts_every_module_a_script_imports():
+    """Issue 32: a page of ES modules fetches each module it imports (and each one those
+    import), and each module preloaded: every one is a request of the budget."""
+    files = {
+        "/p": b'<script type="module" src="/static/js/a.js"></script>'
+        b'<link rel="modulepreload" href="/static/js/d.js">',
+        "/static/js/a.js": b'import { b } from "./b.js";\nimport "./c.js";\n'
+        b'export { e } from "./e.js";\nconst f = () => import("./f.js");\n'
+        b'// "import" in words is no import\n',
+        "/static/js/b.js": b'import { x } from "./c.js";\nexport const b = x;\n',
+        "/static/js/c.js": b"export const x = 1;\n",
+        "/static/js/d.js": b"",
+        "/static/js/e.js": b"export const e = 2;\n",
+        "/static/js/f.js": b"",
+    }
+    weight = first_visit(lambda path, gz: files[path], "/p")
+    assert sorted(weight.files) == sorted(files)
+    assert weight.requests == 7

@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 import scorekeeper
-from scorekeeper.setup import InsecureConfig
+from scorekeeper.wiring import InsecureConfig
 from tests.helpers import suit
 
 HALF_A = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.bundle import COMMENT_LINES
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "scorekeeper", "templates", "static")
 # Where each folder of the checkout lands in the wheel.
@@ -154,15 +156,17 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     home = pages["/"]
     assert home.get("status") == 200, f"GET / from the installed wheel: {home}"
     assert "/static/css/app.css" in pages, "the home page links no stylesheet"
-    assert "/static/js/picker.js" in pages, "the home page loads no script"
+    assert "/static/js/app.js" in pages, "the home page loads no script"
     for url, page in pages.items():
         assert page.get("status") == 200, f"GET {url} from the installed wheel: {page}"
-    css, js = pages["/static/css/app.css"], pages["/static/js/picker.js"]
+    css, js = pages["/static/css/app.css"], pages["/static/js/app.js"]
     assert css["mimetype"] == "text/css", css
-    # The shared files, each game's own parts appended (scorekeeper/setup.py, BUNDLED).
+    # The shared files, each game's own parts in them (scorekeeper/wiring.py, BUNDLED).
     assert css["body"].startswith((ROOT / "static/css/app.css").read_text(encoding="utf-8"))
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
-    assert js["body"].startswith((ROOT / "static/js/picker.js").read_text(encoding="utf-8"))
+    # The script: the modules joined (scorekeeper/bundle.py), the pages' main module last.
+    main = (ROOT / "static/js/main.js").read_text(encoding="utf-8").split("\n\n", 1)[1]
+    assert COMMENT_LINES.sub("", main) in js["body"] and "function deckGrid()" in js["body"]
     # The web app manifest and the home-screen icon come with the wheel too.
     manifest = pages["/static/manifest.webmanifest"]
     assert manifest["mimetype"] == "application/manifest+json", manifest

@@ -129,7 +129,7 @@ def test_standings_leave_names_in_the_text_colour(client):
 def test_times_show_a_numeric_hour():
     from tests.web.test_i18n import ROOT
 
-    script = (ROOT / "static" / "js" / "table.js").read_text()
+    script = (ROOT / "static" / "js" / "times.js").read_text()
     assert 'hour: "2-digit"' not in script
     # Every format's hour (a time today, another day, a club's night with its weekday).
     assert script.count("hour:") == script.count('hour: "numeric"') == 3

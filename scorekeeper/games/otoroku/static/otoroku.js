@@ -1,10 +1,7 @@
 // Otoroku's round form: a pad of card values over each hand's text field.
-// Served appended to static/js/picker.js (Game.scripts), whose helpers it uses
-// (window.scorekeeperPicker); it looks for its own form's elements and does nothing elsewhere.
-(function () {
-  "use strict";
-  var picker = window.scorekeeperPicker;
-  if (!picker) { return; }
+// Served in the pages' one script (Game.scripts; static/js/games.js), started with the
+// pickers' helpers (picker); it looks for its own form's elements and does nothing elsewhere.
+export function start(picker) {
   var all = picker.all, tally = picker.tally;
 
   // -- Otoroku: a pad of card values, so no separator key is needed ---------------------
@@ -75,4 +72,4 @@
     var dealer = document.getElementById("dealer");
     if (dealer) { dealer.addEventListener("change", tally); }
   });
-})();
+}

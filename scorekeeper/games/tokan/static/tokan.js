@@ -1,11 +1,9 @@
 // Tokan's form at the speed of dice: one pad of six keys per player, tapped once per die,
 // over the two radio groups that are the form (and all there is without this script).
 // The predictions need no script: each is a radio group of chips, none chosen at first.
-// Served appended to static/js/picker.js (Game.scripts), whose bar it updates
-// (window.scorekeeperPicker.tally); it does nothing on a page without its form.
-(function () {
-  "use strict";
-  var picker = window.scorekeeperPicker || {};
+// Served in the pages' one script (Game.scripts; static/js/games.js), started with the
+// pickers' helpers, whose bar it updates (picker.tally); it does nothing on a page without its form.
+export function start(picker) {
   var tally = picker.tally || function () {};
 
   function all(sel, root) {
@@ -159,4 +157,4 @@
     neighbours();
     all(".dice-pad[data-for]").forEach(pad);
   });
-})();
+}

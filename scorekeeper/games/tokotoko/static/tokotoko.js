@@ -1,10 +1,7 @@
 // Tokotoko's round form: one grid in the Nagoya order, tapped into the hand chosen above it.
-// Served appended to static/js/picker.js (Game.scripts), whose helpers it uses
-// (window.scorekeeperPicker); it looks for its own form's elements and does nothing elsewhere.
-(function () {
-  "use strict";
-  var picker = window.scorekeeperPicker;
-  if (!picker) { return; }
+// Served in the pages' one script (Game.scripts; static/js/games.js), started with the
+// pickers' helpers (picker); it looks for its own form's elements and does nothing elsewhere.
+export function start(picker) {
   var all = picker.all, int = picker.int;
 
   // -- Tokotoko: one grid in the Nagoya order, tapped into the hand chosen above it -----
@@ -25,9 +22,6 @@
       return order.filter(function (slot) {
         return selects(slot).some(function (s) { return s.value === value; });
       });
-    }
-    function countIn(slot, value) {
-      return selects(slot).filter(function (s) { return s.value === value; }).length;
     }
     function full(slot) {
       return selects(slot).every(function (s) { return s.value; });
@@ -147,4 +141,4 @@
     all("select[data-slot]").forEach(function (s) { s.addEventListener("change", picker.showMistakes); });
     picker.showMistakes();
   });
-})();
+}

@@ -1,0 +1,31 @@
+// eslint's settings for the page scripts (./scripts/test runs it; npm run lint).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "bench/", ".venv/", "build/", "dist/", "**/*.egg-info/"] },
+  js.configs.recommended,
+  {
+    // The pages' modules: static/js/ and each game's folder's static/.
+    files: ["static/js/**/*.js", "scorekeeper/games/*/static/*.js"],
+    ignores: ["static/js/sw.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
+    rules: {
+      "no-unused-vars": ["error", { args: "none", caughtErrors: "none" }],
+      eqeqeq: "error",
+      "no-implicit-globals": "error",
+    },
+  },
+  {
+    // The service worker: a classic script whose settings the server writes above it.
+    files: ["static/js/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: globals.serviceworker, // and SETTINGS, VERSION: its /* global */ line
+    },
+  },
+  {
+    files: ["tests/js/**/*.js", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+];

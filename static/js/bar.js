@@ -1,0 +1,205 @@
+// The sticky bar of a round's form: each pile's cards and points, each hand's values, each
+// dice total, and the first mistake the server would refuse (issue 31); the card pickers'
+// taken and full tiles. Every page works without it: the fields it reads are the form.
+import { all, int } from "./dom.js";
+import { diceLine, fill, mistakeText, oddMonths, monthCounts, pileLine, sumLine, valuesIn } from "./counts.js";
+
+// -- the card pickers (without the grid): each card its own checkbox -----------------
+
+function pickersLike(picker) {
+  return all(".picker[data-group]").filter(function (p) {
+    return p !== picker && p.dataset.group === picker.dataset.group && !isRest(p);
+  });
+}
+
+function isRest(picker) {
+  var fs = picker.closest(".pile");
+  return !!(fs && fs.classList.contains("is-rest"));
+}
+
+// A card ticked in one pile (or hand) is taken for the others of its group: its tile
+// there is disabled.
+// A picker with a limit (an exposed hand holds at most the game's hand size) takes no
+// more cards once it is full: the tiles not in it are disabled too (the bar says so).
+export function markTaken() {
+  all(".picker[data-group]").filter(function (picker) {
+    return !picker.closest(".has-grid");
+  }).forEach(function (picker) {
+    var others = pickersLike(picker);
+    var full = !!picker.dataset.limit &&
+      pickerTotals(picker.dataset.name).count >= int(picker.dataset.limit);
+    picker.classList.toggle("is-full", full);
+    all(".tile[data-card]", picker).forEach(function (tile) {
+      var box = tile.querySelector("input");
+      var taken = others.some(function (p) {
+        var b = p.querySelector("input[value='" + tile.dataset.card + "']");
+        return b && b.checked;
+      }) && !box.checked;
+      box.disabled = taken || (full && !box.checked);
+      tile.classList.toggle("taken", taken);
+      tile.classList.toggle("shut", full && !taken && !box.checked);
+    });
+  });
+}
+
+export function pickerTotals(name) {
+  var picker = document.querySelector(".picker[data-name='" + name + "']");
+  var out = { count: 0, points: 0, months: [] };
+  if (!picker) { return out; }
+  all(".tile input[type=checkbox]:checked", picker).forEach(function (box) {
+    var tile = box.closest(".tile");
+    out.count += 1;
+    out.points += int(tile.dataset.points);
+    out.months.push(int(tile.dataset.month));
+  });
+  return out;
+}
+
+// -- the sticky bar: each pile's cards and points, each hand's values, each dice total --
+
+export function tally() {
+  var list = document.querySelector(".tally[data-cards]");
+  if (list) {
+    var rest = null, cards = 0, points = 0;
+    all("li[data-pile]", list).forEach(function (li) {
+      if (li.classList.contains("is-rest")) { rest = li; return; }
+      var t = pickerTotals(li.dataset.pickers);
+      cards += t.count;
+      points += t.points;
+      showPile(li, t.count, t.points);
+    });
+    if (rest) {
+      showPile(rest, int(list.dataset.cards) - cards, int(list.dataset.points) - points);
+    }
+    // Each exposed hand against its size, once it has cards or its picker is open.
+    all("li[data-limit]", list).forEach(function (li) {
+      var n = pickerTotals(li.dataset.pickers).count;
+      var hand = document.getElementById("hand-" + li.dataset.handOf);
+      var target = document.querySelector("[data-target='hand-" + li.dataset.handOf + "']");
+      li.querySelector(".n").textContent = n;
+      li.hidden = n === 0 && !(hand && hand.open && !hand.hidden) &&
+        !(target && target.getAttribute("aria-pressed") === "true");
+      li.classList.toggle("is-full", n >= int(li.dataset.limit));
+    });
+  }
+  all(".tally li[data-values]").forEach(function (li) {
+    var input = document.getElementById(li.dataset.values);
+    var values = valuesIn(input ? input.value : "");
+    values = values.concat(pickerTotals(li.dataset.pickers).months);
+    li.querySelector(".sum").textContent = sumLine(values, li.parentNode.dataset.tNone);
+  });
+  all("[data-dice]").forEach(function (el) {
+    var i = el.dataset.dice;
+    var d = [1, 2].map(function (k) {
+      var r = document.querySelector("input[name=p" + i + "_d" + k + "]:checked");
+      return r ? int(r.value) : 0;
+    });
+    var list = el.closest(".tally") || el; // the words in the page's language: data-t-none
+    (el.querySelector(".sum") || el).textContent = diceLine(d, list.dataset.tNone);
+  });
+  showMistakes();
+}
+
+// -- the bar's mistakes (issue 31): what the server would refuse, said on every tap ------
+// The words are the server's own (#bar-messages, in the page's language, its values as
+// placeholders such as {n}); each game adds the checks of its form (checks.push). The first
+// mistake takes the place of the counts line, so the bar covers no more of the page.
+
+export const checks = [];
+var barWords = null;
+
+function barMessages() {
+  if (barWords === null) {
+    var el = document.getElementById("bar-messages");
+    try { barWords = el ? JSON.parse(el.textContent) : {}; } catch (e) { barWords = {}; }
+  }
+  return barWords;
+}
+
+export function showMistakes() {
+  var out = document.getElementById("bar-mistake");
+  if (!out) { return; }
+  var w = barMessages(), found = [];
+  checks.forEach(function (check) { found = found.concat(check(w) || []); });
+  var list = out.parentNode.querySelector(".tally");
+  var first = found[0];
+  var text = first ? (first.where ? first.where + ": " : "") + mistakeText(found) : "";
+  if (out.textContent === text) { return; } // unchanged: nothing new to announce
+  out.textContent = "";
+  if (first) {
+    if (first.where) {
+      var b = document.createElement("b");
+      b.textContent = first.where + ":";
+      out.appendChild(b);
+      out.appendChild(document.createTextNode(" "));
+    }
+    out.appendChild(document.createTextNode(mistakeText(found)));
+  }
+  out.parentNode.classList.toggle("has-mistake", !!first);
+  if (list) { list.setAttribute("aria-hidden", first ? "true" : "false"); }
+}
+
+// Toppa and Baka: a pile with an odd count of a month, a hand with a whole month. The
+// card just tapped may be the first of its pair: a month of 1 card waits for its second
+// until another card is tapped (3 cards of a month are said at once).
+var lastTapped = null;
+
+function pileMistakes(w) {
+  if (!w.odd_one) { return []; }
+  var found = [];
+  all(".tally li[data-pile]").forEach(function (li) {
+    if (li.classList.contains("is-rest")) { return; } // the server counts it, not the page
+    var name = li.querySelector("b").textContent;
+    var waiting = lastTapped && lastTapped.name === li.dataset.pickers ? lastTapped.month : null;
+    oddMonths(pickerTotals(li.dataset.pickers).months, waiting).forEach(function (odd) {
+      found.push({
+        where: fill(w.pile, { name: name }),
+        text: fill(odd.k === 1 ? w.odd_one : w.odd_many, { suit: w.months[odd.month], k: odd.k })
+      });
+    });
+  });
+  all(".tally li[data-hand-of]").forEach(function (li) {
+    var name = li.querySelector("b").textContent;
+    var counts = monthCounts(pickerTotals(li.dataset.pickers).months);
+    Object.keys(counts).forEach(function (m) {
+      if (counts[m] === 4) {
+        found.push({
+          where: fill(w.hand, { name: name }),
+          text: fill(w.misdeal, { name: name, suit: w.months[m] })
+        });
+      }
+    });
+  });
+  return found;
+}
+checks.push(pileMistakes);
+
+export function noteTap(event) {
+  var box = event.target;
+  var tile = box.closest && box.closest(".tile");
+  if (!tile || box.type !== "checkbox") { return; }
+  lastTapped = box.checked ? { name: box.name, month: int(tile.dataset.month) } : null;
+}
+
+function showPile(li, count, points) {
+  var list = li.parentNode.dataset; // the words in the page's language: {n} and {pts}
+  li.querySelector(".count").textContent = pileLine(list.tOne, list.tMany, count, points);
+}
+
+export function refresh() {
+  markTaken();
+  tally();
+}
+
+// -- Toppa and Baka: the pile that is "the rest of the deck" is not entered -----------
+
+export function restChoice() {
+  var chosen = document.querySelector("input[name=rest]:checked");
+  all(".pile").forEach(function (fs) {
+    fs.classList.toggle("is-rest", !!chosen && fs.dataset.player === chosen.value);
+  });
+  all(".tally li[data-pile]").forEach(function (li) {
+    li.classList.toggle("is-rest", !!chosen && li.dataset.pile === chosen.value);
+  });
+  refresh();
+}

@@ -1,0 +1,235 @@
+// A table's pages follow another phone's writes: the page polls the table's version and,
+// when it changed, swaps in the page again (a page that only shows the table) or says so (the
+// round form, whose taps are never touched). Without script: reload to see other phones' rounds.
+import { enhance } from "./times.js";
+import { show } from "./queue-view.js";
+
+var PERIOD = 2500; // ms between polls while the page is visible (a write shows within 5 s)
+var timer = null;
+var busy = false;
+
+function marker() { return document.getElementById("live"); }
+function main() { return document.querySelector("main"); }
+
+// The notices' words, in the page's language: the marker carries them (data-t-*), with
+// {summary} and {what} to fill in.
+function words(m, key, values) {
+  var text = m.dataset[key] || "";
+  Object.keys(values || {}).forEach(function (name) {
+    text = text.split("{" + name + "}").join(values[name] === undefined ? "" : String(values[name]));
+  });
+  return text;
+}
+
+// -- polling --------------------------------------------------------------------------------
+
+function schedule(delay) {
+  clearTimeout(timer);
+  timer = null;
+  if (marker() && document.visibilityState === "visible") {
+    timer = setTimeout(poll, delay === undefined ? PERIOD : delay);
+  }
+}
+
+// One conditional request: 304 (no body) while the table is at the version the page shows.
+function poll() {
+  var m = marker();
+  timer = null;
+  if (!m || busy) { schedule(); return; }
+  busy = true;
+  fetch(m.dataset.poll, {
+    headers: { "If-None-Match": '"v' + m.dataset.version + '"' },
+    cache: "no-store",
+    credentials: "same-origin"
+  }).then(function (r) {
+    if (r.status === 304) { caughtUp(); } // the page shows the table as it is
+    return r.status === 200 ? r.json() : null;
+  }).then(function (info) {
+    if (info && String(info.version) !== m.dataset.version) {
+      return changed(m, info);
+    }
+  }).catch(function () {
+    // Offline for a moment: try again at the next tick.
+  }).then(function () {
+    busy = false;
+    schedule();
+  });
+}
+
+// A copy the phone kept (no signal when it opened) that the server has caught up with.
+function caughtUp() {
+  document.querySelectorAll("main > .offline-copy").forEach(function (p) { p.remove(); });
+}
+
+function changed(m, info) {
+  var latest = info.latest || {};
+  if (latest.continued_at) {
+    // A rematch was made from this table: nothing here changed, the game goes on there.
+    notice(m, info, words(m, "tContinued"), [[words(m, "tOpenNew"), latest.continued_at]]);
+    m.dataset.version = info.version;
+    return;
+  }
+  if (m.dataset.mode === "swap") { return swap(m, info); }
+  if (m.dataset.mode === "entry") { return entry(m, info); }
+  notice(m, info, words(m, "tChanged", { summary: info.latest.summary }), []);
+  m.dataset.version = info.version;
+}
+
+function getPage(url) {
+  return fetch(url, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+    return r.text().then(function (text) {
+      return { ok: r.ok, doc: new DOMParser().parseFromString(text, "text/html") };
+    });
+  });
+}
+
+// A page that only shows the table: fetch it again and put its content in place, keeping the
+// notices shown above it (an Undo among them), and light up the rounds that are new.
+function swap(m, info) {
+  var root = main();
+  if (interacting(root)) { return; } // a question is open or a field has focus: next tick
+  return getPage(location.href).then(function (page) {
+    var fresh = page.doc.querySelector("main");
+    if (!page.ok || !fresh || !fresh.querySelector("#live")) {
+      notice(m, info, words(m, "tPageChanged", { summary: info.latest.summary }),
+        [[words(m, "tBack"), info.table_url]]);
+      m.dataset.version = info.version;
+      return;
+    }
+    var seen = {};
+    root.querySelectorAll("[data-key]").forEach(function (el) { seen[el.dataset.key] = true; });
+    var kept = Array.prototype.filter.call(root.children, function (el) {
+      return el.classList.contains("flash") && !el.classList.contains("live-notice");
+    });
+    root.replaceChildren.apply(root, kept.concat(Array.prototype.slice.call(fresh.childNodes)));
+    root.querySelectorAll("[data-key]").forEach(function (el) {
+      if (!seen[el.dataset.key]) { el.classList.add("fresh"); }
+    });
+    if (page.doc.title) { document.title = page.doc.title; }
+    enhance(root);
+    caughtUp();
+    show(); // rounds still waiting
+  });
+}
+
+function interacting(root) {
+  var active = document.activeElement;
+  return !!root.querySelector("details.confirm[open]") ||
+    !!(active && active !== document.body && root.contains(active) &&
+       /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
+}
+
+// The round form: never touch what the player has tapped. If the round it was about to enter
+// is taken, say so and offer to view it or keep entering as the next one; if only an earlier
+// round changed, follow the dealer (unless the player picked one) and say what happened.
+function entry(m, info) {
+  return getPage(m.dataset.entry).then(function (page) {
+    var next = page.doc.getElementById("live");
+    if (!page.ok || !next) { return; }
+    var number = next.dataset.number;
+    if (number === m.dataset.number) {
+      follow(page.doc, next, m);
+      notice(m, info, words(m, "tChangedHere", { summary: info.latest.summary }), []);
+      return;
+    }
+    var latest = info.latest || {};
+    var text = latest.action === "enter" && latest.number
+      ? words(m, "tEntered", { what: latest.what })
+      : words(m, "tTableChanged", { summary: latest.summary });
+    var links = [];
+    if (latest.action === "enter" && latest.number) {
+      links.push([words(m, "tView"), info.table_url + "/rounds/" + latest.number]);
+    }
+    var keep = document.createElement("button");
+    keep.type = "button";
+    keep.className = "button secondary";
+    keep.textContent = words(m, "tKeep", { what: next.dataset.what || number });
+    keep.addEventListener("click", function () {
+      follow(page.doc, next, m);
+      var box = document.querySelector(".live-notice");
+      if (box) { box.remove(); }
+    });
+    // Until the player chooses, keep polling against the version the notice is about.
+    m.dataset.version = info.version;
+    notice(m, info, text, links, keep);
+  });
+}
+
+// Bring the form's round number, heading and dealer to the table as it is now.
+function follow(doc, next, m) {
+  var form = document.getElementById("round-form");
+  var fresh = doc.getElementById("round-form");
+  if (!form || !fresh) { return; }
+  ["expected_number", "dealer_shown"].forEach(function (name) {
+    var a = form.querySelector("input[name=" + name + "]");
+    var b = fresh.querySelector("input[name=" + name + "]");
+    if (a && b) { a.value = b.value; }
+  });
+  var dealer = form.querySelector("select[name=dealer]");
+  var freshDealer = fresh.querySelector("select[name=dealer]");
+  if (dealer && freshDealer && !dealer.dataset.picked &&
+      dealer.options.length === freshDealer.options.length) {
+    dealer.value = freshDealer.value;
+  }
+  var h1 = document.querySelector("main h1");
+  var freshH1 = doc.querySelector("main h1");
+  if (h1 && freshH1) { h1.textContent = freshH1.textContent; }
+  // Lines that say where the table stands (Baka's "Round 3 of 3 in game 1").
+  document.querySelectorAll("[data-follow][id]").forEach(function (el) {
+    var freshEl = doc.getElementById(el.id);
+    if (freshEl) { el.textContent = freshEl.textContent; }
+  });
+  document.title = doc.title;
+  m.dataset.number = next.dataset.number;
+  m.dataset.version = next.dataset.version;
+}
+
+// A notice under the page's heading: text, links and an optional button. On a round's form
+// it goes in the bar at the bottom instead, where the eye is wherever the form is scrolled,
+// with a button that puts it away (it would hide the cards behind it).
+function notice(m, info, text, links, button) {
+  var old = document.querySelector(".live-notice");
+  if (old) { old.remove(); }
+  var box = document.createElement("p");
+  box.className = "flash live-notice";
+  box.setAttribute("role", "status");
+  box.appendChild(document.createTextNode(text + " "));
+  links.forEach(function (pair, i) {
+    if (i) { box.appendChild(document.createTextNode(" / ")); }
+    var a = document.createElement("a");
+    a.href = pair[1];
+    a.textContent = pair[0];
+    box.appendChild(a);
+  });
+  if (button) {
+    if (links.length) { box.appendChild(document.createTextNode(" / ")); }
+    box.appendChild(button);
+  }
+  var bar = document.querySelector("#round-form .entrybar");
+  if (bar) {
+    box.classList.add("in-bar");
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "dismiss";
+    close.setAttribute("aria-label", words(m, "tDismiss"));
+    close.textContent = "\u00d7";
+    close.addEventListener("click", function () { box.remove(); });
+    box.insertBefore(close, box.firstChild);
+    bar.insertBefore(box, bar.firstChild);
+    return;
+  }
+  var h1 = document.querySelector("main h1");
+  if (h1) { h1.insertAdjacentElement("afterend", box); } else { main().prepend(box); }
+}
+
+export function start() {
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { schedule(0); } else { clearTimeout(timer); timer = null; }
+  });
+  document.addEventListener("change", function (ev) {
+    if (ev.target instanceof Element && ev.target.matches("#round-form select[name=dealer]")) {
+      ev.target.dataset.picked = "1";
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { schedule(); });
+}

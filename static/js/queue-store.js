@@ -1,0 +1,149 @@
+// Rounds saved without a signal (issue 21): the list on the phone, and the order they are sent
+// in. The queue is one list in localStorage ("scorekeeper.queue"), so it survives a reload and
+// a closed browser, whatever page is open, and a page kept by the service worker never stands
+// in for it: what a page shows of the queue is always read from the list.
+
+export const KEY = "scorekeeper.queue";
+var USED = "scorekeeper.queue-used"; // ids kept or sent from this phone: never reused
+export const KNOWN = "scorekeeper.queue-known:"; // per table: the last round this queue stored
+export const OPENED = "scorekeeper.queue-opened"; // sessionStorage: a refused round posted for real
+export const RETRY = 5000; // ms between tries while rounds wait and the server does not answer
+export const LOCK = "scorekeeper.queue-send"; // Web Locks: one tab of the phone sends at a time
+
+function storage() {
+  try {
+    var s = window.localStorage;
+    return s && typeof s.getItem === "function" ? s : null;
+  } catch (e) {
+    return null;
+  }
+}
+export const local = storage();
+
+export function load() {
+  if (!local) { return []; }
+  try {
+    var q = JSON.parse(local.getItem(KEY) || "[]");
+    return Array.isArray(q) ? q : [];
+  } catch (e) {
+    return [];
+  }
+}
+export function saveQueue(q) {
+  if (!local) { return false; }
+  try {
+    if (q.length) { local.setItem(KEY, JSON.stringify(q)); } else { local.removeItem(KEY); }
+    return true;
+  } catch (e) {
+    return false; // full or refused
+  }
+}
+
+export function readJSON(key, fallback) {
+  if (!local) { return fallback; }
+  try { return JSON.parse(local.getItem(key) || "null") || fallback; } catch (e) { return fallback; }
+}
+export function writeJSON(key, value) {
+  if (!local) { return; }
+  try { local.setItem(key, JSON.stringify(value)); } catch (e) { /* full or refused */ }
+}
+export function used(id) {
+  return readJSON(USED, []).indexOf(id) >= 0;
+}
+export function use(id) {
+  var ids = readJSON(USED, []).filter(function (o) { return o !== id; });
+  ids.push(id);
+  writeJSON(USED, ids.slice(-200));
+}
+
+export function words() { return document.getElementById("queue-words"); }
+export function pageWords() { return document.getElementById("offline-words"); }
+export function say(m, key, values) {
+  var text = (m && m.dataset[key]) || "";
+  Object.keys(values || {}).forEach(function (name) {
+    text = text.split("{" + name + "}").join(String(values[name]));
+  });
+  return text;
+}
+
+export function freshId() {
+  var bytes = new Uint8Array(16);
+  (window.crypto || window.msCrypto).getRandomValues(bytes);
+  return Array.prototype.map.call(bytes, function (b) {
+    return ("0" + b.toString(16)).slice(-2);
+  }).join("");
+}
+
+// The refused round this page's form is, opened with "Open it to correct it": its id, or "".
+export function openedHere() {
+  var f = document.getElementById("round-form");
+  var id = f && f.querySelector("input[name=submission_id]");
+  if (!id || !id.value) { return ""; }
+  var opened;
+  try { opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null"); } catch (e) { return ""; }
+  return opened && opened.id === id.value ? id.value : "";
+}
+
+export function forgetOpened(id) {
+  try {
+    var opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null");
+    if (opened && opened.id === id) { window.sessionStorage.removeItem(OPENED); }
+  } catch (e) { /* no session storage */ }
+}
+
+
+export function update(id, change) {
+  var q = load();
+  var found = null;
+  q.forEach(function (it) { if (it.id === id) { found = it; } });
+  if (!found) { return null; }
+  change(found, q);
+  saveQueue(q.filter(function (it) { return !it.gone; }));
+  return found;
+}
+
+// The next round to send: the first waiting one of a table with nothing stuck before it.
+// ``resting``: the tables whose server answered with an error, each until when it rests.
+export function next(q, resting, now) {
+  var stuck = {};
+  for (var i = 0; i < q.length; i++) {
+    var it = q[i];
+    if (stuck[it.table] || resting[it.table] > now) { continue; }
+    if (it.state === "waiting") { return it; }
+    stuck[it.table] = true;
+  }
+  return null;
+}
+
+export function tableOf(m) { return m ? m.dataset.table : ""; }
+
+export function csrfFrom(html) {
+  var found = /name="csrf_token"[^>]*value="([^"]*)"/.exec(html) ||
+    /value="([^"]*)"[^>]*name="csrf_token"/.exec(html);
+  return found ? found[1] : "";
+}
+
+// The form's fields as the form would post them, the number the queue gives it, its id and token.
+export function postBody(it, token) {
+  var out = new URLSearchParams();
+  it.fields.forEach(function (pair) {
+    out.append(pair[0], pair[0] === "expected_number" ? String(it.expected) : pair[1]);
+  });
+  if (!it.fields.some(function (pair) { return pair[0] === "expected_number"; })) {
+    out.append("expected_number", String(it.expected));
+  }
+  out.append("submission_id", it.id);
+  out.append("csrf_token", token);
+  return out;
+}
+
+// Stored as round n: gone from the queue; the next one at its table enters n + 1.
+export function stored(id, n) {
+  update(id, function (it, q) {
+    it.gone = true;
+    writeJSON(KNOWN + it.table, Math.max(n, parseInt(readJSON(KNOWN + it.table, 0), 10) || 0));
+    var later = q.filter(function (o) { return o.table === it.table && o !== it; });
+    if (later.length) { later[0].expected = n + 1; }
+  });
+  document.dispatchEvent(new CustomEvent("scorekeeper:sent", { detail: { id: id, number: n } }));
+}

@@ -1,0 +1,83 @@
+// Times in the phone's own clock, and sharing a table's link (copy, or the phone's share
+// sheet). Without script the times read in UTC and the link is copied by hand.
+// -- times in the phone's own clock -------------------------------------------------------
+// Every <time datetime="...Z"> is written by the server in UTC (the text without script).
+var today = new Date();
+var clock = window.Intl && Intl.DateTimeFormat;
+var lang = document.documentElement.lang || undefined; // the page's language, not the phone's
+// A numeric hour ("3:26 PM", "15:26"), not a padded one ("03:26 PM").
+var timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
+var withDay = clock && new Intl.DateTimeFormat(lang, {
+  day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
+});
+
+// A list of nights (a club's tables) names the day even today: "Fri, 27 Nov, 6:57 AM".
+var withWeekday = clock && new Intl.DateTimeFormat(lang, {
+  weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
+});
+
+function localTime(el) {
+  var when = new Date(el.getAttribute("datetime"));
+  if (!clock || isNaN(when.getTime())) { return; }
+  var sameDay = when.toDateString() === today.toDateString();
+  el.textContent = el.hasAttribute("data-day") ? withWeekday.format(when)
+    : (sameDay ? timeOnly : withDay).format(when);
+  el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
+  el.classList.add("local");
+}
+
+export function enhance(root) {
+  root.querySelectorAll("time[datetime]").forEach(localTime);
+  root.querySelectorAll("[data-copy]").forEach(function (b) { b.hidden = false; });
+  if (navigator.share) {
+    root.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = false; });
+  }
+}
+
+function say(button, text) {
+  var status = button.parentNode.querySelector(".share-status");
+  if (status) { status.textContent = text; }
+}
+
+function copy(button) {
+  var field = document.getElementById(button.dataset.copy);
+  if (!field) { return; }
+  function fallback() {
+    field.focus();
+    field.select();
+    var done;
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    say(button, done ? button.dataset.copied : button.dataset.selected);
+  }
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(field.value).then(function () {
+      say(button, button.dataset.copied);
+    }, fallback);
+  } else {
+    fallback();
+  }
+}
+
+
+// A new club's time zone: the phone's own (still editable). Without script it stays UTC.
+function phoneZone() {
+  var field = document.querySelector("input[data-phone-zone]");
+  var zone = clock && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (field && zone && field.value === field.defaultValue) { field.value = zone; }
+}
+
+export function start() {
+  document.addEventListener("click", function (ev) {
+    var target = ev.target instanceof Element ? ev.target : null;
+    var b = target && target.closest("[data-copy], [data-share]");
+    if (!b) { return; }
+    if (b.dataset.copy) { copy(b); return; }
+    navigator.share({ title: b.dataset.title, url: b.dataset.share }).catch(function () {
+      // Dismissed: nothing to say.
+    });
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    enhance(document);
+    phoneZone();
+  });
+}

@@ -1,0 +1,44 @@
+// The queue's order (static/js/queue-store.js): rounds kept without a signal go in order,
+// a table's rounds one after another, a stuck table holding back only its own.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { csrfFrom, next, postBody } from "../../static/js/queue-store.js";
+
+const q = [
+  { id: "a", table: "t1", state: "waiting", expected: 4 },
+  { id: "b", table: "t1", state: "waiting", expected: 5 },
+  { id: "c", table: "t2", state: "waiting", expected: 1 },
+];
+
+test("the first waiting round goes first", () => {
+  assert.equal(next(q, {}, 0).id, "a");
+  assert.equal(next([], {}, 0), null);
+});
+
+test("a table with a refused or disputed round holds back its later rounds only", () => {
+  const stuck = [{ ...q[0], state: "conflict" }, q[1], q[2]];
+  assert.equal(next(stuck, {}, 0).id, "c");
+  assert.equal(next([{ ...q[0], state: "refused" }, q[1]], {}, 0), null);
+  assert.equal(next([{ ...q[0], state: "opened" }, q[1]], {}, 0), null);
+});
+
+test("a table whose server answered with an error rests until its time, then goes again", () => {
+  assert.equal(next(q, { t1: 100 }, 50).id, "c");
+  assert.equal(next(q, { t1: 100 }, 100).id, "a");
+});
+
+test("a round is posted with its fields, the number the queue gives it, its id and a token", () => {
+  const it = { id: "x1", expected: 7, fields: [["p0_pile", "pine-1"], ["expected_number", "3"]] };
+  assert.equal(
+    postBody(it, "tok").toString(),
+    "p0_pile=pine-1&expected_number=7&submission_id=x1&csrf_token=tok"
+  );
+  const without = { id: "x2", expected: 2, fields: [["dealer", "0"]] };
+  assert.equal(postBody(without, "t").toString(), "dealer=0&expected_number=2&submission_id=x2&csrf_token=t");
+});
+
+test("the form's CSRF token is read whichever way round its attributes are", () => {
+  assert.equal(csrfFrom('<input type="hidden" name="csrf_token" value="abc">'), "abc");
+  assert.equal(csrfFrom('<input value="def" type="hidden" name="csrf_token">'), "def");
+  assert.equal(csrfFrom("<p>no form</p>"), "");
+});
