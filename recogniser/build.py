@@ -246,7 +246,7 @@ def train(small: bool) -> None:
     sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2).float() / 255.0
     sy = torch.from_numpy(seg_y)[:, None].float()
     opt = torch.optim.AdamW(seg.parameters(), 4e-3, weight_decay=1e-4)
-    steps, batch = (60, 12) if small else (1500, 12)
+    steps, batch = (60, 12) if small else (4000, 12)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 6e-3, total_steps=steps)
     pick = np.random.default_rng(0)
     total = 0.0

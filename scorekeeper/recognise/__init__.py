@@ -102,13 +102,23 @@ def find_cards(image: np.ndarray[Any, Any]) -> list[Found]:
         size = (max(1, round(width * scale)), max(1, round(height * scale)))
         work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     net = model()
-    quads = _kernels(net, work)
-    if not quads:
+    candidates = _kernels(net, work)
+    if not candidates:
         return []
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    crops = [crop(gray, q) for q in quads]
-    probs = _classify(net, crops)
-    found = _assign(net.classes, probs, quads)
+    flat = [q for tried in candidates for q in tried]
+    every = _classify(net, [crop(gray, q) for q in flat])
+    none = net.classes.index(NONE)
+    quads, rows, k = [], [], 0
+    for tried in candidates:  # each kernel's surest rectangle
+        p = every[k : k + len(tried)]
+        sure = np.delete(p, none, axis=1).max(1)
+        best = int(sure.argmax())
+        quads.append(tried[best])
+        rows.append(p[best])
+        k += len(tried)
+    quads, rows = _apart(quads, rows, none)
+    found = _assign(net.classes, np.stack(rows), quads)
     out = []
     for card, confidence, quad in found:
         x0, y0 = np.floor(quad.min(0) / scale).astype(int)
@@ -119,9 +129,9 @@ def find_cards(image: np.ndarray[Any, Any]) -> list[Found]:
     return out
 
 
-def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[np.ndarray[Any, Any]]:
-    """Each card's corners in ``work``'s pixels (top-left, top-right, bottom-right,
-    bottom-left of the card standing upright, either way up)."""
+def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[Any, Any]]]:
+    """For each card kernel, the card rectangles to try, as corners in ``work``'s pixels
+    (top-left, top-right, bottom-right, bottom-left of the card upright, either way up)."""
     import cv2
 
     h, w = work.shape[:2]
@@ -135,21 +145,90 @@ def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[np.ndarray[Any, An
     out = logits[0, 0]
     step = small.shape[0] / out.shape[0]  # the segmenter answers at half resolution
     mask = (out[: int(sh / step), : int(sw / step)] > 0).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    quads = []
     back = step / s  # segmenter output pixels -> work pixels
-    for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < _MIN_KERNEL:
-            continue
-        ys, xs = np.nonzero(labels == i)
-        pts = np.stack([xs, ys], 1).astype(np.float32) + 0.5
+    candidates = []
+    for pts in _blobs(mask):
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
-        rw, rh = (rw + 1) / KERNEL, (rh + 1) / KERNEL
         if rw > rh:  # the long side upright
             rw, rh, angle = rh, rw, angle + 90
-        corners = cv2.boxPoints(((cx, cy), (rw, rh), angle))
-        quads.append(upright(corners) * back)
-    return quads
+        # the card's length from the kernel's, its width from the cards' shape
+        length = max(rh + 1, (rw + 1) / ASPECT) / KERNEL
+        candidates.append(
+            [
+                upright(cv2.boxPoints(((cx, cy), (length * f * ASPECT, length * f), angle + turn)))
+                * back
+                for f in _SCALES
+                for turn in _TURNS
+            ]
+        )
+    return candidates
+
+
+#: A card's width over its length.
+ASPECT = 976 / 1600
+#: The card rectangles tried around each kernel (sizes, turns in degrees): the classifier's
+#: surest one is kept.
+_SCALES = (0.9, 1.0, 1.12, 1.3, 1.55)
+_TURNS = (-5.0, 0.0, 5.0)
+
+
+def _apart(
+    quads: list[np.ndarray[Any, Any]], rows: list[np.ndarray[Any, Any]], none: int
+) -> tuple[list[np.ndarray[Any, Any]], list[np.ndarray[Any, Any]]]:
+    """One card per place: a rectangle whose centre lies in the middle of a surer one (a
+    piece of the same card's kernel) is dropped. Cards that touch or overlap a little keep
+    their centres apart."""
+    import cv2
+
+    order = sorted(range(len(quads)), key=lambda i: -float(np.delete(rows[i], none).max()))
+    kept: list[int] = []
+    for i in order:
+        centre = quads[i].mean(0)
+        inside = False
+        for k in kept:
+            c = quads[k].mean(0)
+            middle = (c + (quads[k] - c) * 0.7).astype(np.float32)
+            if cv2.pointPolygonTest(middle, (float(centre[0]), float(centre[1])), False) >= 0:
+                inside = True
+                break
+        if not inside:
+            kept.append(i)
+    kept.sort()
+    return [quads[i] for i in kept], [rows[i] for i in kept]
+
+
+def _blobs(mask: np.ndarray[Any, Any]) -> list[np.ndarray[Any, Any]]:
+    """The kernels' pixels (x, y), one array each; a kernel much larger than the typical one
+    (two cards' kernels run together) is split by eroding it until it comes apart."""
+    import cv2
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    areas = [int(stats[i, cv2.CC_STAT_AREA]) for i in range(1, count)]
+    big = [a for a in areas if a >= _MIN_KERNEL]
+    typical = float(np.median(big)) if big else 0.0
+    out = []
+    for i in range(1, count):
+        area = areas[i - 1]
+        if area < _MIN_KERNEL:
+            continue
+        blob = (labels == i).astype(np.uint8)
+        parts = [blob]
+        if len(big) > 2 and area > 1.7 * typical:
+            kernel = np.ones((3, 3), np.uint8)
+            eroded = blob
+            for _ in range(4):
+                eroded = cv2.erode(eroded, kernel)
+                n, lab = cv2.connectedComponents(eroded, connectivity=4)
+                pieces = [(lab == k).astype(np.uint8) for k in range(1, n)]
+                pieces = [p for p in pieces if int(p.sum()) >= _MIN_KERNEL // 2]
+                if len(pieces) >= 2:
+                    grow = np.ones((3, 3), np.uint8)
+                    parts = [cv2.dilate(p, grow, iterations=_ + 1) & blob for p in pieces]
+                    break
+        for part in parts:
+            ys, xs = np.nonzero(part)
+            out.append(np.stack([xs, ys], 1).astype(np.float32) + 0.5)
+    return out
 
 
 def _classify(net: _Model, crops: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
