@@ -7,7 +7,9 @@ BENCH_PARTS=lighthouse only Lighthouse's mobile audit of the pages (bench/lighth
 BENCH_PARTS=tricks only what each speed trick buys, in-process (bench/tricks.py),
 BENCH_PARTS=club only issue 20's club of 200 tables x 1,000 rounds (bench/club.py),
 BENCH_PARTS=import only issue 19's imports: the 10,000-round Toppa table's own export and the
-tightest files, each imported over HTTP three times (bench/long.py)."""
+tightest files, each imported over HTTP three times (bench/long.py),
+BENCH_PARTS=photo only issue 33's card recogniser on synthetic photos, in-process
+(bench/photo.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ DURATION = os.environ.get("BENCH_SECONDS", "10")
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1))
 WRITERS = 16  # issue 9: "with 16 concurrent writers on SQLite"
-PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long,club,tricks").split(",")
+PARTS = os.environ.get("BENCH_PARTS", "short,lighthouse,long,club,tricks,photo").split(",")
 SHORT, LONG, LIGHTHOUSE = "short" in PARTS, "long" in PARTS, "lighthouse" in PARTS
 TRICKS = "tricks" in PARTS
 PILES = [
@@ -213,6 +215,9 @@ def serve(tmp: Path, db_url: str, workers: str) -> Iterator[str]:
 
 
 def main() -> None:
+    if PARTS == ["photo"]:  # in-process only: no server, no wrk
+        photo_figures()
+        return
     if not shutil.which("wrk"):
         sys.exit("bench: wrk is missing (scripts/bench installs Debian's wrk)")
     tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
@@ -239,12 +244,26 @@ def main() -> None:
             import_figures(db_url, tmp)
         if "club" in PARTS:
             club_figures(db_url, tmp)
+        if "photo" in PARTS:
+            photo_figures()
         if TRICKS:
             print("what each trick buys (in-process, the best of several runs):", flush=True)
             for line in tricks.figures(f"sqlite:///{tmp / 'tricks.sqlite'}"):
                 print(f"  {line}", flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def photo_figures() -> None:
+    from bench import photo  # the recogniser's dependencies load only for this part
+
+    print(
+        f"card recogniser on synthetic photos (held-out art render, looks and seeds; "
+        f"{photo.PHOTOS} photos of each size, in-process):",
+        flush=True,
+    )
+    for line in photo.figures():
+        print(f"  {line}", flush=True)
 
 
 def lighthouse_pages(base: str) -> list[tuple[str, str]]:

@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "models",
         ),
     ),
-    ("the deck", ("cards", "picker")),
+    ("the deck", ("cards", "picker", "recognise")),  # recognise: cards found in a photo
     ("rules engine", ("rules",)),  # and each game folder's rules.py
     ("round input and table state", ("state", "bodies")),
     ("games", ("games", "why")),

@@ -1,0 +1,329 @@
+"""Build the card recogniser's two networks from the card art alone (issue 33).
+
+    ./scripts/build-recogniser            # the shipped build (about 15 minutes on 2 cores)
+    ./scripts/build-recogniser --small    # a quick one while developing (not to commit)
+
+Renders the SVG faces with Chromium (recogniser/render.py), makes synthetic scenes of them
+(recogniser/scenes.py: generated tables, any rotation, perspective, light, shadows, blur, noise,
+JPEG, black plants and borders), trains a small segmenter and a small classifier with PyTorch
+on the CPU (no pretrained weights), and exports both to ONNX in scorekeeper/recognise/model/,
+with model.json holding the classes and the hash of the art and the builder it came from.
+Training scenes use seeds 0..; the bench's start at 1,000,000 and use the held-out render and
+held-out looks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+OUT = ROOT / "scorekeeper" / "recognise" / "model"
+#: What the model is made from: its hash is stored in model.json and checked by a test.
+SOURCES = (
+    "recogniser/build.py",
+    "recogniser/scenes.py",
+    "recogniser/render.py",
+    "scorekeeper/recognise/features.py",
+)
+
+
+def source_hash() -> str:
+    """sha256 over the art (every file of recogniser/cardart) and the builder's sources."""
+    h = hashlib.sha256()
+    for path in sorted((HERE / "cardart").iterdir()):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in SOURCES:
+        h.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _sizes(rng: np.random.Generator) -> int:
+    return int(rng.choice([0, 1, 1, 1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 24, 28]))
+
+
+def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Scenes ``start .. start+count``: segmenter inputs and targets, classifier crops and
+    labels."""
+    from recogniser import scenes
+    from scorekeeper.recognise import NONE, class_names
+    from scorekeeper.recognise.features import CROP, SEG_SIDE, features
+    from scorekeeper.recognise.features import upright as _upright
+
+    start, count = args
+    faces = scenes.load_faces("train")
+    ids = scenes.card_ids()
+    names = class_names()
+    label_of = [names.index(n) for n in (_class_name(i) for i in ids)]
+    seg_x, seg_y, crops, labels = [], [], [], []
+    sw, sh = SEG_SIDE, SEG_SIDE * 3 // 4
+    for seed in range(start, start + count):
+        rng = np.random.default_rng(seed)
+        n = _sizes(rng)
+        size = (800, 600) if n > 8 else (640, 480)
+        sc = scenes.scene(rng, faces, max(n, 1), size, hard=float(rng.uniform(0.5, 1.3)))
+        quads = sc.quads if n else []
+        image = sc.image
+        if n == 0:
+            image = scenes._photo(rng, scenes.table(rng, size[1], size[0]).astype(np.float32), 1)
+        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+        seg_x.append(small)
+        seg_y.append(scenes.kernels(quads, sw // 2, sh // 2, scale=sw / 2 / size[0]))
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        for idx, q, whole, cov in zip(sc.cards, quads, sc.whole, sc.covered, strict=False):
+            if cov > 0.35 or not whole:
+                continue
+            for _ in range(2):
+                crops.append(features(_jittered(rng, gray, q, CROP, _upright)))
+                labels.append(label_of[idx])
+        for _ in range(2 if n else 4):  # no card: the table, or between two cards
+            length = float(np.linalg.norm(quads[0][1] - quads[0][2])) if n else 150.0
+            if n >= 2 and rng.random() < 0.6:
+                a, b = rng.choice(len(quads), 2, replace=False)
+                c = (quads[a].mean(0) + quads[b].mean(0)) / 2
+            else:
+                c = rng.uniform([0, 0], size)
+                if any(cv2.pointPolygonTest(q, c, True) > -length * 0.3 for q in quads):
+                    continue
+            q = scenes._quad(tuple(c), float(rng.uniform(0, 360)), length)
+            crops.append(features(_jittered(rng, gray, q, CROP, _upright)))
+            labels.append(names.index(NONE))
+    return (
+        np.stack(seg_x),
+        np.stack(seg_y),
+        np.stack(crops).astype(np.float32),
+        np.array(labels, np.int64),
+    )
+
+
+def _class_name(card_id: str) -> str:
+    from scorekeeper.cards import CARD_BY_ID
+
+    return CARD_BY_ID[card_id].chaff_group or card_id
+
+
+def _jittered(rng, gray, quad, crop, upright):  # type: ignore[no-untyped-def]
+    """A crop as the recogniser would cut it, from corners a little off (as a segmenter's
+    rectangle is), turned either way up."""
+    length = float(np.linalg.norm(quad[1] - quad[2]))
+    c = quad.mean(0)
+    t = np.deg2rad(rng.normal(0, 2.5))
+    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]], np.float32)
+    q = (quad - c) @ rot.T * rng.uniform(0.93, 1.07) + c + rng.normal(0, 0.02 * length, 2)
+    q = q + rng.normal(0, 0.012 * length, (4, 2))
+    q = upright(q.astype(np.float32))
+    if rng.random() < 0.5:
+        q = np.roll(q, 2, axis=0)
+    w, h = crop
+    big = np.array([[0, 0], [2 * w, 0], [2 * w, 2 * h], [0, 2 * h]], np.float32)
+    m = cv2.getPerspectiveTransform(q.astype(np.float32), big)
+    card = cv2.warpPerspective(gray, m, (2 * w, 2 * h), flags=cv2.INTER_LINEAR)
+    card = cv2.resize(card, (w, h), interpolation=cv2.INTER_AREA)
+    if rng.random() < 0.5:  # contrast and brightness of another camera
+        card = np.clip(card * rng.uniform(0.6, 1.3) + rng.uniform(-40, 40), 0, 255)
+    return card.astype(np.uint8)
+
+
+def data(scenes_count: int, procs: int = 2) -> tuple[np.ndarray, ...]:
+    chunk = 25
+    jobs = [(s, min(chunk, scenes_count - s)) for s in range(0, scenes_count, chunk)]
+    with multiprocessing.get_context("fork").Pool(procs) as pool:
+        parts = pool.map(make_batch, jobs)
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))
+
+
+def networks():  # type: ignore[no-untyped-def]
+    import torch
+    from torch import nn
+
+    def conv(a: int, b: int) -> nn.Sequential:
+        return nn.Sequential(
+            nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(inplace=True)
+        )
+
+    class Segmenter(nn.Module):
+        """A small U-Net answering at half resolution: a card kernel's logit per pixel. Narrow,
+        and its skips added rather than joined, so it trains in minutes on two busy cores."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.stem = nn.Sequential(
+                nn.Conv2d(3, 10, 3, stride=2, padding=1, bias=False),
+                nn.BatchNorm2d(10),
+                nn.ReLU(inplace=True),
+            )
+            self.e1, self.e2, self.e3, self.e4 = (
+                conv(10, 10),
+                conv(10, 16),
+                conv(16, 24),
+                conv(24, 32),
+            )
+            self.pool = nn.MaxPool2d(2)
+            self.d3, self.d2, self.d1 = conv(32, 24), conv(24, 16), conv(16, 10)
+            self.head = nn.Conv2d(10, 1, 1)
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            up = nn.functional.interpolate
+            e1 = self.e1(self.stem(x))
+            e2 = self.e2(self.pool(e1))
+            e3 = self.e3(self.pool(e2))
+            e4 = self.e4(self.pool(e3))
+            d3 = self.d3(up(e4, scale_factor=2.0)) + e3
+            d2 = self.d2(up(d3, scale_factor=2.0)) + e2
+            d1 = self.d1(up(d2, scale_factor=2.0)) + e1
+            return self.head(d1)
+
+    class Classifier(nn.Module):
+        """A small network on a crop's features (scorekeeper.recognise.features)."""
+
+        def __init__(self, inputs: int, classes: int) -> None:
+            super().__init__()
+            self.net = nn.Sequential(
+                nn.Dropout(0.1),
+                nn.Linear(inputs, 384),
+                nn.ReLU(inplace=True),
+                nn.Dropout(0.3),
+                nn.Linear(384, classes),
+            )
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return self.net(x)
+
+    return Segmenter, Classifier
+
+
+def train(small: bool) -> None:
+    import torch
+    from torch import nn
+
+    from scorekeeper.recognise import class_names
+    from scorekeeper.recognise.features import SEG_SIDE
+
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    started = time.time()
+    count = 60 if small else 450
+    seg_x, seg_y, crops, labels = data(count)
+    print(f"{count} scenes, {len(crops)} crops in {time.time() - started:.0f} s", flush=True)
+    Segmenter, Classifier = networks()
+    names = class_names()
+
+    # the classifier, with brightness/contrast/noise jitter on the fly
+    clf = Classifier(crops.shape[1], len(names))
+    opt = torch.optim.AdamW(clf.parameters(), 2e-3, weight_decay=1e-4)
+    X, Y = torch.from_numpy(crops), torch.from_numpy(labels)
+    epochs = 10 if small else 12
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=epochs * (len(X) // 128 + 1))
+    for epoch in range(epochs):
+        clf.train()
+        perm, total, right = torch.randperm(len(X)), 0.0, 0
+        for b in range(0, len(X), 128):
+            i = perm[b : b + 128]
+            out = clf(X[i] + torch.randn_like(X[i]) * 0.05)
+            loss = nn.functional.cross_entropy(out, Y[i])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(i)
+            right += int((out.argmax(1) == Y[i]).sum())
+        print(
+            f"classifier epoch {epoch}: loss {total / len(X):.3f} right {right / len(X):.3f} "
+            f"({time.time() - started:.0f} s)",
+            flush=True,
+        )
+
+    # the segmenter: binary cross-entropy plus a soft Dice term
+    seg = Segmenter()
+    sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2).float() / 255.0
+    sy = torch.from_numpy(seg_y)[:, None].float()
+    opt = torch.optim.AdamW(seg.parameters(), 4e-3, weight_decay=1e-4)
+    steps, batch = (60, 12) if small else (4000, 12)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 6e-3, total_steps=steps)
+    pick = np.random.default_rng(0)
+    total = 0.0
+    seg.train()
+    for step in range(steps):
+        # random 128 x 96 windows (a quarter of a scene; the net is convolutional), turned
+        i = torch.from_numpy(pick.integers(0, len(sx), batch))
+        y0, x0 = int(pick.integers(0, 49)) * 2, int(pick.integers(0, 65)) * 2
+        x, y = (
+            sx[i, :, y0 : y0 + 96, x0 : x0 + 128],
+            sy[i, :, y0 // 2 : y0 // 2 + 48, x0 // 2 : x0 // 2 + 64],
+        )
+        turn = int(pick.integers(4))
+        x, y = torch.rot90(x, turn, (2, 3)), torch.rot90(y, turn, (2, 3))
+        out = seg(x)
+        p = torch.sigmoid(out)
+        dice = 1 - (2 * (p * y).sum() + 1) / (p.sum() + y.sum() + 1)
+        loss = nn.functional.binary_cross_entropy_with_logits(out, y) + dice
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        total += float(loss.detach())
+        if step % 100 == 99:
+            print(
+                f"segmenter step {step + 1}: loss {total / 100:.3f} "
+                f"({time.time() - started:.0f} s)",
+                flush=True,
+            )
+            total = 0.0
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    clf.eval()
+    seg.eval()
+    torch.onnx.export(
+        clf,
+        torch.zeros(2, crops.shape[1]),
+        OUT / "classify.onnx",
+        input_names=["features"],
+        output_names=["logits"],
+        dynamic_axes={"features": {0: "n"}, "logits": {0: "n"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    torch.onnx.export(
+        seg,
+        torch.zeros(1, 3, SEG_SIDE * 3 // 4, SEG_SIDE),
+        OUT / "segment.onnx",
+        input_names=["image"],
+        output_names=["logits"],
+        dynamic_axes={"image": {2: "h", 3: "w"}, "logits": {2: "h2", 3: "w2"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    meta = {
+        "hash": source_hash(),
+        "classes": names,
+        "small": small,
+        "scenes": count,
+        "crops": len(crops),
+        "seconds": round(time.time() - started),
+    }
+    (OUT / "model.json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(f"written to {OUT} in {time.time() - started:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--small", action="store_true", help="a quick build for development")
+    parser.add_argument("--no-render", action="store_true", help="keep recogniser/renders")
+    args = parser.parse_args()
+    if not args.no_render:
+        from recogniser import render
+
+        render.render()
+    train(args.small)
+
+
+if __name__ == "__main__":
+    main()

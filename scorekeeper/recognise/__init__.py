@@ -1,0 +1,285 @@
+"""Hanafuda cards found in a photo of a pile (issue 33): where each card lies and which it is.
+
+Two small networks, built by ``./scripts/build-recogniser`` from the card art alone (synthetic
+scenes; see recogniser/build.py) and shipped in ``model/`` as ONNX, run with onnxruntime:
+
+1. a segmenter marks each card's centre (its "kernel": the middle 60 % of the card, so that
+   cards that touch or slightly overlap still come apart) on the photo scaled to ``SEG_SIDE``;
+2. each kernel's rotated rectangle, grown back to the whole card, is warped upright from the
+   photo (scaled to at most ``MAX_SIDE``) and a classifier (a small network on the crop's
+   gradient histograms and its coarse grayscale) names the card, from both ways up, so neither
+   the plants' colour nor the card's direction matters.
+
+A month's plain cards cannot be told apart in a game: the classifier has one class per month
+for them and the answer numbers them (the first pine chaff found is ``pine-chaff-1``). No card
+id is answered twice in one call. The photo is only read: nothing is written or kept.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scorekeeper.cards import CARDS
+from scorekeeper.recognise.features import KERNEL, SEG_SIDE, crop, features, upright
+
+MODEL = Path(__file__).resolve().parent / "model"
+#: The longest side find_cards works at: a larger image is scaled down to it first.
+MAX_SIDE = 1600
+#: Below this confidence a card is marked for the player to check (README: "From a photo").
+UNSURE_BELOW = 0.8
+#: The class of a crop that is no card (table, or the gap between two cards).
+NONE = "none"
+#: A kernel smaller than this (pixels of the segmenter's output) is noise.
+_MIN_KERNEL = 12
+
+
+@dataclass(frozen=True)
+class Found:
+    """A card found in a photo."""
+
+    card: str  # a card id of scorekeeper.cards (e.g. "pine-crane", "pine-chaff-1")
+    confidence: float  # 0..1 (a float is fine here: this is not scoring)
+    box: tuple[int, int, int, int]  # x, y, w, h in the given image's pixels (axis-aligned bound)
+
+
+#: Ids answered for each class, in order (a chaff group has two or three).
+IDS_OF_CLASS: dict[str, list[str]] = {}
+for _card in CARDS:
+    IDS_OF_CLASS.setdefault(_card.chaff_group or _card.id, []).append(_card.id)
+
+
+class _Model:
+    """Both networks' sessions (onnxruntime sessions are safe to run from many threads)."""
+
+    def __init__(self) -> None:
+        import onnxruntime as ort  # type: ignore[import-untyped]
+
+        meta = json.loads((MODEL / "model.json").read_text())
+        self.classes: list[str] = meta["classes"]
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = 1
+        opts.inter_op_num_threads = 1
+        providers = ["CPUExecutionProvider"]
+        self.segment = ort.InferenceSession(str(MODEL / "segment.onnx"), opts, providers=providers)
+        self.classify = ort.InferenceSession(
+            str(MODEL / "classify.onnx"), opts, providers=providers
+        )
+
+
+_lock = threading.Lock()
+_model: _Model | None = None
+
+
+def model() -> _Model:
+    """The networks, loaded once (on first use) and shared by every request."""
+    global _model
+    if _model is None:
+        with _lock:
+            if _model is None:
+                _model = _Model()
+    return _model
+
+
+def find_cards(image: np.ndarray[Any, Any]) -> list[Found]:
+    """The cards in ``image`` (H x W x 3 uint8, BGR as OpenCV reads it), in reading order."""
+    import cv2
+
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ValueError("find_cards takes an H x W x 3 uint8 image")
+    height, width = image.shape[:2]
+    if min(height, width) < 16:
+        return []
+    scale = min(1.0, MAX_SIDE / max(height, width))
+    work = image
+    if scale < 1:
+        size = (max(1, round(width * scale)), max(1, round(height * scale)))
+        work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    net = model()
+    candidates = _kernels(net, work)
+    if not candidates:
+        return []
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    flat = [q for tried in candidates for q in tried]
+    every = _classify(net, [crop(gray, q) for q in flat])
+    none = net.classes.index(NONE)
+    quads, rows, k = [], [], 0
+    for tried in candidates:  # each kernel's surest rectangle
+        p = every[k : k + len(tried)]
+        sure = np.delete(p, none, axis=1).max(1)
+        best = int(sure.argmax())
+        quads.append(tried[best])
+        rows.append(p[best])
+        k += len(tried)
+    quads, rows = _apart(quads, rows, none)
+    found = _assign(net.classes, np.stack(rows), quads)
+    out = []
+    for card, confidence, quad in found:
+        x0, y0 = np.floor(quad.min(0) / scale).astype(int)
+        x1, y1 = np.ceil(quad.max(0) / scale).astype(int)
+        x0, y0 = max(0, int(x0)), max(0, int(y0))
+        x1, y1 = min(width, int(x1)), min(height, int(y1))
+        out.append(Found(card, round(confidence, 4), (x0, y0, x1 - x0, y1 - y0)))
+    return out
+
+
+def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[Any, Any]]]:
+    """For each card kernel, the card rectangles to try, as corners in ``work``'s pixels
+    (top-left, top-right, bottom-right, bottom-left of the card upright, either way up)."""
+    import cv2
+
+    h, w = work.shape[:2]
+    s = SEG_SIDE / max(h, w)
+    sw, sh = max(16, round(w * s)), max(16, round(h * s))
+    small = cv2.resize(work, (sw, sh), interpolation=cv2.INTER_AREA)
+    pw, ph = -sw % 16, -sh % 16
+    small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REFLECT)
+    x = small.astype(np.float32).transpose(2, 0, 1)[None] / 255.0
+    (logits,) = net.segment.run(None, {"image": x})
+    out = logits[0, 0]
+    step = small.shape[0] / out.shape[0]  # the segmenter answers at half resolution
+    mask = (out[: int(sh / step), : int(sw / step)] > 0).astype(np.uint8)
+    back = step / s  # segmenter output pixels -> work pixels
+    candidates = []
+    for pts in _blobs(mask):
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+        if rw > rh:  # the long side upright
+            rw, rh, angle = rh, rw, angle + 90
+        # the card's length from the kernel's, its width from the cards' shape
+        length = max(rh + 1, (rw + 1) / ASPECT) / KERNEL
+        candidates.append(
+            [
+                upright(cv2.boxPoints(((cx, cy), (length * f * ASPECT, length * f), angle + turn)))
+                * back
+                for f in _SCALES
+                for turn in _TURNS
+            ]
+        )
+    return candidates
+
+
+#: A card's width over its length.
+ASPECT = 976 / 1600
+#: The card rectangles tried around each kernel (sizes, turns in degrees): the classifier's
+#: surest one is kept.
+_SCALES = (0.9, 1.0, 1.12, 1.3, 1.55)
+_TURNS = (-5.0, 0.0, 5.0)
+
+
+def _apart(
+    quads: list[np.ndarray[Any, Any]], rows: list[np.ndarray[Any, Any]], none: int
+) -> tuple[list[np.ndarray[Any, Any]], list[np.ndarray[Any, Any]]]:
+    """One card per place: a rectangle whose centre lies in the middle of a surer one (a
+    piece of the same card's kernel) is dropped. Cards that touch or overlap a little keep
+    their centres apart."""
+    import cv2
+
+    order = sorted(range(len(quads)), key=lambda i: -float(np.delete(rows[i], none).max()))
+    kept: list[int] = []
+    for i in order:
+        centre = quads[i].mean(0)
+        inside = False
+        for k in kept:
+            c = quads[k].mean(0)
+            middle = (c + (quads[k] - c) * 0.7).astype(np.float32)
+            if cv2.pointPolygonTest(middle, (float(centre[0]), float(centre[1])), False) >= 0:
+                inside = True
+                break
+        if not inside:
+            kept.append(i)
+    kept.sort()
+    return [quads[i] for i in kept], [rows[i] for i in kept]
+
+
+def _blobs(mask: np.ndarray[Any, Any]) -> list[np.ndarray[Any, Any]]:
+    """The kernels' pixels (x, y), one array each; a kernel much larger than the typical one
+    (two cards' kernels run together) is split by eroding it until it comes apart."""
+    import cv2
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    areas = [int(stats[i, cv2.CC_STAT_AREA]) for i in range(1, count)]
+    big = [a for a in areas if a >= _MIN_KERNEL]
+    typical = float(np.median(big)) if big else 0.0
+    out = []
+    for i in range(1, count):
+        area = areas[i - 1]
+        if area < _MIN_KERNEL:
+            continue
+        blob = (labels == i).astype(np.uint8)
+        parts = [blob]
+        if len(big) > 2 and area > 1.7 * typical:
+            kernel = np.ones((3, 3), np.uint8)
+            eroded = blob
+            for _ in range(4):
+                eroded = cv2.erode(eroded, kernel)
+                n, lab = cv2.connectedComponents(eroded, connectivity=4)
+                pieces = [(lab == k).astype(np.uint8) for k in range(1, n)]
+                pieces = [p for p in pieces if int(p.sum()) >= _MIN_KERNEL // 2]
+                if len(pieces) >= 2:
+                    grow = np.ones((3, 3), np.uint8)
+                    parts = [cv2.dilate(p, grow, iterations=_ + 1) & blob for p in pieces]
+                    break
+        for part in parts:
+            ys, xs = np.nonzero(part)
+            out.append(np.stack([xs, ys], 1).astype(np.float32) + 0.5)
+    return out
+
+
+def _classify(net: _Model, crops: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+    """Class probabilities of each crop, averaged over the crop and the crop turned round."""
+    feats = [features(c) for c in crops] + [
+        features(np.ascontiguousarray(c[::-1, ::-1])) for c in crops
+    ]
+    (logits,) = net.classify.run(None, {"features": np.stack(feats)})
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    p = e / e.sum(1, keepdims=True)
+    n = len(crops)
+    result: np.ndarray[Any, Any] = (p[:n] + p[n:]) / 2
+    return result
+
+
+def _assign(
+    classes: list[str], probs: np.ndarray[Any, Any], quads: list[np.ndarray[Any, Any]]
+) -> list[tuple[str, float, np.ndarray[Any, Any]]]:
+    """Card ids for the crops, surest first, no id twice: a crop whose best class is used up
+    takes its next likeliest (with that class's lower confidence); no-card crops are dropped.
+    Answered in reading order (rows top to bottom, then left to right), chaff numbered so."""
+    none = classes.index(NONE)
+    left = Counter({c: len(IDS_OF_CLASS[c]) for c in classes if c != NONE})
+    chosen: list[tuple[int, str, float]] = []
+    for i in np.argsort(-probs.max(1)):
+        p = probs[i]
+        if p.argmax() == none:
+            continue
+        for k in np.argsort(-p):
+            name = classes[int(k)]
+            if name != NONE and left[name] > 0:
+                left[name] -= 1
+                chosen.append((int(i), name, float(p[k])))
+                break
+    if not chosen:
+        return []
+    centres = {i: quads[i].mean(0) for i, _, _ in chosen}
+    row = float(np.median([np.linalg.norm(quads[i][0] - quads[i][1]) for i, _, _ in chosen]))
+    chosen.sort(key=lambda t: (round(centres[t[0]][1] / max(row, 1.0)), centres[t[0]][0]))
+    used: Counter[str] = Counter()
+    out = []
+    for i, name, confidence in chosen:
+        out.append((IDS_OF_CLASS[name][used[name]], confidence, quads[i]))
+        used[name] += 1
+    return out
+
+
+def class_names() -> list[str]:
+    """The classifier's classes: one per card that can be told apart, one per month's chaff,
+    and NONE (the builder writes them into model.json in this order)."""
+    return [*IDS_OF_CLASS, NONE]
+
+
+__all__ = ["MAX_SIDE", "UNSURE_BELOW", "Found", "class_names", "features", "find_cards"]
