@@ -11,7 +11,7 @@ Settings, each also read from the environment with the ``SCOREKEEPER_`` prefix:
 - ``RATELIMIT_STORAGE_URI``: where the counts live, ``memory://`` (each process counts on its
   own) or a store that several processes share, such as ``redis://host:6379``;
 - ``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_IMPORT_TRIES`` and
-  ``RATELIMIT_WRITE``: the per-action limits, in Flask-Limiter's notation
+  ``RATELIMIT_WRITE``, ``RATELIMIT_RECOGNISE``: the per-action limits, in Flask-Limiter's notation
   (``"60 per minute; 1000 per day"``);
 - ``CREATION_OPEN``: ``False`` closes the creation of new tables (a new table, a rematch, an
   import) altogether, answered ``403`` with a message.
@@ -44,6 +44,8 @@ DEFAULTS: dict[str, str] = {
     "RATELIMIT_IMPORT_TRIES": "60 per minute",
     # Writes to one table (rounds entered, corrected, deleted, undone; settle-ups; changes).
     "RATELIMIT_WRITE": "300 per minute; 3000 per hour",
+    # Photos read into cards (POST /api/v1/recognise): each is seconds of the server's work.
+    "RATELIMIT_RECOGNISE": "20 per minute; 300 per day",
 }
 
 CLOSED = N_(
@@ -88,6 +90,8 @@ def _limited(limiter: Limiter, kind: str, view: Callable[..., R]) -> Callable[..
             _setting("RATELIMIT_IMPORT"), scope="import", deduct_when=_stored
         )
         return tries(stored(view))
+    if kind == "recognise":
+        return limiter.shared_limit(_setting("RATELIMIT_RECOGNISE"), scope="recognise")(view)
     return limiter.shared_limit(
         _setting("RATELIMIT_WRITE"),
         scope="write",
@@ -139,6 +143,11 @@ def imports(view: Callable[P, R]) -> Callable[P, R]:
 def writes(view: Callable[P, R]) -> Callable[P, R]:
     """A view that writes to one table (``token`` in its URL): limited per address and table."""
     return _mark(view, "write")
+
+
+def recognises(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that reads a photo into cards: limited per address (each is costly)."""
+    return _mark(view, "recognise")
 
 
 def retry_after() -> int:

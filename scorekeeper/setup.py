@@ -102,6 +102,7 @@ def init_app(app: Flask) -> None:
         live,
         offline,
         openapi,
+        photos,
         rounds,
         sessions,
     )
@@ -122,6 +123,7 @@ def init_app(app: Flask) -> None:
         live.bp,
         device.bp,
         offline.bp,
+        photos.bp,
     ):
         app.register_blueprint(bp)
     limits.init_app(app)  # once the views it limits are registered
@@ -235,7 +237,7 @@ def _own_names() -> list[str]:
 
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 

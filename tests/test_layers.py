@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
+    ("a photo's cards", ("recognise", "photos")),  # issue 33: read into a round form
     ("web", ("", "setup", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, jsonify
 
 from scorekeeper.games import GAMES
 from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.views import photos
 
 bp = Blueprint("openapi", __name__, url_prefix="/api/v1")
 
@@ -762,4 +763,5 @@ def openapi() -> Response:
     games = {"enum": list(GAMES)}
     spec["paths"]["/api/v1/score/{game}"]["post"]["parameters"][0]["schema"] = games
     spec["components"]["schemas"]["Session"]["properties"]["game"] = games
+    photos.describe(spec)
     return jsonify(spec)
