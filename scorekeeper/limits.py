@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar, cast
 
 from flask import Flask, Response, abort, current_app, request
 from flask_limiter import Limiter
@@ -148,6 +149,14 @@ def writes(view: Callable[P, R]) -> Callable[P, R]:
 def recognises(view: Callable[P, R]) -> Callable[P, R]:
     """A view that reads a photo into cards: limited per address (each is costly)."""
     return _mark(view, "recognise")
+
+
+def recognising() -> AbstractContextManager[None]:
+    """The limit on photos for a round form that reads one (``with limits.recognising():``),
+    counted with ``POST /api/v1/recognise``'s."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limits"]
+    shared = limiter.shared_limit(_setting("RATELIMIT_RECOGNISE"), scope="recognise")
+    return cast(AbstractContextManager[None], shared)
 
 
 def retry_after() -> int:

@@ -74,7 +74,13 @@ class Reading:
     def to_dict(self) -> dict[str, Any]:
         return {
             "cards": [
-                {"card": f.card, "confidence": f.confidence, "box": list(f.box)} for f in self.cards
+                {
+                    "card": f.card,
+                    "confidence": f.confidence,
+                    "box": list(f.box),
+                    "unsure": f.confidence < recognise.UNSURE_BELOW,
+                }
+                for f in self.cards
             ],
             "width": self.width,
             "height": self.height,
@@ -252,3 +258,8 @@ def read_into_form(
     except BadPhoto as exc:
         return form.copy(), Filled(form.get(TARGET, ""), error=exc.message)
     return fill(form, targets, deck, reading)
+
+
+def targets(players: int) -> list[str]:
+    """The pickers of a pile form that a photo can fill: each player's pile, then hand."""
+    return [f"p{i}_pile" for i in range(players)] + [f"p{i}_hand" for i in range(players)]

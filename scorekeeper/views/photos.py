@@ -39,10 +39,14 @@ RECOGNISED = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["card", "confidence", "box"],
+                "required": ["card", "confidence", "box", "unsure"],
                 "properties": {
                     "card": {"type": "string", "description": "A card id of RULES.md."},
                     "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                    "unsure": {
+                        "type": "boolean",
+                        "description": "Below the confidence the page marks a card to check.",
+                    },
                     "box": {
                         "type": "array",
                         "description": "x, y, width, height in the photo's pixels.",

@@ -640,6 +640,25 @@
     });
   }
 
+  // "From a photo" (issue 33): its module (static/js/photo.js, data-photo) is fetched only
+  // once the button is used. It drives the grid through its markup ([data-target] chooses
+  // where, [data-card] takes a card), as a finger would. Offline, the button says so.
+  function photoButtons() {
+    all("input[data-photo]").forEach(function (input) {
+      var label = input.closest(".photo-button");
+      function signal() { label.classList.toggle("is-offline", !navigator.onLine); }
+      window.addEventListener("online", signal);
+      window.addEventListener("offline", signal);
+      signal();
+      input.addEventListener("change", function () {
+        import(input.dataset.photo).then(function (photo) { photo.read(input); }, function () {
+          label.classList.add("is-offline");
+          input.value = "";
+        });
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     all("[data-seat-order]").forEach(seatOrder);
     all(".picker input[type=checkbox]").forEach(function (box) {
@@ -653,6 +672,7 @@
       d.addEventListener("toggle", tally);
     });
     deckGrid();
+    photoButtons();
     drawEach();
     restChoice();
     gameRules();

@@ -108,7 +108,9 @@ def test_a_photo_comes_back_as_its_cards_with_boxes_in_its_own_pixels(client, fa
     resp = send(client, picture())
     assert resp.status_code == 200
     assert resp.get_json() == {
-        "cards": [{"card": "pine-crane", "confidence": 0.97, "box": [40, 30, 80, 60]}],
+        "cards": [
+            {"card": "pine-crane", "confidence": 0.97, "box": [40, 30, 80, 60], "unsure": False}
+        ],
         "width": 400,
         "height": 300,
     }
@@ -128,9 +130,9 @@ def test_a_month_s_plain_cards_come_back_as_the_recogniser_gave_them(client, mon
         recognise, "find_cards", FakeRecogniser(("pine-chaff-1", "pine-chaff-2"), 0.5)
     )
     body = send(client, picture()).get_json()
-    assert [(c["card"], c["confidence"]) for c in body["cards"]] == [
-        ("pine-chaff-1", 0.5),
-        ("pine-chaff-2", 0.5),
+    assert [(c["card"], c["confidence"], c["unsure"]) for c in body["cards"]] == [
+        ("pine-chaff-1", 0.5, True),
+        ("pine-chaff-2", 0.5, True),
     ]
 
 
