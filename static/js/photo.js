@@ -130,42 +130,61 @@ function box(shot, found, answer) {
   shot.appendChild(b);
 }
 
-// The photo small, a box on each card found, folded under the targets (the grid stays on the
-// first screen), and one tap to take back what it filled.
+// The photo small, a box on each card found, in a panel over the page (the grid does not
+// move), opened and closed by a button beside the photo button; it takes the photo back too.
 function show(form, input, blob, answer, read) {
   const deck = form.querySelector(".deck");
   let panel = deck.querySelector(".photo-panel");
+  let toggle = deck.querySelector(".photo-show");
   if (!panel) {
     panel = document.createElement("div");
     panel.className = "photo-panel";
-    const row = deck.querySelector(".photo-row");
-    row.parentNode.insertBefore(panel, row.nextSibling);
+    panel.id = "photo-panel";
+    panel.hidden = true;
+    deck.appendChild(panel);
+    toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "target photo-show";
+    toggle.setAttribute("aria-controls", panel.id);
+    toggle.addEventListener("click", () => open(deck, panel.hidden));
+    input.closest(".photo-button").after(toggle);
   }
+  toggle.textContent = words(input, "tShow", answer.cards.length);
+  toggle.hidden = false;
   panel.textContent = "";
-  const details = document.createElement("details");
-  const summary = document.createElement("summary");
-  summary.textContent = words(input, "tShow", answer.cards.length);
+  const title = document.createElement("h2");
+  title.textContent = words(input, "tShown", answer.cards.length);
   const shot = document.createElement("div");
   shot.className = "shot";
   const img = document.createElement("img");
-  img.alt = summary.textContent;
+  img.alt = title.textContent;
   if (read.url) { URL.revokeObjectURL(read.url); }
   img.src = read.url = URL.createObjectURL(blob);
   shot.appendChild(img);
   answer.cards.forEach((found) => box(shot, found, answer));
-  details.append(summary, shot);
-  panel.append(details);
-  let undo = deck.querySelector(".photo-row .undo");
-  if (!undo) {
-    undo = document.createElement("button");
-    undo.type = "button";
-    undo.className = "button undo";
-    undo.textContent = words(input, "tUndo", 0);
-    undo.addEventListener("click", () => takeBack(form, input));
-    deck.querySelector(".photo-row").appendChild(undo);
-  }
-  undo.hidden = false;
-  panel.hidden = false;
+  const actions = document.createElement("p");
+  actions.className = "actions";
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.className = "button undo";
+  undo.textContent = words(input, "tUndo", 0);
+  undo.addEventListener("click", () => takeBack(form, input));
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "button secondary close";
+  close.textContent = words(input, "tClose", 0);
+  close.addEventListener("click", () => open(deck, false));
+  actions.append(undo, close);
+  panel.append(title, shot, actions);
+  open(deck, panel.hidden === false);
+}
+
+function open(deck, on) {
+  const panel = deck.querySelector(".photo-panel");
+  const toggle = deck.querySelector(".photo-show");
+  panel.hidden = !on;
+  toggle.setAttribute("aria-expanded", String(on));
+  if (on) { panel.querySelector(".close").focus(); } else { toggle.focus(); }
 }
 
 // Everything the last photo filled, out again (a card the player moved since stays where it is).
@@ -182,13 +201,12 @@ function takeBack(form, input) {
   });
   if (before && before !== read.target) { before.click(); }
   URL.revokeObjectURL(read.url);
-  const panel = deck.querySelector(".photo-panel");
   const last = list[list.length - 1];
   if (last) {
     show(form, input, last.blob, last.answer, last);
   } else {
-    if (panel) { panel.hidden = true; }
-    deck.querySelector(".photo-row .undo").hidden = true;
+    open(deck, false);
+    deck.querySelector(".photo-show").hidden = true;
   }
   say(form, input, "");
   sayUnsure(form, input);

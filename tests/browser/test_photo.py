@@ -120,34 +120,42 @@ def test_a_pile_from_a_photo_checked_and_saved(server, phone, tmp_path):
     expect(phone.locator(".deck .card.unsure")).to_have_count(2)
     assert any("photo.js" in u for u in fetched)
 
-    # The photo, folded: the grid's first month is still on the first screen.
-    panel = phone.locator(".photo-panel")
-    expect(panel.locator("summary")).to_have_text("Show the photo (14 found)")
-    first = phone.locator(".deck .card[data-card='pine-crane']").bounding_box()
-    assert first["y"] + first["height"] <= SMALL["height"], first
+    # The grid has not moved: its last month is on the first screen still. The photo is one
+    # tap away, over the page, a box on each card found.
+    last = phone.locator(".deck .card[data-card='paulownia-chaff-3']").bounding_box()
+    bar = phone.locator(".entrybar").bounding_box()
+    assert last["y"] + last["height"] <= bar["y"] + 1, (last, bar)
     phone.screenshot(path=str(SHOTS / "photo-filled-360.png"))
-    panel.locator("summary").click()
+    show = phone.locator(".photo-show")
+    expect(show).to_have_text("Photo (14)")
+    assert show.bounding_box()["height"] >= 44 and show.bounding_box()["width"] >= 44
+    show.click()
+    panel = phone.locator(".photo-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h2")).to_have_text("The photo read: 14 cards found")
     expect(panel.locator(".shot .box")).to_have_count(14)
     expect(panel.locator(".shot .box.unsure")).to_have_count(2)
     expect(panel.locator(".shot img")).to_have_js_property("complete", True)
     phone.screenshot(path=str(SHOTS / "photo-shown-360.png"))
-    panel.locator("summary").click()
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()
 
     # A second photo adds what is new, never a card twice; one tap takes it back.
     phone.set_input_files("input[data-photo]", photo(tmp_path, "more.jpg", (600, 800)))
-    expect(panel.locator("summary")).to_have_text("Show the photo (2 found)")
+    expect(show).to_have_text("Photo (2)")
     assert pressed(phone) == set(PILE) | {"maple-deer"}
     expect(phone.locator(".target[data-target='captured-0'] .n")).to_have_text("15")
-    undo = phone.locator(".photo-row button.undo")
+    show.click()
+    undo = panel.locator("button.undo")
     expect(undo).to_have_text("Take back this photo")
     assert undo.bounding_box()["height"] >= 44
     undo.click()
     expect(phone.locator(".target[data-target='captured-0'] .n")).to_have_text("14")
-    # The first photo is the last one now: shown, and it can be taken back in turn.
-    expect(panel.locator("summary")).to_have_text("Show the photo (14 found)")
-    expect(undo).to_be_visible()
-
     assert pressed(phone) == set(PILE)
+    # The first photo is the last one now: shown, and it can be taken back in turn.
+    expect(show).to_have_text("Photo (14)")
+    expect(undo).to_be_visible()
+    panel.get_by_role("button", name="Close").click()
 
     # The player checks an unsure card by tapping it out and in again: its mark goes.
     tile = phone.locator(".deck .card[data-card='plum-ribbon']")
