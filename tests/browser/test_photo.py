@@ -192,3 +192,41 @@ def test_offline_the_photo_button_says_it_needs_the_signal(server, phone, tmp_pa
     assert pressed(phone) == set()
     phone.context.set_offline(False)
     expect(button).not_to_have_class(re.compile(r"\bis-offline\b"))
+
+
+def test_without_javascript_the_form_reads_the_photo_and_marks_the_unsure(
+    server, browser, request, tmp_path
+):
+    from playwright.sync_api import expect
+
+    from tests.browser.conftest import phone_page
+
+    pages = phone_page(browser, request, SMALL, java_script_enabled=False)
+    phone = next(pages)
+    try:
+        table = api(
+            server, "/api/v1/sessions", {"name": "NoJS", "game": "toppa", "players": ["Aki", "Ben"]}
+        )
+        phone.goto(table["url"] + "/rounds/new")
+        fieldset = phone.locator("#photo-read")
+        expect(fieldset).to_be_visible()
+        fieldset.locator("select[name=photo_target]").select_option("p0_pile")
+        fieldset.locator("input[name=photo]").set_input_files(
+            photo(tmp_path, "pile.jpg", (1200, 900))
+        )
+        fieldset.get_by_role("button", name="Read the photo").click()
+        expect(phone.locator(".photo-said")).to_contain_text("The photo added 14 cards.")
+        expect(phone.locator(".photo-said")).to_contain_text("2 cards to check")
+        checked = phone.eval_on_selector_all(
+            "input[name=p0_pile]:checked", "els => els.map(e => e.value)"
+        )
+        assert sorted(checked) == sorted(PILE)
+        expect(phone.locator(".tile.unsure")).to_have_count(2)
+        phone.locator(".tile.unsure").first.scroll_into_view_if_needed()
+        phone.screenshot(path=str(SHOTS / "photo-without-script-360.png"))
+        phone.get_by_role("button", name="Save and score").click()
+        phone.wait_for_url(re.compile(r"/rounds/1$"))
+        stored = api(server, f"/api/v1/sessions/{table['id']}")
+        assert sorted(stored["rounds"][0]["input"]["players"][0]["captured"]) == sorted(PILE)
+    finally:
+        next(pages, None)
