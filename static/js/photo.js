@@ -134,6 +134,7 @@ function box(shot, found, answer) {
 // move), opened and closed by a button beside the photo button; it takes the photo back too.
 function show(form, input, blob, answer, read) {
   const deck = form.querySelector(".deck");
+  const label = input.closest(".photo-button");
   let panel = deck.querySelector(".photo-panel");
   let toggle = deck.querySelector(".photo-show");
   if (!panel) {
@@ -147,7 +148,7 @@ function show(form, input, blob, answer, read) {
     toggle.className = "target photo-show";
     toggle.setAttribute("aria-controls", panel.id);
     toggle.addEventListener("click", () => open(deck, panel.hidden));
-    input.closest(".photo-button").after(toggle);
+    label.before(toggle);
   }
   toggle.textContent = words(input, "tShow", answer.cards.length);
   toggle.hidden = false;
@@ -174,7 +175,11 @@ function show(form, input, blob, answer, read) {
   close.className = "button secondary close";
   close.textContent = words(input, "tClose", 0);
   close.addEventListener("click", () => open(deck, false));
-  actions.append(undo, close);
+  // The photo button moves into the panel ("Another photo"): the row keeps one place for both.
+  const said = label.querySelector(".ph-words");
+  said.dataset.first = said.dataset.first || said.textContent;
+  said.textContent = words(input, "tAnother", 0);
+  actions.append(label, undo, close);
   panel.append(title, shot, actions);
   open(deck, panel.hidden === false);
 }
@@ -205,8 +210,16 @@ function takeBack(form, input) {
   if (last) {
     show(form, input, last.blob, last.answer, last);
   } else {
-    open(deck, false);
-    deck.querySelector(".photo-show").hidden = true;
+    // No photo left: the photo button takes its place in the row again.
+    const toggle = deck.querySelector(".photo-show");
+    const label = input.closest(".photo-button");
+    const said = label.querySelector(".ph-words");
+    said.textContent = said.dataset.first;
+    toggle.before(label);
+    toggle.hidden = true;
+    deck.querySelector(".photo-panel").hidden = true;
+    toggle.setAttribute("aria-expanded", "false");
+    input.focus();
   }
   say(form, input, "");
   sayUnsure(form, input);

@@ -137,6 +137,9 @@ def test_a_pile_from_a_photo_checked_and_saved(server, phone, tmp_path):
     expect(panel.locator(".shot .box.unsure")).to_have_count(2)
     expect(panel.locator(".shot img")).to_have_js_property("complete", True)
     phone.screenshot(path=str(SHOTS / "photo-shown-360.png"))
+    # The photo button waits in the panel for another photo (the row keeps one place).
+    expect(panel.locator(".photo-button .ph-words")).to_have_text("Another photo")
+    assert panel.locator(".photo-button").bounding_box()["height"] >= 44
     panel.get_by_role("button", name="Close").click()
     expect(panel).to_be_hidden()
 
@@ -152,10 +155,16 @@ def test_a_pile_from_a_photo_checked_and_saved(server, phone, tmp_path):
     undo.click()
     expect(phone.locator(".target[data-target='captured-0'] .n")).to_have_text("14")
     assert pressed(phone) == set(PILE)
-    # The first photo is the last one now: shown, and it can be taken back in turn.
+    # The first photo is the last one now: shown, and it can be taken back in turn; then the
+    # photo button is back in its row.
     expect(show).to_have_text("Photo (14)")
-    expect(undo).to_be_visible()
-    panel.get_by_role("button", name="Close").click()
+    undo.click()
+    expect(phone.locator(".target[data-target='captured-0'] .n")).to_have_text("0")
+    expect(show).to_be_hidden()
+    expect(phone.locator(".targets .photo-button .ph-words")).to_have_text("From a photo")
+    phone.set_input_files("input[data-photo]", photo(tmp_path, "pile.jpg", (1200, 900)))
+    expect(note).to_have_text("2 cards to check")
+    assert pressed(phone) == set(PILE)
 
     # The player checks an unsure card by tapping it out and in again: its mark goes.
     tile = phone.locator(".deck .card[data-card='plum-ribbon']")
