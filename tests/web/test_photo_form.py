@@ -158,3 +158,15 @@ def test_the_form_s_photos_count_with_the_api_s_against_the_limit(tmp_path, fake
     assert over.headers["Retry-After"].isdigit()
     # Checking a hand without a photo is not limited by it.
     assert client.post("/check/toppa", data={"n": "2", "rest": "1"}).status_code in (200, 422)
+
+
+def test_enter_in_a_field_still_saves_the_form_s_first_submit_is_save(client):
+    # Implicit submission (Enter in the phone's name) takes the form's first submit control:
+    # it must be Save, never "Read the photo".
+    table = new_table(client, "toppa", ["Aki", "Ben"])
+    for url in (f"{table}/rounds/new", "/check/toppa"):
+        page = client.get(url).get_data(as_text=True)
+        form = page[page.index('id="round-form"') :]
+        first = re.search(r'<(?:button|input)[^>]*type="submit"[^>]*>', form).group(0)
+        assert "photo_read" not in first, first
+        assert 'name="photo_read"' in form and 'formenctype="multipart/form-data"' in form
