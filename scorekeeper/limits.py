@@ -11,7 +11,7 @@ Settings, each also read from the environment with the ``SCOREKEEPER_`` prefix:
 - ``RATELIMIT_STORAGE_URI``: where the counts live, ``memory://`` (each process counts on its
   own) or a store that several processes share, such as ``redis://host:6379``;
 - ``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_IMPORT_TRIES`` and
-  ``RATELIMIT_WRITE``: the per-action limits, in Flask-Limiter's notation
+  ``RATELIMIT_WRITE``, ``RATELIMIT_RECOGNISE``: the per-action limits, in Flask-Limiter's notation
   (``"60 per minute; 1000 per day"``);
 - ``CREATION_OPEN``: ``False`` closes the creation of new tables (a new table, a rematch, an
   import) altogether, answered ``403`` with a message.
@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar, cast
 
 from flask import Flask, Response, abort, current_app, request
 from flask_limiter import Limiter
@@ -44,6 +45,8 @@ DEFAULTS: dict[str, str] = {
     "RATELIMIT_IMPORT_TRIES": "60 per minute",
     # Writes to one table (rounds entered, corrected, deleted, undone; settle-ups; changes).
     "RATELIMIT_WRITE": "300 per minute; 3000 per hour",
+    # Photos read into cards (POST /api/v1/recognise): each is seconds of the server's work.
+    "RATELIMIT_RECOGNISE": "20 per minute; 300 per day",
 }
 
 CLOSED = N_(
@@ -88,6 +91,8 @@ def _limited(limiter: Limiter, kind: str, view: Callable[..., R]) -> Callable[..
             _setting("RATELIMIT_IMPORT"), scope="import", deduct_when=_stored
         )
         return tries(stored(view))
+    if kind == "recognise":
+        return limiter.shared_limit(_setting("RATELIMIT_RECOGNISE"), scope="recognise")(view)
     return limiter.shared_limit(
         _setting("RATELIMIT_WRITE"),
         scope="write",
@@ -139,6 +144,19 @@ def imports(view: Callable[P, R]) -> Callable[P, R]:
 def writes(view: Callable[P, R]) -> Callable[P, R]:
     """A view that writes to one table (``token`` in its URL): limited per address and table."""
     return _mark(view, "write")
+
+
+def recognises(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that reads a photo into cards: limited per address (each is costly)."""
+    return _mark(view, "recognise")
+
+
+def recognising() -> AbstractContextManager[None]:
+    """The limit on photos for a round form that reads one (``with limits.recognising():``),
+    counted with ``POST /api/v1/recognise``'s."""
+    limiter: Limiter = current_app.extensions["scorekeeper.limits"]
+    shared = limiter.shared_limit(_setting("RATELIMIT_RECOGNISE"), scope="recognise")
+    return cast(AbstractContextManager[None], shared)
 
 
 def retry_after() -> int:

@@ -103,6 +103,7 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
         live,
         offline,
         openapi,
+        photos,
         rounds,
         tables,
     )
@@ -123,6 +124,7 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
         live.bp,
         device.bp,
         offline.bp,
+        photos.bp,
     ):
         app.register_blueprint(bp)
     limits.init_app(app)  # once the views it limits are registered
@@ -236,7 +238,7 @@ def _own_names() -> list[str]:
 
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 

@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger",)),
     ("database", ("database",)),
     ("tables", ("tables",)),
+    ("a photo's cards", ("photos",)),  # issue 33: a photo read into a round form
     ("web", ("", "wiring", "bundle", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from flask import Blueprint, render_template, request, url_for
 
+from scorekeeper import limits, photos
 from scorekeeper.forms import ActionForm
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import (
@@ -15,6 +16,7 @@ from scorekeeper.games.form_input import (
     read_cards,
     with_the_rules,
 )
+from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput, Option, Violation
@@ -24,6 +26,7 @@ from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, not_found
 
 bp = Blueprint("check", __name__, url_prefix="/check")
+bp.before_request(lambda: photos.in_memory(request))  # a form may carry a photo (issue 33)
 
 
 def _number(source: FormData, key: str, default: int | str) -> int | str:
@@ -82,7 +85,15 @@ def check(game_id: str) -> tuple[str, int]:
     result = None
     status = 200
     dealer = 0
-    if request.method == "POST":
+    photo = None
+    if request.method == "POST" and photos.READ in source:
+        # "Read the photo" (without script): the form again with the cards it shows ticked.
+        with limits.recognising():
+            source, photo = photos.read_into_form(request.form, photos.targets(n), game.deck)
+        entry = game.entry_from_form(source, n, [])
+        if photo.error is not None:
+            errors, status = {photos.FIELD: [tr(photo.error)]}, 422
+    elif request.method == "POST":
         problems: list[Violation] = []
         entry = game.entry_from_form(source, n, problems)
         body = dict(entry)
@@ -133,6 +144,7 @@ def check(game_id: str) -> tuple[str, int]:
         action=url_for(".check", game_id=game.id),
         n=n,
         pot=source.get("pot") or "0",
+        photo=photo,
     ), status
 
 

@@ -18,6 +18,7 @@ from flask import Blueprint, Response, jsonify
 
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.schema import Schema, ref
+from scorekeeper.views import photos
 from scorekeeper.views.openapi_paths import PATHS
 from scorekeeper.views.openapi_schemas import BASICS, SCHEMAS
 
@@ -65,5 +66,7 @@ def document(games: Iterable[Game]) -> dict[str, Any]:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    """The description, its games those registered now."""
-    return jsonify(document(GAMES.values()))
+    """The description, its games those registered now, and the photo reader's path."""
+    spec = document(GAMES.values())
+    photos.describe(spec)
+    return jsonify(spec)

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import devices, limits
+from scorekeeper import devices, limits, photos
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
-from scorekeeper.games.form_input import form_int, round_number, with_the_rules
+from scorekeeper.games.form_input import FormData, form_int, round_number, with_the_rules
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, reason
@@ -26,6 +26,7 @@ from scorekeeper.views.device import TOO_LONG, named_on_a_form
 from scorekeeper.views.table_figures import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
+bp.before_request(lambda: photos.in_memory(request))  # a form may carry a photo (issue 33)
 
 EXPIRED = N_(
     "This form had expired (or was opened in another browser), so nothing was saved. "
@@ -92,7 +93,7 @@ class RoundPage:
             return self.positions.index(self.rnd.dealer)
         return service.dealer_index(self.state, self.positions)
 
-    def read(self) -> tuple[Entry, list[Violation]]:
+    def read(self, source: FormData | None = None) -> tuple[Entry, list[Violation]]:
         """The posted form as a round entry, and the problems found reading it.
 
         The dealer is pinned only when the player chose one: the form says which dealer it
@@ -101,7 +102,8 @@ class RoundPage:
         """
         problems: list[Violation] = []
         self._check_players(problems)
-        entry = Entry(self.game.entry_from_form(request.form, len(self.positions), problems))
+        form = request.form if source is None else source
+        entry = Entry(self.game.entry_from_form(form, len(self.positions), problems))
         pinned = self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
@@ -139,6 +141,7 @@ class RoundPage:
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
         stale: Stale | None = None,
+        photo: photos.Filled | None = None,
     ) -> ResponseReturnValue:
         dealer = self.dealer()
         chosen = entry.get("dealer")
@@ -171,6 +174,7 @@ class RoundPage:
             delete_form=ActionForm(),
             action=action,
             stale=stale,
+            photo=photo,
         ), status
 
 
@@ -183,6 +187,8 @@ def _based_on(raw: str | None) -> tuple[int, int] | None:
 def _save(page: RoundPage) -> ResponseReturnValue:
     """Read, check and store a posted round form (a new round or a correction)."""
     form = RoundForm()
+    if photos.READ in request.form:
+        return _read_photo(page, form)
     entry, problems = page.read()
     if not form.validate_on_submit():
         return page.render(form, entry, {"": [EXPIRED]}, 400)
@@ -243,6 +249,19 @@ def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
     else:
         return
     flash(tr(said.capitalized()))
+
+
+def _read_photo(page: RoundPage, form: RoundForm) -> ResponseReturnValue:
+    """The form again with the cards a photo shows added to the pile or hand chosen (the
+    form's "Read the photo", without script): nothing is saved; the player checks and saves."""
+    with limits.recognising():
+        source, filled = photos.read_into_form(
+            request.form, photos.targets(len(page.positions)), page.game.deck
+        )
+    entry, _ = page.read(source)
+    if filled.error is not None:
+        return page.render(form, entry, {photos.FIELD: [tr(filled.error)]}, 422, photo=filled)
+    return page.render(form, entry, photo=filled)
 
 
 def _refused(

@@ -7,6 +7,7 @@ import { all } from "./dom.js";
 import { fill, valuesIn } from "./counts.js";
 import { checks, noteTap, pickerTotals, refresh, restChoice, showMistakes, tally } from "./bar.js";
 import { deckGrid } from "./grid.js";
+import { photoButtons } from "./photo-button.js";
 import { drawEach, gameRules, seatOrder } from "./opening.js";
 import { games } from "./games.js";
 import { start as startOffline } from "./offline.js";
@@ -34,6 +35,7 @@ document.addEventListener("DOMContentLoaded", function () {
     d.addEventListener("toggle", tally);
   });
   deckGrid();
+  photoButtons();
   drawEach();
   restChoice();
   gameRules();

@@ -1,0 +1,108 @@
+"""Reading a photo of a pile into cards: ``POST /api/v1/recognise`` (issue 33; docs/api.md).
+
+Nothing is stored: the photo lives in memory for the request only, and is never logged.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from scorekeeper import limits, photos
+from scorekeeper.i18n import translate as tr
+
+bp = Blueprint("photos", __name__, url_prefix="/api/v1")
+
+
+@bp.before_request
+def _photo_body() -> None:
+    photos.in_memory(request)
+
+
+@bp.post("/recognise")
+@limits.recognises
+def recognise() -> ResponseReturnValue:
+    """The cards a photo shows, with how sure the recogniser is of each and where it is."""
+    try:
+        reading = photos.read(photos.uploaded())
+    except photos.BadPhoto as exc:
+        return jsonify({"errors": [{"field": photos.FIELD, "message": tr(exc.message)}]}), 422
+    return jsonify(reading.to_dict())
+
+
+ERRORS = {"$ref": "#/components/schemas/Errors"}
+RECOGNISED = {
+    "type": "object",
+    "required": ["cards", "width", "height"],
+    "properties": {
+        "cards": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["card", "confidence", "box", "unsure"],
+                "properties": {
+                    "card": {"type": "string", "description": "A card id of RULES.md."},
+                    "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                    "unsure": {
+                        "type": "boolean",
+                        "description": "Below the confidence the page marks a card to check.",
+                    },
+                    "box": {
+                        "type": "array",
+                        "description": "x, y, width, height in the photo's pixels.",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": 4,
+                        "maxItems": 4,
+                    },
+                },
+            },
+        },
+        "width": {"type": "integer", "minimum": 1},
+        "height": {"type": "integer", "minimum": 1},
+    },
+}
+PATH = {
+    "post": {
+        "summary": "Read the cards a photo shows (nothing is stored)",
+        "description": "One photo (JPEG, PNG or WebP, at most 12 MB) as the multipart field "
+        "`photo`. Width, height and boxes are in the photo's pixels as sent, after its EXIF "
+        "orientation; a larger photo is scaled down on the server to be read.",
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": [photos.FIELD],
+                        "properties": {photos.FIELD: {"type": "string", "format": "binary"}},
+                    }
+                }
+            },
+        },
+        "responses": {
+            "200": {
+                "description": "The cards found, each with how sure and where.",
+                "content": {"application/json": {"schema": RECOGNISED}},
+            },
+            "413": {
+                "description": "The body is larger than the server takes.",
+                "content": {"application/json": {"schema": ERRORS}},
+            },
+            "422": {
+                "description": "Not a readable photo: the message says why (field `photo`).",
+                "content": {"application/json": {"schema": ERRORS}},
+            },
+            "429": {
+                "description": "Too many photos from this address: see Retry-After.",
+                "content": {"application/json": {"schema": ERRORS}},
+            },
+        },
+    }
+}
+
+
+def describe(spec: dict[str, object]) -> None:
+    """Add this endpoint to the OpenAPI document (``views.openapi``)."""
+    paths = spec["paths"]
+    assert isinstance(paths, dict)
+    paths["/api/v1/recognise"] = PATH
