@@ -103,7 +103,7 @@ def test_an_unchanged_table_is_a_304_from_one_read_no_rendering_no_ledger(app, c
 
     for module, name in (
         (scorekeeper.ledger, "replay"),
-        (scorekeeper.ledger, "apply"),
+        (scorekeeper.ledger, "step"),
         (scorekeeper.tables.store, "state_of"),
         (scorekeeper.tables.store, "find_table"),
     ):
@@ -216,6 +216,8 @@ class FormFields(HTMLParser):
             kind = a.get("type", "text")
             if kind in ("checkbox", "radio") and "checked" not in a:
                 return
+            if kind in ("submit", "image", "button", "file"):
+                return  # sent only when pressed (a file: as a file, not a field)
             self.fields.setdefault(a["name"], []).append(a.get("value") or "")
         elif tag == "select":
             self.select = a["name"]
