@@ -84,13 +84,13 @@ EditEntry = TypedDict(
     },
     total=False,
 )
-"""A change of the table as stored (``ledger._edit`` scores it): the settings that change,
-the players joining, and the table positions of those leaving and coming back."""
+"""A change of the table as stored (``table_changes.edit_step`` scores it): the settings that
+change, the players joining, and the table positions of those leaving and coming back."""
 
 
 class SettleEntry(TypedDict, total=False):
-    """A settle-up as stored (``ledger._settle`` scores it): each player's running total, the
-    pot's and the house's, as settled (exact amounts as text), and how it was paid."""
+    """A settle-up as stored (``table_changes.settle_step`` scores it): each player's running
+    total, the pot's and the house's, as settled (exact amounts as text), and how it was paid."""
 
     points: list[str]
     pot: str
