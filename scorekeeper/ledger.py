@@ -182,10 +182,10 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 
 
 def table_entry(game: Game, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
-    """What a table keeps of a round's entry (``Game.table_entry``): an unknown key refused
+    """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
-    return TableEntry(game.table_entry(kind, entry))
+    return TableEntry(game.kept_entry(kind, entry))
 
 
 def engine_input(
