@@ -15,29 +15,24 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
 
-from scorekeeper.codec import STORED_DIGITS, all_storable, amount_str, read_stored_amount
+from scorekeeper.codec import amount_str
 from scorekeeper.exact import plus
 from scorekeeper.games import GAMES, Game
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg
 from scorekeeper.round_data import (
-    EditResult,
     EndResult,
     EngineInput,
     Entry,
     Result,
-    SettleResult,
     StoredBody,
     TableEntry,
-    as_edit,
-    as_settle,
-    edit_result,
     end_result,
-    settle_result,
 )
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.state import PriorScore, State, TableSpec, spec_at
+from scorekeeper.state import PriorScore, State, Step, TableSpec, check_storable, spec_at
+from scorekeeper.table_changes import edit_step, settle_step
 
 __all__ = [
     "PriorScore",
@@ -60,30 +55,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One entry scored against the table's state."""
-
-    kind: EntryKind
-    """Any kind: a round, the end of a game (R21), a change of the
-    table or a settle-up."""
-    body: StoredBody
-    """The engine's input as the row keeps it (``Game.stored_body``); for a change of the
-    table or a settle-up, its entry."""
-    result: Result | None
-    """The engine's result as the API shows it; None when it was not asked for (a replay
-    leaves later rounds' results to be recomputed on reading) or reused unchanged."""
-    outcome: Outcome
-    deltas: tuple[Fraction, ...]
-    """Each table player's change, in table order (0 for a player not seated)."""
-    game_no: int
-    game_round: int
-    dealer: int | None
-    after: State
-    rescored: bool = True
-    """False when the engine's input was as last time and its earlier score was reused."""
-
-
 def initial_state(spec: TableSpec) -> State:
     return State.initial(spec)
 
@@ -101,7 +72,7 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
     )
 
 
-def _seat_players(  # noqa: C901  (split by one-path in issue 32)
+def _seat_players(
     game: Game, spec: TableSpec, state: State, data: TableEntry
 ) -> tuple[list[JSONObject], list[int]]:
     """The entry's players as engine players, and the table position of each.
@@ -114,70 +85,80 @@ def _seat_players(  # noqa: C901  (split by one-path in issue 32)
     if not isinstance(given, list) or not all(isinstance(p, Mapping) for p in given):
         raise InvalidInput([Violation("players", N_("A list of the seated players is required"))])
     raw = cast(list[JSONObject], given)  # each one checked just above (JSON: a dict)
-    seated = list(state.seated)
     named = [p.get("name") for p in raw]
     if all(n is None for n in named):
-        if len(raw) != len(seated):
-            who = ", ".join(spec.players[i] for i in seated)
-            raise InvalidInput(
-                [
-                    Violation(
-                        "players",
-                        N_(
-                            "This table seats %(n)s players (%(who)s), but %(k)s were entered; "
-                            "name the players to leave somebody out",
-                            n=len(seated),
-                            who=who,
-                            k=len(raw),
-                        ),
-                    )
-                ]
-            )
-        positions = seated
+        positions = _unnamed_positions(spec, state, len(raw))
     else:
-        errors: list[Violation] = []
-        lookup = _seats_by_name(tuple(spec.players), tuple(state.seated))
-        positions = []
-        for k, name in enumerate(named):
-            key = name.casefold() if isinstance(name, str) else None
-            if key is None or key not in lookup:
-                errors.append(
-                    Violation(
-                        f"players.{k}.name",
-                        N_(
-                            "%(name)s is not a player seated at this table (seated: %(who)s)",
-                            name=repr(name),
-                            who=", ".join(spec.players[i] for i in seated),
-                        ),
-                    )
-                )
-            elif lookup[key] in positions:
-                errors.append(
-                    Violation(f"players.{k}.name", N_("%(name)s is entered twice", name=name))
-                )
-            else:
-                positions.append(lookup[key])
-        if not errors and positions != sorted(positions):
-            errors.append(Violation("players", N_("List the players in the table's seating order")))
-        if not errors and not game.players_may_leave and len(positions) != len(seated):
-            missing = [spec.players[i] for i in seated if i not in positions]
-            errors.append(
-                Violation(
-                    "players",
-                    N_(
-                        "Every seated player takes part in the round: %(who)s missing",
-                        who=", ".join(missing),
-                    ),
-                )
-            )
-        if errors:
-            raise InvalidInput(errors)
+        positions = _named_positions(game, spec, state, named)
     players = []
     for p, pos in zip(raw, positions, strict=True):
         player = dict(p)
         player["name"] = spec.players[pos]
         players.append(player)
     return players, positions
+
+
+def _seated_names(spec: TableSpec, state: State) -> str:
+    """The seated players' names, in table order ("Aki, Ben")."""
+    return ", ".join(spec.players[i] for i in state.seated)
+
+
+def _unnamed_positions(spec: TableSpec, state: State, count: int) -> list[int]:
+    """Players given without names: one per seated player, in table order."""
+    seated = list(state.seated)
+    if count != len(seated):
+        why = N_(
+            "This table seats %(n)s players (%(who)s), but %(k)s were entered; "
+            "name the players to leave somebody out",
+            n=len(seated),
+            who=_seated_names(spec, state),
+            k=count,
+        )
+        raise InvalidInput([Violation("players", why)])
+    return seated
+
+
+def _named_positions(
+    game: Game, spec: TableSpec, state: State, named: Sequence[JSONValue]
+) -> list[int]:
+    """Players given by name: each a seated player, once, in table order; all of the seated
+    unless players may leave (Tokan)."""
+    errors: list[Violation] = []
+    lookup = _seats_by_name(tuple(spec.players), tuple(state.seated))
+    positions: list[int] = []
+    for k, name in enumerate(named):
+        key = name.casefold() if isinstance(name, str) else None
+        if key is None or key not in lookup:
+            why = N_(
+                "%(name)s is not a player seated at this table (seated: %(who)s)",
+                name=repr(name),
+                who=_seated_names(spec, state),
+            )
+            errors.append(Violation(f"players.{k}.name", why))
+        elif lookup[key] in positions:
+            errors.append(
+                Violation(f"players.{k}.name", N_("%(name)s is entered twice", name=name))
+            )
+        else:
+            positions.append(lookup[key])
+    if not errors:
+        errors += _order_and_count_errors(game, spec, state, positions)
+    if errors:
+        raise InvalidInput(errors)
+    return positions
+
+
+def _order_and_count_errors(
+    game: Game, spec: TableSpec, state: State, positions: list[int]
+) -> list[Violation]:
+    """The named players in table order; every seated one named unless players may leave."""
+    if positions != sorted(positions):
+        return [Violation("players", N_("List the players in the table's seating order"))]
+    if game.players_may_leave or len(positions) == len(state.seated):
+        return []
+    missing = [spec.players[i] for i in state.seated if i not in positions]
+    why = N_("Every seated player takes part in the round: %(who)s missing", who=", ".join(missing))
+    return [Violation("players", why)]
 
 
 def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
@@ -201,10 +182,10 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 
 
 def table_entry(game: Game, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
-    """What a table keeps of a round's entry (``Game.table_entry``): an unknown key refused
+    """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
-    return TableEntry(game.table_entry(kind, entry))
+    return TableEntry(game.kept_entry(kind, entry))
 
 
 def engine_input(
@@ -236,9 +217,9 @@ def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> S
     wraps it (``tables.rescore``) to reuse how a later round scored last time.
     """
     if kind == EntryKind.EDIT:
-        return _edit(spec, state, entry)
+        return edit_step(spec, state, entry)
     if kind == EntryKind.SETTLE:
-        return _settle(spec, state, entry)
+        return settle_step(spec, state, entry)
     spec = spec_at(spec, state)
     game = GAMES[spec.game]
     if kind == EntryKind.END:
@@ -253,7 +234,7 @@ def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> S
         totals=added(state.totals, deltas),
         game_totals=added(state.game_totals, deltas),
     )
-    _check_storable(after, deltas)
+    check_storable(after, deltas)
     result = Result(scored.to_dict())
     return round_step(game, spec, state, seen, scored.outcome, deltas, after, result)
 
@@ -370,7 +351,7 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         for name, d in zip(spec.players, end.deltas, strict=True)
     ]
     totals = tuple(t + d for t, d in zip(state.totals, end.deltas, strict=True))
-    _check_storable(replace(state, totals=totals), end.deltas)
+    check_storable(replace(state, totals=totals), end.deltas)
     after = _new_game(
         spec, replace(state, totals=totals, pot=state.pot + end.pot_change), state.dealer
     )
@@ -385,32 +366,6 @@ def _end(game: Game, spec: TableSpec, state: State) -> Step:
         dealer=None,
         after=after,
     )
-
-
-def check_storable(state: State, deltas: Sequence[Fraction] = ()) -> None:
-    """Refuse a state (and the changes that led to it) the table could not write and read
-    back (see ``_check_storable``)."""
-    _check_storable(state, deltas)
-
-
-def _check_storable(after: State, deltas: Sequence[Fraction]) -> None:
-    """Refuse a round whose figures the table could not write and read back.
-
-    The bounds on stakes and wagers keep every table far inside this (a total of 13 digits
-    after 100,000 rounds at the largest stakes); it guards what nothing else can.
-    """
-    if not all_storable((*deltas, *after.totals, *after.game_totals, after.pot, after.house)):
-        raise InvalidInput(
-            [
-                Violation(
-                    "",
-                    N_(
-                        "This would take a total beyond %(n)s digits, more than a table can keep",
-                        n=f"{STORED_DIGITS:,}",
-                    ),
-                )
-            ]
-        )
 
 
 class ReplayError(InvalidInput):
@@ -455,214 +410,3 @@ def replay(
         steps.append(done)
         state = done.after
     return steps
-
-
-# -- changes of the table and settle-ups --------------------------------------------------------
-#
-# A change of the players or the settings and a settle-up are entries of the table's sequence,
-# like the end of a game: a replay after a correction passes them at their place, so rounds
-# before a change are scored as they were played and rounds after it as the table then stood.
-
-
-def between_games(game: Game, state: State) -> bool:
-    """No round of the current game has been played yet (every round is a game of its own
-    where the game has no games of several rounds)."""
-    return not game.multi_game or state.game_round == 1
-
-
-def _edit(spec: TableSpec, state: State, stored: TableEntry) -> Step:  # noqa: C901  (split by one-path in issue 32)
-    """A change of the table: settings from here on, players joining, leaving, coming back.
-
-    ``data`` is what the table's service checked and stored: ``settings`` (the keys that
-    change), ``add`` (``{"name", "position"}``, positions after the last), ``remove`` and
-    ``return`` (table positions). Only whether it still fits is checked here (a correction
-    upstream may have moved the end of a game).
-    """
-    game = GAMES[spec.game]
-    data = as_edit(stored)
-    n = len(state.totals)
-    adds = list(data.get("add") or [])
-    leaving = [int(i) for i in data.get("remove") or []]
-    returning = [int(i) for i in data.get("return") or []]
-    changes = dict(data.get("settings") or {})
-    errors: list[Violation] = []
-    seats_change = bool(adds or leaving or returning)
-    # A refusal names what asked for it: ``add`` (joining, coming back), ``remove`` (leaving).
-    seat_fields = [f for f, asked in (("add", adds or returning), ("remove", leaving)) if asked]
-    if seats_change and not game.players_may_change:
-        errors += [
-            Violation(
-                f, N_("%(game)s is played by %(n)s players", game=game.title, n=game.min_players)
-            )
-            for f in seat_fields
-        ]
-    if seats_change and not between_games(game, state):
-        errors += [
-            Violation(f, N_("Players can join or leave only between games: end this game first"))
-            for f in seat_fields
-        ]
-    shaping = sorted(k for k in changes if k in game.game_settings)
-    if shaping and not between_games(game, state):
-        errors.append(
-            Violation(
-                f"settings.{shaping[0]}",
-                N_(
-                    "%(setting)s shapes a whole game: change it between games",
-                    setting=_setting_name(game, shaping[0]),
-                ).capitalized(),
-            )
-        )
-    away = set(state.away)
-    for pos in leaving:
-        if not 0 <= pos < n or pos in away:
-            errors.append(Violation("remove", N_("That player is not at the table")))
-        away.add(pos)
-    for pos in returning:
-        if pos not in away:
-            errors.append(Violation("add", N_("That player is already at the table")))
-        away.discard(pos)
-    names = list(spec.players[:n])
-    for k, item in enumerate(adds):
-        if item.get("position") != n + k:
-            errors.append(Violation("add", N_("Players join after the last one")))
-        names.append(str(item.get("name")))
-    present = [i for i in range(len(names)) if i not in away]
-    if seats_change and not game.min_players <= len(present) <= game.max_players:
-        errors.append(
-            Violation(
-                "remove" if leaving else "add",
-                N_(
-                    "%(game)s is played by %(minimum)s to %(maximum)s players, not %(n)s",
-                    game=game.title,
-                    minimum=game.min_players,
-                    maximum=game.max_players,
-                    n=len(present),
-                ),
-            )
-        )
-    if errors:
-        raise InvalidInput(errors)
-    joined = tuple(Fraction(0) for _ in adds)
-    settings = dict(spec.settings if state.settings is None else state.settings)
-    settings.update(changes)
-    dealer = state.dealer
-    if seats_change and dealer not in present:
-        dealer = next((i for i in present if i > dealer), present[0])
-    after = replace(
-        state,
-        dealer=dealer,
-        totals=state.totals + joined,
-        game_totals=state.game_totals + joined,
-        seated=tuple(present) if seats_change else state.seated,
-        away=tuple(sorted(away)),
-        settings=settings if changes or state.settings is not None else None,
-        game_over=False,
-    )
-    words = [_setting_words(game, key, value) for key, value in changes.items()]
-    words += [N_("%(name)s joins", name=names[n + k]) for k in range(len(adds))]
-    words += [N_("%(name)s leaves", name=names[i]) for i in leaving]
-    words += [N_("%(name)s is back", name=names[i]) for i in returning]
-    result: EditResult = {
-        "edit": True,
-        "changes": [str(w) for w in words],
-        "changes_msg": [w.to_json() for w in words],  # what a page translates
-        "players": [{"name": name, "delta": "0"} for name in names],
-        "notes": [],
-    }
-    return Step(
-        kind=EntryKind.EDIT,
-        body=StoredBody(dict(stored)),
-        result=edit_result(result),
-        outcome=Outcome(),
-        deltas=tuple(Fraction(0) for _ in names),
-        game_no=state.game_no,
-        game_round=state.game_round,
-        dealer=None,
-        after=after,
-    )
-
-
-def _setting_name(game: Game, key: str) -> Msg:
-    """A setting as its field names it ("Stake"); its key when the game has no such one."""
-    option = next((o for o in game.setting_options if o.key == key), None)
-    if option is not None and isinstance(option.label, Msg):
-        return option.label
-    return Msg(option.label if option is not None else key)
-
-
-def _setting_words(game: Game, key: str, value: JSONValue) -> Msg:
-    """A setting changed, as the history says it ("Stake: 30")."""
-    option = next((o for o in game.setting_options if o.key == key), None)
-    shown = dict(option.choices).get(str(value), value) if option is not None else value
-    return N_("%(setting)s: %(value)s", setting=_setting_name(game, key), value=shown)
-
-
-def _settle(spec: TableSpec, state: State, stored: TableEntry) -> Step:
-    """A settle-up: the amounts each player (and the pot and the house) settled then come off
-    the running totals, which start again from zero. The amounts are kept as they were
-    settled: a later correction of an earlier round shows as a balance still to settle."""
-    data = as_settle(stored)
-    n = len(state.totals)
-    try:
-        points = tuple(read_stored_amount(a) for a in data["points"])
-        pot = read_stored_amount(data.get("pot", "0"))
-        house = read_stored_amount(data.get("house", "0"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidInput(
-            [Violation("points", N_("A settle-up cannot be read: %(why)s", why=str(exc)))]
-        ) from exc
-    if len(points) != n:
-        raise InvalidInput(
-            [
-                Violation(
-                    "points",
-                    N_(
-                        "This settle-up is for %(count)s players, not %(n)s", count=len(points), n=n
-                    ),
-                )
-            ]
-        )
-    if sum(points, Fraction(0)) + pot + house != 0:
-        raise InvalidInput([Violation("points", N_("A settle-up's amounts must sum to zero"))])
-    if state.pot - pot < 0:
-        raise InvalidInput(
-            [
-                Violation(
-                    "pot",
-                    N_(
-                        "The pot holds %(pot)s, less than was settled",
-                        pot=amount_str(state.pot),
-                    ),
-                )
-            ]
-        )
-    deltas = tuple(-p for p in points)
-    after = replace(
-        state,
-        totals=tuple(t + d for t, d in zip(state.totals, deltas, strict=True)),
-        pot=state.pot - pot,
-        house=state.house - house,
-        game_over=False,
-    )
-    _check_storable(after, deltas)
-    names = spec.players[:n]
-    result: SettleResult = {
-        "settle": True,
-        "payments": list(data.get("payments") or []),
-        "players": [
-            {"name": name, "delta": amount_str(d)} for name, d in zip(names, deltas, strict=True)
-        ],
-        "notes": [],
-    }
-    return Step(
-        kind=EntryKind.SETTLE,
-        body=StoredBody(dict(stored)),
-        result=settle_result(result),
-        # What it took from the pot and the house, as a round's outcome says it.
-        outcome=Outcome(pot_after=after.pot, house=-house),
-        deltas=deltas,
-        game_no=state.game_no,
-        game_round=state.game_round,
-        dealer=None,
-        after=after,
-    )

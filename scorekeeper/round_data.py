@@ -6,7 +6,7 @@ signature says which one it takes, and one function turns each shape into the ne
 
     form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ TableEntry
     TableEntry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ StoredBody
-    StoredBody + TableEntry ─store.engine_body (Game.engine_body)─▶ EngineInput
+    StoredBody + TableEntry ─store.round_input (Game.input_from_stored)─▶ EngineInput
     EngineInput ─ledger.evaluated (Game.evaluate)─▶ Result
 
 What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
@@ -45,8 +45,8 @@ state decides (the round of the game, the pot). Built by ``ledger.engine_input``
 StoredBody = NewType("StoredBody", JSONObject)
 """An ``EngineInput`` as a row keeps it (``Round.body``): without the house rules when they
 are the table's, and without the players when they are the entry's in table order
-(``Game.stored_body``); ``Game.engine_body`` puts both back. For a change of the table or a
-settle-up, its entry as scored; ``{}`` for a game's end."""
+(``Game.stored_body``); ``Game.input_from_stored`` puts both back. For a change of the table
+or a settle-up, its entry as scored; ``{}`` for a game's end."""
 
 Result = NewType("Result", JSONObject)
 """What the API shows of a scored entry (``Round.result``): ``players`` (each with ``name``
@@ -84,13 +84,13 @@ EditEntry = TypedDict(
     },
     total=False,
 )
-"""A change of the table as stored (``ledger._edit`` scores it): the settings that change,
-the players joining, and the table positions of those leaving and coming back."""
+"""A change of the table as stored (``table_changes.edit_step`` scores it): the settings that
+change, the players joining, and the table positions of those leaving and coming back."""
 
 
 class SettleEntry(TypedDict, total=False):
-    """A settle-up as stored (``ledger._settle`` scores it): each player's running total, the
-    pot's and the house's, as settled (exact amounts as text), and how it was paid."""
+    """A settle-up as stored (``table_changes.settle_step`` scores it): each player's running
+    total, the pot's and the house's, as settled (exact amounts as text), and how it was paid."""
 
     points: list[str]
     pot: str

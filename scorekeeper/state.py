@@ -1,19 +1,30 @@
 """A table as the ledger sees it: what it fixes for every round, and its state between rounds.
 
-Pure data: no Flask, no database. ``scorekeeper.ledger`` moves a ``State`` on round by round;
-the game objects of ``scorekeeper.games`` read both to complete a round's input.
+Pure data: no Flask, no database. ``scorekeeper.ledger`` moves a ``State`` on entry by entry,
+each move a ``Step``; the game objects of ``scorekeeper.games`` read both to complete a
+round's input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from scorekeeper.codec import decode_shape, decode_state, encode_shape, encode_state, encode_tally
+from scorekeeper.codec import (
+    STORED_DIGITS,
+    all_storable,
+    decode_shape,
+    decode_state,
+    encode_shape,
+    encode_state,
+    encode_tally,
+)
 from scorekeeper.jsonio import JSONValue
+from scorekeeper.kinds import EntryKind
+from scorekeeper.messages import N_
 from scorekeeper.round_data import Result, StateJSON, StateShape, StoredBody, TallyJSON
-from scorekeeper.rules import Outcome
+from scorekeeper.rules import InvalidInput, Outcome, Violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +144,47 @@ class PriorScore:
     deltas: tuple[Fraction, ...]
     entry_players: JSONValue = None
     """The players of the entry it was scored from (None: not known)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry scored against the table's state (``ledger.step``)."""
+
+    kind: EntryKind
+    """Any kind: a round, the end of a game (R21), a change of the
+    table or a settle-up."""
+    body: StoredBody
+    """The engine's input as the row keeps it (``Game.stored_body``); for a change of the
+    table or a settle-up, its entry."""
+    result: Result | None
+    """The engine's result as the API shows it; None when it was not asked for (a replay
+    leaves later rounds' results to be recomputed on reading) or reused unchanged."""
+    outcome: Outcome
+    deltas: tuple[Fraction, ...]
+    """Each table player's change, in table order (0 for a player not seated)."""
+    game_no: int
+    game_round: int
+    dealer: int | None
+    after: State
+    rescored: bool = True
+    """False when the engine's input was as last time and its earlier score was reused."""
+
+
+def check_storable(after: State, deltas: Sequence[Fraction] = ()) -> None:
+    """Refuse a state (and the changes that led to it) the table could not write and read back.
+
+    The bounds on stakes and wagers keep every table far inside this (a total of 13 digits
+    after 100,000 rounds at the largest stakes); it guards what nothing else can.
+    """
+    if not all_storable((*deltas, *after.totals, *after.game_totals, after.pot, after.house)):
+        raise InvalidInput(
+            [
+                Violation(
+                    "",
+                    N_(
+                        "This would take a total beyond %(n)s digits, more than a table can keep",
+                        n=f"{STORED_DIGITS:,}",
+                    ),
+                )
+            ]
+        )

@@ -17,15 +17,17 @@ from scorekeeper.exact import display
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
 
-Result = Body
+ResultJSON = Body
+"""A result as the API shows it and a round keeps it (``round_data.Result``), read loosely:
+an old or odd one may lack a key, which ``explained`` turns into no line."""
 
 
-def explained(line: Callable[[Result], Msg]) -> Callable[[Result], Msg | None]:
+def explained(line: Callable[[ResultJSON], Msg]) -> Callable[[ResultJSON], Msg | None]:
     """``line`` that answers None, rather than fail, for a result that is no round (a game's
     end) or that it cannot read (an old or odd result: the detail on the page still explains
     it)."""
 
-    def safe(result: Result) -> Msg | None:
+    def safe(result: ResultJSON) -> Msg | None:
         if result.get("end") or not result.get("players"):
             return None
         try:

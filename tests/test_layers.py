@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("rules engine", ("rules",)),  # and each game folder's rules.py
     ("round input and table state", ("state", "bodies")),
     ("games", ("games", "why")),
-    ("ledger", ("ledger",)),
+    ("ledger", ("ledger", "table_changes")),
     ("database", ("database",)),
     ("tables", ("tables",)),
     ("a photo's cards", ("photos",)),  # issue 33: a photo read into a round form
@@ -171,6 +171,7 @@ VIEWS_NEVER_IMPORT = (
     "scorekeeper.database",
     "scorekeeper.codec",
     "scorekeeper.ledger",
+    "scorekeeper.table_changes",
     "scorekeeper.tables.store",
     "sqlalchemy",
     "csv",  # a table's CSV rows are written once, by tables/records.py

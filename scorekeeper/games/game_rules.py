@@ -173,7 +173,7 @@ class GameRules:
         """A new table's settings, each defaulting as declared."""
         return {o.key: r.option(raw, o, f"settings.{o.key}") for o in self.setting_options}
 
-    def table_entry(self, kind: str, entry: Mapping[str, JSONValue]) -> JSONObject:
+    def kept_entry(self, kind: str, entry: Mapping[str, JSONValue]) -> JSONObject:
         """A round's entry as a table stores it: an unknown key refused by name, the keys the
         table decides dropped (an end of game keeps nothing)."""
         if kind != "round":
@@ -225,7 +225,7 @@ class GameRules:
         self, body: JSONObject, spec: TableSpec, *, players_in_order: bool
     ) -> JSONObject:
         """``body`` as a table stores it beside its entry: without what every stored round
-        would repeat, which ``engine_body`` puts back.
+        would repeat, which ``input_from_stored`` puts back.
 
         - The house rules, when they are the table's.
         - The players, when the ledger built them from the entry's players in table order
@@ -251,7 +251,7 @@ class GameRules:
         self._last_rules = (spec, rules)
         return rules
 
-    def engine_body(self, stored: Body, spec: TableSpec, entry: Body) -> Body:
+    def input_from_stored(self, stored: Body, spec: TableSpec, entry: Body) -> Body:
         """A stored body as the engine reads it (see ``stored_body``)."""
         rules = self.body_rules(spec)
         missing: JSONObject = {}

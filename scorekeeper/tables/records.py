@@ -121,7 +121,7 @@ def _entries(
     lookup = {n.casefold(): i for i, n in enumerate(names)}
     result: JSONObject = r.result or {}
     results = {str(p.get("name", "")).casefold(): p for p in objects(result.get("players"))}
-    body: JSONObject = store.engine_body(table, r)
+    body: JSONObject = store.round_input(table, r)
     for p in objects(body.get("players")):
         key = str(p.get("name", "")).casefold()
         if key in lookup:

@@ -215,7 +215,7 @@ def result_of(table: Table, rnd: Round) -> Result:
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = evaluated(GAMES[table.game], engine_body(table, rnd))
+    result = evaluated(GAMES[table.game], round_input(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -300,7 +300,7 @@ def self_contained(table: Table, rnd: Round) -> None:
     history and a restore while the table goes on, and a seat it left to the table may be
     given up or to somebody else (a player's joining deleted)."""
     if rnd.kind == EntryKind.ROUND:
-        rnd.body = StoredBody(dict(engine_body(table, rnd)))
+        rnd.body = StoredBody(dict(round_input(table, rnd)))
         flag_modified(rnd, "body")
     elif rnd.kind == EntryKind.END and rnd.result is not None:
         # As read: ``result_of`` may have shown the full one already, as if it were stored.
@@ -308,11 +308,11 @@ def self_contained(table: Table, rnd: Round) -> None:
         flag_modified(rnd, "result")
 
 
-def engine_body(table: Table, rnd: Round) -> EngineInput:
+def round_input(table: Table, rnd: Round) -> EngineInput:
     """A stored round's input to the engine (its stored body leaves out what its table and
     its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
     nothing out."""
-    body = GAMES[table.game].engine_body(rnd.body, spec_of(table), rnd.entry)
+    body = GAMES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
     return EngineInput(cast(JSONObject, body))
 
 

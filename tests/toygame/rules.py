@@ -38,7 +38,7 @@ class Input:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RoundResult:
     stake: int
     names: tuple[str, ...]
     cards: tuple[str, ...]
@@ -77,11 +77,11 @@ def parse(data: Mapping[str, Any]) -> Input:
     return Input(stake, tuple(names), tuple(cards))
 
 
-def score(inp: Input) -> Result:
+def score(inp: Input) -> RoundResult:
     a, b = (CARD_BY_ID[c].month for c in inp.cards)
     win = Fraction(inp.stake if a > b else -inp.stake if b > a else 0)
-    return Result(inp.stake, inp.names, inp.cards, (win, -win))
+    return RoundResult(inp.stake, inp.names, inp.cards, (win, -win))
 
 
-def evaluate(data: Mapping[str, Any]) -> Result:
+def evaluate(data: Mapping[str, Any]) -> RoundResult:
     return score(parse(data))

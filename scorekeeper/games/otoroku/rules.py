@@ -339,7 +339,7 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RoundResult:
     method: str
     dealer: int
     players: tuple[PlayerResult, ...]
@@ -376,12 +376,12 @@ def turn_order_from_right(n: int, dealer: int) -> list[int]:
     return [(dealer + k) % n for k in range(1, n + 1)]
 
 
-def evaluate(data: Body) -> Result:
+def evaluate(data: Body) -> RoundResult:
     """Parse and score a body (``InvalidInput`` with every problem found)."""
     return score(parse(data))
 
 
-def score(inp: Input) -> Result:
+def score(inp: Input) -> RoundResult:
     n = len(inp.players)
     role_of = roles(n, inp.dealer)
     hands = [evaluate_hand(p.cards, role_of[i]) for i, p in enumerate(inp.players)]
@@ -397,8 +397,8 @@ def score(inp: Input) -> Result:
         outcomes: list[str | None],
         fees: list[int],
         wagers: list[int],
-    ) -> Result:
-        return Result(
+    ) -> RoundResult:
+        return RoundResult(
             method=inp.method,
             dealer=inp.dealer,
             players=tuple(
@@ -478,9 +478,9 @@ def _everyone(
     hands: list[Hand],
     names: list[str],
     notes: list[Note],
-    result: Callable[..., Result],
+    result: Callable[..., RoundResult],
     wagers: list[int],
-) -> Result:
+) -> RoundResult:
     n = len(hands)
     pot = inp.wager * n
     best = max(h.strength for h in hands)
@@ -532,9 +532,9 @@ def _banker(
     hands: list[Hand],
     names: list[str],
     notes: list[Note],
-    result: Callable[..., Result],
+    result: Callable[..., RoundResult],
     wagers: list[int],
-) -> Result:
+) -> RoundResult:
     n = len(hands)
     d = inp.dealer
     deltas = [Fraction(0)] * n
@@ -631,7 +631,7 @@ __all__ = [
     "Input",
     "InvalidInput",
     "PlayerInput",
-    "Result",
+    "RoundResult",
     "SeatDraw",
     "evaluate",
     "evaluate_hand",

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import Result, delta, num, objects, shown, strings
+from scorekeeper.why import ResultJSON, delta, num, objects, shown, strings
 
 
-def otoroku_line(result: Result, hand_label: Callable[[Body], str]) -> Msg:
+def otoroku_line(result: ResultJSON, hand_label: Callable[[Body], str]) -> Msg:
     players = objects(result["players"])
     if result.get("void"):
         return N_("Every hand is buta: the round is void, nobody pays and the dealer deals again.")

@@ -176,7 +176,7 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RoundResult:
     players: tuple[PlayerResult, ...]
     stake: int
     pot_before: int
@@ -349,12 +349,12 @@ def _check_pot_covers(inp: Input) -> None:
         )
 
 
-def evaluate(data: Body) -> Result:
+def evaluate(data: Body) -> RoundResult:
     """Parse and score a body (``InvalidInput`` with every problem found)."""
     return score(parse(data))
 
 
-def score(inp: Input) -> Result:  # noqa: C901  (split by game-hooks in issue 32)
+def score(inp: Input) -> RoundResult:  # noqa: C901  (split by game-hooks in issue 32)
     n = len(inp.players)
     preds = _gains_and_pays(inp)
     pot = inp.pot + inp.stake * n
@@ -460,7 +460,7 @@ def score(inp: Input) -> Result:  # noqa: C901  (split by game-hooks in issue 32
         PlayerResult(p.name, p.dice, preds[i][0], preds[i][1], reclaimed[i], inp.stake)
         for i, p in enumerate(inp.players)
     )
-    return Result(results, inp.stake, inp.pot, pot, tuple(notes))
+    return RoundResult(results, inp.stake, inp.pot, pot, tuple(notes))
 
 
 def with_other_pot(earlier: Outcome, old_pot: Fraction, new_pot: Fraction) -> Outcome | None:
@@ -503,7 +503,7 @@ __all__ = [
     "Input",
     "InvalidInput",
     "PlayerInput",
-    "Result",
+    "RoundResult",
     "achieved",
     "evaluate",
     "parse",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import Result, num, objects, shown
+from scorekeeper.why import ResultJSON, num, objects, shown
 
 
-def tokan_line(result: Result) -> Msg:
+def tokan_line(result: ResultJSON) -> Msg:
     players = objects(result["players"])
     before = read_stored_amount(result.get("pot_before") or "0")
     held = before + sum(num(p["stake"]) for p in players)

@@ -133,7 +133,7 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RoundResult:
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
     pot: int
@@ -224,12 +224,12 @@ def parse(data: Body) -> Input:  # noqa: C901  (split by game-hooks in issue 32)
     return Input(stake, (field[0], field[1]), tuple(players))
 
 
-def evaluate(data: Body) -> Result:
+def evaluate(data: Body) -> RoundResult:
     """Parse and score a body (``InvalidInput`` with every problem found)."""
     return score(parse(data))
 
 
-def score(inp: Input) -> Result:
+def score(inp: Input) -> RoundResult:
     """Score one round (RULES 3)."""
     n = len(inp.players)
     pot = inp.stake * n
@@ -307,7 +307,7 @@ def score(inp: Input) -> Result:
         )
         for i, (p, triples, best, chosen, value) in enumerate(rows)
     )
-    return Result(
+    return RoundResult(
         players=results,
         winners=tuple(inp.players[i].name for i in winner_idx),
         pot=pot,
@@ -315,4 +315,13 @@ def score(inp: Input) -> Result:
     )
 
 
-__all__ = ["GAME", "Input", "InvalidInput", "PlayerInput", "Result", "evaluate", "parse", "score"]
+__all__ = [
+    "GAME",
+    "Input",
+    "InvalidInput",
+    "PlayerInput",
+    "RoundResult",
+    "evaluate",
+    "parse",
+    "score",
+]

@@ -6,7 +6,7 @@ from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import Result, num, objects, shown, strings
+from scorekeeper.why import ResultJSON, num, objects, shown, strings
 
 
 def _triple(triple: Body) -> Msg:
@@ -20,7 +20,7 @@ def _triple(triple: Body) -> Msg:
     )
 
 
-def tokotoko_line(result: Result) -> Msg:
+def tokotoko_line(result: ResultJSON) -> Msg:
     players = objects(result["players"])
     names = strings(result.get("winners") or [])
     winners = [p for p in players if p["name"] in names]

@@ -25,8 +25,8 @@ PLAYER_KEYS = frozenset({"name", "captured", "hand"})
 @dataclass(frozen=True, slots=True)
 class PlayerInput:
     name: str
-    captured: tuple[str, ...] | None
-    """The captured pile; ``None`` means 'the rest of the deck'."""
+    pile: tuple[str, ...] | None
+    """The captured pile (the API's ``captured``); ``None`` means 'the rest of the deck'."""
     hand: tuple[str, ...] = ()
     """The exposed hand (teyaku claims); empty when nothing was exposed."""
 

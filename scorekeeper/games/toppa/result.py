@@ -15,7 +15,8 @@ from scorekeeper.rules.common import Note, Outcome
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
     name: str
-    captured: tuple[str, ...]
+    pile: tuple[str, ...]
+    """The captured cards (the API's ``captured``)."""
     card_points: int
     teyaku: tuple[Yaku, ...]
     dekiyaku: tuple[Yaku, ...]
@@ -31,7 +32,7 @@ class PlayerResult:
     def to_dict(self, variant: Variant) -> JSONObject:
         out: JSONObject = {
             "name": self.name,
-            "captured": list(self.captured),
+            "captured": list(self.pile),
             "card_points": self.card_points,
             "teyaku": [y.to_dict() for y in self.teyaku],
             "dekiyaku": [y.to_dict() for y in self.dekiyaku],
@@ -46,7 +47,7 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class RoundResult:
     variant: Variant
     players: tuple[PlayerResult, ...]
     winner: str | None

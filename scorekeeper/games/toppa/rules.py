@@ -30,7 +30,7 @@ from scorekeeper.games.toppa.entry import (
     parse,
 )
 from scorekeeper.games.toppa.house_rules import RULE_OPTIONS, Rules, parse_rules
-from scorekeeper.games.toppa.result import PlayerResult, Result
+from scorekeeper.games.toppa.result import PlayerResult, RoundResult
 from scorekeeper.games.toppa.settle import exchange_suggestion, resolve_piles, score, seat_outcome
 from scorekeeper.games.toppa.variant import BAKA, ROUND, TOPPA, VARIANTS, Variant
 from scorekeeper.games.toppa.yaku import YAKU_NAMES, Yaku, dekiyaku, teyaku
@@ -53,7 +53,7 @@ __all__ = [
     "InvalidInput",
     "PlayerInput",
     "PlayerResult",
-    "Result",
+    "RoundResult",
     "Rules",
     "Variant",
     "Yaku",

@@ -12,7 +12,7 @@ from scorekeeper.cards import in_deck_order
 from scorekeeper.games.toppa.deck import DECK_IN_ORDER, POINTS, card_points
 from scorekeeper.games.toppa.entry import Input
 from scorekeeper.games.toppa.notes import exchange_notes, low_man_out_notes
-from scorekeeper.games.toppa.result import PlayerResult, Result
+from scorekeeper.games.toppa.result import PlayerResult, RoundResult
 from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT, Variant
 from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
 from scorekeeper.rules.common import Note, Outcome
@@ -51,14 +51,12 @@ class Scored:
 
 def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     """Each player's pile, the left-out one being the rest of the deck."""
-    entered = {c for p in inp.players if p.captured is not None for c in p.captured}
+    entered = {c for p in inp.players if p.pile is not None for c in p.pile}
     rest = tuple(c for c in DECK_IN_ORDER if c not in entered)
-    return tuple(
-        tuple(in_deck_order(p.captured)) if p.captured is not None else rest for p in inp.players
-    )
+    return tuple(tuple(in_deck_order(p.pile)) if p.pile is not None else rest for p in inp.players)
 
 
-def score(inp: Input, explain: bool = True) -> Result:
+def score(inp: Input, explain: bool = True) -> RoundResult:
     """A round's result. Without ``explain`` only its payments and what comes next are
     worked out (``deltas``, ``outcome``): no notes, no yaku details, no exchange cards. An
     import or a long replay scores ten thousand rounds whose explanations nobody reads."""
@@ -81,7 +79,7 @@ def score(inp: Input, explain: bool = True) -> Result:
     return _settle_arithmetic(inp, scored, explain)
 
 
-def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> Result:
+def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
     """Toppa (RULES 4.5): the lower yaku score hands over cards worth the difference."""
     par = inp.variant.par
     points, yaku = s.points, s.yaku
@@ -108,7 +106,7 @@ def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> Result:
             exchange = exchange_suggestion(s.piles[lo], d)
         notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
     deltas = (Fraction(scores[0]), Fraction(scores[1]))
-    return Result(
+    return RoundResult(
         variant=inp.variant,
         players=tuple(s.player(inp, i, deltas[i], parts=(("score", deltas[i]),)) for i in range(2)),
         winner=None if scores[0] == 0 else inp.players[w].name,
@@ -146,7 +144,7 @@ def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | Non
     return tuple(by_points[20][:a] + by_points[10][:b] + by_points[5][:fives])
 
 
-def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> Result:
+def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
     """Baka (RULES 4.6): Low Man Out, yaku and card points, each settled in thirds."""
     rules = inp.rules
     n = inp.variant.players
@@ -179,7 +177,7 @@ def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> Result:
     best = max(deltas)
     winner = inp.players[deltas.index(best)].name
     next_dealer = (inp.dealer + 1) % n
-    return Result(
+    return RoundResult(
         variant=inp.variant,
         players=results,
         winner=winner if deltas.count(best) == 1 and best > 0 else None,

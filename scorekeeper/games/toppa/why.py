@@ -8,10 +8,10 @@ from scorekeeper.exact import read_stored_amount
 from scorekeeper.games.toppa.variant import BAKA, TOPPA
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import Result, delta, num, objects, semicolons, shown
+from scorekeeper.why import ResultJSON, delta, num, objects, semicolons, shown
 
 
-def toppa_line(result: Result) -> Msg:
+def toppa_line(result: ResultJSON) -> Msg:
     players = objects(result["players"])
     a, b = players[0], players[1]
     ya, yb = num(a["yaku_total"]), num(b["yaku_total"])
@@ -74,7 +74,7 @@ def _step(player: Body, step: str) -> Fraction | None:
     return None
 
 
-def baka_line(result: Result) -> Msg:
+def baka_line(result: ResultJSON) -> Msg:
     players = objects(result["players"])
     words: list[Msg] = []
     low = [p for p in players if p.get("low_man_out")]
