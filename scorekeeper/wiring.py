@@ -77,7 +77,33 @@ class InsecureConfig(RuntimeError):
     """The app was asked to serve for real with the development secret key."""
 
 
-def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 32)
+def init_app(app: Flask) -> None:
+    """Wire the app: its links, sessions, database, languages, views, limits, templates,
+    static files and error pages, in the order each needs the one before."""
+    _refuse_the_development_key(app)
+    from scorekeeper import backups, i18n, limits
+    from scorekeeper.database import init_db
+
+    # The web app manifest's type, whatever the system's mime.types says (browsers want it).
+    mimetypes.add_type("application/manifest+json", ".webmanifest")
+    _configure_links(app)
+    _trust_proxies(app)
+    app.session_interface = _SessionInterface()
+    init_db(app)
+    i18n.init_app(app)
+    _register_views(app)
+    limits.init_app(app)  # once the views it limits are registered
+    _template_helpers(app)
+    backups.init_app(app)
+    _game_files(app)
+    _static_versions(app)
+    app.after_request(_security_headers)
+    app.after_request(_compress)
+    _bare_routes(app)
+    _error_pages(app)
+
+
+def _refuse_the_development_key(app: Flask) -> None:
     if (
         app.config.get("SECRET_KEY") in (None, "", DEV_SECRET_KEY)
         and not app.debug
@@ -88,12 +114,9 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
             "set SCOREKEEPER_SECRET_KEY or put SECRET_KEY in instance/config.py "
             "(scripts/run does this for you)."
         )
-    from scorekeeper import i18n
 
-    # The web app manifest's type, whatever the system's mime.types says (browsers want it).
-    mimetypes.add_type("application/manifest+json", ".webmanifest")
-    from scorekeeper import backups, limits
-    from scorekeeper.database import init_db
+
+def _register_views(app: Flask) -> None:
     from scorekeeper.views import (
         api,
         changes,
@@ -108,11 +131,6 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
         tables,
     )
 
-    _configure_links(app)
-    _trust_proxies(app)
-    app.session_interface = _SessionInterface()
-    init_db(app)
-    i18n.init_app(app)
     for bp in (
         api.bp,
         openapi.bp,
@@ -127,14 +145,9 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
         photos.bp,
     ):
         app.register_blueprint(bp)
-    limits.init_app(app)  # once the views it limits are registered
-    _template_helpers(app)
-    backups.init_app(app)
-    _game_files(app)
-    _static_versions(app)
-    app.after_request(_security_headers)
-    app.after_request(_compress)
 
+
+def _bare_routes(app: Flask) -> None:
     @app.get("/healthz")
     def healthz() -> str:
         """A bare route: what the benchmark compares the scoring endpoint with."""
@@ -147,6 +160,11 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by js-modules in issue 3
         resp = Response(status=304) if request.if_none_match.contains_weak("ok") else Response("ok")
         resp.set_etag("ok")
         return resp
+
+
+def _error_pages(app: Flask) -> None:
+    from scorekeeper import limits
+    from scorekeeper.views import api
 
     @app.teardown_request
     def _rollback_on_error(exc: BaseException | None) -> None:
@@ -459,13 +477,12 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.forms import generate_csrf
     from scorekeeper.games import GAMES
     from scorekeeper.i18n import display_amount
-    from scorekeeper.models import JournalEntry, Table
     from scorekeeper.picker import (
         initials,
         month_rows,
         picked,
     )
-    from scorekeeper.tables.changes import HOUSE, POT, change_messages, continued_at, latest_rematch
+    from scorekeeper.tables.changes import HOUSE, POT, change_messages
     from scorekeeper.tables.store import summary_of
 
     parties = {str(POT): POT, str(HOUSE): HOUSE}
@@ -485,19 +502,8 @@ def _template_helpers(app: Flask) -> None:
             url = g.cards_svg = url_for("static", filename="img/cards.svg")
         return str(url)
 
-    def rematch_link(entry: JournalEntry) -> str | None:
-        """The page of the table a rematch entry points to."""
-        token = continued_at(entry)
-        return None if token is None else url_for("tables.show", token=token)
-
-    def table_continued_at(table: Table) -> str | None:
-        """The page of the newest table this one was continued at (a rematch), if any."""
-        token = latest_rematch(table) if table.version else None
-        return None if token is None else url_for("tables.show", token=token)
-
+    _table_links(app)
     app.jinja_env.globals.update(
-        rematch_link=rematch_link,
-        continued_at=table_continued_at,
         games_by_id=GAMES,
         http_name=http_name,
         http_description=http_description,
@@ -520,3 +526,20 @@ def _template_helpers(app: Flask) -> None:
     from scorekeeper.why import card_tiles
 
     app.jinja_env.globals.update(why_line=why_line, card_tiles=card_tiles)
+
+
+def _table_links(app: Flask) -> None:
+    from scorekeeper.models import JournalEntry, Table
+    from scorekeeper.tables.changes import continued_at, latest_rematch
+
+    def rematch_link(entry: JournalEntry) -> str | None:
+        """The page of the table a rematch entry points to."""
+        token = continued_at(entry)
+        return None if token is None else url_for("tables.show", token=token)
+
+    def table_continued_at(table: Table) -> str | None:
+        """The page of the newest table this one was continued at (a rematch), if any."""
+        token = latest_rematch(table) if table.version else None
+        return None if token is None else url_for("tables.show", token=token)
+
+    app.jinja_env.globals.update(rematch_link=rematch_link, continued_at=table_continued_at)

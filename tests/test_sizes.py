@@ -21,8 +21,6 @@ LONG_FUNCTIONS = {
     ("games/tokan/rules.py", "score"),
     ("games/tokotoko/rules.py", "score"),
     ("migrations/versions/0007_round_numbers.py", "upgrade"),
-    ("wiring.py", "init_app"),
-    ("wiring.py", "_template_helpers"),
     ("views/check.py", "check"),
 }
 LONG_MODULES = {
