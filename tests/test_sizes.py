@@ -17,9 +17,6 @@ LONG_FUNCTIONS = {
     # (file under scorekeeper/, function): being split by another part of issue 32.
     ("charts.py", "running_chart"),
     ("games/form_input.py", "read_cards"),
-    ("games/tokan/rules.py", "parse"),
-    ("games/tokan/rules.py", "score"),
-    ("games/tokotoko/rules.py", "score"),
     ("ledger.py", "_seat_players"),
     ("ledger.py", "apply"),
     ("ledger.py", "_edit"),

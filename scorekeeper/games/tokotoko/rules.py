@@ -229,41 +229,26 @@ def evaluate(data: Body) -> Result:
     return score(parse(data))
 
 
-def score(inp: Input) -> Result:
-    """Score one round (RULES 3)."""
-    n = len(inp.players)
-    pot = inp.stake * n
-    rows: list[tuple[PlayerInput, tuple[Triple, ...], Triple, Triple | None, int]] = []
-    for p in inp.players:
-        triples = all_triples(p.hand, inp.field)
-        best = max(triples, key=lambda t: t.value)
-        chosen = triple(p.chosen) if p.chosen else None
-        value = chosen.value if chosen else best.value
-        rows.append((p, triples, best, chosen, value))
+Row = tuple[PlayerInput, tuple[Triple, ...], Triple, Triple | None, int]
+"""A player, their four triples, the best one, the one they chose (if any) and its value."""
 
-    top = max(row[4] for row in rows)
-    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
-    shares = split_evenly(pot, len(winner_idx))
-    payout = dict(zip(winner_idx, shares, strict=True))
 
-    notes: list[Note] = [
-        Note(
-            N_(
-                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
-                n=n,
-                stake=inp.stake,
-                pot=pot,
-            )
+def _row(p: PlayerInput, field: tuple[str, str]) -> Row:
+    triples = all_triples(p.hand, field)
+    best = max(triples, key=lambda t: t.value)
+    chosen = triple(p.chosen) if p.chosen else None
+    value = chosen.value if chosen else best.value
+    return (p, triples, best, chosen, value)
+
+
+def _winners_note(inp: Input, winner_idx: list[int], top: int, pot: int) -> Note:
+    """Who takes the pot: everybody (R2), tied winners (R1) or the one highest value."""
+    if len(winner_idx) == len(inp.players):
+        return Note(
+            N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
+            "R2",
         )
-    ]
-    if len(winner_idx) == n:
-        notes.append(
-            Note(
-                N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
-                "R2",
-            )
-        )
-    elif len(winner_idx) > 1:
+    if len(winner_idx) > 1:
         who = [inp.players[i].name for i in winner_idx]
         base, extra = divmod(pot, len(winner_idx))
         if extra:
@@ -282,19 +267,39 @@ def score(inp: Input) -> Result:
                 top=top,
                 base=base,
             )
-        notes.append(Note(text, "R1"))
-    else:
-        notes.append(
-            Note(
-                N_(
-                    "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
-                    name=inp.players[winner_idx[0]].name,
-                    top=top,
-                    pot=pot,
-                )
-            )
+        return Note(text, "R1")
+    return Note(
+        N_(
+            "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
+            name=inp.players[winner_idx[0]].name,
+            top=top,
+            pot=pot,
         )
+    )
 
+
+def score(inp: Input) -> Result:
+    """Score one round (RULES 3)."""
+    n = len(inp.players)
+    pot = inp.stake * n
+    rows = [_row(p, inp.field) for p in inp.players]
+
+    top = max(row[4] for row in rows)
+    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
+    shares = split_evenly(pot, len(winner_idx))
+    payout = dict(zip(winner_idx, shares, strict=True))
+
+    notes: list[Note] = [
+        Note(
+            N_(
+                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
+                n=n,
+                stake=inp.stake,
+                pot=pot,
+            )
+        ),
+        _winners_note(inp, winner_idx, top, pot),
+    ]
     results = tuple(
         PlayerResult(
             name=p.name,
