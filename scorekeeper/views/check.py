@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from flask import Blueprint, render_template, request, url_for
@@ -65,6 +66,46 @@ def index() -> str:
     return render_template("check/index.html", games=GAMES.values())
 
 
+@dataclass
+class _Checked:
+    """A posted round as the checker read and scored it (nothing yet on a GET)."""
+
+    entry: JSONObject = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    result: JSONObject | None = None
+    status: int = 200
+    dealer: int = 0
+
+
+def _checked(game: Game, source: FormData, spec: TableSpec) -> _Checked:
+    """Score the posted round under ``spec``'s rules: its result, or every mistake in it."""
+    names = spec.players
+    out = _Checked()
+    problems: list[Violation] = []
+    out.entry = entry = game.entry_from_form(source, len(names), problems)
+    body = dict(entry)
+    players = entry["players"]
+    body["players"] = [
+        {**p, "name": names[i]}
+        for i, p in enumerate(players if isinstance(players, list) else [])
+        if isinstance(p, dict)
+    ]
+    game.complete(body, spec, State.initial(spec))
+    for key, default in game.checker_inputs.items():
+        body[key] = _number(source, key, default)
+    chosen_dealer = entry.get("dealer")
+    if isinstance(chosen_dealer, int):
+        out.dealer = chosen_dealer
+    try:
+        if problems:  # with the rules' mistakes in the rest: every one said at once
+            raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
+        out.result = game.evaluate(body).to_dict()
+    except InvalidInput as exc:
+        out.errors = errors_by_field(exc.violations)
+        out.status = 422
+    return out
+
+
 @bp.route("/<game_id>", methods=["GET", "POST"])
 def check(game_id: str) -> tuple[str, int]:
     """Show the checker for one game, and the result of a posted round."""
@@ -77,34 +118,8 @@ def check(game_id: str) -> tuple[str, int]:
         return {o.key: _option(source, o) if o.checker else o.default for o in options}
 
     spec = TableSpec(game.id, names, chosen(game.rule_options), chosen(game.setting_options))
-    entry: JSONObject = {}
-    errors: dict[str, list[str]] = {}
-    result = None
-    status = 200
-    dealer = 0
-    if request.method == "POST":
-        problems: list[Violation] = []
-        entry = game.entry_from_form(source, n, problems)
-        body = dict(entry)
-        players = entry["players"]
-        body["players"] = [
-            {**p, "name": names[i]}
-            for i, p in enumerate(players if isinstance(players, list) else [])
-            if isinstance(p, dict)
-        ]
-        game.complete(body, spec, State.initial(spec))
-        for key, default in game.checker_inputs.items():
-            body[key] = _number(source, key, default)
-        chosen_dealer = entry.get("dealer")
-        if isinstance(chosen_dealer, int):
-            dealer = chosen_dealer
-        try:
-            if problems:  # with the rules' mistakes in the rest: every one said at once
-                raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
-            result = game.evaluate(body).to_dict()
-        except InvalidInput as exc:
-            errors = errors_by_field(exc.violations)
-            status = 422
+    checked = _checked(game, source, spec) if request.method == "POST" else _Checked()
+    entry, errors, dealer = checked.entry, checked.errors, checked.dealer
     table = SimpleNamespace(
         game=game.id,
         players=names,
@@ -129,11 +144,11 @@ def check(game_id: str) -> tuple[str, int]:
         seat_notes=game.seat_notes(list(range(n)), dealer),
         rnd=None,
         check=True,
-        result=result,
+        result=checked.result,
         action=url_for(".check", game_id=game.id),
         n=n,
         pot=source.get("pot") or "0",
-    ), status
+    ), checked.status
 
 
 @bp.route("/draw/<game_id>", methods=["GET", "POST"])
