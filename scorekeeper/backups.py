@@ -204,8 +204,14 @@ def delete_table(app: Flask, token: str) -> Path:
         return path
 
 
-def init_app(app: Flask) -> None:  # noqa: C901  (split by the lead in issue 32)
+def init_app(app: Flask) -> None:
     """The ``backup`` command, and the daily snapshots of an SQLite database."""
+    _add_commands(app)
+    _snapshot_daily(app)
+
+
+def _add_commands(app: Flask) -> None:
+    """The ``backup`` and ``delete-table`` commands."""
 
     @app.cli.command("backup")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
@@ -229,6 +235,10 @@ def init_app(app: Flask) -> None:  # noqa: C901  (split by the lead in issue 32)
             raise click.ClickException(f"There is no table {table_id!r} in this database.") from exc
         click.echo(f"Deleted table {table_id}; its export is in {path}.")
 
+
+def _snapshot_daily(app: Flask) -> None:
+    """After a request, a snapshot of an SQLite database when today's is not taken yet (in a
+    thread of its own, one at a time, looking at most every ``CHECK_EVERY`` seconds)."""
     if not app.config.get("BACKUP_SNAPSHOTS", not app.testing):  # tests turn them on
         return
     try:

@@ -228,23 +228,46 @@ def _text_problem(text: str, key: bool = False) -> str | None:
     return N_("This text holds a NUL character, which cannot be stored")
 
 
-def _too_deep_at(text: str) -> str:  # noqa: C901  (split by the lead in issue 32)
+Frame = list[int | str | bool]
+"""An open container while scanning: [position or key, whether an object awaits a key]."""
+
+
+def _string_end(text: str, i: int) -> int:
+    """Where the JSON string opening at ``i`` closes (the text's end if it does not)."""
+    j, n = i + 1, len(text)
+    while j < n and text[j] != '"':
+        j += 2 if text[j] == "\\" else 1
+    return j
+
+
+def _name_key(frame: Frame, literal: str) -> None:
+    """An object's next key is the string ``literal`` (shown as a field path shows it)."""
+    try:
+        frame[0] = _safe(str(json.loads(literal)))
+    except ValueError:
+        frame[0] = "?"
+    frame[1] = False
+
+
+def _after_comma(frame: Frame) -> None:
+    """A comma: an array's next position, or an object's next key to come."""
+    if frame[1] is False and isinstance(frame[0], int):
+        frame[0] += 1
+    else:
+        frame[1] = True
+
+
+def _too_deep_at(text: str) -> str:
     """The path of the first value of JSON ``text`` nested deeper than ``MAX_DEPTH``, found
     by scanning (Python's parser gave up): each open container's key or position."""
-    frames: list[list[int | str | bool]] = []  # [position or key, whether an object awaits a key]
+    frames: list[Frame] = []
     i, n = 0, len(text)
     while i < n:
         c = text[i]
         if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
+            j = _string_end(text, i)
             if frames and frames[-1][1]:
-                try:
-                    frames[-1][0] = _safe(str(json.loads(text[i : j + 1])))
-                except ValueError:
-                    frames[-1][0] = "?"
-                frames[-1][1] = False
+                _name_key(frames[-1], text[i : j + 1])
             i = j
         elif c in "[{":
             if len(frames) > MAX_DEPTH:
@@ -253,10 +276,7 @@ def _too_deep_at(text: str) -> str:  # noqa: C901  (split by the lead in issue 3
         elif c in "]}" and frames:
             frames.pop()
         elif c == "," and frames:
-            if frames[-1][1] is False and isinstance(frames[-1][0], int):
-                frames[-1][0] += 1
-            else:
-                frames[-1][1] = True
+            _after_comma(frames[-1])
         i += 1
     return ".".join(str(f[0]) for f in frames)
 

@@ -112,6 +112,48 @@ class Chart:
     """Each point's x, in order (where the page marks a settle-up)."""
 
 
+def _tie_offsets(rows: Sequence[Sequence[int]], n: int) -> list[list[int]]:
+    """How far each player's point is moved up or down: players level at a point are spread
+    TIE_GAP apart (less when many are level)."""
+    offsets = [[0] * n for _ in rows]
+    for k, row in enumerate(rows):
+        groups: dict[int, list[int]] = {}
+        for i, v in enumerate(row):
+            groups.setdefault(v, []).append(i)
+        for seats in groups.values():
+            m = len(seats)
+            if m > 1:
+                gap = max(1, min(TIE_GAP, TIE_SPREAD // (m - 1)))
+                for j, i in enumerate(seats):
+                    offsets[k][i] = ((2 * j - (m - 1)) * gap) // 2
+    return offsets
+
+
+def _line(
+    seat: int,
+    name: str,
+    label: str,
+    coords: Sequence[tuple[int, int]],
+    every_point: bool,
+    label_y: int,
+) -> Line:
+    """One player's line: its points, their markers (only the last unless ``every_point``)
+    and where its name stands."""
+    return Line(
+        seat=seat,
+        name=name,
+        label=label,
+        style=seat_style(seat),
+        points=" ".join(f"{px},{py}" for px, py in coords),
+        markers=tuple(
+            marker(seat_style(seat).shape, px, py)
+            for px, py in (coords if every_point else coords[-1:])
+        ),
+        end=coords[-1],
+        label_y=label_y,
+    )
+
+
 def running_chart(
     names: Sequence[str],
     series: Sequence[Sequence[Fraction]],
@@ -146,19 +188,7 @@ def running_chart(
     def y(v: int) -> int:
         return top + (2 * (high - v) * inner_h + span) // (2 * span)
 
-    # Players level at a point are spread TIE_GAP apart (less when many are level).
-    offsets = [[0] * n for _ in rows]
-    for k, row in enumerate(rows):
-        groups: dict[int, list[int]] = {}
-        for i, v in enumerate(row):
-            groups.setdefault(v, []).append(i)
-        for seats in groups.values():
-            m = len(seats)
-            if m > 1:
-                gap = max(1, min(TIE_GAP, TIE_SPREAD // (m - 1)))
-                for j, i in enumerate(seats):
-                    offsets[k][i] = ((2 * j - (m - 1)) * gap) // 2
-
+    offsets = _tie_offsets(rows, n)
     coords = [[(x(k), y(row[i]) + offsets[k][i]) for k, row in enumerate(rows)] for i in range(n)]
     every_point = len(rows) * n <= MARKERS_EVERYWHERE
     xs = [x(k) for k in range(len(rows))]
@@ -168,20 +198,7 @@ def running_chart(
     columns = tuple(Column(a, max(1, b - a)) for a, b in itertools.pairwise(bounds))
     label_ys = spread([c[-1][1] for c in coords], top + FONT // 2, bottom)
     lines = tuple(
-        Line(
-            seat=i,
-            name=names[i],
-            label=labels[i],
-            style=seat_style(i),
-            points=" ".join(f"{px},{py}" for px, py in coords[i]),
-            markers=tuple(
-                marker(seat_style(i).shape, px, py)
-                for px, py in (coords[i] if every_point else coords[i][-1:])
-            ),
-            end=coords[i][-1],
-            label_y=label_ys[i],
-        )
-        for i in range(n)
+        _line(i, names[i], labels[i], coords[i], every_point, label_ys[i]) for i in range(n)
     )
     return Chart(
         width=width,

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from scorekeeper.cards import CARD_BY_ID, SUITS
+from scorekeeper.cards import CARD_BY_ID, SUITS, Suit
 from scorekeeper.jsonio import JSONValue
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 
@@ -52,18 +52,10 @@ class ChaffPool:
         return taken
 
 
-def read_cards(  # noqa: C901  (split by game-hooks in issue 32)
-    form: FormData,
-    prefix: str,
-    pool: ChaffPool,
-    path: str,
-    errors: list[Violation],
-) -> list[str]:
-    """The cards ticked or chosen under ``prefix`` plus its plain-card counts
-    (``prefix_chaff_<suit>``). Plain cards of a month are interchangeable: one chosen by id
-    (a select offers them so) counts as one of that month, handed out by ``pool``, so two
-    places choosing "Pine plain card" get the two different pine plain cards."""
-    chosen: list[str] = []  # in the order given; a plain card stands for its month for now
+def _ticked(form: FormData, prefix: str) -> tuple[list[str], dict[str, int], dict[str, list[str]]]:
+    """The cards ticked or chosen under ``prefix``, in the order given (a plain card stands
+    for its month for now), with how many plain cards of each suit and which ones."""
+    chosen: list[str] = []
     counts: dict[str, int] = {}
     named: dict[str, list[str]] = {}
     for c in form.getlist(prefix):
@@ -74,59 +66,83 @@ def read_cards(  # noqa: C901  (split by game-hooks in issue 32)
             chosen.append(card.chaff_group)
         elif c:
             chosen.append(c)
+    return chosen, counts, named
+
+
+def _typed_count(raw: str, suit: Suit, path: str, errors: list[Violation]) -> int | None:
+    """A suit's typed count of plain cards (0 when none); None, with the reason in
+    ``errors``, when it is not a count."""
+    if not raw or raw == "0":
+        return 0
+    try:
+        typed = int(raw)
+    except ValueError:
+        errors.append(
+            Violation(
+                path,
+                N_(
+                    "%(suit)s plain cards: %(value)s is not a count",
+                    suit=suit.english,
+                    value=repr(raw),
+                ),
+            )
+        )
+        return None
+    if typed < 0:
+        errors.append(
+            Violation(
+                path,
+                N_("%(suit)s plain cards: a count cannot be negative", suit=suit.english),
+            )
+        )
+        return None
+    return typed
+
+
+def _too_few_left(suit: Suit, count: int, available: int) -> Msg:
+    """More plain cards of a suit entered than the deck has left for this entry."""
+    if available == 1:
+        return N_(
+            "%(suit)s plain cards: %(count)s entered, but only %(available)s is "
+            "left in the deck for this entry",
+            suit=suit.english,
+            count=count,
+            available=available,
+        )
+    return N_(
+        "%(suit)s plain cards: %(count)s entered, but only %(available)s are "
+        "left in the deck for this entry",
+        suit=suit.english,
+        count=count,
+        available=available,
+    )
+
+
+def read_cards(
+    form: FormData,
+    prefix: str,
+    pool: ChaffPool,
+    path: str,
+    errors: list[Violation],
+) -> list[str]:
+    """The cards ticked or chosen under ``prefix`` plus its plain-card counts
+    (``prefix_chaff_<suit>``). Plain cards of a month are interchangeable: one chosen by id
+    (a select offers them so) counts as one of that month, handed out by ``pool``, so two
+    places choosing "Pine plain card" get the two different pine plain cards."""
+    chosen, counts, named = _ticked(form, prefix)
     chaff: dict[str, list[str]] = {}
     for s in SUITS:
         raw = (form.get(f"{prefix}_chaff_{s.id}") or "").strip()
-        count = counts.get(s.id, 0)
-        if raw and raw != "0":
-            try:
-                typed = int(raw)
-            except ValueError:
-                errors.append(
-                    Violation(
-                        path,
-                        N_(
-                            "%(suit)s plain cards: %(value)s is not a count",
-                            suit=s.english,
-                            value=repr(raw),
-                        ),
-                    )
-                )
-                continue
-            if typed < 0:
-                errors.append(
-                    Violation(
-                        path,
-                        N_("%(suit)s plain cards: a count cannot be negative", suit=s.english),
-                    )
-                )
-                continue
-            count += typed
+        typed = _typed_count(raw, s, path, errors)
+        if typed is None:
+            continue
+        count = counts.get(s.id, 0) + typed
         if not count:
             continue
         ids = pool.take(s.id, count, named.get(s.id, ()))
         if ids is None:
             available = len(pool.free.get(f"{s.id}-chaff", []))
-            errors.append(
-                Violation(
-                    path,
-                    N_(
-                        "%(suit)s plain cards: %(count)s entered, but only %(available)s is "
-                        "left in the deck for this entry",
-                        suit=s.english,
-                        count=count,
-                        available=available,
-                    )
-                    if available == 1
-                    else N_(
-                        "%(suit)s plain cards: %(count)s entered, but only %(available)s are "
-                        "left in the deck for this entry",
-                        suit=s.english,
-                        count=count,
-                        available=available,
-                    ),
-                )
-            )
+            errors.append(Violation(path, _too_few_left(s, count, available)))
         else:
             chaff[f"{s.id}-chaff"] = ids
     cards = []

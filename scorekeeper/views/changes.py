@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import limits
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -90,50 +93,76 @@ def edit(token: str) -> ResponseReturnValue:
     return _edit_page(get_table_or_404(token))
 
 
-def _patch_from_form(table: Table, what: str) -> tuple[JSONObject, JSONObject]:  # noqa: C901  (split by services in issue 32)
+Posted = tuple[JSONObject, JSONObject]
+"""A PATCH body (API.md) and what was typed, for the edit page to show again."""
+
+
+def _table_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    name, point_value = form.get("name", ""), form.get("point_value", "")
+    value = point_value.strip() or None
+    return {"name": name, "point_value": value}, {"name": name, "point_value": point_value}
+
+
+def _settings_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    settings: JSONObject = {}
+    for o in game.setting_options:
+        if o.kind == "bool":
+            settings[o.key] = bool(form.get(o.key))
+        elif o.kind == "int":
+            number = form_int(form, o.key)
+            if number is not None:
+                settings[o.key] = number
+        elif form.get(o.key) is not None:
+            settings[o.key] = form.get(o.key)
+    return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}
+
+
+def _rename_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    rename: JSONObject = {}
+    for i, name in enumerate(names):
+        typed = form.get(f"p{i}")
+        if typed is not None and typed != name:
+            rename[name] = typed
+    return {"rename": rename}, {f"p{i}": form.get(f"p{i}") for i in range(len(names))}
+
+
+def _add_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    typed = form.get("add_name", "")
+    return {"add": [typed]}, {"add_name": typed}
+
+
+def _seats_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    seats = form.getlist("seat")
+    dealer = form.get("dealer", "")
+    seat_body: JSONObject = {"seats": list[JSONValue](seats)}
+    if dealer in seats and game.has_dealer:
+        seat_body["first_dealer"] = seats.index(dealer)
+    return seat_body, {"seats": list[JSONValue](seats), "dealer": dealer}
+
+
+def _remove_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
+    pos = form_int(form, "player")
+    who = names[pos] if isinstance(pos, int) and 0 <= pos < len(names) else ""
+    return {"remove": [who]}, {}
+
+
+_PARTS: dict[str, Callable[[MultiDict[str, str], Game, list[str]], Posted]] = {
+    "table": _table_part,
+    "settings": _settings_part,
+    "rename": _rename_part,
+    "add": _add_part,
+    "seats": _seats_part,
+    "remove": _remove_part,
+}
+"""How each part of the edit page (the form's ``what``) reads its form."""
+
+
+def _patch_from_form(table: Table, what: str) -> Posted:
     """The PATCH body (API.md) a posted part of the edit page asks for, and what was typed."""
-    form = request.form
     state = reading.state_of(table)
     names = changes.players_now(table, state)
-    game = GAMES[table.game]
-    if what == "table":
-        name, point_value = form.get("name", ""), form.get("point_value", "")
-        value = point_value.strip() or None
-        return {"name": name, "point_value": value}, {"name": name, "point_value": point_value}
-    if what == "settings":
-        settings: JSONObject = {}
-        for o in game.setting_options:
-            if o.kind == "bool":
-                settings[o.key] = bool(form.get(o.key))
-            elif o.kind == "int":
-                number = form_int(form, o.key)
-                if number is not None:
-                    settings[o.key] = number
-            elif form.get(o.key) is not None:
-                settings[o.key] = form.get(o.key)
-        return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}
-    if what == "rename":
-        rename: JSONObject = {}
-        for i, name in enumerate(names):
-            typed = form.get(f"p{i}")
-            if typed is not None and typed != name:
-                rename[name] = typed
-        return {"rename": rename}, {f"p{i}": form.get(f"p{i}") for i in range(len(names))}
-    if what == "add":
-        typed = form.get("add_name", "")
-        return {"add": [typed]}, {"add_name": typed}
-    if what == "seats":
-        seats = form.getlist("seat")
-        dealer = form.get("dealer", "")
-        seat_body: JSONObject = {"seats": list[JSONValue](seats)}
-        if dealer in seats and game.has_dealer:
-            seat_body["first_dealer"] = seats.index(dealer)
-        return seat_body, {"seats": list[JSONValue](seats), "dealer": dealer}
-    if what == "remove":
-        pos = form_int(form, "player")
-        who = names[pos] if isinstance(pos, int) and 0 <= pos < len(names) else ""
-        return {"remove": [who]}, {}
-    return {}, {}
+    part = _PARTS.get(what)
+    return part(request.form, GAMES[table.game], names) if part else ({}, {})
 
 
 def _field_of(path: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from flask import Blueprint, render_template, request, url_for
@@ -68,6 +69,46 @@ def index() -> str:
     return render_template("check/index.html", games=GAMES.values())
 
 
+@dataclass
+class _Checked:
+    """A posted round as the checker read and scored it (nothing yet on a GET)."""
+
+    entry: JSONObject = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    result: JSONObject | None = None
+    status: int = 200
+    dealer: int = 0
+
+
+def _checked(game: Game, source: FormData, spec: TableSpec) -> _Checked:
+    """Score the posted round under ``spec``'s rules: its result, or every mistake in it."""
+    names = spec.players
+    out = _Checked()
+    problems: list[Violation] = []
+    out.entry = entry = game.entry_from_form(source, len(names), problems)
+    body = dict(entry)
+    players = entry["players"]
+    body["players"] = [
+        {**p, "name": names[i]}
+        for i, p in enumerate(players if isinstance(players, list) else [])
+        if isinstance(p, dict)
+    ]
+    game.complete(body, spec, State.initial(spec))
+    for key, default in game.checker_inputs.items():
+        body[key] = _number(source, key, default)
+    chosen_dealer = entry.get("dealer")
+    if isinstance(chosen_dealer, int):
+        out.dealer = chosen_dealer
+    try:
+        if problems:  # with the rules' mistakes in the rest: every one said at once
+            raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
+        out.result = game.evaluate(body).to_dict()
+    except InvalidInput as exc:
+        out.errors = errors_by_field(exc.violations)
+        out.status = 422
+    return out
+
+
 @bp.route("/<game_id>", methods=["GET", "POST"])
 def check(game_id: str) -> tuple[str, int]:
     """Show the checker for one game, and the result of a posted round."""
@@ -80,42 +121,19 @@ def check(game_id: str) -> tuple[str, int]:
         return {o.key: _option(source, o) if o.checker else o.default for o in options}
 
     spec = TableSpec(game.id, names, chosen(game.rule_options), chosen(game.setting_options))
-    entry: JSONObject = {}
-    errors: dict[str, list[str]] = {}
-    result = None
-    status = 200
-    dealer = 0
     photo = None
     if request.method == "POST" and photos.READ in source:
         # "Read the photo" (without script): the form again with the cards it shows ticked.
         with limits.recognising():
             source, photo = photos.read_into_form(request.form, photos.targets(n), game.deck)
-        entry = game.entry_from_form(source, n, [])
+        checked = _Checked(entry=game.entry_from_form(source, n, []))
         if photo.error is not None:
-            errors, status = {photos.FIELD: [tr(photo.error)]}, 422
+            checked.errors, checked.status = {photos.FIELD: [tr(photo.error)]}, 422
     elif request.method == "POST":
-        problems: list[Violation] = []
-        entry = game.entry_from_form(source, n, problems)
-        body = dict(entry)
-        players = entry["players"]
-        body["players"] = [
-            {**p, "name": names[i]}
-            for i, p in enumerate(players if isinstance(players, list) else [])
-            if isinstance(p, dict)
-        ]
-        game.complete(body, spec, State.initial(spec))
-        for key, default in game.checker_inputs.items():
-            body[key] = _number(source, key, default)
-        chosen_dealer = entry.get("dealer")
-        if isinstance(chosen_dealer, int):
-            dealer = chosen_dealer
-        try:
-            if problems:  # with the rules' mistakes in the rest: every one said at once
-                raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
-            result = game.evaluate(body).to_dict()
-        except InvalidInput as exc:
-            errors = errors_by_field(exc.violations)
-            status = 422
+        checked = _checked(game, source, spec)
+    else:
+        checked = _Checked()
+    entry, errors, dealer = checked.entry, checked.errors, checked.dealer
     table = SimpleNamespace(
         game=game.id,
         players=names,
@@ -140,12 +158,12 @@ def check(game_id: str) -> tuple[str, int]:
         seat_notes=game.seat_notes(list(range(n)), dealer),
         rnd=None,
         check=True,
-        result=result,
+        result=checked.result,
         action=url_for(".check", game_id=game.id),
         n=n,
         pot=source.get("pot") or "0",
         photo=photo,
-    ), status
+    ), checked.status
 
 
 @bp.route("/draw/<game_id>", methods=["GET", "POST"])

@@ -222,10 +222,8 @@ def dice_missing(name: object, missing: int) -> Msg:
     )
 
 
-def parse(data: Body) -> Input:  # noqa: C901  (split by game-hooks in issue 32)
-    r = Reader()
-    stake = r.whole_option(data, STAKE, "stake")
-    tokens = r.whole_option(data, TOKENS, "tokens")
+def _pot(r: Reader, data: Body) -> int:
+    """The pot carried in: whole coins within ``POT`` (0 after a message)."""
     pot_value = r.amount(data, "pot", "pot", default=Fraction(0))
     if pot_value.denominator != 1 or not POT.minimum <= pot_value <= POT.maximum:
         r.add(
@@ -238,75 +236,97 @@ def parse(data: Body) -> Input:  # noqa: C901  (split by game-hooks in issue 32)
             ),
         )
         pot_value = Fraction(0)
+    return int(pot_value)
+
+
+def _not_dice(real: list[str]) -> Msg:
+    """What was entered for dice that are not dice (one or several values)."""
+    if len(real) == 1:
+        return N_(
+            "%(value)s is not a die: each die shows %(minimum)s to %(maximum)s",
+            value=real[0],
+            minimum=DIE.minimum,
+            maximum=DIE.maximum,
+        )
+    return N_(
+        "%(values)s are not dice: each die shows %(minimum)s to %(maximum)s",
+        values=listed(real),
+        minimum=DIE.minimum,
+        maximum=DIE.maximum,
+    )
+
+
+def _dice(r: Reader, p: Body, path: str, name: str) -> list[int]:
+    """A player's good dice; one message for their dice, however many are wrong (an empty
+    tour is one mistake per player, not one per die)."""
+    raw = r.items(p, "dice", path, what=N_("a list of the player's 2 dice"))
+    dice: list[int] = []
+    bad: list[object] = []
+    for d in raw or []:
+        if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
+            bad.append(d)
+        else:
+            dice.append(d)
+    if raw is not None and len(raw) != 2:
+        r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
+    elif bad and all(d is None for d in bad):
+        r.add(path, dice_missing(name, len(bad)))
+    elif bad:
+        r.add(path, _not_dice([shown(d) for d in bad if d is not None]))
+    return dice
+
+
+def _predictions(
+    r: Reader, p: Body, i: int, name: str, limit: int
+) -> tuple[int | None, int | None]:
+    """A player's left and right predictions, each within its bound, and together within
+    the blue ('more') and red ('less') tokens the player holds."""
+    left = r.within(p, "left", LEFT, i=i)
+    right = r.within(p, "right", RIGHT, i=i)
+    if left is None or right is None:
+        return left, right
+    blue = max(left, 0) + max(right, 0)
+    red = max(-left, 0) + max(-right, 0)
+    if blue > limit:
+        r.add(
+            f"players.{i}.left",
+            N_(
+                "%(name)s claims 'more' by %(n)s in all, but holds only %(limit)s blue tokens",
+                name=name,
+                n=blue,
+                limit=limit,
+            ),
+        )
+    if red > limit:
+        r.add(
+            f"players.{i}.right",
+            N_(
+                "%(name)s claims 'less' by %(n)s in all, but holds only %(limit)s red tokens",
+                name=name,
+                n=red,
+                limit=limit,
+            ),
+        )
+    return left, right
+
+
+def parse(data: Body) -> Input:
+    r = Reader()
+    stake = r.whole_option(data, STAKE, "stake")
+    tokens = r.whole_option(data, TOKENS, "tokens")
+    pot = _pot(r, data)
     raw_players = r.players(data, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     names = [r.name(p, f"players.{i}.name", i) for i, p in enumerate(raw_players)]
     r.unique_names(names)
     limit = tokens if tokens is not None else DEFAULT_TOKENS
     players: list[PlayerInput] = []
     for i, p in enumerate(raw_players):
-        path = f"players.{i}.dice"
-        raw = r.items(p, "dice", path, what=N_("a list of the player's 2 dice"))
-        dice: list[int] = []
-        bad: list[object] = []
-        for d in raw or []:
-            if isinstance(d, bool) or not isinstance(d, int) or not DIE.minimum <= d <= DIE.maximum:
-                bad.append(d)
-            else:
-                dice.append(d)
-        # One message for a player's dice, however many are wrong (an empty tour is one
-        # mistake per player, not one per die).
-        if raw is not None and len(raw) != 2:
-            r.add(path, N_("Each player rolls exactly 2 dice, not %(n)s", n=len(raw)))
-        elif bad and all(d is None for d in bad):
-            r.add(path, dice_missing(names[i], len(bad)))
-        elif bad:
-            real = [shown(d) for d in bad if d is not None]
-            if len(real) == 1:
-                message = N_(
-                    "%(value)s is not a die: each die shows %(minimum)s to %(maximum)s",
-                    value=real[0],
-                    minimum=DIE.minimum,
-                    maximum=DIE.maximum,
-                )
-            else:
-                message = N_(
-                    "%(values)s are not dice: each die shows %(minimum)s to %(maximum)s",
-                    values=listed(real),
-                    minimum=DIE.minimum,
-                    maximum=DIE.maximum,
-                )
-            r.add(path, message)
-        left = r.within(p, "left", LEFT, i=i)
-        right = r.within(p, "right", RIGHT, i=i)
-        if left is not None and right is not None:
-            blue = max(left, 0) + max(right, 0)
-            red = max(-left, 0) + max(-right, 0)
-            if blue > limit:
-                r.add(
-                    f"players.{i}.left",
-                    N_(
-                        "%(name)s claims 'more' by %(n)s in all, but holds only %(limit)s blue "
-                        "tokens",
-                        name=names[i],
-                        n=blue,
-                        limit=limit,
-                    ),
-                )
-            if red > limit:
-                r.add(
-                    f"players.{i}.right",
-                    N_(
-                        "%(name)s claims 'less' by %(n)s in all, but holds only %(limit)s red "
-                        "tokens",
-                        name=names[i],
-                        n=red,
-                        limit=limit,
-                    ),
-                )
+        dice = _dice(r, p, f"players.{i}.dice", names[i])
+        left, right = _predictions(r, p, i, names[i], limit)
         if len(dice) == 2 and left is not None and right is not None:
             players.append(PlayerInput(names[i], (dice[0], dice[1]), left, right))
     r.raise_if_any()
-    inp = Input(tuple(players), stake or DEFAULT_STAKE, limit, int(pot_value))
+    inp = Input(tuple(players), stake or DEFAULT_STAKE, limit, pot)
     _check_pot_covers(inp)
     return inp
 
@@ -354,10 +374,9 @@ def evaluate(data: Body) -> RoundResult:
     return score(parse(data))
 
 
-def score(inp: Input) -> RoundResult:  # noqa: C901  (split by game-hooks in issue 32)
+def _opening(inp: Input, pot: int) -> Note:
+    """What the players put in the pot, and what it holds then (R18)."""
     n = len(inp.players)
-    preds = _gains_and_pays(inp)
-    pot = inp.pot + inp.stake * n
     if inp.pot:
         opening = N_(
             "%(n)s players each put %(stake)s in the pot, on top of %(carried)s carried over: "
@@ -374,7 +393,90 @@ def score(inp: Input) -> RoundResult:  # noqa: C901  (split by game-hooks in iss
             stake=inp.stake,
             pot=pot,
         )
-    notes = [Note(opening, "R18")]
+    return Note(opening, "R18")
+
+
+def _zero_note(name: str, left: bool, pr: Prediction) -> Note:
+    """Whether a prediction of 0 on the left or the right is achieved (R20)."""
+    if pr.achieved and left:
+        text = N_(
+            "%(name)s's prediction of 0 on the left is achieved: the totals are equal.",
+            name=name,
+        )
+    elif pr.achieved:
+        text = N_(
+            "%(name)s's prediction of 0 on the right is achieved: the totals are equal.",
+            name=name,
+        )
+    elif left:
+        text = N_(
+            "%(name)s's prediction of 0 on the left is missed: the totals differ by %(d)s.",
+            name=name,
+            d=abs(pr.difference),
+        )
+    else:
+        text = N_(
+            "%(name)s's prediction of 0 on the right is missed: the totals differ by %(d)s.",
+            name=name,
+            d=abs(pr.difference),
+        )
+    return Note(text, "R20")
+
+
+def _short_note(who: list[str], each: int, pot: int) -> Note:
+    """The pot runs short at ``who`` (one player, or players tied): what each takes back."""
+    if len(who) == 1:
+        return Note(
+            N_(
+                "The pot runs short: %(who)s takes back only %(each)s, and the "
+                "players after take nothing.",
+                who=who,
+                each=each,
+            )
+        )
+    return Note(
+        ngettext(
+            "The pot runs short at a tie: %(who)s share what is left, "
+            "%(each)s each in whole coins; %(num)s odd coin stays in the pot.",
+            "The pot runs short at a tie: %(who)s share what is left, "
+            "%(each)s each in whole coins; %(num)s odd coins stay in the pot.",
+            pot,
+            who=listed(who),
+            each=each,
+        )
+    )
+
+
+def _reclaim(inp: Input, net: list[int], pot: int, notes: list[Note]) -> tuple[list[int], int]:
+    """Stakes taken back, best net result first, while the pot holds them; a tie where it
+    runs short shares what is left in whole coins. Returns each player's reclaimed coins and
+    what the pot carries on; adds a note on how it went."""
+    n = len(inp.players)
+    reclaimed = [0] * n
+    order = sorted(range(n), key=lambda i: -net[i])
+    for _, group_iter in groupby(order, key=lambda i: net[i]):
+        group = list(group_iter)
+        need = inp.stake * len(group)
+        if pot >= need:
+            for i in group:
+                reclaimed[i] = inp.stake
+            pot -= need
+            continue
+        each = pot // len(group)
+        for i in group:
+            reclaimed[i] = each
+        pot -= each * len(group)
+        notes.append(_short_note([inp.players[i].name for i in group], each, pot))
+        return reclaimed, pot
+    notes.append(Note(N_("Everybody takes back their stake, best net result first.")))
+    return reclaimed, pot
+
+
+def score(inp: Input) -> RoundResult:
+    n = len(inp.players)
+    preds = _gains_and_pays(inp)
+    pot = inp.pot + inp.stake * n
+    notes = [_opening(inp, pot)]
     net = [a.gain + b.gain - a.pay - b.pay for a, b in preds]
     for a, b in preds:
         pot += a.pay + b.pay
@@ -382,79 +484,9 @@ def score(inp: Input) -> RoundResult:  # noqa: C901  (split by game-hooks in iss
     notes.append(Note(N_("After the predictions are settled the pot holds %(pot)s.", pot=pot)))
     for p, (a, b) in zip(inp.players, preds, strict=True):
         for left, pr in ((True, a), (False, b)):
-            if pr.prediction != 0:
-                continue
-            if pr.achieved and left:
-                text = N_(
-                    "%(name)s's prediction of 0 on the left is achieved: the totals are equal.",
-                    name=p.name,
-                )
-            elif pr.achieved:
-                text = N_(
-                    "%(name)s's prediction of 0 on the right is achieved: the totals are equal.",
-                    name=p.name,
-                )
-            elif left:
-                text = N_(
-                    "%(name)s's prediction of 0 on the left is missed: the totals differ by %(d)s.",
-                    name=p.name,
-                    d=abs(pr.difference),
-                )
-            else:
-                text = N_(
-                    "%(name)s's prediction of 0 on the right is missed: "
-                    "the totals differ by %(d)s.",
-                    name=p.name,
-                    d=abs(pr.difference),
-                )
-            notes.append(Note(text, "R20"))
-
-    reclaimed = [0] * n
-    order = sorted(range(n), key=lambda i: -net[i])
-    short = False
-    for _, group_iter in groupby(order, key=lambda i: net[i]):
-        group = list(group_iter)
-        if short:
-            break
-        need = inp.stake * len(group)
-        if pot >= need:
-            for i in group:
-                reclaimed[i] = inp.stake
-            pot -= need
-            continue
-        short = True
-        each = pot // len(group)
-        for i in group:
-            reclaimed[i] = each
-        pot -= each * len(group)
-        who = [inp.players[i].name for i in group]
-        if len(group) == 1:
-            notes.append(
-                Note(
-                    N_(
-                        "The pot runs short: %(who)s takes back only %(each)s, and the "
-                        "players after take nothing.",
-                        who=who,
-                        each=each,
-                    )
-                )
-            )
-        else:
-            notes.append(
-                Note(
-                    ngettext(
-                        "The pot runs short at a tie: %(who)s share what is left, "
-                        "%(each)s each in whole coins; %(num)s odd coin stays in the pot.",
-                        "The pot runs short at a tie: %(who)s share what is left, "
-                        "%(each)s each in whole coins; %(num)s odd coins stay in the pot.",
-                        pot,
-                        who=listed(who),
-                        each=each,
-                    )
-                )
-            )
-    if not short:
-        notes.append(Note(N_("Everybody takes back their stake, best net result first.")))
+            if pr.prediction == 0:
+                notes.append(_zero_note(p.name, left, pr))
+    reclaimed, pot = _reclaim(inp, net, pot, notes)
     notes.append(Note(N_("The pot carries %(pot)s to the next tour.", pot=pot)))
     results = tuple(
         PlayerResult(p.name, p.dice, preds[i][0], preds[i][1], reclaimed[i], inp.stake)

@@ -167,17 +167,62 @@ def hand_size(n: object) -> Msg:
     return N_("A hand holds exactly 2 cards, not %(n)s", n=n)
 
 
-def parse(data: Body) -> Input:  # noqa: C901  (split by game-hooks in issue 32)
-    """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
-    r = Reader()
-    stake = r.within(data, "stake", ROUND_STAKE) or 1
-    ledger = CardClaims(r)
-
+def _field(r: Reader, data: Body, ledger: CardClaims) -> list[str]:
+    """The 2 field cards, each claimed once."""
     raw_field = r.items(data, "field", "field", what=N_("a list of the 2 field cards"))
     field = r.card_ids(raw_field, "field", DECK, left_out)
     if raw_field is not None and len(raw_field) != 2:
         r.add("field", field_size(len(raw_field)))
-    field = [c for c in field if ledger.claim(c, "field", N_("the field"))]
+    return [c for c in field if ledger.claim(c, "field", N_("the field"))]
+
+
+def _hand(r: Reader, p: Body, i: int, name: str, ledger: CardClaims) -> list[str]:
+    """A player's 2 hand cards, each claimed once."""
+    path = f"players.{i}.hand"
+    raw_hand = r.items(p, "hand", path, what=N_("a list of the 2 hand cards"))
+    hand = r.card_ids(raw_hand, path, DECK, left_out)
+    if raw_hand is not None and len(raw_hand) != 2:
+        r.add(path, hand_size(len(raw_hand)))
+    place = N_("%(name)s's hand", name=name)
+    return [c for c in hand if ledger.claim(c, path, place)]
+
+
+def _chosen(
+    r: Reader, p: Body, i: int, name: str, hand: list[str], field: list[str]
+) -> tuple[str, str, str] | None:
+    """The 3 cards a player chose from their hand and the field, if they chose."""
+    cpath = f"players.{i}.chosen"
+    raw_chosen = r.items(p, "chosen", cpath, required=False, what=N_("a list of 3 cards"))
+    if raw_chosen is None or len(raw_chosen) == 0:
+        return None
+    picked = r.card_ids(raw_chosen, cpath, DECK, left_out)
+    available = set(hand) | set(field)
+    if len(raw_chosen) != 3:
+        r.add(cpath, N_("A chosen hand is exactly 3 cards, not %(n)s", n=len(raw_chosen)))
+    elif len(set(picked)) != len(picked):
+        r.add(cpath, N_("A chosen hand is 3 different cards"))
+    for c in picked:
+        if c not in available and len(hand) == 2 and len(field) == 2:
+            r.add(
+                cpath,
+                N_(
+                    "%(card)s is neither in %(name)s's hand nor on the field, so it "
+                    "cannot be chosen",
+                    card=CARD_BY_ID[c].name,
+                    name=name,
+                ).capitalized(),
+            )
+    if len(picked) == 3 and len(set(picked)) == 3:
+        return (picked[0], picked[1], picked[2])
+    return None
+
+
+def parse(data: Body) -> Input:
+    """Read a JSON-shaped body; raises ``InvalidInput`` with every problem found."""
+    r = Reader()
+    stake = r.within(data, "stake", ROUND_STAKE) or 1
+    ledger = CardClaims(r)
+    field = _field(r, data, ledger)
 
     players: list[PlayerInput] = []
     names: list[str] = []
@@ -185,37 +230,8 @@ def parse(data: Body) -> Input:  # noqa: C901  (split by game-hooks in issue 32)
     for i, p in enumerate(raw_players):
         name = r.name(p, f"players.{i}.name", i)
         names.append(name)
-        path = f"players.{i}.hand"
-        raw_hand = r.items(p, "hand", path, what=N_("a list of the 2 hand cards"))
-        hand = r.card_ids(raw_hand, path, DECK, left_out)
-        if raw_hand is not None and len(raw_hand) != 2:
-            r.add(path, hand_size(len(raw_hand)))
-        place = N_("%(name)s's hand", name=name)
-        hand = [c for c in hand if ledger.claim(c, path, place)]
-
-        chosen: tuple[str, str, str] | None = None
-        cpath = f"players.{i}.chosen"
-        raw_chosen = r.items(p, "chosen", cpath, required=False, what=N_("a list of 3 cards"))
-        if raw_chosen is not None and len(raw_chosen) > 0:
-            picked = r.card_ids(raw_chosen, cpath, DECK, left_out)
-            available = set(hand) | set(field)
-            if len(raw_chosen) != 3:
-                r.add(cpath, N_("A chosen hand is exactly 3 cards, not %(n)s", n=len(raw_chosen)))
-            elif len(set(picked)) != len(picked):
-                r.add(cpath, N_("A chosen hand is 3 different cards"))
-            for c in picked:
-                if c not in available and len(hand) == 2 and len(field) == 2:
-                    r.add(
-                        cpath,
-                        N_(
-                            "%(card)s is neither in %(name)s's hand nor on the field, so it "
-                            "cannot be chosen",
-                            card=CARD_BY_ID[c].name,
-                            name=name,
-                        ).capitalized(),
-                    )
-            if len(picked) == 3 and len(set(picked)) == 3:
-                chosen = (picked[0], picked[1], picked[2])
+        hand = _hand(r, p, i, name, ledger)
+        chosen = _chosen(r, p, i, name, hand, field)
         if len(hand) == 2:
             players.append(PlayerInput(name, (hand[0], hand[1]), chosen))
     r.unique_names(names)
@@ -229,41 +245,26 @@ def evaluate(data: Body) -> RoundResult:
     return score(parse(data))
 
 
-def score(inp: Input) -> RoundResult:
-    """Score one round (RULES 3)."""
-    n = len(inp.players)
-    pot = inp.stake * n
-    rows: list[tuple[PlayerInput, tuple[Triple, ...], Triple, Triple | None, int]] = []
-    for p in inp.players:
-        triples = all_triples(p.hand, inp.field)
-        best = max(triples, key=lambda t: t.value)
-        chosen = triple(p.chosen) if p.chosen else None
-        value = chosen.value if chosen else best.value
-        rows.append((p, triples, best, chosen, value))
+Row = tuple[PlayerInput, tuple[Triple, ...], Triple, Triple | None, int]
+"""A player, their four triples, the best one, the one they chose (if any) and its value."""
 
-    top = max(row[4] for row in rows)
-    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
-    shares = split_evenly(pot, len(winner_idx))
-    payout = dict(zip(winner_idx, shares, strict=True))
 
-    notes: list[Note] = [
-        Note(
-            N_(
-                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
-                n=n,
-                stake=inp.stake,
-                pot=pot,
-            )
+def _row(p: PlayerInput, field: tuple[str, str]) -> Row:
+    triples = all_triples(p.hand, field)
+    best = max(triples, key=lambda t: t.value)
+    chosen = triple(p.chosen) if p.chosen else None
+    value = chosen.value if chosen else best.value
+    return (p, triples, best, chosen, value)
+
+
+def _winners_note(inp: Input, winner_idx: list[int], top: int, pot: int) -> Note:
+    """Who takes the pot: everybody (R2), tied winners (R1) or the one highest value."""
+    if len(winner_idx) == len(inp.players):
+        return Note(
+            N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
+            "R2",
         )
-    ]
-    if len(winner_idx) == n:
-        notes.append(
-            Note(
-                N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
-                "R2",
-            )
-        )
-    elif len(winner_idx) > 1:
+    if len(winner_idx) > 1:
         who = [inp.players[i].name for i in winner_idx]
         base, extra = divmod(pot, len(winner_idx))
         if extra:
@@ -282,19 +283,39 @@ def score(inp: Input) -> RoundResult:
                 top=top,
                 base=base,
             )
-        notes.append(Note(text, "R1"))
-    else:
-        notes.append(
-            Note(
-                N_(
-                    "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
-                    name=inp.players[winner_idx[0]].name,
-                    top=top,
-                    pot=pot,
-                )
-            )
+        return Note(text, "R1")
+    return Note(
+        N_(
+            "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
+            name=inp.players[winner_idx[0]].name,
+            top=top,
+            pot=pot,
         )
+    )
 
+
+def score(inp: Input) -> RoundResult:
+    """Score one round (RULES 3)."""
+    n = len(inp.players)
+    pot = inp.stake * n
+    rows = [_row(p, inp.field) for p in inp.players]
+
+    top = max(row[4] for row in rows)
+    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
+    shares = split_evenly(pot, len(winner_idx))
+    payout = dict(zip(winner_idx, shares, strict=True))
+
+    notes: list[Note] = [
+        Note(
+            N_(
+                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
+                n=n,
+                stake=inp.stake,
+                pot=pot,
+            )
+        ),
+        _winners_note(inp, winner_idx, top, pot),
+    ]
     results = tuple(
         PlayerResult(
             name=p.name,
