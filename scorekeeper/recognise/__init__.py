@@ -146,19 +146,22 @@ def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[An
     step = small.shape[0] / out.shape[0]  # the segmenter answers at half resolution
     mask = (out[: int(sh / step), : int(sw / step)] > 0).astype(np.uint8)
     back = step / s  # segmenter output pixels -> work pixels
+    edges = _Edges(work)
     candidates = []
     for pts in _blobs(mask):
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
         if rw > rh:  # the long side upright
             rw, rh, angle = rh, rw, angle + 90
-        # the card's length from the kernel's, its width from the cards' shape
+        # the card's length from the kernel's, its width from the cards' shape; then the
+        # length and turn whose outline lies best on the photo's edges
         length = max(rh + 1, (rw + 1) / ASPECT) / KERNEL
+        long = rh > 1.25 * rw  # the kernel shows which way the card runs
+        fits = edges.fit((cx * back, cy * back), length * back, angle, long)
         candidates.append(
             [
-                upright(cv2.boxPoints(((cx, cy), (length * f * ASPECT, length * f), angle + turn)))
-                * back
+                upright(cv2.boxPoints((c, (length * f * ASPECT, length * f), turn)))
+                for c, length, turn in fits
                 for f in _SCALES
-                for turn in _TURNS
             ]
         )
     return candidates
@@ -166,10 +169,130 @@ def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[An
 
 #: A card's width over its length.
 ASPECT = 976 / 1600
-#: The card rectangles tried around each kernel (sizes, turns in degrees): the classifier's
-#: surest one is kept.
-_SCALES = (0.9, 1.0, 1.12, 1.3, 1.55)
-_TURNS = (-5.0, 0.0, 5.0)
+#: The card rectangles tried around each fitted outline (sizes): the classifier's surest one is
+#: kept (a card's dark border gives a second outline just inside the card's own).
+_SCALES = (1.0, 1.06, 1.12)
+#: The sizes and turns (degrees) of the outlines tried against the photo's edges (a small
+#: kernel's own rectangle may be a quarter turn out).
+_FIT_SIZES = np.geomspace(0.5, 1.8, 32)
+_FIT_TURNS = np.concatenate([np.arange(-15.0, 15.1, 3.0), np.arange(75.0, 105.1, 3.0)])
+#: The finer turns tried once the outline's place is fitted.
+_FIT_FINE_TURNS = np.arange(-4.0, 4.1, 1.0)
+#: The turns tried around the edges' strongest direction.
+_FIT_WAY = np.arange(-6.0, 6.1, 2.0)
+#: How many different outlines are fitted around each kernel.
+_FIT_KEEP = 5
+#: The finer sizes tried once the outline's place is fitted.
+_FIT_FINE = np.geomspace(0.85, 1.18, 12)
+#: The places tried (shifts across and along the card, a fraction of its length).
+_FIT_SHIFTS = np.linspace(-0.2, 0.2, 11)
+#: Points along each side of an outline where the edge is measured.
+_FIT_POINTS = 24
+#: A card outline's four sides in card units (x across, y along; the centre at 0, 0): the
+#: middle of each side and whether it is a long one.
+_SIDES = (((0.0, -0.5), False), ((0.0, 0.5), False), ((-0.5, 0.0), True), ((0.5, 0.0), True))
+
+
+class _Edges:
+    """The photo's edges (its smoothed gray's gradient), for fitting card outlines to them."""
+
+    def __init__(self, work: np.ndarray[Any, Any]) -> None:
+        import cv2
+
+        h, w = work.shape[:2]
+        self.scale = min(1.0, 640 / max(h, w))
+        size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
+        small = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        gray = cv2.GaussianBlur(gray, (0, 0), 1.2)
+        self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+        self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+
+    def fit(
+        self, centre: tuple[float, float], length: float, angle: float, long: bool
+    ) -> list[tuple[tuple[float, float], float, float]]:
+        """Card outlines (centre, length, angle in the photo's working pixels) whose four sides
+        follow the strongest edges, from the kernel's: the ``_FIT_KEEP`` best lengths and turns
+        that differ, each then moved to its best place and its length and turn fitted again
+        (the classifier takes the one it is surest of). When the kernel is ``long``, only turns
+        near its own are tried (not a quarter turn out)."""
+        cx0, cy0 = centre[0] * self.scale, centre[1] * self.scale
+        size0, turn0 = length * self.scale, float(np.deg2rad(angle))
+        ways = np.concatenate([np.deg2rad(_FIT_TURNS) + turn0, self.way(cx0, cy0, size0)])
+        if long:  # within 30 degrees of the kernel's own way, either way up
+            off = (ways - turn0 + np.pi / 2) % np.pi - np.pi / 2
+            ways = ways[np.abs(off) < np.deg2rad(30)]
+        sizes, turns = (a.ravel() for a in np.meshgrid(_FIT_SIZES * size0, ways))
+        scores = self.score(np.full_like(sizes, cx0), np.full_like(sizes, cy0), sizes, turns)
+        starts: list[tuple[float, float]] = []
+        for k in np.argsort(-scores):
+            size, turn = float(sizes[k]), float(turns[k])
+            if all(
+                abs(np.log(size / z)) > 0.1 or abs((turn - t + np.pi / 2) % np.pi - np.pi / 2) > 0.1
+                for z, t in starts
+            ):
+                starts.append((size, turn))
+                if len(starts) == _FIT_KEEP:
+                    break
+        out = []
+        for size, turn in starts:
+            # its place: shifted across and along the card
+            du, dv = (a.ravel() * size for a in np.meshgrid(_FIT_SHIFTS * ASPECT, _FIT_SHIFTS))
+            c, s = np.cos(turn), np.sin(turn)
+            xs, ys = cx0 + du * c - dv * s, cy0 + du * s + dv * c
+            k = int(self.score(xs, ys, np.full_like(xs, size), np.full_like(xs, turn)).argmax())
+            cx, cy = float(xs[k]), float(ys[k])
+            # then its length and turn, finely
+            fs, ft = (
+                a.ravel() for a in np.meshgrid(_FIT_FINE * size, np.deg2rad(_FIT_FINE_TURNS) + turn)
+            )
+            k = int(self.score(np.full_like(fs, cx), np.full_like(fs, cy), fs, ft).argmax())
+            out.append(((cx / self.scale, cy / self.scale), fs[k] / self.scale, np.rad2deg(ft[k])))
+        return out
+
+    def way(self, cx: float, cy: float, size: float) -> np.ndarray[Any, Any]:
+        """Turns (radians) to try from the edges around a card's centre: their strongest
+        direction (a card's straight sides run two ways a quarter turn apart), a little either
+        side, both ways round."""
+        h, w = self.gx.shape
+        r = max(2, round(0.6 * size))
+        x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r)
+        y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r)
+        gx, gy = self.gx[y0:y1, x0:x1], self.gy[y0:y1, x0:x1]
+        if gx.size == 0:
+            return np.zeros(0)
+        m = gx * gx + gy * gy
+        a = np.arctan2(gy, gx) * 4  # four-fold: the four sides' directions agree
+        main = float(np.arctan2((m * np.sin(a)).sum(), (m * np.cos(a)).sum())) / 4
+        near = np.deg2rad(_FIT_WAY)
+        return np.concatenate([main + near, main + np.pi / 2 + near])
+
+    def score(
+        self,
+        cx: np.ndarray[Any, Any],
+        cy: np.ndarray[Any, Any],
+        sizes: np.ndarray[Any, Any],
+        turns: np.ndarray[Any, Any],
+    ) -> np.ndarray[Any, Any]:
+        """How well each outline lies on the photo's edges: each side's median edge strength
+        across it, summed (a line of the art crosses a side in a few points only)."""
+        import cv2
+
+        t = (np.arange(_FIT_POINTS) + 0.5) / _FIT_POINTS - 0.5  # along a side, -0.5 .. 0.5
+        c, s = np.cos(turns)[:, None], np.sin(turns)[:, None]
+        scores = np.zeros(len(sizes), np.float32)
+        for (ox, oy), long in _SIDES:
+            # card units to pixels: x by the card's width, y by its length, then turned
+            u = (ox + t * (not long))[None] * sizes[:, None] * ASPECT
+            v = (oy + t * long)[None] * sizes[:, None]
+            px = (cx[:, None] + u * c - v * s).astype(np.float32)
+            py = (cy[:, None] + u * s + v * c).astype(np.float32)
+            gx = cv2.remap(self.gx, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+            gy = cv2.remap(self.gy, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+            # the gradient across the side: along the card's x axis for a long side, y for short
+            across = np.abs(gx * c + gy * s) if long else np.abs(gy * c - gx * s)
+            scores += np.median(across, axis=1)
+        return scores
 
 
 def _apart(
