@@ -5,10 +5,13 @@ scenes; see recogniser/build.py) and shipped in ``model/`` as ONNX, run with onn
 
 1. a segmenter marks each card's centre (its "kernel": the middle 60 % of the card, so that
    cards that touch or slightly overlap still come apart) on the photo scaled to ``SEG_SIDE``;
-2. each kernel's rotated rectangle, grown back to the whole card, is warped upright from the
-   photo (scaled to at most ``MAX_SIDE``) and a classifier (a small network on the crop's
-   gradient histograms and its coarse grayscale) names the card, from both ways up, so neither
-   the plants' colour nor the card's direction matters.
+2. each kernel only seeds the card's outline: the outlines around it (lengths, turns, places)
+   are scored by how strongly the photo's edges run along their four sides, and the few best
+   are kept (``_Edges``; a kernel's size and turn alone are often off);
+3. each kept outline is warped upright from the photo (scaled to at most ``MAX_SIDE``) and a
+   classifier (a small network on the crop's gradient histograms and its coarse grayscale)
+   names the card, from both ways up, so neither the plants' colour nor the card's direction
+   matters; the outline it is surest of stands for the card.
 
 A month's plain cards cannot be told apart in a game: the classifier has one class per month
 for them and the answer numbers them (the first pine chaff found is ``pine-chaff-1``). No card
@@ -203,7 +206,7 @@ class _Edges:
         self.scale = min(1.0, 640 / max(h, w))
         size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
         small = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
-        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        gray: np.ndarray[Any, Any] = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
         gray = cv2.GaussianBlur(gray, (0, 0), 1.2)
         self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
