@@ -298,12 +298,17 @@ class _Edges:
         return scores
 
 
+#: Cards laid out overlap a little; two outlines sharing more than this are one card.
+_OVERLAP = 0.3
+
+
 def _apart(
     quads: list[np.ndarray[Any, Any]], rows: list[np.ndarray[Any, Any]], none: int
 ) -> tuple[list[np.ndarray[Any, Any]], list[np.ndarray[Any, Any]]]:
     """One card per place: a rectangle whose centre lies in the middle of a surer one (a
-    piece of the same card's kernel) is dropped. Cards that touch or overlap a little keep
-    their centres apart."""
+    piece of the same card's kernel), or that shares more than ``_OVERLAP`` of the smaller's
+    area with a surer one, is dropped. Cards that touch or overlap a little keep their centres
+    apart and share little."""
     import cv2
 
     order = sorted(range(len(quads)), key=lambda i: -float(np.delete(rows[i], none).max()))
@@ -316,6 +321,10 @@ def _apart(
             middle = (c + (quads[k] - c) * 0.7).astype(np.float32)
             if cv2.pointPolygonTest(middle, (float(centre[0]), float(centre[1])), False) >= 0:
                 inside = True
+                break
+            shared, _ = cv2.intersectConvexConvex(quads[i], quads[k])
+            if shared > _OVERLAP * min(cv2.contourArea(quads[i]), cv2.contourArea(quads[k])):
+                inside = True  # a piece of that card, or a card fitted across two
                 break
         if not inside:
             kept.append(i)
