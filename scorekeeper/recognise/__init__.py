@@ -183,6 +183,8 @@ _FIT_TURNS = np.concatenate([np.arange(-15.0, 15.1, 3.0), np.arange(75.0, 105.1,
 _FIT_FINE_TURNS = np.arange(-4.0, 4.1, 1.0)
 #: The turns tried around the edges' strongest direction.
 _FIT_WAY = np.arange(-6.0, 6.1, 2.0)
+#: How far (log of the ratio) a fitted length strays from the kernel's, softly.
+_FIT_PRIOR = 0.5
 #: How many different outlines are fitted around each kernel.
 _FIT_KEEP = 5
 #: The finer sizes tried once the outline's place is fitted.
@@ -227,6 +229,7 @@ class _Edges:
             ways = ways[np.abs(off) < np.deg2rad(30)]
         sizes, turns = (a.ravel() for a in np.meshgrid(_FIT_SIZES * size0, ways))
         scores = self.score(np.full_like(sizes, cx0), np.full_like(sizes, cy0), sizes, turns)
+        scores = scores * np.exp(-0.5 * (np.log(sizes / size0) / _FIT_PRIOR) ** 2)
         starts: list[tuple[float, float]] = []
         for k in np.argsort(-scores):
             size, turn = float(sizes[k]), float(turns[k])
