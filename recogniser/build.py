@@ -246,19 +246,24 @@ def train(small: bool) -> None:
     sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2).float() / 255.0
     sy = torch.from_numpy(seg_y)[:, None].float()
     opt = torch.optim.AdamW(seg.parameters(), 4e-3, weight_decay=1e-4)
-    steps, batch = (60, 12) if small else (4000, 12)
+    steps, batch = (60, 12) if small else (3200, 12)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 6e-3, total_steps=steps)
     pick = np.random.default_rng(0)
     total = 0.0
     seg.train()
     for step in range(steps):
-        # random 128 x 96 windows (a quarter of a scene; the net is convolutional), turned
-        i = torch.from_numpy(pick.integers(0, len(sx), batch))
-        y0, x0 = int(pick.integers(0, 49)) * 2, int(pick.integers(0, 65)) * 2
-        x, y = (
-            sx[i, :, y0 : y0 + 96, x0 : x0 + 128],
-            sy[i, :, y0 // 2 : y0 // 2 + 48, x0 // 2 : x0 // 2 + 64],
-        )
+        # random 128 x 96 windows (a quarter of a scene; the net is convolutional), turned;
+        # every other step whole scenes, so a card filling the frame is seen whole too
+        if step % 2:
+            i = torch.from_numpy(pick.integers(0, len(sx), batch // 3))
+            x, y = sx[i], sy[i]
+        else:
+            i = torch.from_numpy(pick.integers(0, len(sx), batch))
+            y0, x0 = int(pick.integers(0, 49)) * 2, int(pick.integers(0, 65)) * 2
+            x, y = (
+                sx[i, :, y0 : y0 + 96, x0 : x0 + 128],
+                sy[i, :, y0 // 2 : y0 // 2 + 48, x0 // 2 : x0 // 2 + 64],
+            )
         turn = int(pick.integers(4))
         x, y = torch.rot90(x, turn, (2, 3)), torch.rot90(y, turn, (2, 3))
         out = seg(x)

@@ -233,27 +233,36 @@ def _layout(rng: np.random.Generator, n: int, w: int, h: int) -> tuple[float, li
         return length, [(c, angle)]
     cols = max(1, round(np.sqrt(n * w / h * 1.6 * ASPECT)))
     rows = int(np.ceil(n / cols))
-    gap = rng.uniform(-0.08, 0.15)  # negative: slightly overlapping
-    length = min(
-        h * 0.92 / (rows * (1 + gap) + 0.1), w * 0.92 / (cols * ASPECT * (1 + gap) + 0.1)
-    ) * rng.uniform(0.8, 1.0)
+    # touching, a little apart or slightly overlapping (negative), as a pile is spread out by
+    # hand: never stacked. The slack keeps a card's small turn from covering its neighbour.
+    gap = rng.uniform(-0.1, 0.1)
+    across, down = ASPECT * (1 + gap) + 0.04, 1 + gap + 0.03
+    length = min(h * 0.92 / (rows * down + 0.1), w * 0.92 / (cols * across + 0.1))
+    length *= rng.uniform(0.8, 1.0)
     turn = float(rng.uniform(0, 360)) if rng.random() < 0.3 else float(rng.choice([0, 180]))
     placed = []
-    cx0 = w / 2 - (cols - 1) / 2 * length * ASPECT * (1 + gap)
-    cy0 = h / 2 - (rows - 1) / 2 * length * (1 + gap)
+    cx0 = w / 2 - (cols - 1) / 2 * length * across
+    cy0 = h / 2 - (rows - 1) / 2 * length * down
     for i in range(n):
         r, c = divmod(i, cols)
-        x = cx0 + c * length * ASPECT * (1 + gap) + rng.normal(0, 0.03) * length
-        y = cy0 + r * length * (1 + gap) + rng.normal(0, 0.03) * length
-        a = turn + (180 if rng.random() < 0.3 else 0) + rng.normal(0, 5)
+        x = cx0 + c * length * across + rng.normal(0, 0.012) * length
+        y = cy0 + r * length * down + rng.normal(0, 0.012) * length
+        a = turn + (180 if rng.random() < 0.3 else 0) + float(np.clip(rng.normal(0, 2.5), -5, 5))
         placed.append(((x, y), a))
-    if abs(turn % 180) > 1:  # the whole layout turned: shrink it to stay in the frame
-        length *= 0.75
+    if abs(turn % 180) > 1:  # the whole layout turned rigidly (each card's angle has the turn
+        # already), shrunk to fit the frame
         centre = np.array([w / 2, h / 2])
         t = np.deg2rad(turn)
         rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+        moved = [centre + rot @ (np.array(p) - centre) for p, _ in placed]
+        corners = np.concatenate(
+            [_quad(tuple(m), a, length) for m, (_, a) in zip(moved, placed, strict=True)]
+        )
+        span = np.abs(corners - centre).max(0)
+        fit = min(1.0, 0.46 * w / span[0], 0.46 * h / span[1])
+        length *= fit
         placed = [
-            (tuple(centre + 0.75 * rot @ (np.array(p) - centre)), a + turn) for p, a in placed
+            (tuple(centre + fit * (m - centre)), a) for m, (_, a) in zip(moved, placed, strict=True)
         ]
     return length, placed
 

@@ -5,10 +5,13 @@ scenes; see recogniser/build.py) and shipped in ``model/`` as ONNX, run with onn
 
 1. a segmenter marks each card's centre (its "kernel": the middle 60 % of the card, so that
    cards that touch or slightly overlap still come apart) on the photo scaled to ``SEG_SIDE``;
-2. each kernel's rotated rectangle, grown back to the whole card, is warped upright from the
-   photo (scaled to at most ``MAX_SIDE``) and a classifier (a small network on the crop's
-   gradient histograms and its coarse grayscale) names the card, from both ways up, so neither
-   the plants' colour nor the card's direction matters.
+2. each kernel only seeds the card's outline: the outlines around it (lengths, turns, places)
+   are scored by how strongly the photo's edges run along their four sides, and the few best
+   are kept (``_Edges``; a kernel's size and turn alone are often off);
+3. each kept outline is warped upright from the photo (scaled to at most ``MAX_SIDE``) and a
+   classifier (a small network on the crop's gradient histograms and its coarse grayscale)
+   names the card, from both ways up, so neither the plants' colour nor the card's direction
+   matters; the outline it is surest of stands for the card.
 
 A month's plain cards cannot be told apart in a game: the classifier has one class per month
 for them and the answer numbers them (the first pine chaff found is ``pine-chaff-1``). No card
@@ -146,19 +149,22 @@ def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[An
     step = small.shape[0] / out.shape[0]  # the segmenter answers at half resolution
     mask = (out[: int(sh / step), : int(sw / step)] > 0).astype(np.uint8)
     back = step / s  # segmenter output pixels -> work pixels
+    edges = _Edges(work)
     candidates = []
     for pts in _blobs(mask):
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
         if rw > rh:  # the long side upright
             rw, rh, angle = rh, rw, angle + 90
-        # the card's length from the kernel's, its width from the cards' shape
+        # the card's length from the kernel's, its width from the cards' shape; then the
+        # length and turn whose outline lies best on the photo's edges
         length = max(rh + 1, (rw + 1) / ASPECT) / KERNEL
+        long = rh > 1.25 * rw  # the kernel shows which way the card runs
+        fits = edges.fit((cx * back, cy * back), length * back, angle, long)
         candidates.append(
             [
-                upright(cv2.boxPoints(((cx, cy), (length * f * ASPECT, length * f), angle + turn)))
-                * back
+                upright(cv2.boxPoints((c, (length * f * ASPECT, length * f), turn)))
+                for c, length, turn in fits
                 for f in _SCALES
-                for turn in _TURNS
             ]
         )
     return candidates
@@ -166,18 +172,146 @@ def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[An
 
 #: A card's width over its length.
 ASPECT = 976 / 1600
-#: The card rectangles tried around each kernel (sizes, turns in degrees): the classifier's
-#: surest one is kept.
-_SCALES = (0.9, 1.0, 1.12, 1.3, 1.55)
-_TURNS = (-5.0, 0.0, 5.0)
+#: The card rectangles tried around each fitted outline (sizes): the classifier's surest one is
+#: kept (a card's dark border gives a second outline just inside the card's own).
+_SCALES = (1.0, 1.06, 1.12)
+#: The sizes and turns (degrees) of the outlines tried against the photo's edges (a small
+#: kernel's own rectangle may be a quarter turn out).
+_FIT_SIZES = np.geomspace(0.5, 1.8, 32)
+_FIT_TURNS = np.concatenate([np.arange(-15.0, 15.1, 3.0), np.arange(75.0, 105.1, 3.0)])
+#: The finer turns tried once the outline's place is fitted.
+_FIT_FINE_TURNS = np.arange(-4.0, 4.1, 1.0)
+#: The turns tried around the edges' strongest direction.
+_FIT_WAY = np.arange(-6.0, 6.1, 2.0)
+#: How far (log of the ratio) a fitted length strays from the kernel's, softly.
+_FIT_PRIOR = 0.5
+#: How many different outlines are fitted around each kernel.
+_FIT_KEEP = 5
+#: The finer sizes tried once the outline's place is fitted.
+_FIT_FINE = np.geomspace(0.85, 1.18, 12)
+#: The places tried (shifts across and along the card, a fraction of its length).
+_FIT_SHIFTS = np.linspace(-0.2, 0.2, 11)
+#: Points along each side of an outline where the edge is measured.
+_FIT_POINTS = 24
+#: A card outline's four sides in card units (x across, y along; the centre at 0, 0): the
+#: middle of each side and whether it is a long one.
+_SIDES = (((0.0, -0.5), False), ((0.0, 0.5), False), ((-0.5, 0.0), True), ((0.5, 0.0), True))
+
+
+class _Edges:
+    """The photo's edges (its smoothed gray's gradient), for fitting card outlines to them."""
+
+    def __init__(self, work: np.ndarray[Any, Any]) -> None:
+        import cv2
+
+        h, w = work.shape[:2]
+        self.scale = min(1.0, 640 / max(h, w))
+        size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
+        small = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
+        gray: np.ndarray[Any, Any] = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        gray = cv2.GaussianBlur(gray, (0, 0), 1.2)
+        self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+        self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+
+    def fit(
+        self, centre: tuple[float, float], length: float, angle: float, long: bool
+    ) -> list[tuple[tuple[float, float], float, float]]:
+        """Card outlines (centre, length, angle in the photo's working pixels) whose four sides
+        follow the strongest edges, from the kernel's: the ``_FIT_KEEP`` best lengths and turns
+        that differ, each then moved to its best place and its length and turn fitted again
+        (the classifier takes the one it is surest of). When the kernel is ``long``, only turns
+        near its own are tried (not a quarter turn out)."""
+        cx0, cy0 = centre[0] * self.scale, centre[1] * self.scale
+        size0, turn0 = length * self.scale, float(np.deg2rad(angle))
+        ways = np.concatenate([np.deg2rad(_FIT_TURNS) + turn0, self.way(cx0, cy0, size0)])
+        if long:  # within 30 degrees of the kernel's own way, either way up
+            off = (ways - turn0 + np.pi / 2) % np.pi - np.pi / 2
+            ways = ways[np.abs(off) < np.deg2rad(30)]
+        sizes, turns = (a.ravel() for a in np.meshgrid(_FIT_SIZES * size0, ways))
+        scores = self.score(np.full_like(sizes, cx0), np.full_like(sizes, cy0), sizes, turns)
+        scores = scores * np.exp(-0.5 * (np.log(sizes / size0) / _FIT_PRIOR) ** 2)
+        starts: list[tuple[float, float]] = []
+        for k in np.argsort(-scores):
+            size, turn = float(sizes[k]), float(turns[k])
+            if all(
+                abs(np.log(size / z)) > 0.1 or abs((turn - t + np.pi / 2) % np.pi - np.pi / 2) > 0.1
+                for z, t in starts
+            ):
+                starts.append((size, turn))
+                if len(starts) == _FIT_KEEP:
+                    break
+        out = []
+        for size, turn in starts:
+            # its place: shifted across and along the card
+            du, dv = (a.ravel() * size for a in np.meshgrid(_FIT_SHIFTS * ASPECT, _FIT_SHIFTS))
+            c, s = np.cos(turn), np.sin(turn)
+            xs, ys = cx0 + du * c - dv * s, cy0 + du * s + dv * c
+            k = int(self.score(xs, ys, np.full_like(xs, size), np.full_like(xs, turn)).argmax())
+            cx, cy = float(xs[k]), float(ys[k])
+            # then its length and turn, finely
+            fs, ft = (
+                a.ravel() for a in np.meshgrid(_FIT_FINE * size, np.deg2rad(_FIT_FINE_TURNS) + turn)
+            )
+            k = int(self.score(np.full_like(fs, cx), np.full_like(fs, cy), fs, ft).argmax())
+            out.append(((cx / self.scale, cy / self.scale), fs[k] / self.scale, np.rad2deg(ft[k])))
+        return out
+
+    def way(self, cx: float, cy: float, size: float) -> np.ndarray[Any, Any]:
+        """Turns (radians) to try from the edges around a card's centre: their strongest
+        direction (a card's straight sides run two ways a quarter turn apart), a little either
+        side, both ways round."""
+        h, w = self.gx.shape
+        r = max(2, round(0.6 * size))
+        x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r)
+        y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r)
+        gx, gy = self.gx[y0:y1, x0:x1], self.gy[y0:y1, x0:x1]
+        if gx.size == 0:
+            return np.zeros(0)
+        m = gx * gx + gy * gy
+        a = np.arctan2(gy, gx) * 4  # four-fold: the four sides' directions agree
+        main = float(np.arctan2((m * np.sin(a)).sum(), (m * np.cos(a)).sum())) / 4
+        near = np.deg2rad(_FIT_WAY)
+        return np.concatenate([main + near, main + np.pi / 2 + near])
+
+    def score(
+        self,
+        cx: np.ndarray[Any, Any],
+        cy: np.ndarray[Any, Any],
+        sizes: np.ndarray[Any, Any],
+        turns: np.ndarray[Any, Any],
+    ) -> np.ndarray[Any, Any]:
+        """How well each outline lies on the photo's edges: each side's median edge strength
+        across it, summed (a line of the art crosses a side in a few points only)."""
+        import cv2
+
+        t = (np.arange(_FIT_POINTS) + 0.5) / _FIT_POINTS - 0.5  # along a side, -0.5 .. 0.5
+        c, s = np.cos(turns)[:, None], np.sin(turns)[:, None]
+        scores = np.zeros(len(sizes), np.float32)
+        for (ox, oy), long in _SIDES:
+            # card units to pixels: x by the card's width, y by its length, then turned
+            u = (ox + t * (not long))[None] * sizes[:, None] * ASPECT
+            v = (oy + t * long)[None] * sizes[:, None]
+            px = (cx[:, None] + u * c - v * s).astype(np.float32)
+            py = (cy[:, None] + u * s + v * c).astype(np.float32)
+            gx = cv2.remap(self.gx, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+            gy = cv2.remap(self.gy, px, py, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+            # the gradient across the side: along the card's x axis for a long side, y for short
+            across = np.abs(gx * c + gy * s) if long else np.abs(gy * c - gx * s)
+            scores += np.median(across, axis=1)
+        return scores
+
+
+#: Cards laid out overlap a little; two outlines sharing more than this are one card.
+_OVERLAP = 0.3
 
 
 def _apart(
     quads: list[np.ndarray[Any, Any]], rows: list[np.ndarray[Any, Any]], none: int
 ) -> tuple[list[np.ndarray[Any, Any]], list[np.ndarray[Any, Any]]]:
     """One card per place: a rectangle whose centre lies in the middle of a surer one (a
-    piece of the same card's kernel) is dropped. Cards that touch or overlap a little keep
-    their centres apart."""
+    piece of the same card's kernel), or that shares more than ``_OVERLAP`` of the smaller's
+    area with a surer one, is dropped. Cards that touch or overlap a little keep their centres
+    apart and share little."""
     import cv2
 
     order = sorted(range(len(quads)), key=lambda i: -float(np.delete(rows[i], none).max()))
@@ -190,6 +324,10 @@ def _apart(
             middle = (c + (quads[k] - c) * 0.7).astype(np.float32)
             if cv2.pointPolygonTest(middle, (float(centre[0]), float(centre[1])), False) >= 0:
                 inside = True
+                break
+            shared, _ = cv2.intersectConvexConvex(quads[i], quads[k])
+            if shared > _OVERLAP * min(cv2.contourArea(quads[i]), cv2.contourArea(quads[k])):
+                inside = True  # a piece of that card, or a card fitted across two
                 break
         if not inside:
             kept.append(i)
