@@ -127,6 +127,17 @@ function box(shot, found, answer) {
   b.style.top = (100 * y / answer.height) + "%";
   b.style.width = (100 * w / answer.width) + "%";
   b.style.height = (100 * h / answer.height) + "%";
+  // What the card was read as: named on an unsure box, so the player can hold it against the
+  // photo (a sure one is on the grid already; its name is the box's title).
+  const named = document.querySelector(`.card[data-card="${CSS.escape(found.card)}"] .vh`);
+  const name = named ? named.textContent : found.card;
+  b.title = name;
+  if (found.unsure) {
+    const cap = document.createElement("span");
+    cap.className = "cap";
+    cap.textContent = name + " ?";
+    b.appendChild(cap);
+  }
   shot.appendChild(b);
 }
 

@@ -135,6 +135,11 @@ def test_a_pile_from_a_photo_checked_and_saved(server, phone, tmp_path):
     expect(panel.locator("h2")).to_have_text("The photo read: 14 cards found")
     expect(panel.locator(".shot .box")).to_have_count(14)
     expect(panel.locator(".shot .box.unsure")).to_have_count(2)
+    # An unsure box names what it was read as, to hold against the photo; a sure one is on
+    # the grid already.
+    expect(panel.locator(".shot .box.unsure .cap")).to_have_count(2)
+    expect(panel.locator(".shot .box.unsure .cap").first).to_have_text(re.compile(r"\S.* \?$"))
+    expect(panel.locator(".shot .box:not(.unsure) .cap")).to_have_count(0)
     expect(panel.locator(".shot img")).to_have_js_property("complete", True)
     phone.screenshot(path=str(SHOTS / "photo-shown-360.png"))
     # The photo button waits in the panel for another photo (the row keeps one place).
@@ -239,3 +244,26 @@ def test_without_javascript_the_form_reads_the_photo_and_marks_the_unsure(
         assert sorted(stored["rounds"][0]["input"]["players"][0]["captured"]) == sorted(PILE)
     finally:
         next(pages, None)
+
+
+def test_three_hands_beside_the_photo_button_are_not_cut(server, phone):
+    # Baka's three hand targets share their row with the photo button: each shows its ringed
+    # mark and its count whole, never "h…" (the word gives way, the grid's hint explains it).
+    from playwright.sync_api import expect
+
+    table = api(server, "/api/v1/sessions", {"game": "baka", "players": ["Aki", "Ben", "Chie"]})
+    phone.goto(table["url"] + "/rounds/new")
+    expect(phone.locator(".deck .card[data-card]").first).to_be_visible()
+    hands = phone.locator(".deck .target.hand")
+    expect(hands).to_have_count(3)
+    cut = phone.evaluate(
+        """() => [...document.querySelectorAll('.deck .target[data-target]')].filter(t => {
+             const nm = t.querySelector('.nm');
+             return (nm.offsetWidth && nm.scrollWidth > nm.clientWidth + 1)
+               || t.scrollWidth > t.clientWidth + 1;
+           }).map(t => t.dataset.target)"""
+    )
+    assert cut == []
+    for i in range(3):
+        expect(hands.nth(i).locator(".n")).to_have_text("0/7")
+    phone.screenshot(path=str(SHOTS / "photo-baka-targets-360.png"))
