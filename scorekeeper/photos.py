@@ -129,7 +129,7 @@ def _scaled(f: recognise.Found, sx: float, sy: float, width: int, height: int) -
     return recognise.Found(f.card, f.confidence, (left, top, right - left, bottom - top))
 
 
-def decode(data: bytes) -> tuple[numpy.ndarray[Any, Any], int, int]:
+def decode(data: bytes) -> tuple[recognise.Array, int, int]:
     """The photo as the recogniser takes it (H x W x 3, uint8, BGR, its longest side at most
     ``recognise.MAX_SIDE``), and its width and height as sent, after its EXIF orientation."""
     if not data:
@@ -153,7 +153,7 @@ def decode(data: bytes) -> tuple[numpy.ndarray[Any, Any], int, int]:
         raise BadPhoto(DAMAGED) from None
 
 
-def _decoded(img: Image.Image) -> tuple[numpy.ndarray[Any, Any], int, int]:
+def _decoded(img: Image.Image) -> tuple[recognise.Array, int, int]:
     if img.format not in FORMATS:
         raise BadPhoto(UNSUPPORTED(format=img.format or "?"))
     width, height = img.size

@@ -25,12 +25,15 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from scorekeeper.cards import CARDS
 from scorekeeper.recognise.features import KERNEL, SEG_SIDE, crop, features, upright
+
+Array: TypeAlias = np.ndarray[Any, Any]
+"""An image or an array of figures, as numpy and OpenCV pass it (their own types are loose)."""
 
 MODEL = Path(__file__).resolve().parent / "model"
 #: The longest side find_cards works at: a larger image is scaled down to it first.
@@ -90,7 +93,7 @@ def model() -> _Model:
     return _model
 
 
-def find_cards(image: np.ndarray[Any, Any]) -> list[Found]:
+def find_cards(image: Array) -> list[Found]:
     """The cards in ``image`` (H x W x 3 uint8, BGR as OpenCV reads it), in reading order."""
     import cv2
 
@@ -132,7 +135,7 @@ def find_cards(image: np.ndarray[Any, Any]) -> list[Found]:
     return out
 
 
-def _kernels(net: _Model, work: np.ndarray[Any, Any]) -> list[list[np.ndarray[Any, Any]]]:
+def _kernels(net: _Model, work: Array) -> list[list[Array]]:
     """For each card kernel, the card rectangles to try, as corners in ``work``'s pixels
     (top-left, top-right, bottom-right, bottom-left of the card upright, either way up)."""
     import cv2
@@ -201,14 +204,14 @@ _SIDES = (((0.0, -0.5), False), ((0.0, 0.5), False), ((-0.5, 0.0), True), ((0.5,
 class _Edges:
     """The photo's edges (its smoothed gray's gradient), for fitting card outlines to them."""
 
-    def __init__(self, work: np.ndarray[Any, Any]) -> None:
+    def __init__(self, work: Array) -> None:
         import cv2
 
         h, w = work.shape[:2]
         self.scale = min(1.0, 640 / max(h, w))
         size = (max(1, round(w * self.scale)), max(1, round(h * self.scale)))
         small = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
-        gray: np.ndarray[Any, Any] = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        gray: Array = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
         gray = cv2.GaussianBlur(gray, (0, 0), 1.2)
         self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
@@ -256,7 +259,7 @@ class _Edges:
             out.append(((cx / self.scale, cy / self.scale), fs[k] / self.scale, np.rad2deg(ft[k])))
         return out
 
-    def way(self, cx: float, cy: float, size: float) -> np.ndarray[Any, Any]:
+    def way(self, cx: float, cy: float, size: float) -> Array:
         """Turns (radians) to try from the edges around a card's centre: their strongest
         direction (a card's straight sides run two ways a quarter turn apart), a little either
         side, both ways round."""
@@ -275,11 +278,11 @@ class _Edges:
 
     def score(
         self,
-        cx: np.ndarray[Any, Any],
-        cy: np.ndarray[Any, Any],
-        sizes: np.ndarray[Any, Any],
-        turns: np.ndarray[Any, Any],
-    ) -> np.ndarray[Any, Any]:
+        cx: Array,
+        cy: Array,
+        sizes: Array,
+        turns: Array,
+    ) -> Array:
         """How well each outline lies on the photo's edges: each side's median edge strength
         across it, summed (a line of the art crosses a side in a few points only)."""
         import cv2
@@ -305,9 +308,7 @@ class _Edges:
 _OVERLAP = 0.3
 
 
-def _apart(
-    quads: list[np.ndarray[Any, Any]], rows: list[np.ndarray[Any, Any]], none: int
-) -> tuple[list[np.ndarray[Any, Any]], list[np.ndarray[Any, Any]]]:
+def _apart(quads: list[Array], rows: list[Array], none: int) -> tuple[list[Array], list[Array]]:
     """One card per place: a rectangle whose centre lies in the middle of a surer one (a
     piece of the same card's kernel), or that shares more than ``_OVERLAP`` of the smaller's
     area with a surer one, is dropped. Cards that touch or overlap a little keep their centres
@@ -335,7 +336,7 @@ def _apart(
     return [quads[i] for i in kept], [rows[i] for i in kept]
 
 
-def _blobs(mask: np.ndarray[Any, Any]) -> list[np.ndarray[Any, Any]]:
+def _blobs(mask: Array) -> list[Array]:
     """The kernels' pixels (x, y), one array each; a kernel much larger than the typical one
     (two cards' kernels run together) is split by eroding it until it comes apart."""
     import cv2
@@ -369,7 +370,7 @@ def _blobs(mask: np.ndarray[Any, Any]) -> list[np.ndarray[Any, Any]]:
     return out
 
 
-def _classify(net: _Model, crops: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+def _classify(net: _Model, crops: list[Array]) -> Array:
     """Class probabilities of each crop, averaged over the crop and the crop turned round."""
     feats = [features(c) for c in crops] + [
         features(np.ascontiguousarray(c[::-1, ::-1])) for c in crops
@@ -378,13 +379,11 @@ def _classify(net: _Model, crops: list[np.ndarray[Any, Any]]) -> np.ndarray[Any,
     e = np.exp(logits - logits.max(1, keepdims=True))
     p = e / e.sum(1, keepdims=True)
     n = len(crops)
-    result: np.ndarray[Any, Any] = (p[:n] + p[n:]) / 2
+    result: Array = (p[:n] + p[n:]) / 2
     return result
 
 
-def _assign(
-    classes: list[str], probs: np.ndarray[Any, Any], quads: list[np.ndarray[Any, Any]]
-) -> list[tuple[str, float, np.ndarray[Any, Any]]]:
+def _assign(classes: list[str], probs: Array, quads: list[Array]) -> list[tuple[str, float, Array]]:
     """Card ids for the crops, surest first, no id twice: a crop whose best class is used up
     takes its next likeliest (with that class's lower confidence); no-card crops are dropped.
     Answered in reading order (rows top to bottom, then left to right), chaff numbered so."""
