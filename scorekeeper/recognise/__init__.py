@@ -65,7 +65,7 @@ class _Model:
     """Both networks' sessions (onnxruntime sessions are safe to run from many threads)."""
 
     def __init__(self) -> None:
-        import onnxruntime as ort  # type: ignore[import-untyped]
+        import onnxruntime as ort  # type: ignore[import-untyped, unused-ignore]
 
         meta = json.loads((MODEL / "model.json").read_text())
         self.classes: list[str] = meta["classes"]
