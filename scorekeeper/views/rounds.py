@@ -233,9 +233,11 @@ def _save(page: RoundPage) -> ResponseReturnValue:
 
 
 def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
-    """The notice over the round's page: a correction recomputed the later rounds; a double
-    tap saved nothing twice. A new round says nothing: its page shows it."""
-    if page.rnd is not None:
+    """The notice over the round's page: a correction recomputed the later rounds (when there
+    are any); a double tap saved nothing twice. A new round says nothing: its page shows it."""
+    if page.rnd is not None and page.number >= page.table.round_count:
+        said = N_("%(what)s corrected.", what=page.game.numbered(page.round_no))
+    elif page.rnd is not None:
         said = N_(
             "%(what)s corrected; later %(nouns)s were recomputed.",
             what=page.game.numbered(page.round_no),

@@ -646,3 +646,19 @@ def test_the_csv_record_has_pot_and_house_columns_so_each_row_sums_to_zero(
     assert Fraction(row[f"{party} change"]) != 0
     assert sum(Fraction(row[f"{p} change"]) for p in parties) == 0
     assert sum(Fraction(row[f"{p} total"]) for p in parties) == 0
+
+
+def test_a_correction_says_later_rounds_were_recomputed_only_when_there_are_some(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    fields = {**pile_fields("p0_pile", EXAMPLE_A), "rest": "1", "dealer": "0"}
+    form_url, base = entry_form(client, url)
+    assert client.post(form_url, data={**base, **fields}).status_code == 302
+    form_url, base = entry_form(client, url, 1)
+    page = client.post(form_url, data={**base, **fields}, follow_redirects=True)
+    said = page.get_data(as_text=True)
+    assert "Round 1 corrected." in said and "recomputed" not in said  # nothing came after it
+    form_url, base = entry_form(client, url)
+    assert client.post(form_url, data={**base, **fields}).status_code == 302
+    form_url, base = entry_form(client, url, 1)
+    said = client.post(form_url, data={**base, **fields}, follow_redirects=True)
+    assert "Round 1 corrected; later rounds were recomputed." in said.get_data(as_text=True)
