@@ -69,19 +69,21 @@ def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarra
         rng = np.random.default_rng(seed)
         n = _sizes(rng)
         size = (800, 600) if n > 8 else (640, 480)
-        sc = scenes.scene(rng, faces, max(n, 1), size, hard=float(rng.uniform(0.5, 1.3)))
+        hard = float(rng.uniform(0.5, 1.3))
+        # most turned any way: the segmenter learns a card's way from them
+        sc = scenes.scene(rng, faces, max(n, 1), size, hard=hard, turned=0.6)
         quads = sc.quads if n else []
         image = sc.image
         if n == 0:
             image = scenes._photo(rng, scenes.table(rng, size[1], size[0]).astype(np.float32), 1)
         small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
         seg_x.append(small)
-        seg_y.append(scenes.kernels(quads, sw // 2, sh // 2, scale=sw / 2 / size[0]))
+        seg_y.append(scenes.geometry(quads, sw // 2, sh // 2, scale=sw / 2 / size[0]))
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         for idx, q, whole, cov in zip(sc.cards, quads, sc.whole, sc.covered, strict=False):
             if cov > 0.35 or not whole:
                 continue
-            for _ in range(2):
+            for _ in range(3):
                 crops.append(features(_jittered(rng, gray, q, CROP, _upright)))
                 labels.append(label_of[idx])
         for _ in range(2 if n else 4):  # no card: the table, or between two cards
@@ -111,14 +113,19 @@ def _class_name(card_id: str) -> str:
 
 
 def _jittered(rng, gray, quad, crop, upright):  # type: ignore[no-untyped-def]
-    """A crop as the recogniser would cut it, from corners a little off (as a segmenter's
-    rectangle is), turned either way up."""
+    """A crop as the recogniser would cut it, from corners a little off (as the segmenter's
+    outline is), turned either way up."""
     length = float(np.linalg.norm(quad[1] - quad[2]))
     c = quad.mean(0)
-    t = np.deg2rad(rng.normal(0, 2.5))
+    # as far off as the segmenter's outlines are: a tenth of the length either way, a few
+    # degrees, a few hundredths of the length aside
+    t = np.deg2rad(rng.normal(0, 3.5))
     rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]], np.float32)
-    q = (quad - c) @ rot.T * rng.uniform(0.93, 1.07) + c + rng.normal(0, 0.02 * length, 2)
-    q = q + rng.normal(0, 0.012 * length, (4, 2))
+    across = (quad[1] - quad[0]) / (np.linalg.norm(quad[1] - quad[0]) + 1e-6)
+    q = quad - c
+    q = q + np.outer(q @ across, across) * rng.uniform(-0.05, 0.05)  # wider or narrower
+    q = q @ rot.T * rng.uniform(0.87, 1.13) + c + rng.normal(0, 0.035 * length, 2)
+    q = q + rng.normal(0, 0.015 * length, (4, 2))
     q = upright(q.astype(np.float32))
     if rng.random() < 0.5:
         q = np.roll(q, 2, axis=0)
@@ -144,31 +151,43 @@ def networks():  # type: ignore[no-untyped-def]
     import torch
     from torch import nn
 
+    from recogniser.scenes import GEOMETRY
+
     def conv(a: int, b: int) -> nn.Sequential:
         return nn.Sequential(
             nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(inplace=True)
         )
 
+    def dilated(a: int, d: int) -> nn.Sequential:
+        return nn.Sequential(
+            nn.Conv2d(a, a, 3, padding=d, dilation=d, bias=False),
+            nn.BatchNorm2d(a),
+            nn.ReLU(inplace=True),
+        )
+
     class Segmenter(nn.Module):
-        """A small U-Net answering at half resolution: a card kernel's logit per pixel. Narrow,
-        and its skips added rather than joined, so it trains in minutes on two busy cores."""
+        """A small U-Net answering at half resolution: a card kernel's logit per pixel, and
+        on a kernel its card's geometry (recogniser.scenes.GEOMETRY). Narrow, and its skips
+        added rather than joined, so it trains in minutes on two cores."""
 
         def __init__(self) -> None:
             super().__init__()
             self.stem = nn.Sequential(
-                nn.Conv2d(3, 10, 3, stride=2, padding=1, bias=False),
-                nn.BatchNorm2d(10),
+                nn.Conv2d(3, 12, 3, stride=2, padding=1, bias=False),
+                nn.BatchNorm2d(12),
                 nn.ReLU(inplace=True),
             )
             self.e1, self.e2, self.e3, self.e4 = (
-                conv(10, 10),
-                conv(10, 16),
-                conv(16, 24),
+                conv(12, 12),
+                conv(12, 24),
                 conv(24, 32),
+                conv(32, 48),
             )
+            # at the bottom, convolutions that look wide (a card's far sides show its way)
+            self.wide = nn.ModuleList([dilated(48, 2), dilated(48, 4)])
             self.pool = nn.MaxPool2d(2)
-            self.d3, self.d2, self.d1 = conv(32, 24), conv(24, 16), conv(16, 10)
-            self.head = nn.Conv2d(10, 1, 1)
+            self.d3, self.d2, self.d1 = conv(48, 32), conv(32, 24), conv(24, 12)
+            self.head = nn.Sequential(conv(12, 16), nn.Conv2d(16, len(GEOMETRY), 1))
 
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             up = nn.functional.interpolate
@@ -176,6 +195,8 @@ def networks():  # type: ignore[no-untyped-def]
             e2 = self.e2(self.pool(e1))
             e3 = self.e3(self.pool(e2))
             e4 = self.e4(self.pool(e3))
+            for layer in self.wide:
+                e4 = e4 + layer(e4)
             d3 = self.d3(up(e4, scale_factor=2.0)) + e3
             d2 = self.d2(up(d3, scale_factor=2.0)) + e2
             d1 = self.d1(up(d2, scale_factor=2.0)) + e1
@@ -200,6 +221,19 @@ def networks():  # type: ignore[no-untyped-def]
     return Segmenter, Classifier
 
 
+def _turned(y, turn: int):  # type: ignore[no-untyped-def]
+    """A geometry target already turned by ``turn`` quarter turns (torch.rot90 over its
+    pixels), its ways turned with it: a pixel at (x, y) moves to (y, W - x), so a way (dx, dy)
+    becomes (dy, -dx) and a card's long sides run a quarter turn round (twice the angle, half
+    a turn: cos2 and sin2 change sign)."""
+    y = y.clone()
+    for _ in range(turn):
+        dx, dy = y[:, 1].clone(), y[:, 2].clone()
+        y[:, 1], y[:, 2] = dy, -dx
+        y[:, 4:6] = -y[:, 4:6]
+    return y
+
+
 def train(small: bool) -> None:
     import torch
     from torch import nn
@@ -210,7 +244,7 @@ def train(small: bool) -> None:
     torch.manual_seed(0)
     torch.set_num_threads(1)
     started = time.time()
-    count = 60 if small else 450
+    count = 60 if small else 1200
     seg_x, seg_y, crops, labels = data(count)
     print(f"{count} scenes, {len(crops)} crops in {time.time() - started:.0f} s", flush=True)
     Segmenter, Classifier = networks()
@@ -243,33 +277,42 @@ def train(small: bool) -> None:
 
     # the segmenter: binary cross-entropy plus a soft Dice term
     seg = Segmenter()
-    sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2).float() / 255.0
-    sy = torch.from_numpy(seg_y)[:, None].float()
+    sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2)  # uint8, made float a batch at a time
+    sy = torch.from_numpy(seg_y)
+    sh, sw = sx.shape[2], sx.shape[3]
     opt = torch.optim.AdamW(seg.parameters(), 4e-3, weight_decay=1e-4)
-    steps, batch = (60, 12) if small else (3200, 12)
+    steps, batch = (60, 12) if small else (5000, 12)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 6e-3, total_steps=steps)
     pick = np.random.default_rng(0)
     total = 0.0
     seg.train()
     for step in range(steps):
-        # random 128 x 96 windows (a quarter of a scene; the net is convolutional), turned;
-        # every other step whole scenes, so a card filling the frame is seen whole too
+        # random 160 x 112 windows (about a quarter of a scene; the net is convolutional),
+        # turned; every other step whole scenes, so a card filling the frame is seen whole too
         if step % 2:
             i = torch.from_numpy(pick.integers(0, len(sx), batch // 3))
             x, y = sx[i], sy[i]
         else:
             i = torch.from_numpy(pick.integers(0, len(sx), batch))
-            y0, x0 = int(pick.integers(0, 49)) * 2, int(pick.integers(0, 65)) * 2
+            y0 = int(pick.integers(0, (sh - 112) // 2 + 1)) * 2
+            x0 = int(pick.integers(0, (sw - 160) // 2 + 1)) * 2
             x, y = (
-                sx[i, :, y0 : y0 + 96, x0 : x0 + 128],
-                sy[i, :, y0 // 2 : y0 // 2 + 48, x0 // 2 : x0 // 2 + 64],
+                sx[i, :, y0 : y0 + 112, x0 : x0 + 160],
+                sy[i, :, y0 // 2 : y0 // 2 + 56, x0 // 2 : x0 // 2 + 80],
             )
+        x = x.float() / 255.0
         turn = int(pick.integers(4))
-        x, y = torch.rot90(x, turn, (2, 3)), torch.rot90(y, turn, (2, 3))
+        x, y = torch.rot90(x, turn, (2, 3)), _turned(torch.rot90(y, turn, (2, 3)), turn)
         out = seg(x)
-        p = torch.sigmoid(out)
-        dice = 1 - (2 * (p * y).sum() + 1) / (p.sum() + y.sum() + 1)
-        loss = nn.functional.binary_cross_entropy_with_logits(out, y) + dice
+        k, p = y[:, :1], torch.sigmoid(out[:, :1])
+        dice = 1 - (2 * (p * k).sum() + 1) / (p.sum() + k.sum() + 1)
+        loss = nn.functional.binary_cross_entropy_with_logits(out[:, :1], k) + dice
+        # the geometry only where a kernel is: the centre's way weighs most
+        # (squared for the way: a card's way is learnt, not left at the middle of its choices)
+        far = nn.functional.smooth_l1_loss(out[:, 1:4], y[:, 1:4], reduction="none", beta=0.1)
+        far = far * torch.tensor([4.0, 4.0, 1.0])[None, :, None, None]
+        way = 2 * (out[:, 4:6] - y[:, 4:6]) ** 2
+        loss = loss + (far * k).sum() / (k.sum() + 1) + (way * k).sum() / (k.sum() + 1)
         opt.zero_grad()
         loss.backward()
         opt.step()

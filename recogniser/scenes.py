@@ -17,6 +17,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorekeeper.recognise.features import LENGTH_UNIT
+
 HERE = Path(__file__).resolve().parent
 ART = HERE / "cardart"
 RENDERS = HERE / "renders"
@@ -221,13 +223,15 @@ class Scene:
         ]
 
 
-def _layout(rng: np.random.Generator, n: int, w: int, h: int) -> tuple[float, list]:
+def _layout(
+    rng: np.random.Generator, n: int, w: int, h: int, turned: float = 0.3
+) -> tuple[float, list]:
     """Card length and (centre, angle in degrees) of each card: rows of a spread pile, or cards
-    scattered, or one card filling much of the frame."""
+    scattered, or one card filling much of the frame; ``turned`` of them at any angle."""
     if n == 1:
         length = rng.uniform(0.55, 0.92) * min(h, w / ASPECT)
         angle = float(rng.choice([0, 90, 180, 270]) + rng.uniform(-25, 25))
-        if rng.random() < 0.3:
+        if rng.random() < turned:
             angle = float(rng.uniform(0, 360))
         c = (w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h)
         return length, [(c, angle)]
@@ -239,7 +243,7 @@ def _layout(rng: np.random.Generator, n: int, w: int, h: int) -> tuple[float, li
     across, down = ASPECT * (1 + gap) + 0.04, 1 + gap + 0.03
     length = min(h * 0.92 / (rows * down + 0.1), w * 0.92 / (cols * across + 0.1))
     length *= rng.uniform(0.8, 1.0)
-    turn = float(rng.uniform(0, 360)) if rng.random() < 0.3 else float(rng.choice([0, 180]))
+    turn = float(rng.uniform(0, 360)) if rng.random() < turned else float(rng.choice([0, 180]))
     placed = []
     cx0 = w / 2 - (cols - 1) / 2 * length * across
     cy0 = h / 2 - (rows - 1) / 2 * length * down
@@ -331,6 +335,7 @@ def scene(
     held_out: bool = False,
     hard: float = 1.0,
     cards: list[int] | None = None,
+    turned: float = 0.3,
 ) -> Scene:
     """``n`` cards (distinct faces, or ``cards``) laid on a table, photographed."""
     w, h = size
@@ -338,7 +343,7 @@ def scene(
     W, H = w + 2 * pad, h + 2 * pad
     canvas = table(rng, H, W, kind).astype(np.float32)
     chosen = cards if cards is not None else [int(i) for i in rng.permutation(len(faces))[:n]]
-    length, placed = _layout(rng, len(chosen), w, h)
+    length, placed = _layout(rng, len(chosen), w, h, turned)
     look = random_look(rng, held_out)
     quads = []
     for idx, (centre, angle) in zip(chosen, placed, strict=True):
@@ -384,3 +389,44 @@ def kernels(quads: list[np.ndarray], w: int, h: int, scale: float = 1.0) -> np.n
         c = q.mean(0)
         cv2.fillPoly(mask, [np.round(c + (q - c) * KERNEL).astype(np.int32)], 1)
     return mask
+
+
+#: The segmenter's outputs: the kernel, then on each kernel pixel its card's geometry.
+GEOMETRY = ("kernel", "dx", "dy", "log_length", "cos2", "sin2")
+
+
+def axis(quad: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """A card's centre, length and the angle (radians) its long sides run at, from its corners
+    (top-left, top-right, bottom-right, bottom-left: the long sides are 1-2 and 0-3)."""
+    along = ((quad[2] - quad[1]) + (quad[3] - quad[0])) / 2
+    return quad.mean(0), float(np.linalg.norm(along)), float(np.arctan2(along[1], along[0]))
+
+
+def geometry(quads: list[np.ndarray], w: int, h: int, scale: float = 1.0) -> np.ndarray:
+    """The segmenter's target (6 x h x w float32): the kernels (as ``kernels``), and on each
+    kernel pixel the way to its card's centre (in card lengths), the card's length (log, in
+    LENGTH_UNITs) and the way its long sides run (cos and sin of twice the angle: a card turned
+    round runs the same way)."""
+    owner = np.full((h, w), -1, np.int32)
+    for i, q in enumerate(quads):
+        q = q * scale
+        cv2.fillPoly(owner, [np.round(q).astype(np.int32)], -1)
+        c = q.mean(0)
+        cv2.fillPoly(owner, [np.round(c + (q - c) * KERNEL).astype(np.int32)], i)
+    out = np.zeros((len(GEOMETRY), h, w), np.float32)
+    ys, xs = np.nonzero(owner >= 0)
+    if len(ys) == 0:
+        return out
+    shapes = [axis(q * scale) for q in quads]
+    idx = owner[ys, xs]
+    cx = np.array([s[0][0] for s in shapes], np.float32)[idx]
+    cy = np.array([s[0][1] for s in shapes], np.float32)[idx]
+    length = np.array([max(s[1], 1.0) for s in shapes], np.float32)[idx]
+    angle = np.array([s[2] for s in shapes], np.float32)[idx]
+    out[0, ys, xs] = 1
+    out[1, ys, xs] = (cx - (xs + 0.5)) / length
+    out[2, ys, xs] = (cy - (ys + 0.5)) / length
+    out[3, ys, xs] = np.log(length / LENGTH_UNIT)
+    out[4, ys, xs] = np.cos(2 * angle)
+    out[5, ys, xs] = np.sin(2 * angle)
+    return out

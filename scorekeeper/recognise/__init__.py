@@ -4,11 +4,13 @@ Two small networks, built by ``./scripts/build-recogniser`` from the card art al
 scenes; see recogniser/build.py) and shipped in ``model/`` as ONNX, run with onnxruntime:
 
 1. a segmenter marks each card's centre (its "kernel": the middle 60 % of the card, so that
-   cards that touch or slightly overlap still come apart) on the photo scaled to ``SEG_SIDE``;
-2. each kernel only seeds the card's outline: the outlines around it (lengths, turns, places)
-   are scored by how strongly the photo's edges run along their four sides, and the few best
-   are kept (``_Edges``; a kernel's size and turn alone are often off);
-3. each kept outline is warped upright from the photo (scaled to at most ``MAX_SIDE``) and a
+   cards that touch or slightly overlap still come apart) on the photo scaled to ``SEG_SIDE``,
+   and on each kernel pixel says where its card's centre is, how long the card is and which
+   way it runs; the pixels' votes for a centre make one card each (``_outlines``);
+2. that outline is fitted to the photo's edges: moved a little, lengthened or shortened and
+   turned until its four sides follow the strongest edges (``_Edges``), from the segmenter's
+   turn and from the edges' own;
+3. each outline is warped upright from the photo (scaled to at most ``MAX_SIDE``) and a
    classifier (a small network on the crop's gradient histograms and its coarse grayscale)
    names the card, from both ways up, so neither the plants' colour nor the card's direction
    matters; the outline it is surest of stands for the card.
@@ -30,7 +32,14 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from scorekeeper.cards import CARDS
-from scorekeeper.recognise.features import KERNEL, SEG_SIDE, crop, features, upright
+from scorekeeper.recognise.features import (
+    KERNEL,
+    LENGTH_UNIT,
+    SEG_SIDE,
+    crop,
+    features,
+    upright,
+)
 
 Array: TypeAlias = np.ndarray[Any, Any]
 """An image or an array of figures, as numpy and OpenCV pass it (their own types are loose)."""
@@ -136,8 +145,10 @@ def find_cards(image: Array) -> list[Found]:
 
 
 def _kernels(net: _Model, work: Array) -> list[list[Array]]:
-    """For each card kernel, the card rectangles to try, as corners in ``work``'s pixels
-    (top-left, top-right, bottom-right, bottom-left of the card upright, either way up)."""
+    """For each card the segmenter marks, the card rectangles to try, as corners in ``work``'s
+    pixels (top-left, top-right, bottom-right, bottom-left of the card upright, either way up):
+    the segmenter's own outline and that outline fitted to the photo's edges, each at a few
+    sizes."""
     import cv2
 
     h, w = work.shape[:2]
@@ -148,52 +159,92 @@ def _kernels(net: _Model, work: Array) -> list[list[Array]]:
     small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REFLECT)
     x = small.astype(np.float32).transpose(2, 0, 1)[None] / 255.0
     (logits,) = net.segment.run(None, {"image": x})
-    out = logits[0, 0]
-    step = small.shape[0] / out.shape[0]  # the segmenter answers at half resolution
-    mask = (out[: int(sh / step), : int(sw / step)] > 0).astype(np.uint8)
+    step = small.shape[0] / logits.shape[2]  # the segmenter answers at half resolution
+    out = logits[0, :, : int(sh / step), : int(sw / step)]
     back = step / s  # segmenter output pixels -> work pixels
     edges = _Edges(work)
     candidates = []
-    for pts in _blobs(mask):
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
-        if rw > rh:  # the long side upright
-            rw, rh, angle = rh, rw, angle + 90
-        # the card's length from the kernel's, its width from the cards' shape; then the
-        # length and turn whose outline lies best on the photo's edges
-        length = max(rh + 1, (rw + 1) / ASPECT) / KERNEL
-        long = rh > 1.25 * rw  # the kernel shows which way the card runs
-        fits = edges.fit((cx * back, cy * back), length * back, angle, long)
+    for (cx, cy), length, angle in _outlines(out):
+        centre, length, turn = (cx * back, cy * back), length * back, angle - 90
+        outlines = [(centre, length, turn), edges.refine(centre, length, turn)]
+        square = edges.square(centre, length, turn)
+        for t in (square, square + 90):  # a card's way from its edges alone is a quarter out
+            if abs((t - turn + 90) % 180 - 90) > _SQUARE_APART:
+                outlines.append(edges.refine(centre, length, t))
         candidates.append(
             [
-                upright(cv2.boxPoints((c, (length * f * ASPECT, length * f), turn)))
-                for c, length, turn in fits
+                upright(cv2.boxPoints((c, (size * f * ASPECT, size * f), t)))
+                for c, size, t in outlines
                 for f in _SCALES
             ]
         )
     return candidates
 
 
+#: The edges' own turn is tried too when it is more than this (degrees) from the segmenter's.
+_SQUARE_APART = 3.0
+#: A card is marked by at least this share of its kernel's pixels voting for its centre.
+_SUPPORT = 0.3
+#: Votes for a card's centre closer than this (a share of its length) are one card's.
+_SAME_CARD = 0.2
+
+
+def _densest(vx: Array, vy: Array, reach: Array) -> Array:
+    """Which of the votes (x, y, each with its reach) gather around the place most of them
+    agree on: the vote with the most others within its reach (among at most 200 of them),
+    then those within reach of their median there."""
+    pick = np.linspace(0, len(vx) - 1, min(len(vx), 200)).round().astype(int)
+    px, py = vx[pick], vy[pick]
+    close = np.hypot(px[:, None] - px[None], py[:, None] - py[None]) < reach[pick][:, None]
+    seed = int(close.sum(1).argmax())
+    mx, my = float(np.median(px[close[seed]])), float(np.median(py[close[seed]]))
+    result: Array = np.nonzero(np.hypot(vx - mx, vy - my) < reach)[0]
+    return result
+
+
+def _outlines(out: Array) -> list[tuple[tuple[float, float], float, float]]:
+    """The cards the segmenter marks (centre, length in its output pixels, and the angle in
+    degrees its long sides run at): each kernel pixel votes for its card's centre, length and
+    way; a kernel whose votes gather in two places (two cards' kernels run together) is two."""
+    import cv2
+
+    mask = (out[0] > 0).astype(np.uint8)
+    count, labels = cv2.connectedComponents(mask, connectivity=4)
+    found = []
+    for i in range(1, count):
+        ys, xs = np.nonzero(labels == i)
+        if len(xs) < _MIN_KERNEL:
+            continue
+        length = LENGTH_UNIT * np.exp(out[3, ys, xs])
+        vx = xs + 0.5 + out[1, ys, xs] * length
+        vy = ys + 0.5 + out[2, ys, xs] * length
+        left = np.ones(len(xs), bool)
+        while left.sum() >= _MIN_KERNEL:
+            idx = np.nonzero(left)[0]
+            near = idx[_densest(vx[idx], vy[idx], _SAME_CARD * length[idx])]
+            if len(near) < _MIN_KERNEL // 2:
+                break
+            left[near] = False
+            size = float(np.median(length[near]))
+            if len(near) < _SUPPORT * KERNEL * KERNEL * ASPECT * size * size:
+                continue  # a few pixels' say: a scrap of the table, or a card's edge
+            mx, my = float(np.median(vx[near])), float(np.median(vy[near]))
+            way = np.arctan2(out[5, ys[near], xs[near]].sum(), out[4, ys[near], xs[near]].sum())
+            found.append(((mx, my), size, float(np.rad2deg(way / 2))))
+    return found
+
+
 #: A card's width over its length.
 ASPECT = 976 / 1600
-#: The card rectangles tried around each fitted outline (sizes): the classifier's surest one is
-#: kept (a card's dark border gives a second outline just inside the card's own).
-_SCALES = (1.0, 1.06, 1.12)
-#: The sizes and turns (degrees) of the outlines tried against the photo's edges (a small
-#: kernel's own rectangle may be a quarter turn out).
-_FIT_SIZES = np.geomspace(0.5, 1.8, 32)
-_FIT_TURNS = np.concatenate([np.arange(-15.0, 15.1, 3.0), np.arange(75.0, 105.1, 3.0)])
-#: The finer turns tried once the outline's place is fitted.
-_FIT_FINE_TURNS = np.arange(-4.0, 4.1, 1.0)
-#: The turns tried around the edges' strongest direction.
-_FIT_WAY = np.arange(-6.0, 6.1, 2.0)
-#: How far (log of the ratio) a fitted length strays from the kernel's, softly.
-_FIT_PRIOR = 0.5
-#: How many different outlines are fitted around each kernel.
-_FIT_KEEP = 5
-#: The finer sizes tried once the outline's place is fitted.
-_FIT_FINE = np.geomspace(0.85, 1.18, 12)
-#: The places tried (shifts across and along the card, a fraction of its length).
-_FIT_SHIFTS = np.linspace(-0.2, 0.2, 11)
+#: The card rectangles tried around each outline (sizes): the classifier's surest one is kept
+#: (the segmenter's lengths are a tenth out either way at times; a card's dark border gives a
+#: second outline just inside the card's own).
+_SCALES = (0.9, 1.0, 1.1)
+#: Around the segmenter's outline, the places (shifts across and along the card, a share of
+#: its length), then the lengths and turns (degrees) tried against the photo's edges.
+_FIT_SHIFTS = np.linspace(-0.08, 0.08, 9)
+_FIT_SIZES = np.geomspace(0.88, 1.14, 11)
+_FIT_TURNS = np.arange(-4.0, 4.1, 1.0)
 #: Points along each side of an outline where the edge is measured.
 _FIT_POINTS = 24
 #: A card outline's four sides in card units (x across, y along; the centre at 0, 0): the
@@ -216,65 +267,40 @@ class _Edges:
         self.gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
 
-    def fit(
-        self, centre: tuple[float, float], length: float, angle: float, long: bool
-    ) -> list[tuple[tuple[float, float], float, float]]:
-        """Card outlines (centre, length, angle in the photo's working pixels) whose four sides
-        follow the strongest edges, from the kernel's: the ``_FIT_KEEP`` best lengths and turns
-        that differ, each then moved to its best place and its length and turn fitted again
-        (the classifier takes the one it is surest of). When the kernel is ``long``, only turns
-        near its own are tried (not a quarter turn out)."""
-        cx0, cy0 = centre[0] * self.scale, centre[1] * self.scale
-        size0, turn0 = length * self.scale, float(np.deg2rad(angle))
-        ways = np.concatenate([np.deg2rad(_FIT_TURNS) + turn0, self.way(cx0, cy0, size0)])
-        if long:  # within 30 degrees of the kernel's own way, either way up
-            off = (ways - turn0 + np.pi / 2) % np.pi - np.pi / 2
-            ways = ways[np.abs(off) < np.deg2rad(30)]
-        sizes, turns = (a.ravel() for a in np.meshgrid(_FIT_SIZES * size0, ways))
-        scores = self.score(np.full_like(sizes, cx0), np.full_like(sizes, cy0), sizes, turns)
-        scores = scores * np.exp(-0.5 * (np.log(sizes / size0) / _FIT_PRIOR) ** 2)
-        starts: list[tuple[float, float]] = []
-        for k in np.argsort(-scores):
-            size, turn = float(sizes[k]), float(turns[k])
-            if all(
-                abs(np.log(size / z)) > 0.1 or abs((turn - t + np.pi / 2) % np.pi - np.pi / 2) > 0.1
-                for z, t in starts
-            ):
-                starts.append((size, turn))
-                if len(starts) == _FIT_KEEP:
-                    break
-        out = []
-        for size, turn in starts:
-            # its place: shifted across and along the card
-            du, dv = (a.ravel() * size for a in np.meshgrid(_FIT_SHIFTS * ASPECT, _FIT_SHIFTS))
-            c, s = np.cos(turn), np.sin(turn)
-            xs, ys = cx0 + du * c - dv * s, cy0 + du * s + dv * c
-            k = int(self.score(xs, ys, np.full_like(xs, size), np.full_like(xs, turn)).argmax())
-            cx, cy = float(xs[k]), float(ys[k])
-            # then its length and turn, finely
-            fs, ft = (
-                a.ravel() for a in np.meshgrid(_FIT_FINE * size, np.deg2rad(_FIT_FINE_TURNS) + turn)
-            )
-            k = int(self.score(np.full_like(fs, cx), np.full_like(fs, cy), fs, ft).argmax())
-            out.append(((cx / self.scale, cy / self.scale), fs[k] / self.scale, np.rad2deg(ft[k])))
-        return out
+    def refine(
+        self, centre: tuple[float, float], length: float, turn: float
+    ) -> tuple[tuple[float, float], float, float]:
+        """The outline near the given one (centre, length, turn in degrees, in the photo's
+        working pixels) whose four sides follow the strongest edges: first its place, shifted
+        a little across and along the card, then its length and turn."""
+        cx, cy = centre[0] * self.scale, centre[1] * self.scale
+        size, way = length * self.scale, float(np.deg2rad(turn))
+        du, dv = (a.ravel() * size for a in np.meshgrid(_FIT_SHIFTS * ASPECT, _FIT_SHIFTS))
+        c, s = np.cos(way), np.sin(way)
+        xs, ys = cx + du * c - dv * s, cy + du * s + dv * c
+        k = int(self.score(xs, ys, np.full_like(xs, size), np.full_like(xs, way)).argmax())
+        cx, cy = float(xs[k]), float(ys[k])
+        fs, ft = (a.ravel() for a in np.meshgrid(_FIT_SIZES * size, np.deg2rad(_FIT_TURNS) + way))
+        k = int(self.score(np.full_like(fs, cx), np.full_like(fs, cy), fs, ft).argmax())
+        place = (cx / self.scale, cy / self.scale)
+        return place, float(fs[k]) / self.scale, float(np.rad2deg(ft[k]))
 
-    def way(self, cx: float, cy: float, size: float) -> Array:
-        """Turns (radians) to try from the edges around a card's centre: their strongest
-        direction (a card's straight sides run two ways a quarter turn apart), a little either
-        side, both ways round."""
+    def square(self, centre: tuple[float, float], length: float, turn: float) -> float:
+        """The turn (degrees) nearest ``turn`` that the edges around the card's centre run at
+        most strongly (a card's straight sides, and its neighbours', run two ways a quarter
+        turn apart; the art's lines run every way)."""
         h, w = self.gx.shape
-        r = max(2, round(0.6 * size))
+        cx, cy = centre[0] * self.scale, centre[1] * self.scale
+        r = max(2, round(0.6 * length * self.scale))
         x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r)
         y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r)
         gx, gy = self.gx[y0:y1, x0:x1], self.gy[y0:y1, x0:x1]
         if gx.size == 0:
-            return np.zeros(0)
+            return turn
         m = gx * gx + gy * gy
         a = np.arctan2(gy, gx) * 4  # four-fold: the four sides' directions agree
-        main = float(np.arctan2((m * np.sin(a)).sum(), (m * np.cos(a)).sum())) / 4
-        near = np.deg2rad(_FIT_WAY)
-        return np.concatenate([main + near, main + np.pi / 2 + near])
+        main = float(np.rad2deg(np.arctan2((m * np.sin(a)).sum(), (m * np.cos(a)).sum()))) / 4
+        return turn + ((main - turn + 45) % 90 - 45)
 
     def score(
         self,
@@ -334,40 +360,6 @@ def _apart(quads: list[Array], rows: list[Array], none: int) -> tuple[list[Array
             kept.append(i)
     kept.sort()
     return [quads[i] for i in kept], [rows[i] for i in kept]
-
-
-def _blobs(mask: Array) -> list[Array]:
-    """The kernels' pixels (x, y), one array each; a kernel much larger than the typical one
-    (two cards' kernels run together) is split by eroding it until it comes apart."""
-    import cv2
-
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    areas = [int(stats[i, cv2.CC_STAT_AREA]) for i in range(1, count)]
-    big = [a for a in areas if a >= _MIN_KERNEL]
-    typical = float(np.median(big)) if big else 0.0
-    out = []
-    for i in range(1, count):
-        area = areas[i - 1]
-        if area < _MIN_KERNEL:
-            continue
-        blob = (labels == i).astype(np.uint8)
-        parts = [blob]
-        if len(big) > 2 and area > 1.7 * typical:
-            kernel = np.ones((3, 3), np.uint8)
-            eroded = blob
-            for _ in range(4):
-                eroded = cv2.erode(eroded, kernel)
-                n, lab = cv2.connectedComponents(eroded, connectivity=4)
-                pieces = [(lab == k).astype(np.uint8) for k in range(1, n)]
-                pieces = [p for p in pieces if int(p.sum()) >= _MIN_KERNEL // 2]
-                if len(pieces) >= 2:
-                    grow = np.ones((3, 3), np.uint8)
-                    parts = [cv2.dilate(p, grow, iterations=_ + 1) & blob for p in pieces]
-                    break
-        for part in parts:
-            ys, xs = np.nonzero(part)
-            out.append(np.stack([xs, ys], 1).astype(np.float32) + 0.5)
-    return out
 
 
 def _classify(net: _Model, crops: list[Array]) -> Array:

@@ -9,9 +9,11 @@ from typing import Any
 import numpy as np
 
 #: The longest side the segmenter sees.
-SEG_SIDE = 256
+SEG_SIDE = 320
 #: The kernel's share of a card's width and length (recogniser/scenes.py draws it so).
 KERNEL = 0.6
+#: The segmenter answers a card's length as log(length / LENGTH_UNIT), in its output's pixels.
+LENGTH_UNIT = 16.0
 #: The classifier's upright card crop, width x height.
 CROP = (40, 64)
 

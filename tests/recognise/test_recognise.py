@@ -23,9 +23,11 @@ from scorekeeper.recognise import (
     Found,
     _apart,
     _assign,
+    _outlines,
     class_names,
     find_cards,
 )
+from scorekeeper.recognise.features import LENGTH_UNIT
 
 FACES = scenes.load_faces("heldout")  # the render the builder never saw
 IDS = scenes.card_ids()
@@ -209,3 +211,46 @@ def test_an_outline_sharing_much_of_a_surer_card_is_one_card_not_two():
     )
     quads, _ = _apart([card, piece, neighbour], [sure(0.99), sure(0.98), sure(0.9)], none)
     assert [q.tolist() for q in quads] == [card.tolist(), neighbour.tolist()]
+
+
+def test_the_segmenters_target_points_each_kernel_pixel_to_its_cards_centre_length_and_way():
+    quads = [scenes._quad((40, 30), 33, 30), scenes._quad((80, 50), 100, 30)]
+    target = scenes.geometry(quads, 128, 96)
+    assert list(scenes.GEOMETRY) == ["kernel", "dx", "dy", "log_length", "cos2", "sin2"]
+    for q in quads:
+        (cx, cy), length, way = scenes.axis(q)
+        assert length == pytest.approx(30, abs=1e-3)
+        ys, xs = np.nonzero(target[0])
+        on = [
+            (x, y)
+            for x, y in zip(xs, ys, strict=True)
+            if cv2.pointPolygonTest(q, (float(x), float(y)), False) > 0
+        ]
+        assert len(on) > 50
+        for x, y in on:
+            assert x + 0.5 + target[1, y, x] * 30 == pytest.approx(cx, abs=1e-3)
+            assert y + 0.5 + target[2, y, x] * 30 == pytest.approx(cy, abs=1e-3)
+            assert target[4, y, x] == pytest.approx(np.cos(2 * way), abs=1e-5)
+            assert target[5, y, x] == pytest.approx(np.sin(2 * way), abs=1e-5)
+    # a card turned round runs the same way
+    assert scenes.axis(scenes._quad((40, 30), 213, 30))[2] % np.pi == pytest.approx(
+        scenes.axis(quads[0])[2] % np.pi, abs=1e-5
+    )
+
+
+def test_two_cards_kernels_run_together_are_two_cards_by_their_votes():
+    # One blob of kernel pixels, its left half voting for a centre at x 20, its right half for
+    # x 34 (two cards side by side); all say 20 long, running down (90 degrees).
+    out = np.full((6, 40, 60), 0.0, np.float32)
+    out[0] = -5
+    out[0, 10:30, 14:40] = 5
+    ys, xs = np.mgrid[0:40, 0:60]
+    centre_x = np.where(xs < 27, 20.0, 34.0)
+    out[1] = (centre_x - (xs + 0.5)) / 20
+    out[2] = (20.0 - (ys + 0.5)) / 20
+    out[3] = np.log(20 / LENGTH_UNIT)
+    out[4], out[5] = np.cos(np.pi), np.sin(np.pi)
+    found = sorted(_outlines(out))
+    assert [(round(x), round(y)) for (x, y), _, _ in found] == [(20, 20), (34, 20)]
+    assert all(length == pytest.approx(20) for _, length, _ in found)
+    assert all(abs(angle) == pytest.approx(90) for _, _, angle in found)
