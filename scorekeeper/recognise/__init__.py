@@ -185,6 +185,9 @@ def _kernels(net: _Model, work: Array) -> list[list[Array]]:
 _SQUARE_APART = 3.0
 #: A card is marked by at least this share of its kernel's pixels voting for its centre.
 _SUPPORT = 0.3
+#: At most this many cards are read from one photo (the deck has 48): the work stays bounded
+#: whatever the photo.
+_MOST = 48
 #: Votes for a card's centre closer than this (a share of its length) are one card's.
 _SAME_CARD = 0.2
 
@@ -196,6 +199,7 @@ def _densest(vx: Array, vy: Array, reach: Array) -> Array:
     pick = np.linspace(0, len(vx) - 1, min(len(vx), 200)).round().astype(int)
     px, py = vx[pick], vy[pick]
     close = np.hypot(px[:, None] - px[None], py[:, None] - py[None]) < reach[pick][:, None]
+    np.fill_diagonal(close, True)  # each vote agrees with itself (even one that is no number)
     seed = int(close.sum(1).argmax())
     mx, my = float(np.median(px[close[seed]])), float(np.median(py[close[seed]]))
     result: Array = np.nonzero(np.hypot(vx - mx, vy - my) < reach)[0]
@@ -215,7 +219,7 @@ def _outlines(out: Array) -> list[tuple[tuple[float, float], float, float]]:
         ys, xs = np.nonzero(labels == i)
         if len(xs) < _MIN_KERNEL:
             continue
-        length = LENGTH_UNIT * np.exp(out[3, ys, xs])
+        length = LENGTH_UNIT * np.exp(np.clip(out[3, ys, xs], -2.0, 4.0))  # 2..870 pixels
         vx = xs + 0.5 + out[1, ys, xs] * length
         vy = ys + 0.5 + out[2, ys, xs] * length
         left = np.ones(len(xs), bool)
@@ -230,8 +234,9 @@ def _outlines(out: Array) -> list[tuple[tuple[float, float], float, float]]:
                 continue  # a few pixels' say: a scrap of the table, or a card's edge
             mx, my = float(np.median(vx[near])), float(np.median(vy[near]))
             way = np.arctan2(out[5, ys[near], xs[near]].sum(), out[4, ys[near], xs[near]].sum())
-            found.append(((mx, my), size, float(np.rad2deg(way / 2))))
-    return found
+            found.append((len(near), (mx, my), size, float(np.rad2deg(way / 2))))
+    found.sort(key=lambda f: -f[0])  # the best marked first, as many as a deck has
+    return [(centre, size, angle) for _, centre, size, angle in found[:_MOST]]
 
 
 #: A card's width over its length.

@@ -254,3 +254,28 @@ def test_two_cards_kernels_run_together_are_two_cards_by_their_votes():
     assert [(round(x), round(y)) for (x, y), _, _ in found] == [(20, 20), (34, 20)]
     assert all(length == pytest.approx(20) for _, length, _ in found)
     assert all(abs(angle) == pytest.approx(90) for _, _, angle in found)
+
+
+def test_the_cards_marked_are_bounded_and_wild_answers_do_no_harm():
+    # 80 separate kernels of 12 x 8 pixels each (a deck has 48): the 48 best marked are kept.
+    out = np.zeros((6, 200, 200), np.float32)
+    out[0] = -5
+    out[3] = np.log(20 / LENGTH_UNIT)
+    out[4] = -1.0  # running down
+    for k in range(80):
+        y, x = divmod(k, 10)
+        height = 12 if k % 2 else 10  # the odd ones have more pixels voting
+        out[0, y * 20 + 2 : y * 20 + 2 + height, x * 20 + 6 : x * 20 + 14] = 5
+    ys, xs = np.mgrid[0:200, 0:200]
+    out[1] = ((xs // 20) * 20 + 10 - (xs + 0.5)) / 20
+    out[2] = ((ys // 20) * 20 + 7 - (ys + 0.5)) / 20
+    found = _outlines(out)
+    assert len(found) == 48
+    assert sum(round(y - 7) % 20 == 0 for (_, y), _, _ in found) == 48
+    # a segmenter answering nonsense lengths (overflowing exp) finds nothing, quickly
+    out[3] = 1e6
+    started = time.process_time()
+    assert _outlines(out) == []
+    out[3] = np.nan
+    assert _outlines(out) == []
+    assert time.process_time() - started < 5
