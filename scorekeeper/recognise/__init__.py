@@ -161,11 +161,17 @@ def _kernels(net: _Model, work: Array) -> list[list[Array]]:
     (logits,) = net.segment.run(None, {"image": x})
     step = small.shape[0] / logits.shape[2]  # the segmenter answers at half resolution
     out = logits[0, :, : int(sh / step), : int(sw / step)]
-    back = step / s  # segmenter output pixels -> work pixels
+    back_x, back_y = step * w / sw, step * h / sh  # segmenter output pixels -> work pixels
     edges = _Edges(work)
     candidates = []
     for (cx, cy), length, angle in _outlines(out):
-        centre, length, turn = (cx * back, cy * back), length * back, angle - 90
+        centre, length, turn = (
+            (cx * back_x, cy * back_y),
+            length * (back_x + back_y) / 2,
+            angle - 90,
+        )
+        if length < _SMALLEST:
+            continue  # too small to read (a speck of a small photo blown up)
         outlines = [(centre, length, turn), edges.refine(centre, length, turn)]
         square = edges.square(centre, length, turn)
         for t in (square, square + 90):  # a card's way from its edges alone is a quarter out
@@ -188,6 +194,8 @@ _SUPPORT = 0.3
 #: At most this many cards are read from one photo (the deck has 48): the work stays bounded
 #: whatever the photo.
 _MOST = 48
+#: A card shorter than this (pixels of the photo as worked on) is too small to read.
+_SMALLEST = 40
 #: Votes for a card's centre closer than this (a share of its length) are one card's.
 _SAME_CARD = 0.2
 
@@ -208,35 +216,53 @@ def _densest(vx: Array, vy: Array, reach: Array) -> Array:
 
 def _outlines(out: Array) -> list[tuple[tuple[float, float], float, float]]:
     """The cards the segmenter marks (centre, length in its output pixels, and the angle in
-    degrees its long sides run at): each kernel pixel votes for its card's centre, length and
-    way; a kernel whose votes gather in two places (two cards' kernels run together) is two."""
+    degrees its long sides run at), the best marked first: each kernel pixel votes for its
+    card's centre, length and way; a kernel whose votes gather in two places (two cards'
+    kernels run together) is two."""
     import cv2
 
     mask = (out[0] > 0).astype(np.uint8)
-    count, labels = cv2.connectedComponents(mask, connectivity=4)
-    found = []
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    found: list[tuple[int, tuple[float, float], float, float]] = []
     for i in range(1, count):
-        ys, xs = np.nonzero(labels == i)
-        if len(xs) < _MIN_KERNEL:
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < _MIN_KERNEL:
             continue
-        length = LENGTH_UNIT * np.exp(np.clip(out[3, ys, xs], -2.0, 4.0))  # 2..870 pixels
-        vx = xs + 0.5 + out[1, ys, xs] * length
-        vy = ys + 0.5 + out[2, ys, xs] * length
-        left = np.ones(len(xs), bool)
-        while left.sum() >= _MIN_KERNEL:
-            idx = np.nonzero(left)[0]
-            near = idx[_densest(vx[idx], vy[idx], _SAME_CARD * length[idx])]
-            if len(near) < _MIN_KERNEL // 2:
-                break
-            left[near] = False
-            size = float(np.median(length[near]))
-            if len(near) < _SUPPORT * KERNEL * KERNEL * ASPECT * size * size:
-                continue  # a few pixels' say: a scrap of the table, or a card's edge
-            mx, my = float(np.median(vx[near])), float(np.median(vy[near]))
-            way = np.arctan2(out[5, ys[near], xs[near]].sum(), out[4, ys[near], xs[near]].sum())
-            found.append((len(near), (mx, my), size, float(np.rad2deg(way / 2))))
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
+        found.extend(_cards_voted(out, ys + y, xs + x))
+        if len(found) >= 2 * _MOST:
+            break  # a photo of specks: enough
     found.sort(key=lambda f: -f[0])  # the best marked first, as many as a deck has
     return [(centre, size, angle) for _, centre, size, angle in found[:_MOST]]
+
+
+def _cards_voted(
+    out: Array, ys: Array, xs: Array
+) -> list[tuple[int, tuple[float, float], float, float]]:
+    """The cards one kernel's pixels (at ``ys``, ``xs``) vote for: how many pixels voted for
+    each, its centre, length and angle (as ``_outlines``)."""
+    ok = np.isfinite(out[1:6, ys, xs]).all(0)  # a vote that is no number is no vote
+    ys, xs = ys[ok], xs[ok]
+    length = LENGTH_UNIT * np.exp(np.clip(out[3, ys, xs], -2.0, 2.5))  # 2..195 pixels
+    vx = xs + 0.5 + out[1, ys, xs] * length
+    vy = ys + 0.5 + out[2, ys, xs] * length
+    left = np.ones(len(xs), bool)
+    found = []
+    for _ in range(2 * _MOST):  # a kernel voting for more places than that is no card's
+        idx = np.nonzero(left)[0]
+        if len(idx) < _MIN_KERNEL:
+            break
+        near = idx[_densest(vx[idx], vy[idx], _SAME_CARD * length[idx])]
+        if len(near) < _MIN_KERNEL // 2:
+            break
+        left[near] = False
+        size = float(np.median(length[near]))
+        if len(near) < _SUPPORT * KERNEL * KERNEL * ASPECT * size * size:
+            continue  # a few pixels' say: a scrap of the table, or a card's edge
+        mx, my = float(np.median(vx[near])), float(np.median(vy[near]))
+        way = np.arctan2(out[5, ys[near], xs[near]].sum(), out[4, ys[near], xs[near]].sum())
+        found.append((len(near), (mx, my), size, float(np.rad2deg(way / 2))))
+    return found
 
 
 #: A card's width over its length.

@@ -2,7 +2,8 @@
 24-card pile spread on a table (a generated photo, from the render and the looks the builder
 never used), one photo, the grid filled with the cards that were there, the unsure ones marked,
 Save. The seconds from choosing the photo to the saved round are printed (measured, not
-asserted: the machine is shared)."""
+asserted: the machine is shared). It needs this one photo read exactly right: after a rebuild
+of the model it may need another seed (docs/recogniser.md says how often a pile is exact)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,8 @@ def test_a_24_card_pile_from_one_photo_fills_the_grid_and_saves(server, phone, t
     if unsure:
         word = "card" if unsure == 1 else "cards"
         expect(phone.locator(".photo-note")).to_have_text(f"{unsure} {word} to check")
+    else:
+        expect(phone.locator(".photo-note")).not_to_contain_text("to check")
     phone.screenshot(path=str(SHOTS / "photo-pile-24-360.png"))
     phone.get_by_role("button", name="Save and score").click()
     phone.wait_for_url(re.compile(r"/rounds/1$"))

@@ -257,25 +257,42 @@ def test_two_cards_kernels_run_together_are_two_cards_by_their_votes():
 
 
 def test_the_cards_marked_are_bounded_and_wild_answers_do_no_harm():
-    # 80 separate kernels of 12 x 8 pixels each (a deck has 48): the 48 best marked are kept.
+    # 80 separate kernels (a deck has 48): the 48 best marked are kept. The odd ones are 12
+    # pixels tall and vote for a centre at y 8 in their cell, the even ones 10 tall, at y 6.
     out = np.zeros((6, 200, 200), np.float32)
     out[0] = -5
     out[3] = np.log(20 / LENGTH_UNIT)
     out[4] = -1.0  # running down
+    ys, xs = np.mgrid[0:200, 0:200]
     for k in range(80):
         y, x = divmod(k, 10)
-        height = 12 if k % 2 else 10  # the odd ones have more pixels voting
-        out[0, y * 20 + 2 : y * 20 + 2 + height, x * 20 + 6 : x * 20 + 14] = 5
-    ys, xs = np.mgrid[0:200, 0:200]
-    out[1] = ((xs // 20) * 20 + 10 - (xs + 0.5)) / 20
-    out[2] = ((ys // 20) * 20 + 7 - (ys + 0.5)) / 20
+        height = 12 if k % 2 else 10
+        cell = np.s_[y * 20 + 2 : y * 20 + 2 + height, x * 20 + 6 : x * 20 + 14]
+        out[0][cell] = 5
+        out[1][cell] = (x * 20 + 10 - (xs[cell] + 0.5)) / 20
+        out[2][cell] = (y * 20 + (8 if k % 2 else 6) - (ys[cell] + 0.5)) / 20
     found = _outlines(out)
     assert len(found) == 48
-    assert sum(round(y - 7) % 20 == 0 for (_, y), _, _ in found) == 48
-    # a segmenter answering nonsense lengths (overflowing exp) finds nothing, quickly
-    out[3] = 1e6
+    assert [round(y) % 20 for (_, y), _, _ in found[:40]] == [8] * 40  # all 40 tall ones first
+    # a segmenter answering nonsense (lengths overflowing exp, no numbers) finds nothing, and
+    # votes in a hundred places are not a hundred cards
     started = time.process_time()
+    for wild in (1e6, np.nan):
+        out[3] = wild
+        assert _outlines(out) == []
+    out[3] = np.log(20 / LENGTH_UNIT)
+    out[4:6] = np.nan
     assert _outlines(out) == []
-    out[3] = np.nan
-    assert _outlines(out) == []
+    out[0] = 5
+    out[4:6] = 0
+    out[1], out[2] = np.random.default_rng(0).normal(0, 9, (2, 200, 200))
+    assert len(_outlines(out)) <= 48
     assert time.process_time() - started < 5
+
+
+def test_a_tiny_photo_of_noise_is_no_cards():
+    rng = np.random.default_rng(4)
+    for side in (16, 24, 32, 48):
+        assert find_cards(rng.integers(0, 256, (side, side, 3), dtype=np.uint8)) == []
+    for size in ((16, 4000), (4000, 16), (40, 1600)):
+        assert find_cards(rng.integers(0, 256, (*size, 3), dtype=np.uint8)) == []
