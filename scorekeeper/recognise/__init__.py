@@ -162,9 +162,12 @@ def _kernels(net: _Model, work: Array) -> list[list[Array]]:
     step = small.shape[0] / logits.shape[2]  # the segmenter answers at half resolution
     out = logits[0, :, : int(sh / step), : int(sw / step)]
     back_x, back_y = step * w / sw, step * h / sh  # segmenter output pixels -> work pixels
-    edges = _Edges(work)
+    marked = _outlines(out)
+    if not marked:
+        return []
+    edges = _Edges(work)  # only once a card is marked: a blank photo needs no edges
     candidates = []
-    for (cx, cy), length, angle in _outlines(out):
+    for (cx, cy), length, angle in marked:
         centre, length, turn = (
             (cx * back_x, cy * back_y),
             length * (back_x + back_y) / 2,
