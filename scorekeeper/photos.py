@@ -78,7 +78,7 @@ class Reading:
                     "card": f.card,
                     "confidence": f.confidence,
                     "box": list(f.box),
-                    "unsure": f.confidence < recognise.UNSURE_BELOW,
+                    "unsure": f.unsure,
                 }
                 for f in self.cards
             ],
@@ -126,7 +126,7 @@ def _scaled(f: recognise.Found, sx: float, sy: float, width: int, height: int) -
     left, top = min(max(round(x * sx), 0), width), min(max(round(y * sy), 0), height)
     right = min(max(round((x + w) * sx), left), width)
     bottom = min(max(round((y + h) * sy), top), height)
-    return recognise.Found(f.card, f.confidence, (left, top, right - left, bottom - top))
+    return recognise.Found(f.card, f.confidence, (left, top, right - left, bottom - top), f.unsure)
 
 
 def decode(data: bytes) -> tuple[recognise.Array, int, int]:
@@ -195,7 +195,7 @@ class Filled:
     target: str
     added: list[str] = field(default_factory=list)
     unsure: list[str] = field(default_factory=list)
-    """The cards added whose reading is below ``recognise.UNSURE_BELOW``: marked to check."""
+    """The cards added that the recogniser is not sure of: marked to check."""
     error: Msg | None = None
     """Why the photo could not be read (said beside the photo's field); nothing added."""
 
@@ -227,7 +227,7 @@ def fill(
         taken.add(card)
         out.add(target, card)
         filled.added.append(card)
-        if f.confidence < recognise.UNSURE_BELOW:
+        if f.unsure:
             filled.unsure.append(card)
     return out, filled
 

@@ -27,12 +27,13 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
 from scorekeeper.cards import CARDS
 from scorekeeper.recognise.features import (
+    CROP,
     KERNEL,
     LENGTH_UNIT,
     SEG_SIDE,
@@ -40,6 +41,12 @@ from scorekeeper.recognise.features import (
     features,
     upright,
 )
+
+#: A card's face as a taught deck keeps it and compares it: upright, in colour, width x height.
+FACE = (160, 256)
+
+if TYPE_CHECKING:
+    from scorekeeper.recognise.decks import Faces
 
 Array: TypeAlias = np.ndarray[Any, Any]
 """An image or an array of figures, as numpy and OpenCV pass it (their own types are loose)."""
@@ -62,6 +69,8 @@ class Found:
     card: str  # a card id of scorekeeper.cards (e.g. "pine-crane", "pine-chaff-1")
     confidence: float  # 0..1 (a float is fine here: this is not scoring)
     box: tuple[int, int, int, int]  # x, y, w, h in the given image's pixels (axis-aligned bound)
+    unsure: bool
+    """Whether the player should check it: not every piece of evidence agreed (``_sure``)."""
 
 
 #: Ids answered for each class, in order (a chaff group has two or three).
@@ -102,46 +111,99 @@ def model() -> _Model:
     return _model
 
 
-def find_cards(image: Array) -> list[Found]:
-    """The cards in ``image`` (H x W x 3 uint8, BGR as OpenCV reads it), in reading order."""
+def find_cards(image: Array, deck: Faces | None = None) -> list[Found]:
+    """The cards in ``image`` (H x W x 3 uint8, BGR as OpenCV reads it), in reading order;
+    with ``deck`` (a taught deck's faces), read against those faces first."""
+    work, scale = _work(image)
+    if work is None:
+        return []
+    seen = _seen(work)
+    if not seen:
+        return []
+    found = _assign(model().classes, seen, deck)
+    height, width = image.shape[:2]
+    return [
+        Found(card, round(confidence, 4), _box(quad, scale, width, height), unsure)
+        for card, confidence, unsure, quad in found
+    ]
+
+
+def _work(image: Array) -> tuple[Array | None, float]:
+    """The photo as the recogniser works on it (its longest side at most ``MAX_SIDE``) and
+    the scale from the photo to it; ``None`` for a photo too small to hold a card."""
     import cv2
 
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ValueError("find_cards takes an H x W x 3 uint8 image")
     height, width = image.shape[:2]
     if min(height, width) < 16:
-        return []
+        return None, 1.0
     scale = min(1.0, MAX_SIDE / max(height, width))
     work = image
     if scale < 1:
         size = (max(1, round(width * scale)), max(1, round(height * scale)))
         work = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return work, scale
+
+
+def face_crop(image: Array, quad: Array) -> Array:
+    """The card at ``quad`` warped upright to ``FACE``, in colour (as ``image``)."""
+    import cv2
+
+    w, h = FACE
+    box = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), box)
+    result: Array = cv2.warpPerspective(
+        image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
+    return result
+
+
+def _box(quad: Array, scale: float, width: int, height: int) -> tuple[int, int, int, int]:
+    """The axis-aligned bound of a card's corners (``work`` pixels) in the photo's pixels."""
+    x0, y0 = np.floor(quad.min(0) / scale).astype(int)
+    x1, y1 = np.ceil(quad.max(0) / scale).astype(int)
+    x0, y0 = max(0, int(x0)), max(0, int(y0))
+    x1, y1 = min(width, int(x1)), min(height, int(y1))
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One card's place in the working photo, as read: its corners (upright, either way up),
+    the classifier's probabilities, and the upright crop (gray) they were read from."""
+
+    quad: Array
+    probs: Array
+    crop: Array
+    colour: Array
+    """The same crop in colour (BGR, ``FACE`` size): what a taught deck compares."""
+
+
+def _seen(work: Array) -> list[Seen]:
+    """Every card the segmenter marks in ``work``, at its surest outline, one card a place."""
+    import cv2
+
     net = model()
     candidates = _kernels(net, work)
     if not candidates:
         return []
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     flat = [q for tried in candidates for q in tried]
-    every = _classify(net, [crop(gray, q) for q in flat])
+    crops = [crop(gray, q) for q in flat]
+    every = _classify(net, crops)
     none = net.classes.index(NONE)
-    quads, rows, k = [], [], 0
+    quads, rows, picked, k = [], [], [], 0
     for tried in candidates:  # each kernel's surest rectangle
         p = every[k : k + len(tried)]
         sure = np.delete(p, none, axis=1).max(1)
         best = int(sure.argmax())
         quads.append(tried[best])
         rows.append(p[best])
+        picked.append(crops[k + best])
         k += len(tried)
-    quads, rows = _apart(quads, rows, none)
-    found = _assign(net.classes, np.stack(rows), quads)
-    out = []
-    for card, confidence, quad in found:
-        x0, y0 = np.floor(quad.min(0) / scale).astype(int)
-        x1, y1 = np.ceil(quad.max(0) / scale).astype(int)
-        x0, y0 = max(0, int(x0)), max(0, int(y0))
-        x1, y1 = min(width, int(x1)), min(height, int(y1))
-        out.append(Found(card, round(confidence, 4), (x0, y0, x1 - x0, y1 - y0)))
-    return out
+    kept = _apart(quads, rows, none)
+    return [Seen(quads[i], rows[i], picked[i], face_crop(work, quads[i])) for i in kept]
 
 
 def _kernels(net: _Model, work: Array) -> list[list[Array]]:
@@ -368,11 +430,11 @@ class _Edges:
 _OVERLAP = 0.3
 
 
-def _apart(quads: list[Array], rows: list[Array], none: int) -> tuple[list[Array], list[Array]]:
-    """One card per place: a rectangle whose centre lies in the middle of a surer one (a
-    piece of the same card's kernel), or that shares more than ``_OVERLAP`` of the smaller's
-    area with a surer one, is dropped. Cards that touch or overlap a little keep their centres
-    apart and share little."""
+def _apart(quads: list[Array], rows: list[Array], none: int) -> list[int]:
+    """One card per place (the indices kept, in their order): a rectangle whose centre lies
+    in the middle of a surer one (a piece of the same card's kernel), or that shares more than
+    ``_OVERLAP`` of the smaller's area with a surer one, is dropped. Cards that touch or
+    overlap a little keep their centres apart and share little."""
     import cv2
 
     order = sorted(range(len(quads)), key=lambda i: -float(np.delete(rows[i], none).max()))
@@ -393,7 +455,7 @@ def _apart(quads: list[Array], rows: list[Array], none: int) -> tuple[list[Array
         if not inside:
             kept.append(i)
     kept.sort()
-    return [quads[i] for i in kept], [rows[i] for i in kept]
+    return kept
 
 
 def _classify(net: _Model, crops: list[Array]) -> Array:
@@ -409,34 +471,63 @@ def _classify(net: _Model, crops: list[Array]) -> Array:
     return result
 
 
-def _assign(classes: list[str], probs: Array, quads: list[Array]) -> list[tuple[str, float, Array]]:
-    """Card ids for the crops, surest first, no id twice: a crop whose best class is used up
-    takes its next likeliest (with that class's lower confidence); no-card crops are dropped.
-    Answered in reading order (rows top to bottom, then left to right), chaff numbered so."""
+def _assign(
+    classes: list[str], seen: list[Seen], deck: Faces | None = None
+) -> list[tuple[str, float, bool, Array]]:
+    """Card ids for the cards seen, surest first, no id twice: a card whose best class is used
+    up takes its next likeliest (with that class's lower confidence, and unsure); no-card
+    crops are dropped. With a taught deck, a crop that matches one of its faces is that face's
+    card. Answered in reading order (rows top to bottom, then left to right), chaff numbered
+    so."""
     none = classes.index(NONE)
+    probs = np.stack([s.probs for s in seen])
+    taught = deck.match([s.colour for s in seen]) if deck is not None else [None] * len(seen)
     left = Counter({c: len(IDS_OF_CLASS[c]) for c in classes if c != NONE})
-    chosen: list[tuple[int, str, float]] = []
+    chosen: list[tuple[int, str, float, bool]] = []
     for i in np.argsort(-probs.max(1)):
+        if taught[i] is not None:
+            name, confidence = taught[i]
+            if left[name] > 0:
+                left[name] -= 1
+                chosen.append((int(i), name, confidence, confidence < UNSURE_BELOW))
+                continue
         p = probs[i]
         if p.argmax() == none:
             continue
-        for k in np.argsort(-p):
+        for rank, k in enumerate(np.argsort(-p)):
             name = classes[int(k)]
             if name != NONE and left[name] > 0:
                 left[name] -= 1
-                chosen.append((int(i), name, float(p[k])))
+                confidence = float(p[k])
+                chosen.append((int(i), name, confidence, rank > 0 or confidence < UNSURE_BELOW))
                 break
     if not chosen:
         return []
-    centres = {i: quads[i].mean(0) for i, _, _ in chosen}
-    row = float(np.median([np.linalg.norm(quads[i][0] - quads[i][1]) for i, _, _ in chosen]))
+    quads = [s.quad for s in seen]
+    centres = {i: quads[i].mean(0) for i, *_ in chosen}
+    row = float(np.median([np.linalg.norm(quads[i][0] - quads[i][1]) for i, *_ in chosen]))
     chosen.sort(key=lambda t: (round(centres[t[0]][1] / max(row, 1.0)), centres[t[0]][0]))
     used: Counter[str] = Counter()
     out = []
-    for i, name, confidence in chosen:
-        out.append((IDS_OF_CLASS[name][used[name]], confidence, quads[i]))
+    for i, name, confidence, unsure in chosen:
+        out.append((IDS_OF_CLASS[name][used[name]], confidence, unsure, quads[i]))
         used[name] += 1
     return out
+
+
+def embed(faces: list[Array]) -> Array:
+    """Unit vectors for face crops (upright, BGR, ``FACE`` size): two faces of one card, in
+    one deck, are near (their dot product near 1)."""
+    import cv2
+
+    vectors = []
+    for face in faces:
+        gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+        vectors.append(features(cv2.resize(gray, CROP, interpolation=cv2.INTER_AREA)))
+    v = np.stack(vectors).astype(np.float32)
+    v -= v.mean(1, keepdims=True)
+    result: Array = v / (np.linalg.norm(v, axis=1, keepdims=True) + 1e-6)
+    return result
 
 
 def class_names() -> list[str]:
@@ -445,4 +536,14 @@ def class_names() -> list[str]:
     return [*IDS_OF_CLASS, NONE]
 
 
-__all__ = ["MAX_SIDE", "UNSURE_BELOW", "Found", "class_names", "features", "find_cards"]
+__all__ = [
+    "FACE",
+    "MAX_SIDE",
+    "UNSURE_BELOW",
+    "Found",
+    "Seen",
+    "class_names",
+    "embed",
+    "features",
+    "find_cards",
+]

@@ -41,7 +41,12 @@ def fake_find_cards(image):
     cards = PILE if w > h else SECOND
     cw, ch = w // 8, h // 3
     return [
-        Found(c, UNSURE.get(c, 0.97), ((k % 7) * cw + 4, (k // 7) * ch + 4, cw - 8, ch - 8))
+        Found(
+            c,
+            UNSURE.get(c, 0.97),
+            ((k % 7) * cw + 4, (k // 7) * ch + 4, cw - 8, ch - 8),
+            c in UNSURE,
+        )
         for k, c in enumerate(cards)
     ]
 

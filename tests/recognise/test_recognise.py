@@ -19,8 +19,8 @@ from scorekeeper.recognise import (
     MAX_SIDE,
     MODEL,
     NONE,
-    UNSURE_BELOW,
     Found,
+    Seen,
     _apart,
     _assign,
     _outlines,
@@ -118,15 +118,20 @@ def test_no_id_is_answered_twice_even_when_the_classifier_says_so():
     probs[:, names.index("pine-chaff")] = [0.9, 0.8, 0.7]
     probs[2, names.index("pine-crane")] = 0.2
     quads = [np.array([[x, 0], [x + 6, 0], [x + 6, 10], [x, 10]], np.float32) for x in (0, 10, 20)]
-    got = _assign(names, probs, quads)
-    assert [(c, round(p, 3)) for c, p, _ in got] == [
+
+    def seen() -> list[Seen]:
+        blank = np.zeros((1, 1), np.uint8)
+        return [Seen(q, p, blank, blank) for q, p in zip(quads, probs, strict=True)]
+
+    got = _assign(names, seen())
+    assert [(c, round(p, 3)) for c, p, _, _ in got] == [
         ("pine-chaff-1", 0.9),
         ("pine-chaff-2", 0.8),
         ("pine-crane", 0.2),
     ]
-    assert got[2][1] < UNSURE_BELOW  # the player is asked to check it
+    assert [unsure for _, _, unsure, _ in got] == [False, False, True]  # the player checks it
     probs[1, names.index(NONE)] = 0.95  # a crop that is no card is left out
-    assert [c for c, _, _ in _assign(names, probs, quads)] == ["pine-chaff-1", "pine-chaff-2"]
+    assert [c for c, *_ in _assign(names, seen())] == ["pine-chaff-1", "pine-chaff-2"]
 
 
 def test_every_card_has_a_class():
@@ -209,8 +214,8 @@ def test_an_outline_sharing_much_of_a_surer_card_is_one_card_not_two():
         rect(300, 700, 400, 400),
         rect(580, 0, 610, 1000),
     )
-    quads, _ = _apart([card, piece, neighbour], [sure(0.99), sure(0.98), sure(0.9)], none)
-    assert [q.tolist() for q in quads] == [card.tolist(), neighbour.tolist()]
+    kept = _apart([card, piece, neighbour], [sure(0.99), sure(0.98), sure(0.9)], none)
+    assert kept == [0, 2]
 
 
 def test_the_segmenters_target_points_each_kernel_pixel_to_its_cards_centre_length_and_way():

@@ -42,7 +42,7 @@ class FakeRecogniser:
             return []
         x, y = int(xs.min()), int(ys.min())
         box = (x, y, int(xs.max()) - x + 1, int(ys.max()) - y + 1)
-        return [Found(card, self.confidence, box) for card in self.cards]
+        return [Found(card, self.confidence, box, self.confidence < 0.8) for card in self.cards]
 
 
 @pytest.fixture()

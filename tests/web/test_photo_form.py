@@ -19,12 +19,12 @@ from tests.web.test_pages import csrf, entry_form, new_table
 from tests.web.test_photo_endpoint import picture, post_multipart
 
 FOUND = [
-    Found("pine-crane", 0.99, (0, 0, 10, 10)),  # already in this pile: not twice
-    Found("cherry-curtain", 0.99, (10, 0, 10, 10)),  # in Ben's pile: left there
-    Found("pine-chaff-1", 0.95, (20, 0, 10, 10)),  # taken by Ben: the month's free one
-    Found("maple-deer", 0.5, (30, 0, 10, 10)),  # unsure
-    Found("maple-chaff-1", 0.6, (40, 0, 10, 10)),  # unsure
-    Found("iris-bridge", 0.97, (50, 0, 10, 10)),
+    Found("pine-crane", 0.99, (0, 0, 10, 10), False),  # already in this pile: not twice
+    Found("cherry-curtain", 0.99, (10, 0, 10, 10), False),  # in Ben's pile: left there
+    Found("pine-chaff-1", 0.95, (20, 0, 10, 10), False),  # taken by Ben: the month's free one
+    Found("maple-deer", 0.5, (30, 0, 10, 10), True),  # unsure
+    Found("maple-chaff-1", 0.6, (40, 0, 10, 10), True),  # unsure
+    Found("iris-bridge", 0.97, (50, 0, 10, 10), False),
 ]
 
 
