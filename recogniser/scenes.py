@@ -11,12 +11,14 @@ Everything comes from ``numpy.random.Generator``: the same seed gives the same s
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from recogniser import things
 from scorekeeper.recognise.features import LENGTH_UNIT
 
 HERE = Path(__file__).resolve().parent
@@ -214,6 +216,7 @@ class Scene:
     quads: list[np.ndarray]  # 4 x 2 corners (top-left, top-right, bottom-right, bottom-left)
     whole: list[bool]  # the card lies wholly inside the photo (a cut one may be left out)
     covered: list[float] = field(default_factory=list)  # fraction hidden by cards above it
+    things: list[tuple[float, float]] = field(default_factory=list)  # centres of no cards
 
     @property
     def expected(self) -> list[int]:
@@ -336,8 +339,12 @@ def scene(
     hard: float = 1.0,
     cards: list[int] | None = None,
     turned: float = 0.3,
+    vary: Callable[[np.random.Generator, np.ndarray], np.ndarray] | None = None,
+    clutter: int = 0,
 ) -> Scene:
-    """``n`` cards (distinct faces, or ``cards``) laid on a table, photographed."""
+    """``n`` cards (distinct faces, or ``cards``) laid on a table, photographed; each face
+    drawn through ``vary`` first when given, and ``clutter`` things that are no card (a
+    coin, a hair tie, a hand, the deck's box) on the table too."""
     w, h = size
     pad = int(0.15 * max(w, h))  # drawn larger, then seen through a tilted phone
     W, H = w + 2 * pad, h + 2 * pad
@@ -345,10 +352,12 @@ def scene(
     chosen = cards if cards is not None else [int(i) for i in rng.permutation(len(faces))[:n]]
     length, placed = _layout(rng, len(chosen), w, h, turned)
     look = random_look(rng, held_out)
+    put = [things.put(rng, canvas, length, pad) for _ in range(clutter)]
     quads = []
     for idx, (centre, angle) in zip(chosen, placed, strict=True):
         q = _quad((centre[0] + pad, centre[1] + pad), angle, length * rng.uniform(0.97, 1.03))
-        _paste(canvas, dress(faces[idx], look), q, rng.uniform(0.1, 0.45))
+        face = faces[idx] if vary is None else vary(rng, faces[idx])
+        _paste(canvas, dress(face, look), q, rng.uniform(0.1, 0.45))
         quads.append(q)
     # the phone: a random tilt (perspective) and turn, framed on the laid-out area
     tilt = 0.06 * hard + 0.02
@@ -361,7 +370,8 @@ def scene(
     whole = [bool((q >= 0).all() and (q[:, 0] < w).all() and (q[:, 1] < h).all()) for q in out]
     covered = _covered(out, w, h)
     image = _photo(rng, image, hard)
-    return Scene(image, chosen, out, whole, covered)
+    seen = [tuple(p) for p in cv2.perspectiveTransform(np.float32([put]), m)[0]] if put else []
+    return Scene(image, chosen, out, whole, covered, seen)
 
 
 def _covered(quads: list[np.ndarray], w: int, h: int) -> list[float]:
