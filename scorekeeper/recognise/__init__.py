@@ -27,13 +27,13 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 
 from scorekeeper.cards import CARDS
+from scorekeeper.recognise import evidence
 from scorekeeper.recognise.features import (
-    CROP,
     KERNEL,
     LENGTH_UNIT,
     SEG_SIDE,
@@ -44,9 +44,9 @@ from scorekeeper.recognise.features import (
 
 #: A card's face as a taught deck keeps it and compares it: upright, in colour, width x height.
 FACE = (160, 256)
+#: The embedder's input, width x height (recogniser/embedder.py trains on it).
+EMBED = (96, 160)
 
-if TYPE_CHECKING:
-    from scorekeeper.recognise.decks import Faces
 
 Array: TypeAlias = np.ndarray[Any, Any]
 """An image or an array of figures, as numpy and OpenCV pass it (their own types are loose)."""
@@ -60,6 +60,17 @@ UNSURE_BELOW = 0.8
 NONE = "none"
 #: A kernel smaller than this (pixels of the segmenter's output) is noise.
 _MIN_KERNEL = 12
+
+
+class Faces(Protocol):
+    """A taught deck's faces (``scorekeeper.recognise.decks.Faces``), as ``find_cards`` asks
+    them."""
+
+    def __len__(self) -> int: ...
+
+    def likeness(self, vectors: Array, turned: Array) -> Array:
+        """Each crop's likeness to the deck's most alike face of each class."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,7 @@ for _card in CARDS:
 
 
 class _Model:
-    """Both networks' sessions (onnxruntime sessions are safe to run from many threads)."""
+    """The networks' sessions (onnxruntime sessions are safe to run from many threads)."""
 
     def __init__(self) -> None:
         import onnxruntime as ort  # type: ignore[import-untyped, unused-ignore]
@@ -95,6 +106,7 @@ class _Model:
         self.classify = ort.InferenceSession(
             str(MODEL / "classify.onnx"), opts, providers=providers
         )
+        self.embed = ort.InferenceSession(str(MODEL / "embed.onnx"), opts, providers=providers)
 
 
 _lock = threading.Lock()
@@ -120,7 +132,7 @@ def find_cards(image: Array, deck: Faces | None = None) -> list[Found]:
     seen = _seen(work)
     if not seen:
         return []
-    found = _assign(model().classes, seen, deck)
+    found = _assign(model().classes, seen, _witnesses(seen, deck))
     height, width = image.shape[:2]
     return [
         Found(card, round(confidence, 4), _box(quad, scale, width, height), unsure)
@@ -471,35 +483,44 @@ def _classify(net: _Model, crops: list[Array]) -> Array:
     return result
 
 
-def _assign(
-    classes: list[str], seen: list[Seen], deck: Faces | None = None
-) -> list[tuple[str, float, bool, Array]]:
-    """Card ids for the cards seen, surest first, no id twice: a card whose best class is used
-    up takes its next likeliest (with that class's lower confidence, and unsure); no-card
-    crops are dropped. With a taught deck, a crop that matches one of its faces is that face's
-    card. Answered in reading order (rows top to bottom, then left to right), chaff numbered
-    so."""
-    none = classes.index(NONE)
+def _witnesses(seen: list[Seen], deck: Faces | None) -> evidence.Witnesses:
+    """What the models say of the cards seen: the classifier's probabilities, the embedder's
+    cosines for each crop both ways up, and a taught deck's likeness."""
+    faces = [s.colour for s in seen]
+    turned = [np.ascontiguousarray(f[::-1, ::-1]) for f in faces]
+    vectors, cosines = _embedded(faces + turned)
+    n = len(seen)
+    taught = deck.likeness(vectors[:n], vectors[n:]) if deck is not None and len(deck) else None
     probs = np.stack([s.probs for s in seen])
-    taught = deck.match([s.colour for s in seen]) if deck is not None else [None] * len(seen)
-    left = Counter({c: len(IDS_OF_CLASS[c]) for c in classes if c != NONE})
+    return evidence.Witnesses(probs, cosines[:n], cosines[n:], taught)
+
+
+def _assign(
+    classes: list[str], seen: list[Seen], witnesses: evidence.Witnesses
+) -> list[tuple[str, float, bool, Array]]:
+    """Card ids for the cards seen, surest first, no id twice: a card whose class is used up
+    takes its next likeliest that is not (and is unsure); no-card crops are dropped. Answered
+    in reading order (rows top to bottom, then left to right), chaff numbered so."""
+    counts = {c: len(IDS_OF_CLASS[c]) for c in classes if c != NONE}
+    decisions = evidence.constrain(evidence.decide(classes, NONE, witnesses), counts)
+    mean = (witnesses.cosines + witnesses.turned) / 2
+    left = Counter(counts)
     chosen: list[tuple[int, str, float, bool]] = []
-    for i in np.argsort(-probs.max(1)):
-        if taught[i] is not None:
-            name, confidence = taught[i]
-            if left[name] > 0:
-                left[name] -= 1
-                chosen.append((int(i), name, confidence, confidence < UNSURE_BELOW))
-                continue
-        p = probs[i]
-        if p.argmax() == none:
+    for i in sorted(
+        range(len(seen)), key=lambda i: (decisions[i].unsure, -decisions[i].confidence)
+    ):
+        d = decisions[i]
+        if d.name is None:
             continue
-        for rank, k in enumerate(np.argsort(-p)):
+        if left[d.name] > 0:
+            left[d.name] -= 1
+            chosen.append((i, d.name, d.confidence, d.unsure))
+            continue
+        for k in np.argsort(-mean[i]):  # used up: the next likeliest class with room
             name = classes[int(k)]
             if name != NONE and left[name] > 0:
                 left[name] -= 1
-                confidence = float(p[k])
-                chosen.append((int(i), name, confidence, rank > 0 or confidence < UNSURE_BELOW))
+                chosen.append((i, name, float(d.confidence), True))
                 break
     if not chosen:
         return []
@@ -516,18 +537,22 @@ def _assign(
 
 
 def embed(faces: list[Array]) -> Array:
-    """Unit vectors for face crops (upright, BGR, ``FACE`` size): two faces of one card, in
-    one deck, are near (their dot product near 1)."""
+    """Unit vectors for face crops (upright, BGR, ``FACE`` size): two faces of one card are
+    near (their dot product near 1), the more so in one deck."""
+    vectors, _ = _embedded(faces)
+    return vectors
+
+
+def _embedded(faces: list[Array]) -> tuple[Array, Array]:
+    """The embedder's unit vector for each face crop and its cosine to each class's built-in
+    reference (in ``model().classes`` order)."""
     import cv2
 
-    vectors = []
-    for face in faces:
-        gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
-        vectors.append(features(cv2.resize(gray, CROP, interpolation=cv2.INTER_AREA)))
-    v = np.stack(vectors).astype(np.float32)
-    v -= v.mean(1, keepdims=True)
-    result: Array = v / (np.linalg.norm(v, axis=1, keepdims=True) + 1e-6)
-    return result
+    w, h = EMBED
+    crops = [cv2.resize(f, (w, h), interpolation=cv2.INTER_AREA) for f in faces]
+    x = np.stack(crops).astype(np.float32).transpose(0, 3, 1, 2)
+    vectors, cosines = model().embed.run(None, {"crops": x})
+    return vectors, cosines
 
 
 def class_names() -> list[str]:

@@ -33,8 +33,9 @@ from scorekeeper.recognise import (
 )
 
 ROWS, COLUMNS = 6, 8
-#: Below this likeness (0..1) to its nearest face, a crop is not read as a taught card.
-TAUGHT_SURE = 0.9
+#: The built-in model's probability above which a layout's face is said to look like
+#: another card than its cell's.
+LOOKS_LIKE = 0.9
 
 
 class LayoutError(ValueError):
@@ -105,7 +106,7 @@ def _looks_like(card: str, seen: Seen) -> str | None:
     classes = model().classes
     best = classes[int(seen.probs.argmax())]
     own = CARD_BY_ID[card].chaff_group or card
-    if best in (own, "none") or float(seen.probs.max()) < TAUGHT_SURE:
+    if best in (own, "none") or float(seen.probs.max()) < LOOKS_LIKE:
         return None
     return IDS_OF_CLASS[best][0]
 
@@ -129,25 +130,32 @@ class Faces:
         crops = [_upright_size(faces[c]) for c in self.cards]
         turned = [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
         self._vectors = embed(crops + turned) if crops else np.zeros((0, 1), np.float32)
+        classes = model().classes
+        self._class = np.array([classes.index(_class_of(c)) for c in self.cards], np.int64)
+        self._classes = len(classes)
 
     def __len__(self) -> int:
         return len(self.cards)
 
-    def match(self, crops: list[Array]) -> list[tuple[str, float] | None]:
-        """For each crop (upright, BGR, ``FACE`` size), the class of the taught face it is
-        most like and how alike (0..1), or ``None`` when no face is alike enough."""
-        if not self.cards or not crops:
-            return [None] * len(crops)
-        likeness = embed(crops) @ self._vectors.T
+    def likeness(self, vectors: Array, turned: Array) -> Array:
+        """For crops' unit vectors (and the same crops turned round), each crop's likeness to
+        the deck's most alike face of each class (n x classes, in ``model().classes`` order;
+        -1 where the deck holds no face of that class): the cosine to the face either way
+        up, averaged over the two views."""
         n = len(self.cards)
-        best = np.maximum(likeness[:, :n], likeness[:, n:])
-        out: list[tuple[str, float] | None] = []
-        for row in best:
-            k = int(row.argmax())
-            alike = float(row[k])
-            card = CARD_BY_ID[self.cards[k]]
-            out.append((card.chaff_group or card.id, alike) if alike >= TAUGHT_SURE else None)
+        per_face = (
+            np.maximum(vectors @ self._vectors[:n].T, vectors @ self._vectors[n:].T)
+            + np.maximum(turned @ self._vectors[:n].T, turned @ self._vectors[n:].T)
+        ) / 2
+        out = np.full((len(vectors), self._classes), -1.0, np.float32)
+        for k, c in enumerate(self._class):
+            out[:, c] = np.maximum(out[:, c], per_face[:, k])
         return out
+
+
+def _class_of(card: str) -> str:
+    c = CARD_BY_ID[card]
+    return c.chaff_group or c.id
 
 
 def _upright_size(face: Array) -> Array:
