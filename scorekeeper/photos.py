@@ -4,19 +4,25 @@ to the recogniser (``scorekeeper.recognise``), and adding what it found to a rou
 The photo lives in memory for the request only: it is never written to disk, stored or
 logged. The work is bounded: a body of at most ``MAX_BYTES``; a photo whose declared size
 (after a JPEG's reduced decoding) is over ``MAX_PIXELS`` is refused before it is decoded;
-what is decoded is scaled down to the recogniser's ``MAX_SIDE`` before it looks.
+what is decoded is scaled down to the recogniser's ``MAX_SIDE`` before it looks; and a
+process reads at most ``PHOTO_READERS`` photos at once (``reading_slot``): a photo that finds
+them all busy for ``PHOTO_WAIT`` seconds is answered "busy" (``Busy``, 503 with
+``Retry-After``) rather than queued, so that a flood of photos never holds up other tables'
+rounds (issue 38).
 """
 
 from __future__ import annotations
 
 import io
+import threading
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import numpy
-from flask import Request, current_app, request
+from flask import Request, Response, after_this_request, current_app, request
 from PIL import Image, ImageOps, UnidentifiedImageError
 from werkzeug.datastructures import FileStorage, MultiDict
 
@@ -52,6 +58,14 @@ TOO_MANY_PIXELS = N_(
     "take it again at a smaller size."
 )
 NO_TARGET = N_("Choose whose cards the photo shows.")
+BUSY = N_("The server is busy reading other photos: try again in a moment.")
+
+READERS = 2
+"""How many photos a process reads at once unless ``PHOTO_READERS`` says otherwise."""
+WAIT = 0.5
+"""The longest a photo waits for a free reader (seconds; ``PHOTO_WAIT``) before "busy"."""
+RETRY_AFTER = 2
+"""The seconds a busy answer asks the client to wait (its ``Retry-After``)."""
 
 
 class BadPhoto(ValueError):
@@ -60,6 +74,50 @@ class BadPhoto(ValueError):
     def __init__(self, message: Msg) -> None:
         super().__init__(str(message))
         self.message = message
+
+
+class Busy(Exception):
+    """Every reader of this process stayed busy while the photo waited: answer ``503`` with
+    ``Retry-After: retry_after`` (``views.photos`` does for every view), or say ``message``
+    beside the photo's field."""
+
+    def __init__(self, retry_after: int = RETRY_AFTER) -> None:
+        super().__init__(str(BUSY))
+        self.message = BUSY
+        self.retry_after = retry_after
+
+
+_readers_made = threading.Lock()
+_holding = threading.local()
+
+
+def _readers() -> threading.BoundedSemaphore:
+    """This app's readers: ``PHOTO_READERS`` (at least 1) at once in this process."""
+    extensions = current_app.extensions
+    with _readers_made:
+        if "scorekeeper.photo_readers" not in extensions:
+            count = max(1, int(current_app.config.get("PHOTO_READERS", READERS)))
+            extensions["scorekeeper.photo_readers"] = threading.BoundedSemaphore(count)
+    return cast(threading.BoundedSemaphore, extensions["scorekeeper.photo_readers"])
+
+
+@contextmanager
+def reading_slot() -> Iterator[None]:
+    """Hold one of this process's photo readers while the block runs (decoding, finding
+    cards, reading a taught deck's photos...): ``Busy`` if none is free within
+    ``PHOTO_WAIT`` seconds. A block inside another on the same thread takes no second one."""
+    if getattr(_holding, "slot", False):
+        yield
+        return
+    readers = _readers()
+    if not readers.acquire(timeout=float(current_app.config.get("PHOTO_WAIT", WAIT))):
+        raise Busy()
+    _holding.slot = True
+    try:
+        yield
+    finally:
+        _holding.slot = False
+        readers.release()
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +171,12 @@ def uploaded() -> bytes:
 
 
 def read(data: bytes) -> Reading:
-    """Decode a photo and find its cards (``BadPhoto`` for anything but a readable photo)."""
-    image, width, height = decode(data)
+    """Decode a photo and find its cards (``BadPhoto`` for anything but a readable photo),
+    holding a reader (``Busy`` when none is free in time)."""
+    with reading_slot():
+        image, width, height = decode(data)
+        found = recognise.find_cards(image)
     scale_x, scale_y = width / image.shape[1], height / image.shape[0]
-    found = recognise.find_cards(image)
     return Reading([_scaled(f, scale_x, scale_y, width, height) for f in found], width, height)
 
 
@@ -198,6 +258,8 @@ class Filled:
     """The cards added that the recogniser is not sure of: marked to check."""
     error: Msg | None = None
     """Why the photo could not be read (said beside the photo's field); nothing added."""
+    retry_after: int | None = None
+    """Set when the server was busy (``Busy``): the page answers 503 with this Retry-After."""
 
 
 def layer_of(name: str) -> str:
@@ -257,7 +319,26 @@ def read_into_form(
         reading = read(uploaded())
     except BadPhoto as exc:
         return form.copy(), Filled(form.get(TARGET, ""), error=exc.message)
+    except Busy as exc:
+        return form.copy(), Filled(
+            form.get(TARGET, ""), error=exc.message, retry_after=exc.retry_after
+        )
     return fill(form, targets, deck, reading)
+
+
+def refused(filled: Filled) -> int:
+    """A round form's status when its photo was not read: ``503`` while the readers are busy
+    (the answer says when to try again, ``Retry-After``), else ``422``."""
+    if filled.retry_after is None:
+        return 422
+    wait = str(filled.retry_after)
+
+    @after_this_request
+    def _retry_after(response: Response) -> Response:
+        response.headers["Retry-After"] = wait
+        return response
+
+    return 503
 
 
 def targets(players: int) -> list[str]:

@@ -128,7 +128,8 @@ def check(game_id: str) -> tuple[str, int]:
             source, photo = photos.read_into_form(request.form, photos.targets(n), game.deck)
         checked = _Checked(entry=game.entry_from_form(source, n, []))
         if photo.error is not None:
-            checked.errors, checked.status = {photos.FIELD: [tr(photo.error)]}, 422
+            checked.errors = {photos.FIELD: [tr(photo.error)]}
+            checked.status = photos.refused(photo)
     elif request.method == "POST":
         checked = _checked(game, source, spec)
     else:

@@ -30,8 +30,21 @@ def _errors(*codes: int) -> dict[str, Any]:
         413: "The body is larger than the server takes.",
         422: "Invalid input: one message per mistake, each naming its field.",
         429: "Too many requests from this address: nothing stored; see Retry-After.",
+        503: "The server is reading as many photos as it reads at once: nothing was read "
+        "or stored; try again after Retry-After.",
     }
     return {str(c): _answer(why[c], ref("Errors")) for c in codes}
+
+
+BUSY = _errors(503)
+"""The answer of every route that reads a photo (``photos.reading_slot``) when its readers
+are busy, with when to try again."""
+BUSY["503"]["headers"] = {
+    "Retry-After": {
+        "description": "Seconds to wait before sending the photo again.",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
 
 
 def _body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:

@@ -1,17 +1,33 @@
 """Reading a photo of a pile into cards: ``POST /api/v1/recognise`` (issue 33; docs/api.md).
 
-Nothing is stored: the photo lives in memory for the request only, and is never logged.
+Nothing is stored: the photo lives in memory for the request only, and is never logged. A
+photo that finds every reader busy (``photos.Busy``, issue 38) is answered ``503`` with
+``Retry-After`` by every view of the app that reads one (``busy``); the round forms catch it
+themselves to say so beside the photo's field.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import ServiceUnavailable
 
 from scorekeeper import limits, photos
 from scorekeeper.i18n import translate as tr
+from scorekeeper.views.openapi_paths import BUSY
 
 bp = Blueprint("photos", __name__, url_prefix="/api/v1")
+
+
+@bp.app_errorhandler(photos.Busy)
+def busy(exc: photos.Busy) -> ResponseReturnValue:
+    """Every photo reader stayed busy: ``503`` and when to try again, as the API's JSON
+    errors under /api/ (in English, as the API is), else as a page in the player's language."""
+    headers = {"Retry-After": str(exc.retry_after)}
+    if request.path.startswith("/api/"):
+        return jsonify({"errors": [{"field": "", "message": str(exc.message)}]}), 503, headers
+    page = render_template("errors/error.html", error=ServiceUnavailable(tr(exc.message)))
+    return page, 503, headers
 
 
 @bp.before_request
@@ -96,6 +112,7 @@ PATH = {
                 "description": "Too many photos from this address: see Retry-After.",
                 "content": {"application/json": {"schema": ERRORS}},
             },
+            **BUSY,
         },
     }
 }

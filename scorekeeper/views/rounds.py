@@ -262,7 +262,8 @@ def _read_photo(page: RoundPage, form: RoundForm) -> ResponseReturnValue:
         )
     entry, _ = page.read(source)
     if filled.error is not None:
-        return page.render(form, entry, {photos.FIELD: [tr(filled.error)]}, 422, photo=filled)
+        errors = {photos.FIELD: [tr(filled.error)]}
+        return page.render(form, entry, errors, photos.refused(filled), photo=filled)
     return page.render(form, entry, photo=filled)
 
 
