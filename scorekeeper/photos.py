@@ -13,7 +13,7 @@ import io
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy
 from flask import Request, current_app, request
@@ -23,6 +23,9 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from scorekeeper import recognise
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.messages import N_, Msg
+
+if TYPE_CHECKING:
+    from scorekeeper.recognise.decks import Faces
 
 MAX_BYTES = 12 * 1024 * 1024
 """The largest photo taken (the page shrinks the phone's photo well under it first)."""
@@ -112,11 +115,12 @@ def uploaded() -> bytes:
     return data
 
 
-def read(data: bytes) -> Reading:
-    """Decode a photo and find its cards (``BadPhoto`` for anything but a readable photo)."""
+def read(data: bytes, deck: Faces | None = None) -> Reading:
+    """Decode a photo and find its cards (``BadPhoto`` for anything but a readable photo);
+    with ``deck``, a taught deck's faces (``scorekeeper.teaching``), read against them."""
     image, width, height = decode(data)
     scale_x, scale_y = width / image.shape[1], height / image.shape[0]
-    found = recognise.find_cards(image)
+    found = recognise.find_cards(image) if deck is None else recognise.find_cards(image, deck=deck)
     return Reading([_scaled(f, scale_x, scale_y, width, height) for f in found], width, height)
 
 
@@ -249,12 +253,16 @@ def _free(card_id: str, taken: set[str], deck: set[str]) -> str | None:
 
 
 def read_into_form(
-    form: MultiDict[str, str], targets: Sequence[str], deck: Iterable[str]
+    form: MultiDict[str, str],
+    targets: Sequence[str],
+    deck: Iterable[str],
+    faces: Faces | None = None,
 ) -> tuple[MultiDict[str, str], Filled]:
-    """This request's photo read into its round form (``fill``); a photo that cannot be read
-    leaves the form as posted and says why."""
+    """This request's photo read into its round form (``fill``), against the table's taught
+    deck's ``faces`` when it has one; a photo that cannot be read leaves the form as posted
+    and says why."""
     try:
-        reading = read(uploaded())
+        reading = read(uploaded(), faces)
     except BadPhoto as exc:
         return form.copy(), Filled(form.get(TARGET, ""), error=exc.message)
     return fill(form, targets, deck, reading)
