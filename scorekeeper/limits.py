@@ -14,7 +14,7 @@ Settings, each also read from the environment with the ``SCOREKEEPER_`` prefix:
   ``RATELIMIT_WRITE``, ``RATELIMIT_RECOGNISE``: the per-action limits, in Flask-Limiter's notation
   (``"60 per minute; 1000 per day"``);
 - ``CREATION_OPEN``: ``False`` closes the creation of new tables (a new table, a rematch, an
-  import) altogether, answered ``403`` with a message.
+  import, and a taught deck) altogether, answered ``403`` with a message.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     TypeDecorator,
@@ -149,6 +150,11 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     figures_through: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """At a club's table, the last entry (``Round.number``) its kept figures
     (``ClubFigure``) include; None when they are to be built (migration 0010)."""
+    deck_id: Mapped[int | None] = mapped_column(
+        ForeignKey("decks.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The taught deck the table's photos are read with (migration 0011); at a club's table
+    the club's deck stands in while this is None."""
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="table",
@@ -280,6 +286,10 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     figures_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Counts the changes of the club's kept figures (migration 0010): what its pages
     computed from them stays true while it stays the same."""
+    deck_id: Mapped[int | None] = mapped_column(
+        ForeignKey("decks.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The taught deck of the club's tables (migration 0011), None for the built-in model."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 
@@ -326,3 +336,37 @@ class ClubJournalEntry(db.Model):  # type: ignore[name-defined,misc]
     summary: Mapped[str] = mapped_column(Text)
     data: Mapped[JSONObject] = mapped_column(JSON)
     device: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class Deck(db.Model):  # type: ignore[name-defined,misc]
+    """A player's own deck, taught from photos (API.md "Photos and decks"; migration 0011):
+    its faces are read against when a table or club names it."""
+
+    __tablename__ = "decks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """The deck's id, a write key as a table's: whoever holds it changes or deletes it."""
+    name: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Counts the changes of the deck's faces: what was built from them (the recogniser's
+    ``Faces``) stays true while it stays the same."""
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+
+
+class DeckFace(db.Model):  # type: ignore[name-defined,misc]
+    """One card's face of a taught deck: a small JPEG of that card alone (never the photo)."""
+
+    __tablename__ = "deck_faces"
+    __table_args__ = (UniqueConstraint("deck_id", "card", name="uq_deck_faces_deck_card"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deck_id: Mapped[int] = mapped_column(ForeignKey("decks.id", ondelete="CASCADE"))
+    """Indexed by ``uq_deck_faces_deck_card``, whose first column it is."""
+    card: Mapped[str] = mapped_column(String(40))
+    jpeg: Mapped[bytes] = mapped_column(LargeBinary)
+    """The face, upright, at most 400 px on its longer side (``scorekeeper.decks``)."""
+    looks_like: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The card the built-in model read this face as, when another (for the page to ask)."""
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)

@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy
 from flask import Request, Response, after_this_request, current_app, request
@@ -29,6 +29,9 @@ from werkzeug.datastructures import FileStorage, MultiDict
 from scorekeeper import recognise
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.messages import N_, Msg
+
+if TYPE_CHECKING:
+    from scorekeeper.recognise.decks import Faces
 
 MAX_BYTES = 12 * 1024 * 1024
 """The largest photo taken (the page shrinks the phone's photo well under it first)."""
@@ -170,12 +173,13 @@ def uploaded() -> bytes:
     return data
 
 
-def read(data: bytes) -> Reading:
+def read(data: bytes, deck: Faces | None = None) -> Reading:
     """Decode a photo and find its cards (``BadPhoto`` for anything but a readable photo),
-    holding a reader (``Busy`` when none is free in time)."""
+    holding a reader (``Busy`` when none is free in time); with ``deck``, a taught deck's
+    faces (``scorekeeper.teaching``), read against them."""
     with reading_slot():
         image, width, height = decode(data)
-        found = recognise.find_cards(image)
+        found = recognise.find_cards(image, deck=deck)
     scale_x, scale_y = width / image.shape[1], height / image.shape[0]
     return Reading([_scaled(f, scale_x, scale_y, width, height) for f in found], width, height)
 
@@ -311,12 +315,16 @@ def _free(card_id: str, taken: set[str], deck: set[str]) -> str | None:
 
 
 def read_into_form(
-    form: MultiDict[str, str], targets: Sequence[str], deck: Iterable[str]
+    form: MultiDict[str, str],
+    targets: Sequence[str],
+    deck: Iterable[str],
+    faces: Faces | None = None,
 ) -> tuple[MultiDict[str, str], Filled]:
-    """This request's photo read into its round form (``fill``); a photo that cannot be read
-    leaves the form as posted and says why."""
+    """This request's photo read into its round form (``fill``), against the table's taught
+    deck's ``faces`` when it has one; a photo that cannot be read leaves the form as posted
+    and says why."""
     try:
-        reading = read(uploaded())
+        reading = read(uploaded(), faces)
     except BadPhoto as exc:
         return form.copy(), Filled(form.get(TARGET, ""), error=exc.message)
     except Busy as exc:

@@ -122,6 +122,8 @@ def _register_views(app: Flask) -> None:
         changes,
         check,
         clubs,
+        deck_page,
+        decks,
         device,
         live,
         offline,
@@ -143,6 +145,8 @@ def _register_views(app: Flask) -> None:
         device.bp,
         offline.bp,
         photos.bp,
+        decks.bp,
+        deck_page.bp,
     ):
         app.register_blueprint(bp)
 

@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ledger", ("ledger", "table_changes")),
     ("database", ("database",)),
     ("tables", ("tables",)),
-    ("a photo's cards", ("photos",)),  # issue 33: a photo read into a round form
+    ("a photo's cards", ("photos", "teaching")),  # issues 33, 38: a photo read; taught decks
     ("web", ("", "wiring", "bundle", "i18n", "forms", "views", "migrations", "backups", "limits")),
 ]
 

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.models import Club, ClubFigure, Table, db
-from scorekeeper.tables import store
+from scorekeeper.tables import deck_links, store
 
 
 class ClubNotFound(store.NotFound):
@@ -148,8 +148,9 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
         "members": list[JSONValue](members),
         "tables": tables,
         "version": club.version,
+        "deck_name": deck_links.deck_name(deck := deck_links.club_deck(club)),
     }
-    if not view:
-        out = {"id": club.token, **out}
+    if not view:  # the deck's id is a write key: only through the club's own link
+        out = {"id": club.token, **out, "deck": deck.token if deck is not None else None}
     out["read_only"] = view
     return out

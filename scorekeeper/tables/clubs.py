@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from scorekeeper.jsonio import JSONValue
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
-from scorekeeper.models import Club, Table
+from scorekeeper.models import Club, ClubJournalEntry, Table
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.tables import changes, entries, figures
+from scorekeeper.tables import changes, deck_links, entries, figures
 from scorekeeper.tables.checks import NewTable
 from scorekeeper.tables.club_journal import journal, summary_messages
 from scorekeeper.tables.club_membership import change_club, create_club, seat_members, undo
@@ -51,6 +51,7 @@ __all__ = [
     "MemberNotFound",
     "ReadOnly",
     "a_token",
+    "change",
     "change_club",
     "club_day",
     "club_for_table",
@@ -80,6 +81,15 @@ __all__ = [
 ]
 
 club_day = figures.club_day
+
+
+def change(club: Club, data: JSONObject) -> ClubJournalEntry | None:
+    """A PATCH of API.md "Clubs": ``deck`` names the deck of the club's tables (not a change
+    of its members: no journal entry), the rest as ``change_club``."""
+    if deck_links.FIELD in data:
+        data = dict(data)
+        deck_links.name_for_club(club, data.pop(deck_links.FIELD))
+    return change_club(club, data)
 
 
 # -- tables joining ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from scorekeeper.models import Club, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
-from scorekeeper.tables import changes, clubs, store
+from scorekeeper.tables import changes, clubs, deck_links, store
 from scorekeeper.tables.checks import NewTable, check_table
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
@@ -148,6 +148,8 @@ def change_table(table: Table, data: JSONObject) -> None:
             raise InvalidInput([Violation("club", CLUB_KEEPS_ITS_TABLE)])
         if raw is not None:
             clubs.join(table, clubs.club_for_table(raw))
+    if deck_links.FIELD in data:  # not a change of the game: no journal entry (docs/api.md)
+        deck_links.name_for_table(table, data.pop(deck_links.FIELD))
     changes.edit_table(table, data)
 
 

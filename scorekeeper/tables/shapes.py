@@ -10,7 +10,7 @@ from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import Club, JournalEntry, Round, Table, db
 from scorekeeper.round_data import Result, TableEntry
-from scorekeeper.tables import store
+from scorekeeper.tables import deck_links, store
 from scorekeeper.tables.store import TIME_FORMAT
 
 
@@ -82,6 +82,8 @@ class SessionJSON(TypedDict):
     in_club: bool
     club: JSONObject | None
     """The club's name when the table plays in one (never its id: API.md "Clubs")."""
+    deck_name: str | None
+    """The name of the taught deck its photos are read with (never its id), None for none."""
     settle: NotRequired[EntryJSON]
     """After a settle-up was recorded: that settle-up."""
 
@@ -131,6 +133,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> SessionJSON
         "version": table.version,
         "in_club": table.club_id is not None,
         "club": _club_name(table),
+        "deck_name": deck_links.deck_name(deck_links.deck_of(table)),
     }
 
 

@@ -388,10 +388,10 @@ def get_club(token: str) -> ResponseReturnValue:
 @bp.patch("/clubs/<token>")
 @limits.writes
 def change_club(token: str) -> ResponseReturnValue:
-    """Rename, add, archive members; the club's name and time zone; detach a table."""
+    """Rename, add, archive members; the club's name, time zone and deck; detach a table."""
     data = read_json_object()
     club = clubs.find_club(token, lock=True)
-    clubs.change_club(club, data)
+    clubs.change(club, data)
     service.commit()
     return _club_answer(club)
 

@@ -33,7 +33,7 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.tables import changes, clubs, reading, service
+from scorekeeper.tables import changes, clubs, deck_links, reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.club_page import ZONES, club_page, public_link
@@ -180,6 +180,7 @@ def _kept_page(
         request.full_path,
         locale_code(),
         phone_name(),
+        deck_links.club_deck_key(club),  # naming or renaming a deck moves no version
     )
     token = generate_csrf()
     kept = _PAGES.get(key)

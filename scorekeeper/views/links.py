@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from typing import Any
 from urllib.parse import quote
 
 from flask import current_app, url_for
@@ -25,10 +26,15 @@ def table_link(table: Table) -> str:
 
 def token_link(token: str) -> str:
     """The page of the table with this token, as other phones should open it."""
+    return public_url("tables.show", token=token)
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """A page's address as other phones should open it (``PUBLIC_URL`` when configured)."""
     base = current_app.config.get("PUBLIC_URL")
     if base:
-        return str(base).rstrip("/") + url_for("tables.show", token=token)
-    return url_for("tables.show", token=token, _external=True)
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, **values, _external=True)
 
 
 def file_stem(name: str, day: date) -> str:

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, jsonify
 
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.schema import Schema, ref
-from scorekeeper.views import photos
+from scorekeeper.views import decks, photos
 from scorekeeper.views.openapi_paths import PATHS
 from scorekeeper.views.openapi_schemas import BASICS, SCHEMAS
 
@@ -66,7 +66,9 @@ def document(games: Iterable[Game]) -> dict[str, Any]:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    """The description, its games those registered now, and the photo reader's path."""
+    """The description, its games those registered now, the photo reader's and the taught
+    decks' paths."""
     spec = document(GAMES.values())
     photos.describe(spec)
+    decks.describe(spec)
     return jsonify(spec)

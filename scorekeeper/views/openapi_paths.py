@@ -129,7 +129,7 @@ PATHS: dict[str, Any] = {
             "responses": {"200": CLUB, **_errors(404)},
         },
         "patch": {
-            "summary": "Change the club: its name, time zone, members, tables",
+            "summary": "Change the club: its name, time zone, members, tables, deck",
             "parameters": WRITE,
             "requestBody": _body(
                 _object(
@@ -143,6 +143,11 @@ PATHS: dict[str, Any] = {
                         "archive": _array({"type": "string"}),
                         "unarchive": _array({"type": "string"}),
                         "detach": _array({"type": "string"}),
+                        "deck": {
+                            "type": ["string", "null"],
+                            "description": "A taught deck's id for the club's tables; null "
+                            "forgets it.",
+                        },
                     },
                 )
             ),
@@ -267,9 +272,20 @@ PATHS: dict[str, Any] = {
             },
         },
         "patch": {
-            "summary": "Change the table: name, point value, settings, players, seats",
+            "summary": "Change the table: name, point value, settings, players, seats, deck",
             "parameters": WRITE,
-            "requestBody": _body({"type": "object"}),
+            "requestBody": _body(
+                _object(
+                    {},
+                    {
+                        "deck": {
+                            "type": ["string", "null"],
+                            "description": "A taught deck's id for the table's photos; null "
+                            "forgets it (a club's table then takes the club's).",
+                        }
+                    },
+                )
+            ),
             "responses": {"200": SESSION, **WRITE_ERRORS},
         },
     },

@@ -107,6 +107,12 @@ SCHEMAS: dict[str, Any] = {
                 "oneOf": [{"type": "null"}, _object({"name": {"type": "string"}})],
                 "description": "The club's name when the table plays in one (never its id).",
             },
+            "deck_name": {
+                "type": ["string", "null"],
+                "description": "The name of the taught deck the table's photos are read with "
+                '(its own, else its club\'s; never its id): null for none, "" for a deck '
+                "without a name.",
+            },
         },
         {
             "settle": ref("Entry"),
@@ -197,8 +203,20 @@ SCHEMAS: dict[str, Any] = {
                 )
             ),
             "version": {"type": "integer", "minimum": 0},
+            "deck_name": {
+                "type": ["string", "null"],
+                "description": "The name of the club's taught deck, null for none.",
+            },
         },
-        {"id": {"type": "string"}, "read_only": {"type": "boolean"}},
+        {
+            "id": {"type": "string"},
+            "read_only": {"type": "boolean"},
+            "deck": {
+                "type": ["string", "null"],
+                "description": "The id of the club's taught deck (not through the read-only "
+                "link): its tables read their photos with it.",
+            },
+        },
     ),
     "ClubJournal": _object(
         {

@@ -12,8 +12,9 @@ from flask import Blueprint, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import ServiceUnavailable
 
-from scorekeeper import limits, photos
+from scorekeeper import limits, photos, teaching
 from scorekeeper.i18n import translate as tr
+from scorekeeper.tables.reading import NotFound
 from scorekeeper.views.openapi_paths import BUSY
 
 bp = Blueprint("photos", __name__, url_prefix="/api/v1")
@@ -38,12 +39,25 @@ def _photo_body() -> None:
 @bp.post("/recognise")
 @limits.recognises
 def recognise() -> ResponseReturnValue:
-    """The cards a photo shows, with how sure the recogniser is of each and where it is."""
+    """The cards a photo shows, with how sure the recogniser is of each and where it is;
+    read against a taught deck's faces when a ``deck`` (or the round form's ``table``) has
+    one (API.md "Photos and decks")."""
     try:
-        reading = photos.read(photos.uploaded())
+        deck = teaching.deck_for_reading(_sent("deck"), _sent("table"))
+    except NotFound:
+        message = "No such deck" if _sent("deck") is not None else "No such table"
+        return jsonify({"errors": [{"field": "deck", "message": message}]}), 404
+    try:
+        reading = teaching.read_with(photos.uploaded(), deck)
     except photos.BadPhoto as exc:
         return jsonify({"errors": [{"field": photos.FIELD, "message": tr(exc.message)}]}), 422
     return jsonify(reading.to_dict())
+
+
+def _sent(name: str) -> str | None:
+    """A form field (or, for the round form's page, a query parameter) of the request."""
+    value = request.form.get(name) or request.args.get(name)
+    return value or None
 
 
 ERRORS = {"$ref": "#/components/schemas/Errors"}
@@ -90,7 +104,19 @@ PATH = {
                     "schema": {
                         "type": "object",
                         "required": [photos.FIELD],
-                        "properties": {photos.FIELD: {"type": "string", "format": "binary"}},
+                        "properties": {
+                            photos.FIELD: {"type": "string", "format": "binary"},
+                            "deck": {
+                                "type": "string",
+                                "description": "A taught deck's id: the photo is read "
+                                "against its faces (a face set for a card decides).",
+                            },
+                            "table": {
+                                "type": "string",
+                                "description": "A table's id: read with the table's deck, "
+                                "if it has one (the round form sends it).",
+                            },
+                        },
                     }
                 }
             },
@@ -99,6 +125,10 @@ PATH = {
             "200": {
                 "description": "The cards found, each with how sure and where.",
                 "content": {"application/json": {"schema": RECOGNISED}},
+            },
+            "404": {
+                "description": "The deck (or table) named is unknown.",
+                "content": {"application/json": {"schema": ERRORS}},
             },
             "413": {
                 "description": "The body is larger than the server takes.",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import devices, limits, photos
+from scorekeeper import devices, limits, photos, teaching
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int, round_number, with_the_rules
@@ -258,7 +258,10 @@ def _read_photo(page: RoundPage, form: RoundForm) -> ResponseReturnValue:
     form's "Read the photo", without script): nothing is saved; the player checks and saves."""
     with limits.recognising():
         source, filled = photos.read_into_form(
-            request.form, photos.targets(len(page.positions)), page.game.deck
+            request.form,
+            photos.targets(len(page.positions)),
+            page.game.deck,
+            teaching.faces_for_table(page.table),  # the table's taught deck, if any
         )
     entry, _ = page.read(source)
     if filled.error is not None:

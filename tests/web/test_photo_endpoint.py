@@ -33,7 +33,7 @@ class FakeRecogniser:
         self.confidence = confidence
         self.shapes = []
 
-    def __call__(self, image):
+    def __call__(self, image, deck=None):
         assert image.dtype == numpy.uint8 and image.ndim == 3 and image.shape[2] == 3
         self.shapes.append(image.shape)
         b, g, r = image[:, :, 0].astype(int), image[:, :, 1].astype(int), image[:, :, 2].astype(int)

@@ -38,7 +38,7 @@ def app(tmp_path):
 
 @pytest.fixture()
 def fake(monkeypatch):
-    monkeypatch.setattr(recognise, "find_cards", lambda image: list(FOUND))
+    monkeypatch.setattr(recognise, "find_cards", lambda image, deck=None: list(FOUND))
 
 
 def ticked(page, name):

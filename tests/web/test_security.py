@@ -67,7 +67,7 @@ def test_every_route_with_a_foreign_or_unknown_link_is_404(app, client):
     assert len(routes) >= 10
     for rule in routes:
         for token in wrong:
-            values = {"token": token, "number": 1, "seq": 1, "name": "Aki"}
+            values = {"token": token, "number": 1, "seq": 1, "name": "Aki", "card": "pine-crane"}
             url = rule.build(values, append_unknown=False)[1]
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
                 resp = client.open(url, method=method, json={})
