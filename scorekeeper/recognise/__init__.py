@@ -54,8 +54,6 @@ Array: TypeAlias = np.ndarray[Any, Any]
 MODEL = Path(__file__).resolve().parent / "model"
 #: The longest side find_cards works at: a larger image is scaled down to it first.
 MAX_SIDE = 1600
-#: Below this confidence a card is marked for the player to check (README: "From a photo").
-UNSURE_BELOW = 0.8
 #: The class of a crop that is no card (table, or the gap between two cards).
 NONE = "none"
 #: A kernel smaller than this (pixels of the segmenter's output) is noise.
@@ -192,12 +190,16 @@ class Seen:
     """The same crop in colour (BGR, ``FACE`` size): what a taught deck compares."""
 
 
-def _seen(work: Array) -> list[Seen]:
-    """Every card the segmenter marks in ``work``, at its surest outline, one card a place."""
+def _seen(work: Array, side: int = SEG_SIDE) -> list[Seen]:
+    """Every card the segmenter marks in ``work`` (scaled to ``side`` for it), at its surest
+    outline, one card a place."""
     import cv2
 
     net = model()
-    candidates = _kernels(net, work)
+    candidates = _kernels(net, work, side)
+    if candidates and _longest(candidates) * side / max(work.shape[:2]) > _BIG:
+        # a card larger than the segmenter learnt them is seen in pieces: look from further
+        candidates = _kernels(net, work, round(side * _FURTHER)) or candidates
     if not candidates:
         return []
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
@@ -218,7 +220,19 @@ def _seen(work: Array) -> list[Seen]:
     return [Seen(quads[i], rows[i], picked[i], face_crop(work, quads[i])) for i in kept]
 
 
-def _kernels(net: _Model, work: Array) -> list[list[Array]]:
+#: A card found longer than this (pixels of the segmenter's input) is larger than the cards it
+#: learnt from (a card filling the frame): the segmenter then looks again at ``_FURTHER`` of
+#: the size, where such a card is whole to it.
+_BIG = 100
+_FURTHER = 0.75
+
+
+def _longest(candidates: list[list[Array]]) -> float:
+    """The longest card among the segmenter's own outlines (the first tried of each)."""
+    return max(float(np.linalg.norm(tried[0][1] - tried[0][2])) for tried in candidates)
+
+
+def _kernels(net: _Model, work: Array, side: int = SEG_SIDE) -> list[list[Array]]:
     """For each card the segmenter marks, the card rectangles to try, as corners in ``work``'s
     pixels (top-left, top-right, bottom-right, bottom-left of the card upright, either way up):
     the segmenter's own outline and that outline fitted to the photo's edges, each at a few
@@ -226,7 +240,7 @@ def _kernels(net: _Model, work: Array) -> list[list[Array]]:
     import cv2
 
     h, w = work.shape[:2]
-    s = SEG_SIDE / max(h, w)
+    s = side / max(h, w)
     sw, sh = max(16, round(w * s)), max(16, round(h * s))
     small = cv2.resize(work, (sw, sh), interpolation=cv2.INTER_AREA)
     pw, ph = -sw % 16, -sh % 16
@@ -564,7 +578,6 @@ def class_names() -> list[str]:
 __all__ = [
     "FACE",
     "MAX_SIDE",
-    "UNSURE_BELOW",
     "Found",
     "Seen",
     "class_names",

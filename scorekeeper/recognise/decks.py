@@ -33,6 +33,9 @@ from scorekeeper.recognise import (
 )
 
 ROWS, COLUMNS = 6, 8
+#: The sizes the segmenter sees a layout photo at, tried in turn until 48 cards are found (its
+#: own ``SEG_SIDE`` suits a pile of up to about 24 cards; a layout's cards are smaller).
+LAYOUT_SIDES = (480, 640, 320)
 #: The built-in model's probability above which a layout's face is said to look like
 #: another card than its cell's.
 LOOKS_LIKE = 0.9
@@ -72,7 +75,11 @@ def read_layout(image: Array) -> list[Cell]:
     """The 48 cells of a photo of a whole deck laid out as the grid, in grid order
     (``LayoutError`` when the photo does not show six rows of eight)."""
     work, scale = _work(image)
-    seen = _seen(work) if work is not None else []
+    seen: list[Seen] = []
+    for side in LAYOUT_SIDES:  # 48 cards are small in a photo: the segmenter looks closer
+        seen = _seen(work, side) if work is not None else []
+        if len(seen) == ROWS * COLUMNS:
+            break
     if len(seen) != ROWS * COLUMNS:
         raise LayoutError(len(seen))
     rows = _rows(seen)

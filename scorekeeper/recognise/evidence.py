@@ -7,9 +7,11 @@ each class's reference, for the crop and the crop turned half round), the classi
 probabilities (another model, on other features), and, with a taught deck, the nearest of that
 deck's own faces. A card is answered sure only when
 
-- the embedder's reference is near (``NEAR``) and clearly nearer than the next (``APART``),
-- both views (the crop and the crop turned round) name the same class,
-- the classifier names that class too (``AGREE``), and
+- the embedder (the crop and the crop turned round, averaged) and the classifier name the same
+  class, the classifier surely (``AGREE``),
+- the embedder's reference for it is near (``NEAR``) and nearer than the next (``APART``),
+- each view alone (the crop, the crop turned round) ranks that class among its first
+  ``VIEW_RANK``, and
 - the pile allows it: a class claimed by more crops than the deck has of it leaves every
   claimant unsure.
 
@@ -32,11 +34,13 @@ import numpy as np
 Array = np.ndarray[Any, Any]
 
 #: The embedder's cosine to the named class's reference that a sure card reaches.
-NEAR = 0.45
+NEAR = 0.3
 #: How much nearer the named class's reference is than the next class's.
-APART = 0.2
+APART = 0.05
 #: The classifier's probability for the named class that a sure card reaches.
-AGREE = 0.5
+AGREE = 0.9
+#: Each view alone ranks the named class among its first this many.
+VIEW_RANK = 2
 #: A taught face this alike (cosine) to a crop decides what the crop is.
 TAUGHT_NEAR = 0.8
 #: How much more alike the deciding face is than the nearest face of another card.
@@ -81,6 +85,8 @@ def decide(classes: list[str], none: str, w: Witnesses) -> list[Decision]:
 
 
 def _by_references(classes: list[str], none: str, w: Witnesses, i: int) -> Decision:
+    """The classifier names the card (it reads the art's lines most precisely); the
+    embedder's references (another model, on other features) must agree for it to be sure."""
     mean = (w.cosines[i] + w.turned[i]) / 2
     order = np.argsort(-mean)
     best, second = int(order[0]), int(order[1])
@@ -93,13 +99,19 @@ def _by_references(classes: list[str], none: str, w: Witnesses, i: int) -> Decis
             return Decision(None, 0.0, True)
         return Decision(classes[other], _confidence(mean, other), True)
     sure = (
-        mean[best] >= NEAR
+        best == hog
+        and w.probs[i][hog] >= AGREE
+        and mean[best] >= NEAR
         and mean[best] - mean[second] >= APART
-        and int(w.cosines[i].argmax()) == best == int(w.turned[i].argmax())
-        and hog == best
-        and w.probs[i][best] >= AGREE
+        and _rank(w.cosines[i], best) < VIEW_RANK
+        and _rank(w.turned[i], best) < VIEW_RANK
     )
-    return Decision(classes[best], _confidence(mean, best), not sure)
+    return Decision(classes[hog], _confidence(mean, hog), not sure)
+
+
+def _rank(cosines: Array, k: int) -> int:
+    """Where class ``k`` stands in one view's order (0: first)."""
+    return int((cosines > cosines[k]).sum())
 
 
 def _by_taught_face(classes: list[str], w: Witnesses, i: int) -> Decision | None:
