@@ -44,7 +44,7 @@ from scorekeeper.views import (
     sentences,
 )
 from scorekeeper.views.links import attachment, table_link
-from scorekeeper.views.opening import open_from_form
+from scorekeeper.views.opening import open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
     HISTORY_SHOWN,
@@ -98,6 +98,8 @@ def _home(form: NewTableForm, errors: dict[str, list[str]], seats: list[str] | N
         recent=recent_tables(),
         import_form=ImportForm(),
         errors=errors,
+        # A refused table: every mistake at the top of its form, as the round form has them.
+        summary=start_summary(form, errors),
         # A host who closed creation: the page says so instead of offering its forms.
         closed=None if current_app.config.get("CREATION_OPEN", True) else tr(limits.CLOSED),
     )
