@@ -229,6 +229,7 @@ def history(token: str) -> str:
         table=table,
         history=rounds,
         versions=versions,
+        payments=reading.settle_payments(rounds),
         deleted=deleted,
         # A deleted round by the number a restore gives it back (rounds only are numbered).
         deleted_numbers={r.id: service.named_number(table, r) for r in deleted},
