@@ -67,6 +67,7 @@ __all__ = [
     "latest_entry",
     "now",
     "opening_state",
+    "recent_tables",
     "result_of",
     "round_by_id",
     "round_input",
@@ -129,3 +130,12 @@ def settle_payments(rows: Sequence[Any]) -> dict[int, list[dict[str, str]]]:
             if isinstance(p, dict)
         ]
     return out
+
+
+def recent_tables(tokens: Sequence[str]) -> dict[str, Any]:
+    """The tables of ``tokens`` (a browser's recent tables) that exist, by token, each as one
+    light row (token, name, game, players, when it was opened): one query, no state read."""
+    if not tokens:
+        return {}
+    query = select(Table.token, Table.name, Table.game, Table.players, Table.created_at)
+    return {row.token: row for row in db.session.execute(query.where(Table.token.in_(tokens)))}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -77,15 +78,33 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
-def recent_tables() -> list[dict[str, str]]:
+def recent_tables() -> list[dict[str, Any]]:
     """The tables this browser opened, most recent first, each once (by its id), whatever
-    an older cookie kept."""
+    an older cookie kept; each with its name, players and the day it started as the table
+    now has them (issue 39: which Friday was it?), or as the cookie kept it when the table
+    cannot be read."""
     seen: set[str] = set()
-    out = []
+    kept = []
     for r in session.get("recent", []):
-        if isinstance(r, dict) and r.get("token") and r["token"] not in seen:
+        if isinstance(r, dict) and isinstance(r.get("token"), str) and r["token"] not in seen:
             seen.add(r["token"])
-            out.append(r)
+            kept.append(r)
+    found = reading.recent_tables([r["token"] for r in kept])
+    out: list[dict[str, Any]] = []
+    for r in kept:
+        row = found.get(r["token"])
+        if row is None:
+            out.append({**r, "players": [], "started": None})
+        else:
+            out.append(
+                {
+                    "token": row.token,
+                    "name": row.name,
+                    "game": row.game,
+                    "players": list(row.players),
+                    "started": row.created_at,
+                }
+            )
     return out
 
 

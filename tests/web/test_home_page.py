@@ -190,6 +190,48 @@ def test_recent_tables_are_listed_once_even_from_an_older_cookie(client):
     assert re.findall(r'href="/t/([^"]+)"', recent) == [token, "gone"]
 
 
+def test_recent_tables_show_each_tables_players_and_the_day_it_started(client):
+    # Issue 39 item 7: two Friday tables told apart by who played and when.
+    from datetime import datetime
+
+    from scorekeeper.models import Table, db
+
+    first = new_table(client, "toppa", ["Aki", "Ben"], name="Friday")
+    second = new_table(client, "baka", ["Aki", "Ben", "Cho"], name="Friday")
+    with client.application.app_context():
+        t = db.session.scalar(db.select(Table).where(Table.token == first.rsplit("/", 1)[-1]))
+        t.created_at = datetime(2026, 11, 20, 19, 30)
+        db.session.commit()
+    page = client.get("/").get_data(as_text=True)
+    recent = re.search(r"Your recent tables.*?</ul>", page, re.S).group(0)
+    items = re.findall(
+        r'<li><a class="button secondary recent-table" href="([^"]+)">(.*?)</a>', recent, re.S
+    )
+    assert [href for href, _ in items] == [second, first]
+    metas = [
+        re.search(r'<small class="meta">(.*?)</small>', body, re.S).group(1) for _, body in items
+    ]
+    assert metas[0].startswith("Aki, Ben, Cho · started <time datetime=")
+    assert metas[1].startswith('Aki, Ben · started <time datetime="2026-11-20T19:30:00Z" data-day>')
+    ja = client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "Aki、Ben · 開始 <time" in ja
+
+
+def test_a_recent_table_follows_a_rename_and_one_gone_keeps_its_name(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"], name="Friday")
+    token = url.rsplit("/", 1)[-1]
+    with client.session_transaction() as s:
+        s["recent"] = [
+            {"token": token, "name": "Old name", "game": "toppa"},
+            {"token": "gone", "name": "Old", "game": "toppa"},
+        ]
+    recent = re.search(r"Your recent tables.*?</ul>", client.get("/").get_data(as_text=True), re.S)
+    assert "<span>Friday <small>(Toppa)</small></span>" in recent.group(0)
+    assert "Old name" not in recent.group(0)
+    gone = re.search(r'href="/t/gone">(.*?)</a>', recent.group(0), re.S).group(1)
+    assert gone == "<span>Old <small>(Toppa)</small></span>"  # nothing more to say of it
+
+
 def test_a_new_clubs_time_zone_is_left_for_the_phones_script(client):
     page = client.get("/").get_data(as_text=True)
     field = re.search(r'<input type="text" name="timezone"[^>]*>', page).group(0)
