@@ -26,7 +26,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
-from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.bodies import BadJSON
 from scorekeeper.caches import no_cycle_collection
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
@@ -432,7 +432,9 @@ def import_table() -> ResponseReturnValue:
     upload = request.files.get("file")
     try:
         with no_cycle_collection():  # a large file is half a million small objects
-            table = service.import_table(load_object(upload.read() if upload else b""))
+            raw = upload.read() if upload else b""
+            name, mimetype = (upload.filename or "", upload.mimetype) if upload else ("", "")
+            table = service.import_table(service.read_export(raw, name=name, mimetype=mimetype))
         service.commit()
     except BadJSON:
         flash(tr(N_("That file is not a Scorekeeper JSON export.")), "error")
@@ -440,10 +442,10 @@ def import_table() -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         # A difference in a figure names its player itself ("Aki's total: ..."): the API's
-        # field ("totals.0") says nothing more to a player.
+        # field ("totals.0") says nothing more to a player; nor does the whole file's ("").
         problems = [
             v.message
-            if NAMED_FIGURE.fullmatch(v.field)
+            if not v.field or NAMED_FIGURE.fullmatch(v.field)
             else N_("%(field)s: %(message)s", field=v.field, message=v.message)
             for v in exc.violations[:3]
         ]
