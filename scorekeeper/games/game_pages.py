@@ -100,6 +100,13 @@ class GamePages:
         which the next round's number follows; a game's end or a settle-up is none)."""
         return N_("Round %(n)s next", n=round_count + 1)
 
+    @staticmethod
+    def said_once(game_no: int, game_round: int, number: int) -> bool:
+        """Whether a round's number at the table (``number``) is its number in its game too,
+        as in the first game: then it is said once ("Tour 3", not "Tour 3 · game 1, tour 3",
+        issue 39)."""
+        return game_no == 1 and game_round == number
+
     def explain(self, result: Body) -> Msg | None:
         """One line saying why a stored round's ``result`` came out as it did, for the first
         screen after Save; None when the game has none or the result is no round."""

@@ -51,7 +51,7 @@ from scorekeeper.tables.planning import (
 )
 from scorekeeper.tables.replay import Replay
 from scorekeeper.tables.store import TIME_FORMAT
-from scorekeeper.tables.transfer import export_table, import_table
+from scorekeeper.tables.transfer import export_table, import_table, read_export
 from scorekeeper.tables.undo import undo
 
 __all__ = [
@@ -85,6 +85,7 @@ __all__ = [
     "open_for",
     "open_new_table",
     "open_table",
+    "read_export",
     "reads_as",
     "restore_round",
     "restoring",

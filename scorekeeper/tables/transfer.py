@@ -17,6 +17,7 @@ from typing import TypedDict, cast
 from sqlalchemy import Table as SQLTable
 
 from scorekeeper import devices
+from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.codec import encode_amounts
 from scorekeeper.exact import amount_str, parse_amount
 from scorekeeper.games import GAMES
@@ -148,6 +149,31 @@ def export_table(table: Table) -> Export:
 
 EXPORT_VERSION = 2
 """Exports numbered every entry before version 2, and number only rounds since."""
+
+
+CSV_EXPORT = N_(
+    "This is a CSV file: Scorekeeper writes it for spreadsheets and cannot read it back. "
+    "Import the table's JSON export instead (Export JSON on the table's page)."
+)
+"""Why an import refuses a CSV (the table's CSV export, or any file sent as a CSV)."""
+
+CSV_TYPES = frozenset({"text/csv", "application/csv", "text/comma-separated-values"})
+_CSV_HEADER = re.compile(r'\A\ufeff?\s*"?round"?\s*[,;\t]\s*"?game"?\s*[,;\t]', re.I)
+"""The first cells of a table's CSV export (``records``), as a spreadsheet may save it again."""
+
+
+def read_export(raw: bytes, *, name: str = "", mimetype: str = "") -> JSONObject:
+    """An uploaded export (a file called ``name`` of type ``mimetype``) as the JSON object it
+    is. One that is no JSON but a CSV (named or typed so, or begun as the CSV export begins)
+    is refused as InvalidInput, saying to import the JSON export instead; anything else
+    that is no JSON object raises BadJSON (see ``bodies.load_object``)."""
+    try:
+        return load_object(raw)
+    except BadJSON:
+        head = raw[:200].decode("utf-8", "replace")
+        if name.lower().endswith(".csv") or mimetype in CSV_TYPES or _CSV_HEADER.match(head):
+            raise InvalidInput([Violation("", CSV_EXPORT)]) from None
+        raise
 
 
 def import_table(data: JSONObject) -> Table:

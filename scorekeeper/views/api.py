@@ -349,8 +349,13 @@ def export(token: str) -> ResponseReturnValue:
 def import_table() -> ResponseReturnValue:
     """Recreate a table from a JSON export."""
     allow_an_export()
+    raw = request.get_data(cache=True)
+    try:  # a CSV export sent instead: 422, saying to send the JSON export
+        data = service.read_export(raw, mimetype=request.mimetype)
+    except BadJSON as exc:
+        raise BadBody(str(exc)) from exc
     with no_cycle_collection():  # a large file is half a million small objects
-        table = service.import_table(read_json_object())
+        table = service.import_table(data)
     service.commit()
     resp = jsonify(_table_answer(table))
     resp.status_code = 201

@@ -368,6 +368,7 @@ def table_view(view_token: str) -> ResponseReturnValue:
     value = changes.point_value(t)
     standings = table_standings(t, state)
     club = clubs.club_of(t)
+    history = reading.history(t, HISTORY_SHOWN)
     return render_template(
         "clubs/table_view.html",
         t=t,
@@ -375,7 +376,8 @@ def table_view(view_token: str) -> ResponseReturnValue:
         state=state,
         standings=standings,
         money=lambda amount: amount * value if value is not None else None,
-        history=reading.history(t, HISTORY_SHOWN),
+        history=history,
+        payments=reading.settle_payments(history),
         names=changes.players_now(t, state),
         club_name=club.name if club is not None else None,
         view_link=public_link("clubs.table_view", view_token=view_token),

@@ -10,7 +10,9 @@ from typing import Any
 
 from scorekeeper.forms import NewTableForm
 from scorekeeper.games import GAMES
-from scorekeeper.messages import N_
+from scorekeeper.games.game_pages import ErrorItem
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import service
 from scorekeeper.tables.reading import Club, Table
@@ -68,3 +70,40 @@ def on_the_page(violations: Sequence[Violation], body: Mapping[str, Any]) -> lis
             v = Violation(v.field, message)
         out.append(v)
     return out
+
+
+START_FIELDS: dict[str, Msg] = {
+    "game": N_("Game"),
+    "name": N_("Table name"),
+    "players": N_("Players"),
+    "point_value": N_("Money per point"),
+    "first_dealer": N_("First dealer"),
+}
+"""The new-table form's own fields in page order, as its summary of mistakes names them
+(their labels say more than a summary line needs)."""
+
+
+def start_summary(form: NewTableForm, errors: Mapping[str, Sequence[str]]) -> list[ErrorItem]:
+    """The new-table form's mistakes for the summary at its top (issue 39: as the round form
+    shows them), in the order the page shows their fields, each linking to its field: the
+    whole form's first, then the game, name, players, money, first dealer, house rules."""
+    options = {of.key: of for of in form.option_fields}
+    ranks = {key: i for i, key in enumerate([*START_FIELDS, *options], start=1)}
+    items = []
+    for key, messages in errors.items():
+        head = key.partition(".")[0]
+        for message in messages:
+            if not key:
+                items.append(ErrorItem("", "", 0, message))
+            elif head in START_FIELDS:
+                items.append(ErrorItem(head, START_FIELDS[head], ranks[head], message))
+            elif key in options:
+                # "The stake must be at least 1" names its field; a label would say it twice.
+                of = options[key]
+                named = tr(of.called).casefold() in tr(message).casefold()
+                where = "" if named else of.option.label
+                items.append(ErrorItem(key, where, ranks[key], message))
+            else:  # a house rule or setting the form has no field for: said as the page does
+                shown = N_("%(key)s: %(message)s", key=key.split(".")[-1], message=message)
+                items.append(ErrorItem("", "", len(ranks) + 1, shown))
+    return sorted(items, key=lambda e: e.rank)

@@ -100,7 +100,11 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
         versions = reading.versions_by_round(table, [r.id for r in history if r.version > 1])
         html = Markup(
             render_template(
-                "sessions/_history.html", table=table, history=history, versions=versions
+                "sessions/_history.html",
+                table=table,
+                history=history,
+                versions=versions,
+                payments=reading.settle_payments(history),
             )
             if history
             else ""

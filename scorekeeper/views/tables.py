@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -25,7 +26,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
-from scorekeeper.bodies import BadJSON, load_object
+from scorekeeper.bodies import BadJSON
 from scorekeeper.caches import no_cycle_collection
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
@@ -44,7 +45,7 @@ from scorekeeper.views import (
     sentences,
 )
 from scorekeeper.views.links import attachment, table_link
-from scorekeeper.views.opening import open_from_form
+from scorekeeper.views.opening import open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
     HISTORY_SHOWN,
@@ -77,15 +78,33 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
-def recent_tables() -> list[dict[str, str]]:
+def recent_tables() -> list[dict[str, Any]]:
     """The tables this browser opened, most recent first, each once (by its id), whatever
-    an older cookie kept."""
+    an older cookie kept; each with its name, players and the day it started as the table
+    now has them (issue 39: which Friday was it?), or as the cookie kept it when the table
+    cannot be read."""
     seen: set[str] = set()
-    out = []
+    kept = []
     for r in session.get("recent", []):
-        if isinstance(r, dict) and r.get("token") and r["token"] not in seen:
+        if isinstance(r, dict) and isinstance(r.get("token"), str) and r["token"] not in seen:
             seen.add(r["token"])
-            out.append(r)
+            kept.append(r)
+    found = reading.recent_tables([r["token"] for r in kept])
+    out: list[dict[str, Any]] = []
+    for r in kept:
+        row = found.get(r["token"])
+        if row is None:
+            out.append({**r, "players": [], "started": None})
+        else:
+            out.append(
+                {
+                    "token": row.token,
+                    "name": row.name,
+                    "game": row.game,
+                    "players": list(row.players),
+                    "started": row.created_at,
+                }
+            )
     return out
 
 
@@ -98,6 +117,8 @@ def _home(form: NewTableForm, errors: dict[str, list[str]], seats: list[str] | N
         recent=recent_tables(),
         import_form=ImportForm(),
         errors=errors,
+        # A refused table: every mistake at the top of its form, as the round form has them.
+        summary=start_summary(form, errors),
         # A host who closed creation: the page says so instead of offering its forms.
         closed=None if current_app.config.get("CREATION_OPEN", True) else tr(limits.CLOSED),
     )
@@ -227,6 +248,7 @@ def history(token: str) -> str:
         table=table,
         history=rounds,
         versions=versions,
+        payments=reading.settle_payments(rounds),
         deleted=deleted,
         # A deleted round by the number a restore gives it back (rounds only are numbered).
         deleted_numbers={r.id: service.named_number(table, r) for r in deleted},
@@ -410,7 +432,9 @@ def import_table() -> ResponseReturnValue:
     upload = request.files.get("file")
     try:
         with no_cycle_collection():  # a large file is half a million small objects
-            table = service.import_table(load_object(upload.read() if upload else b""))
+            raw = upload.read() if upload else b""
+            name, mimetype = (upload.filename or "", upload.mimetype) if upload else ("", "")
+            table = service.import_table(service.read_export(raw, name=name, mimetype=mimetype))
         service.commit()
     except BadJSON:
         flash(tr(N_("That file is not a Scorekeeper JSON export.")), "error")
@@ -418,10 +442,10 @@ def import_table() -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         # A difference in a figure names its player itself ("Aki's total: ..."): the API's
-        # field ("totals.0") says nothing more to a player.
+        # field ("totals.0") says nothing more to a player; nor does the whole file's ("").
         problems = [
             v.message
-            if NAMED_FIGURE.fullmatch(v.field)
+            if not v.field or NAMED_FIGURE.fullmatch(v.field)
             else N_("%(field)s: %(message)s", field=v.field, message=v.message)
             for v in exc.violations[:3]
         ]

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from scorekeeper.cards import CARDS, SUITS
-from tests.browser.conftest import phone_page
+from tests.browser.conftest import SHOTS, phone_page
 from tests.browser.test_grid import REACH, api, card_points
 
 pytestmark = pytest.mark.browser
@@ -512,3 +513,64 @@ def test_a_month_into_an_exposed_hand_stops_when_the_hand_is_full(phone, server)
     finger.tap("[data-take-month='2']")
     wait_pressed(phone, PLUM)
     assert not hint.inner_text().startswith("This hand is full")
+
+
+# -- the sticky targets over a scrolled grid ----------------------------------------------
+
+SCROLL_UNDER = """([badgeSel, targetSel]) => {
+  // How far to scroll so that the badge's middle lies 4 px inside the target's lower edge
+  // (the targets stay stuck to the top): where a finger aiming low at the target lands.
+  const b = document.querySelector(badgeSel).getBoundingClientRect();
+  const t = document.querySelector(targetSel).getBoundingClientRect();
+  return b.top + b.height / 2 - (t.bottom - 4);
+}"""
+
+WHAT_IS_THERE = """([badgeSel, targetSel]) => {
+  const b = document.querySelector(badgeSel).getBoundingClientRect();
+  const target = document.querySelector(targetSel), t = target.getBoundingClientRect();
+  const x = b.left + b.width / 2, y = t.bottom - 4;
+  const hit = document.elementFromPoint(x, y);
+  const owner = hit && (hit.closest('[data-target]') || hit.closest('[data-card]'));
+  return {x, y, scrollY: window.scrollY,
+          stuck: Math.abs(target.closest('.targets').getBoundingClientRect().top) < 1,
+          underBadge: b.top <= y && y <= b.bottom && b.left <= x && x <= b.right,
+          inTarget: t.top <= y && y <= t.bottom && t.left <= x && x <= t.right,
+          hit: owner ? (owner.dataset.target || owner.dataset.card) : hit && hit.className};
+}"""
+
+
+def scroll_under(page, badge: str, target: str) -> dict:
+    """Scroll the page (a frame at a time, as a phone applies it) until ``badge`` lies under
+    ``target``'s lower edge; what lies at that point, and whether the badge is under it."""
+    for _ in range(5):
+        delta = page.evaluate(SCROLL_UNDER, [badge, target])
+        if abs(delta) < 0.5:
+            break
+        page.evaluate("d => window.scrollBy(0, d)", delta)
+        page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => r(true)))")
+    return page.evaluate(WHAT_IS_THERE, [badge, target])
+
+
+OWNERS = """() => Object.fromEntries([...document.querySelectorAll('.deck [data-card]')]
+  .map(t => [t.dataset.card, t.dataset.own || '']))"""
+
+
+def test_a_tap_on_a_targets_lower_edge_picks_it_over_a_scrolled_tile(phone, server):
+    # Issue 39 item 6: once the grid scrolls, the first rows' owner badges pass under the
+    # sticky targets, never over them: a tap on the lower edge of "A hand" picks Aki's
+    # hand (it took the Crane out of Aki's pile), whatever tile lies beneath.
+    start(server, phone, "toppa", ["Aki", "Ben"])
+    finger = Finger(phone)
+    finger.tap("[data-take-month='1']")  # pine into Aki's pile: each tile wears "A"
+    wait_pressed(phone, PINE)
+    before = phone.evaluate(OWNERS)
+    at = scroll_under(phone, ".deck [data-card='pine-crane'] .own", "[data-target='hand-0']")
+    assert at["scrollY"] > 0 and at["stuck"], at  # the grid scrolled under stuck targets
+    assert at["underBadge"] and at["inTarget"], at  # the crane's badge lies under the point
+    phone.screenshot(path=str(SHOTS / "grid-scrolled-under-targets.png"))
+    finger.touch("touchStart", at["x"], at["y"])
+    finger.touch("touchEnd")
+    expect(phone.locator("[data-target='hand-0']")).to_have_attribute("aria-pressed", "true")
+    assert phone.evaluate(OWNERS) == before  # no tile changed: the crane is still Aki's
+    assert phone.locator("input[name=p0_pile][value='pine-crane']").is_checked()
+    assert at["hit"] == "hand-0", f"a finger there touches {at['hit']}"

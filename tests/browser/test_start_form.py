@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import phone_page
+from tests.browser.conftest import SHOTS, phone_page
 
 pytestmark = pytest.mark.browser
 
@@ -31,3 +31,55 @@ def test_a_stake_typed_for_another_game_is_refused_in_sight(phone, server):
     expect(page.locator("input[name=stake]")).to_be_visible()
     error.scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth <= 360")
+
+
+def refuse_a_table(page, server) -> None:
+    """Open a table first (so that Recent tables stands above the form), then try one that
+    the server refuses twice over: three players for Toppa, and 1/0 as money."""
+    page.goto(server + "/")
+    page.select_option("select.game-select", "toppa")
+    page.fill("textarea[name=players]", "Aki\nBen")
+    page.click("text=Start the table")
+    page.wait_for_url("**/t/*")
+    page.goto(server + "/")
+    page.select_option("select.game-select", "toppa")
+    page.fill("textarea[name=players]", "Aki\nBen\nCho")
+    page.fill("input[name=point_value]", "1/0")
+    page.click("text=Start the table")
+
+
+SUMMARY_IN_VIEW = """() => {
+  const box = document.getElementById('error-summary').getBoundingClientRect();
+  return box.top >= 0 && box.top < innerHeight / 2;
+}"""
+
+
+def test_a_refused_table_puts_its_summary_in_view_with_the_focus(phone, server):
+    # Issue 39 item 5: the summary at the top of the form has the focus (a screen reader
+    # reads it, the page scrolls to it), each mistake in the server's words.
+    refuse_a_table(phone, server)
+    summary = phone.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary.locator("li")).to_have_text(
+        [
+            "Players: Toppa is played by exactly 2 players, not 3",
+            "Money per point: '1/0' divides by zero",
+        ]
+    )
+    assert phone.evaluate(SUMMARY_IN_VIEW)
+    phone.screenshot(path=str(SHOTS / "start-refused-360x740.png"))
+    # Its link takes the finger to the field.
+    summary.locator("a[href='#point_value']").click()
+    expect(phone.locator("#point_value")).to_be_in_viewport()
+    assert phone.evaluate("document.documentElement.scrollWidth <= 360")
+
+
+def test_without_script_the_summary_is_on_the_first_screen(browser, request, server):
+    pages = phone_page(browser, request, {"width": 360, "height": 740}, java_script_enabled=False)
+    page = next(pages)
+    try:
+        refuse_a_table(page, server)
+        expect(page.locator("#error-summary li")).to_have_count(2)
+        assert page.evaluate(SUMMARY_IN_VIEW)
+    finally:
+        next(pages, None)

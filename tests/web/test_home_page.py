@@ -3,6 +3,7 @@ and a new club's time zone left for the phone's script."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -99,6 +100,69 @@ def test_the_start_page_says_its_mistakes_in_japanese(client):
     assert said["stake"] != "The stake must be at least 1" and "1" in said["stake"]
 
 
+def summary_of(page: str) -> tuple[str, list[tuple[str, str]]]:
+    """The new-table form's opening (what follows its CSRF field) and its summary's lines,
+    each as the field it links to and its words."""
+    form = re.search(r'<form method="post" action="/tables".*?</form>', page, re.S).group(0)
+    after = form.split('name="csrf_token" type="hidden"', 1)[1].split(">", 1)[1].lstrip()
+    box = re.search(r'<div class="error-summary".*?</div>', form, re.S)
+    assert box, "no summary of mistakes in the form"
+    lines = [
+        (href, html.unescape(re.sub(r"<[^>]+>", "", words)))
+        for href, words in re.findall(r'<li><a href="#([^"]*)">(.*?)</a></li>', box.group(0))
+    ]
+    return after, lines
+
+
+def test_a_refused_table_names_every_mistake_in_a_summary_first_in_its_form(client):
+    # Issue 39 item 5: three players for Toppa and 1/0 as money, said at the top of the form
+    # (role=alert, which the page's script focuses), each in the server's words, each
+    # linking to its field; the page's other sections after the form; nothing stored.
+    from sqlalchemy import func, select
+
+    from scorekeeper.models import Table, db
+
+    new_table(client, "toppa", ["Aki", "Ben"], name="Earlier")  # a recent table to move down
+    resp = start(client, "toppa", ["Aki", "Ben", "Cho"], point_value="1/0")
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    after, lines = summary_of(page)
+    assert after.startswith('<div class="error-summary" id="error-summary" tabindex="-1"')
+    assert 'role="alert"' in after.split(">", 1)[0]
+    assert lines == [
+        ("players", "Players: Toppa is played by exactly 2 players, not 3"),
+        ("point_value", "Money per point: '1/0' divides by zero"),
+    ]
+    assert "There are 2 problems" in page
+    for field, _ in lines:
+        assert f'id="{field}"' in page
+    assert page.index("error-summary") < page.index("Your recent tables")
+    with client.application.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Table)) == 1  # "Earlier"
+
+
+def test_the_summary_names_a_house_rule_once_and_comes_in_japanese(client):
+    resp = start(client, "tokotoko", ["Aki", "Ben"], stake="0", first_dealer="3")
+    _, lines = summary_of(resp.get_data(as_text=True))
+    assert lines == [
+        ("first_dealer", "First dealer: There are 2 players: the first dealer is 1 or 2"),
+        ("stake", "The stake must be at least 1"),  # the message names its field itself
+    ]
+    client.set_cookie("lang", "ja")
+    page = client.get("/").get_data(as_text=True)
+    data = {"csrf_token": csrf(page), "game": "toppa", "players": "Aki\nBen\nCho"}
+    _, lines = summary_of(client.post("/tables", data=data).get_data(as_text=True))
+    assert len(lines) == 1 and lines[0][0] == "players"
+    assert "Players" not in lines[0][1] and "Toppa" not in lines[0][1]
+
+
+def test_a_summary_only_when_refused(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "error-summary" not in page
+    moved = client.post("/tables", data={"csrf_token": csrf(page), "move": "show"})
+    assert moved.status_code == 200 and "error-summary" not in moved.get_data(as_text=True)
+
+
 # -- the home page: Recent tables, a new club's time zone ----------------------------------
 
 
@@ -124,6 +188,48 @@ def test_recent_tables_are_listed_once_even_from_an_older_cookie(client):
     page = client.get("/").get_data(as_text=True)
     recent = re.search(r"Your recent tables.*?</ul>", page, re.S).group(0)
     assert re.findall(r'href="/t/([^"]+)"', recent) == [token, "gone"]
+
+
+def test_recent_tables_show_each_tables_players_and_the_day_it_started(client):
+    # Issue 39 item 7: two Friday tables told apart by who played and when.
+    from datetime import datetime
+
+    from scorekeeper.models import Table, db
+
+    first = new_table(client, "toppa", ["Aki", "Ben"], name="Friday")
+    second = new_table(client, "baka", ["Aki", "Ben", "Cho"], name="Friday")
+    with client.application.app_context():
+        t = db.session.scalar(db.select(Table).where(Table.token == first.rsplit("/", 1)[-1]))
+        t.created_at = datetime(2026, 11, 20, 19, 30)
+        db.session.commit()
+    page = client.get("/").get_data(as_text=True)
+    recent = re.search(r"Your recent tables.*?</ul>", page, re.S).group(0)
+    items = re.findall(
+        r'<li><a class="button secondary recent-table" href="([^"]+)">(.*?)</a>', recent, re.S
+    )
+    assert [href for href, _ in items] == [second, first]
+    metas = [
+        re.search(r'<small class="meta">(.*?)</small>', body, re.S).group(1) for _, body in items
+    ]
+    assert metas[0].startswith("Aki, Ben, Cho · started <time datetime=")
+    assert metas[1].startswith('Aki, Ben · started <time datetime="2026-11-20T19:30:00Z" data-day>')
+    ja = client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "Aki、Ben · 開始 <time" in ja
+
+
+def test_a_recent_table_follows_a_rename_and_one_gone_keeps_its_name(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"], name="Friday")
+    token = url.rsplit("/", 1)[-1]
+    with client.session_transaction() as s:
+        s["recent"] = [
+            {"token": token, "name": "Old name", "game": "toppa"},
+            {"token": "gone", "name": "Old", "game": "toppa"},
+        ]
+    recent = re.search(r"Your recent tables.*?</ul>", client.get("/").get_data(as_text=True), re.S)
+    assert "<span>Friday <small>(Toppa)</small></span>" in recent.group(0)
+    assert "Old name" not in recent.group(0)
+    gone = re.search(r'href="/t/gone">(.*?)</a>', recent.group(0), re.S).group(1)
+    assert gone == "<span>Old <small>(Toppa)</small></span>"  # nothing more to say of it
 
 
 def test_a_new_clubs_time_zone_is_left_for_the_phones_script(client):

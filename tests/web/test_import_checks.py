@@ -371,3 +371,60 @@ def test_an_import_stores_each_column_as_core_s_insert_would(client, app, monkey
     core_rounds, core_journal = stored(core)
     # The journal's last entry is each import's own ("imported from ..."), at its own time.
     assert rounds == core_rounds and journal[:-1] == core_journal[:-1] and rounds and journal[:-1]
+
+
+# -- a CSV sent to the import (issue 39 item 7) ----------------------------------------------
+
+CSV_REFUSED = (
+    "This is a CSV file: Scorekeeper writes it for spreadsheets and cannot read it back. "
+    "Import the table's JSON export instead (Export JSON on the table's page)."
+)
+
+
+def upload(client, raw: bytes, name: str, **headers):
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(raw), name)},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+        headers=headers,
+    )
+
+
+def test_a_csv_export_sent_to_the_import_is_refused_saying_to_send_the_json(client, app):
+    from scorekeeper.models import Table, db
+
+    sid = played(client, "toppa")
+    raw = client.get(f"/t/{sid}/export.csv").get_data()
+    assert raw.lstrip(b"\xef\xbb\xbf").startswith(b"round,game,round_of_game,")
+    with app.app_context():
+        before = db.session.query(Table).count()
+    # The page: by its name, and by its first line whatever it is called.
+    for name in ("Friday.csv", "Friday.json"):
+        page = html.unescape(upload(client, raw, name).get_data(as_text=True))
+        assert f"Import refused: {CSV_REFUSED}" in page, name
+        assert "not a Scorekeeper JSON export" not in page
+    # The API: 422 in its error shape, as the CSV's type or its first line says.
+    for kind in ("text/csv", "application/json"):
+        resp = client.post("/api/v1/sessions/import", data=raw, content_type=kind)
+        assert resp.status_code == 422, kind
+        assert resp.get_json() == {"errors": [{"field": "", "message": CSV_REFUSED}]}
+    # A spreadsheet's own save of it (semicolons, quoted cells) is a CSV too.
+    again = b'"round";"game";"round_of_game";"kind"\r\n1;1;1;round\r\n'
+    assert client.post("/api/v1/sessions/import", data=again).status_code == 422
+    with app.app_context():
+        assert db.session.query(Table).count() == before
+
+
+def test_a_csv_is_refused_in_japanese_and_other_text_as_before(client):
+    sid = played(client, "toppa")
+    raw = client.get(f"/t/{sid}/export.csv").get_data()
+    page = html.unescape(upload(client, raw, "x.csv", **{"Accept-Language": "ja"}).text)
+    assert "これはCSVファイルです。" in page and CSV_REFUSED not in page
+    # What is neither JSON nor a CSV is still "not a JSON export" (400 from the API).
+    page = html.unescape(upload(client, b"hello", "notes.txt").get_data(as_text=True))
+    assert "That file is not a Scorekeeper JSON export." in page
+    assert client.post("/api/v1/sessions/import", data=b"hello").status_code == 400
+    # JSON named .csv is read as the JSON it is.
+    data = exported(client, sid)
+    assert upload(client, json.dumps(data).encode(), "t.csv").request.path.startswith("/t/")

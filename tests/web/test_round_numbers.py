@@ -359,3 +359,41 @@ def test_the_pages_count_rounds_and_a_settle_up_is_no_win(client, app):
     rows = client.get(f"/t/{sid}/export.csv").get_data(as_text=True).splitlines()[1:]
     assert [row.split(",")[0] for row in rows] == ["1", "2", "3", "", "4"]
     assert rows[3].split(",")[3] == "settle"
+
+
+def test_a_tours_number_is_said_once_while_the_first_game_runs(client):
+    # Issue 39 item 7: "Tour 3 · game 1, tour 3" said the number twice. In the first game
+    # the table's tour is the game's: said once, on the table page, its history and the
+    # tour's page; from game 2 on both are said, as they differ.
+    from tests.web.test_i18n import JA
+
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "Tour 1 · pot 0" in page and "game 1, tour" not in page
+    post(client, sid, tour((1, 2), (5, 6)))
+    post(client, sid, tour((6, 6), (1, 1)))
+    pot = session(client, sid)["pot"]
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert f"Tour 3 · pot {pot}" in page
+    assert "game 1, tour" not in page  # the history's "#2 (game 1, tour 2)" neither
+    assert "第3巡 · ポット" in client.get(f"/t/{sid}", headers=JA).get_data(as_text=True)
+    post(client, sid, {"kind": "end"})
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "Tour 3 · game 2, tour 1" in page
+    post(client, sid, tour((2, 3), (4, 4)))
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert "(game 2, tour 1)" in history and "game 1," not in history
+
+
+def test_a_round_of_a_game_of_set_length_is_said_once_in_the_first_game(client):
+    sid = create(client, "baka", ["A", "B", "C"])
+    post(client, sid, BAKA_ROUND)
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "Round 2 of 3" in page and "game 1, round" not in page
+    shown = client.get(f"/t/{sid}/rounds/1").get_data(as_text=True)
+    assert "<h1>Round 1" in shown and "Game 1, round 1" not in shown and "dealt by A" in shown
+    for _ in range(3):
+        post(client, sid, BAKA_ROUND)
+    shown = client.get(f"/t/{sid}/rounds/4").get_data(as_text=True)
+    assert "Game 2, round 1 · dealt by" in shown
+    assert "Round 5 · game 2, round 2 of 3" in client.get(f"/t/{sid}").get_data(as_text=True)

@@ -127,12 +127,15 @@ class Otoroku(Game):
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         stones = self.stones_left(spec, state)
+        once = self.said_once(state.game_no, state.game_round, round_count + 1)
         if stones is not None:
             left = ", ".join(
                 f"{n} {display(s)}"
                 for i, (n, s) in enumerate(zip(spec.players, stones, strict=True))
                 if i not in state.away
             )
+            if once:
+                return N_("Round %(round)s · stones: %(left)s", round=round_count + 1, left=left)
             return N_(
                 "Round %(round)s · game %(game)s, round %(n)s · stones: %(left)s",
                 round=round_count + 1,
@@ -141,6 +144,8 @@ class Otoroku(Game):
                 left=left,
             )
         length = self.setting(spec, "length")
+        if once:
+            return N_("Round %(round)s of %(length)s", round=round_count + 1, length=length)
         return N_(
             "Round %(round)s · game %(game)s, round %(n)s of %(length)s",
             round=round_count + 1,

@@ -162,6 +162,9 @@ class Tokan(Game):
         }
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        n = round_count + 1
+        if self.said_once(state.game_no, state.game_round, n):
+            return N_("Tour %(round)s · pot %(pot)s", round=n, pot=display(state.pot))
         return N_(
             "Tour %(round)s · game %(game)s, tour %(n)s · pot %(pot)s",
             round=round_count + 1,

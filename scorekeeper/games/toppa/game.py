@@ -131,6 +131,11 @@ class PileGame(Game):
         )
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
+        if self.rounds_per_game and self.said_once(
+            state.game_no, state.game_round, round_count + 1
+        ):
+            n, length = round_count + 1, self.rounds_per_game
+            return N_("Round %(round)s of %(length)s", round=n, length=length)
         if self.rounds_per_game:
             return N_(
                 "Round %(round)s · game %(game)s, round %(n)s of %(length)s",

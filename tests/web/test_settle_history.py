@@ -1,0 +1,62 @@
+"""A settle-up's line in a table's history says who paid whom (issue 39 item 7): "Aki paid
+Ben 140", each payment as it was recorded, exact (thirds stay thirds)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from tests.helpers import EXAMPLE_A
+from tests.web.test_i18n import JA
+from tests.web.test_sessions_api import add, create
+from tests.web.test_table_changes import BAKA_ROUND, POT_TOUR
+
+
+def payments_of(page: str) -> list[list[str]]:
+    """Each settle-up's line in a history, newest first, as the words of its payments."""
+    out = []
+    for item in re.findall(r'<li class="round settle".*?</li>', page, re.S):
+        line = re.search(r'<span class="deltas settled">(.*?)</span>\s*</a>', item, re.S)
+        assert line, "a settle-up without its line"
+        out.append([html.unescape(p) for p in re.findall(r"<span>([^<]*)</span>", line.group(1))])
+    return out
+
+
+def test_a_settle_up_says_who_paid_whom(client):
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    owed = client.get(f"/api/v1/sessions/{sid}/settle").get_json()["payments"]
+    assert owed == [{"from": "Aki", "to": "Ben", "points": "255"}]
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    for url in (f"/t/{sid}", f"/t/{sid}/history"):
+        assert payments_of(client.get(url).get_data(as_text=True)) == [["Aki paid Ben 255"]]
+
+
+def test_thirds_and_several_payments_each_said_exactly(client):
+    # RULES 8, two Baka rounds: Aki owes 36⅔ and Ben 116⅔, both to Cho: two payments, the
+    # larger first (as the settle-up recorded them).
+    sid = create(client, "baka", ["Aki", "Ben", "Cho"], point_value="1/2")["id"]
+    add(client, sid, BAKA_ROUND)
+    add(client, sid, BAKA_ROUND)
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    page = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert payments_of(page) == [["Ben paid Cho 116⅔", "Aki paid Cho 36⅔"]]
+    ja = client.get(f"/t/{sid}", headers=JA).get_data(as_text=True)
+    assert payments_of(ja) == [["BenがChoに116⅔支払い", "AkiがChoに36⅔支払い"]]
+    # Settled again after another round: each settle-up keeps its own payments.
+    add(client, sid, BAKA_ROUND)
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert payments_of(page) == [
+        ["Ben paid Cho 58⅓", "Aki paid Cho 18⅓"],
+        ["Ben paid Cho 116⅔", "Aki paid Cho 36⅔"],
+    ]
+
+
+def test_the_pot_pays_and_is_paid_by_name(client):
+    sid = create(client, "tokan", ["Aki", "Ben", "Cho"])["id"]
+    add(client, sid, POT_TOUR)
+    owed = client.get(f"/api/v1/sessions/{sid}/settle").get_json()["payments"]
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    lines = payments_of(client.get(f"/t/{sid}").get_data(as_text=True))[0]
+    assert len(lines) == len(owed) and any(" paid the pot " in line for line in lines)
