@@ -74,6 +74,6 @@ def figures() -> Iterator[str]:
                     nothing_sure += t == NONE
         yield (
             f"NEAR {near} APART {apart} AGREE {agree} VIEW_RANK {rank}: sure "
-            f"{sure / max(1, answered):.1%} of {answered} answered, sure right {right / max(1, sure):.2%}, sure on no card "
-            f"{nothing_sure}"
+            f"{sure / max(1, answered):.1%} of {answered} answered, sure right "
+            f"{right / max(1, sure):.2%}, sure on no card {nothing_sure}"
         )

@@ -66,7 +66,7 @@ class Faces(Protocol):
 
     def __len__(self) -> int: ...
 
-    def likeness(self, vectors: Array, turned: Array) -> Array:
+    def likeness(self, crops: list[Array]) -> Array:
         """Each crop's likeness to the deck's most alike face of each class."""
         ...
 
@@ -502,9 +502,9 @@ def _witnesses(seen: list[Seen], deck: Faces | None) -> evidence.Witnesses:
     cosines for each crop both ways up, and a taught deck's likeness."""
     faces = [s.colour for s in seen]
     turned = [np.ascontiguousarray(f[::-1, ::-1]) for f in faces]
-    vectors, cosines = _embedded(faces + turned)
+    _, cosines = _embedded(faces + turned)
     n = len(seen)
-    taught = deck.likeness(vectors[:n], vectors[n:]) if deck is not None and len(deck) else None
+    taught = deck.likeness(faces) if deck is not None and len(deck) else None
     probs = np.stack([s.probs for s in seen])
     return evidence.Witnesses(probs, cosines[:n], cosines[n:], taught)
 
@@ -550,13 +550,6 @@ def _assign(
     return out
 
 
-def embed(faces: list[Array]) -> Array:
-    """Unit vectors for face crops (upright, BGR, ``FACE`` size): two faces of one card are
-    near (their dot product near 1), the more so in one deck."""
-    vectors, _ = _embedded(faces)
-    return vectors
-
-
 def _embedded(faces: list[Array]) -> tuple[Array, Array]:
     """The embedder's unit vector for each face crop and its cosine to each class's built-in
     reference (in ``model().classes`` order)."""
@@ -581,7 +574,6 @@ __all__ = [
     "Found",
     "Seen",
     "class_names",
-    "embed",
     "features",
     "find_cards",
 ]

@@ -28,9 +28,9 @@ from scorekeeper.recognise import (
     _box,
     _seen,
     _work,
-    embed,
     model,
 )
+from scorekeeper.recognise.features import CROP, features
 
 ROWS, COLUMNS = 6, 8
 #: The sizes the segmenter sees a layout photo at, tried in turn until 48 cards are found (its
@@ -129,14 +129,17 @@ def read_face(image: Array) -> Array:
 
 
 class Faces:
-    """A taught deck's faces, ready to read photos against: each face's embedding, both ways
-    up. Build it once per deck and keep it (embedding 48 faces takes a moment)."""
+    """A taught deck's faces, ready to read photos against. A crop of the same deck's card
+    is compared with its faces line for line: the gradient histograms and coarse grayscale
+    the classifier reads (``features``), which match one drawing's own lines far more closely
+    than any other drawing's (the embedder, learnt to hold across drawings, tells one deck's
+    faces apart less sharply). Build it once per deck and keep it."""
 
     def __init__(self, faces: Mapping[str, Array]) -> None:
         self.cards = [c for c in faces if c in CARD_BY_ID]
         crops = [_upright_size(faces[c]) for c in self.cards]
         turned = [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
-        self._vectors = embed(crops + turned) if crops else np.zeros((0, 1), np.float32)
+        self._lines = _lines(crops + turned)
         classes = model().classes
         self._class = np.array([classes.index(_class_of(c)) for c in self.cards], np.int64)
         self._classes = len(classes)
@@ -144,20 +147,36 @@ class Faces:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def likeness(self, vectors: Array, turned: Array) -> Array:
-        """For crops' unit vectors (and the same crops turned round), each crop's likeness to
-        the deck's most alike face of each class (n x classes, in ``model().classes`` order;
-        -1 where the deck holds no face of that class): the cosine to the face either way
-        up, averaged over the two views."""
+    def likeness(self, crops: list[Array]) -> Array:
+        """For crops (upright, BGR, ``FACE`` size), each crop's likeness to the deck's most
+        alike face of each class (n x classes, in ``model().classes`` order; -1 where the
+        deck holds no face of that class): the cosine of their lines, the face either way
+        up."""
         n = len(self.cards)
-        per_face = (
-            np.maximum(vectors @ self._vectors[:n].T, vectors @ self._vectors[n:].T)
-            + np.maximum(turned @ self._vectors[:n].T, turned @ self._vectors[n:].T)
-        ) / 2
-        out = np.full((len(vectors), self._classes), -1.0, np.float32)
+        out = np.full((len(crops), self._classes), -1.0, np.float32)
+        if not n or not crops:
+            return out
+        sims = _lines(crops) @ self._lines.T
+        per_face = np.maximum(sims[:, :n], sims[:, n:])
         for k, c in enumerate(self._class):
             out[:, c] = np.maximum(out[:, c], per_face[:, k])
         return out
+
+
+def _lines(faces: list[Array]) -> Array:
+    """Unit vectors of the faces' lines (``features`` of their grayscale, centred)."""
+    import cv2
+
+    rows = []
+    for face in faces:
+        gray = cv2.resize(
+            cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), CROP, interpolation=cv2.INTER_AREA
+        )
+        rows.append(features(gray))
+    v = np.stack(rows).astype(np.float32)
+    v -= v.mean(1, keepdims=True)
+    result: Array = v / (np.linalg.norm(v, axis=1, keepdims=True) + 1e-6)
+    return result
 
 
 def _class_of(card: str) -> str:

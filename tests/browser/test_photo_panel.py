@@ -122,7 +122,7 @@ def names(phone):
 
 
 def read_photo(phone, path):
-    with phone.expect_response(re.compile(r"/api/v1/recognise$")) as answer:
+    with phone.expect_response(re.compile(r"/api/v1/recognise(\?|$)")) as answer:
         phone.set_input_files("input[data-photo]", path)
     return answer.value.json()
 

@@ -77,11 +77,19 @@ def test_a_class_claimed_more_often_than_the_deck_has_it_leaves_every_claimant_u
 
 def test_a_taught_face_decides_the_card_whatever_the_references_say():
     taught = np.full((1, len(NAMES)), -1.0, np.float32)
-    taught[0, RIBBON] = 0.95  # the deck's pine ribbon face, very alike
+    taught[0, RIBBON] = 0.95  # the deck's pine ribbon face, clearly most alike
     taught[0, CRANE] = 0.5
-    d = decide(witnesses(taught=taught))  # the built-in references say crane
+    d = decide(witnesses(taught=taught))  # the built-in references say crane, ribbon next
     assert (d.name, d.unsure) == ("pine-ribbon", False)
-    taught[0, CRANE] = 0.9  # two faces nearly as alike: a question
-    assert decide(witnesses(taught=taught)).unsure
-    taught[0, RIBBON], taught[0, CRANE] = 0.6, 0.5  # no face alike enough: the references
+    borne = witnesses(taught=taught, cos=(0.8, -0.2), turned=(0.8, -0.2), hog_class=CRANE)
+    borne.probs[0, RIBBON] = 0.0  # neither built-in witness ranks the ribbon near the top
+    for k in range(5):
+        borne.cosines[0, 2 + k] = borne.turned[0, 2 + k] = 0.1
+        borne.probs[0, 2 + k] = 0.01
+    d = decide(borne)
+    assert (d.name, d.unsure) == ("pine-ribbon", True)  # the face decides; the player checks
+    taught[0, CRANE] = 0.93  # two cards' faces nearly as alike: the built-in witnesses decide
+    assert decide(witnesses(taught=taught)).name == "pine-crane"
+    assert decide(witnesses(taught=taught, hog_class=RIBBON)).unsure  # and they may disagree
+    taught[0, RIBBON], taught[0, CRANE] = 0.45, 0.3  # no face alike enough: the references
     assert decide(witnesses(taught=taught)).name == "pine-crane"

@@ -25,6 +25,7 @@ from scorekeeper.recognise import (
     _assign,
     _outlines,
     class_names,
+    evidence,
     find_cards,
 )
 from scorekeeper.recognise.features import LENGTH_UNIT
@@ -112,26 +113,29 @@ def test_a_months_chaff_comes_back_as_distinct_ids():
 
 
 def test_no_id_is_answered_twice_even_when_the_classifier_says_so():
-    # Three crops all likeliest pine chaff (the month has two): the third takes its next class.
+    # Three crops all likeliest pine chaff (the month has two): the third takes its next class,
+    # and since the pile cannot hold three, none of them is sure (issue 38).
     names = class_names()
+    chaff, crane, none = names.index("pine-chaff"), names.index("pine-crane"), names.index(NONE)
     probs = np.full((3, len(names)), 0.001)
-    probs[:, names.index("pine-chaff")] = [0.9, 0.8, 0.7]
-    probs[2, names.index("pine-crane")] = 0.2
+    probs[:, chaff] = [0.99, 0.98, 0.97]
+    cosines = np.zeros((3, len(names)), np.float32)
+    cosines[:, chaff] = [0.9, 0.85, 0.8]
+    cosines[2, crane] = 0.5
     quads = [np.array([[x, 0], [x + 6, 0], [x + 6, 10], [x, 10]], np.float32) for x in (0, 10, 20)]
+    blank = np.zeros((1, 1), np.uint8)
+    seen = [Seen(q, p, blank, blank) for q, p in zip(quads, probs, strict=True)]
 
-    def seen() -> list[Seen]:
-        blank = np.zeros((1, 1), np.uint8)
-        return [Seen(q, p, blank, blank) for q, p in zip(quads, probs, strict=True)]
+    def assign() -> list[tuple[str, bool]]:
+        w = evidence.Witnesses(probs, cosines, cosines)
+        return [(c, unsure) for c, _, unsure, _ in _assign(names, seen, w)]
 
-    got = _assign(names, seen())
-    assert [(c, round(p, 3)) for c, p, _, _ in got] == [
-        ("pine-chaff-1", 0.9),
-        ("pine-chaff-2", 0.8),
-        ("pine-crane", 0.2),
-    ]
-    assert [unsure for _, _, unsure, _ in got] == [False, False, True]  # the player checks it
-    probs[1, names.index(NONE)] = 0.95  # a crop that is no card is left out
-    assert [c for c, *_ in _assign(names, seen())] == ["pine-chaff-1", "pine-chaff-2"]
+    assert assign() == [("pine-chaff-1", True), ("pine-chaff-2", True), ("pine-crane", True)]
+    probs[2, chaff], cosines[2, chaff] = 0.001, 0.0  # two pine chaff and a crane: allowed
+    probs[2, crane] = 0.9
+    assert assign()[:2] == [("pine-chaff-1", False), ("pine-chaff-2", False)]
+    probs[1, none], cosines[1, none] = 0.999, 0.99  # a crop both models call no card: left out
+    assert [c for c, _ in assign()] == ["pine-chaff-1", "pine-crane"]
 
 
 def test_every_card_has_a_class():
