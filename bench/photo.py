@@ -139,14 +139,17 @@ def _taught(seed: int) -> Faces | None:
 
 
 def _line(name: str, counts: Counter[str], seconds: list[float]) -> str:
-    p50 = statistics.median(seconds)
-    p95 = sorted(seconds)[max(0, round(0.95 * len(seconds)) - 1)]
     found = max(1, counts["found"])
+    timing = ""
+    if seconds:
+        p50 = statistics.median(seconds)
+        p95 = sorted(seconds)[max(0, round(0.95 * len(seconds)) - 1)]
+        timing = f"; s p50 {p50:.2f}, p95 {p95:.2f}"
     return (
         f"{name}: found {counts['hit'] / max(1, counts['expected']):.1%}, right "
         f"{counts['right'] / found:.1%}, sure {counts['sure'] / found:.1%}, sure right "
         f"{counts['sure_right'] / max(1, counts['sure']):.2%}, piles exact "
-        f"{counts['pile'] / max(1, counts['photos']):.0%}; s p50 {p50:.2f}, p95 {p95:.2f}"
+        f"{counts['pile'] / max(1, counts['photos']):.0%}{timing}"
     )
 
 
@@ -170,7 +173,7 @@ def figures() -> Iterator[str]:
                 counts["photos"] += 1
             totals.update(counts)
             yield _line(f"{setting}, {n:>2}-card photos x {PHOTOS}", counts, seconds)
-        yield _line(f"{setting}, all", totals, [0.0])
+        yield _line(f"{setting}, all", totals, [])
     yield from scaled()
 
 
