@@ -11,7 +11,16 @@ import pytest
 
 from scorekeeper.cards import CARDS
 from scorekeeper.recognise import decks as recogniser
-from tests.web.test_decks import IDS, LOOKS, FakeFace, FakeLayout, new_club, new_table, stored
+from tests.web.test_decks import (  # noqa: F401 (no_deck_yet: autouse here too)
+    IDS,
+    LOOKS,
+    FakeFace,
+    FakeLayout,
+    new_club,
+    new_table,
+    no_deck_yet,
+    stored,
+)
 from tests.web.test_photo_endpoint import picture, post_multipart
 
 

@@ -126,6 +126,20 @@ def _body(files):
     return multipart([], files)
 
 
+@pytest.fixture(autouse=True)
+def no_deck_yet(app):
+    """Each test starts with no deck: the PostgreSQL run keeps one database for every test,
+    and these count every deck and face there is."""
+    from scorekeeper.models import Club, Table
+
+    with app.app_context():
+        db.session.execute(db.update(Table).values(deck_id=None))
+        db.session.execute(db.update(Club).values(deck_id=None))
+        db.session.execute(db.delete(DeckFace))
+        db.session.execute(db.delete(Deck))
+        db.session.commit()
+
+
 def stored(app):
     """Every stored face: (deck token, card, width, height, bytes)."""
     with app.app_context():
