@@ -181,13 +181,13 @@ def _box(quad: Array, scale: float, width: int, height: int) -> tuple[int, int, 
 @dataclass(frozen=True)
 class Seen:
     """One card's place in the working photo, as read: its corners (upright, either way up),
-    the classifier's probabilities, and the upright crop (gray) they were read from."""
+    the classifier's probabilities, and the card cut upright in colour."""
 
     quad: Array
     probs: Array
-    crop: Array
     colour: Array
-    """The same crop in colour (BGR, ``FACE`` size): what a taught deck compares."""
+    """The card upright in colour (BGR, ``FACE`` size): what the embedder and a taught deck
+    read."""
 
 
 def _seen(work: Array, side: int = SEG_SIDE) -> list[Seen]:
@@ -207,17 +207,16 @@ def _seen(work: Array, side: int = SEG_SIDE) -> list[Seen]:
     crops = [crop(gray, q) for q in flat]
     every = _classify(net, crops)
     none = net.classes.index(NONE)
-    quads, rows, picked, k = [], [], [], 0
+    quads, rows, k = [], [], 0
     for tried in candidates:  # each kernel's surest rectangle
         p = every[k : k + len(tried)]
         sure = np.delete(p, none, axis=1).max(1)
         best = int(sure.argmax())
         quads.append(tried[best])
         rows.append(p[best])
-        picked.append(crops[k + best])
         k += len(tried)
     kept = _apart(quads, rows, none)
-    return [Seen(quads[i], rows[i], picked[i], face_crop(work, quads[i])) for i in kept]
+    return [Seen(quads[i], rows[i], face_crop(work, quads[i])) for i in kept]
 
 
 #: A card found longer than this (pixels of the segmenter's input) is larger than the cards it

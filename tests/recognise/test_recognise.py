@@ -124,7 +124,7 @@ def test_no_id_is_answered_twice_even_when_the_classifier_says_so():
     cosines[2, crane] = 0.5
     quads = [np.array([[x, 0], [x + 6, 0], [x + 6, 10], [x, 10]], np.float32) for x in (0, 10, 20)]
     blank = np.zeros((1, 1), np.uint8)
-    seen = [Seen(q, p, blank, blank) for q, p in zip(quads, probs, strict=True)]
+    seen = [Seen(q, p, blank) for q, p in zip(quads, probs, strict=True)]
 
     def assign() -> list[tuple[str, bool]]:
         w = evidence.Witnesses(probs, cosines, cosines)
