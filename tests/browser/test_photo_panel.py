@@ -169,7 +169,7 @@ def open_panel(phone):
 
     panel = phone.locator("[data-photo-panel]")
     if not panel.is_visible():
-        phone.locator("[data-photo-open]").click()
+        phone.locator("[data-photo-open]").tap()
     expect(panel).to_be_visible()
     return panel
 
@@ -198,11 +198,11 @@ def test_a_portrait_and_a_landscape_photo_fit_and_each_box_is_answered(server, p
     phone.screenshot(path=str(SHOTS / f"photo-panel-portrait-{width}.png"))
 
     # Right: the card stays, sure now; the bar counts one fewer.
-    box(panel, "plum-ribbon").click()
+    box(panel, "plum-ribbon").tap()
     expect(panel.locator("[data-photo-right]")).to_be_focused()
     phone.screenshot(path=str(SHOTS / f"photo-panel-asked-{width}.png"))
     check_the_panel(phone, answer, PORTRAIT_UNSURE)  # the question leaves all in reach
-    panel.locator("[data-photo-right]").click()
+    panel.locator("[data-photo-right]").tap()
     expect(box(panel, "plum-ribbon")).not_to_have_attribute("data-unsure", "")
     expect(note).to_have_text("1 card to check")
     expect(phone.locator(".deck .card[data-card='plum-ribbon']")).not_to_have_class(
@@ -211,7 +211,7 @@ def test_a_portrait_and_a_landscape_photo_fit_and_each_box_is_answered(server, p
     assert "plum-ribbon" in pressed(phone)
 
     # Another card: the Geese were Susuki chaff; the grid swaps them.
-    box(panel, "susuki-geese").click()
+    box(panel, "susuki-geese").tap()
     expect(panel.locator(".ph-asked")).to_contain_text(names(phone)["susuki-geese"])
     panel.locator("[data-photo-other]").select_option("susuki-chaff-1")
     expect(box(panel, "susuki-chaff-1")).to_have_count(1)
@@ -222,8 +222,8 @@ def test_a_portrait_and_a_landscape_photo_fit_and_each_box_is_answered(server, p
     expect(panel.locator(".ph-count")).to_be_hidden()
 
     # Not a card (a sure one, too): out of the grid, its box gone.
-    box(panel, "maple-deer").click()
-    panel.locator("[data-photo-none]").click()
+    box(panel, "maple-deer").tap()
+    panel.locator("[data-photo-none]").tap()
     expect(box(panel, "maple-deer")).to_have_count(0)
     assert "maple-deer" not in pressed(phone)
     expect(phone.locator(".target[data-target='captured-0'] .n")).to_have_text("11")
@@ -234,7 +234,7 @@ def test_a_portrait_and_a_landscape_photo_fit_and_each_box_is_answered(server, p
     expect(phone.locator("[data-photo-open]")).to_be_focused()
 
     # A landscape photo, into Ben's pile: it fits too, and its "?" tile asks on a tap.
-    phone.locator(".target[data-target='captured-1']").click()
+    phone.locator(".target[data-target='captured-1']").tap()
     panel = open_panel(phone)
     answer = read_photo(phone, photo(tmp_path, "landscape.jpg", (1200, 800)))
     assert (answer["width"], answer["height"]) == (1200, 800)
@@ -243,15 +243,15 @@ def test_a_portrait_and_a_landscape_photo_fit_and_each_box_is_answered(server, p
     check_the_panel(phone, answer, LANDSCAPE_UNSURE)
     phone.screenshot(path=str(SHOTS / f"photo-panel-landscape-{width}.png"))
     expect(note).to_have_text("1 card to check")
-    phone.locator("[data-photo-close]").click()
+    phone.locator("[data-photo-close]").tap()
     expect(panel).to_be_hidden()
     tile = phone.locator(".deck .card[data-card='iris-chaff-1']")
     expect(tile.locator(".unsure-mark")).to_have_text("? to check")
-    tile.click()
+    tile.tap()
     expect(panel).to_be_visible()
     expect(panel.locator(".ph-asked")).to_contain_text(names(phone)["iris-chaff-1"])
     expect(tile).to_have_attribute("aria-pressed", "true")  # the tap asked, took nothing out
-    panel.locator("[data-photo-right]").click()
+    panel.locator("[data-photo-right]").tap()
     expect(note).to_be_hidden()
     expect(tile).not_to_have_class(re.compile(r"\bunsure\b"))
     phone.keyboard.press("Escape")
