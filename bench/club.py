@@ -54,8 +54,10 @@ def build(db_url: str) -> tuple[str, list[str], float]:
     """The club and its tables, in-process; its id, its tables' ids and the seconds taken."""
     import scorekeeper
     from scorekeeper.caches import no_cycle_collection
+    from scorekeeper.clubs import reading as club_reading
+    from scorekeeper.clubs import service as club_service
     from scorekeeper.models import db
-    from scorekeeper.tables import clubs, service
+    from scorekeeper.tables import service
 
     app = scorekeeper.create_app(
         {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
@@ -64,13 +66,15 @@ def build(db_url: str) -> tuple[str, list[str], float]:
     started = time.perf_counter()
     tokens = []
     with app.test_request_context(method="POST"):
-        club = clubs.create_club({"name": "Bench club", "members": MEMBERS, "timezone": "UTC"})
+        club = club_service.create_club(
+            {"name": "Bench club", "members": MEMBERS, "timezone": "UTC"}
+        )
         db.session.commit()
         club_token = club.token
         for k in range(TABLES):
             with no_cycle_collection():
                 table = service.import_table(_export(k, rng))
-                clubs.join(table, clubs.find_club(club_token, lock=True))
+                club_service.join(table, club_reading.find_club(club_token, lock=True))
                 db.session.commit()
             tokens.append(table.token)
             db.session.expunge_all()

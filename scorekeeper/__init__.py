@@ -50,7 +50,7 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
     else:
         app.config.from_mapping(test_config)
-    from scorekeeper.jsonio import Provider
+    from scorekeeper.json_provider import Provider
 
     app.json = Provider(app)
     os.makedirs(app.instance_path, exist_ok=True)

@@ -10,14 +10,14 @@ path of every entry, from the pages, the API, an import and a replay (which wrap
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
 
 from scorekeeper.codec import amount_str
 from scorekeeper.exact import plus
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg
@@ -73,7 +73,7 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
 
 
 def _seat_players(
-    game: Game, spec: TableSpec, state: State, data: TableEntry
+    game: GameRules, spec: TableSpec, state: State, data: TableEntry
 ) -> tuple[list[JSONObject], list[int]]:
     """The entry's players as engine players, and the table position of each.
 
@@ -119,7 +119,7 @@ def _unnamed_positions(spec: TableSpec, state: State, count: int) -> list[int]:
 
 
 def _named_positions(
-    game: Game, spec: TableSpec, state: State, named: Sequence[JSONValue]
+    game: GameRules, spec: TableSpec, state: State, named: Sequence[JSONValue]
 ) -> list[int]:
     """Players given by name: each a seated player, once, in table order; all of the seated
     unless players may leave (Tokan)."""
@@ -149,7 +149,7 @@ def _named_positions(
 
 
 def _order_and_count_errors(
-    game: Game, spec: TableSpec, state: State, positions: list[int]
+    game: GameRules, spec: TableSpec, state: State, positions: list[int]
 ) -> list[Violation]:
     """The named players in table order; every seated one named unless players may leave."""
     if positions != sorted(positions):
@@ -181,7 +181,7 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 # -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
 
 
-def table_entry(game: Game, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
+def table_entry(game: GameRules, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
     """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
@@ -189,7 +189,7 @@ def table_entry(game: Game, kind: EntryKind, entry: Entry | TableEntry) -> Table
 
 
 def engine_input(
-    game: Game, spec: TableSpec, state: State, data: TableEntry
+    game: GameRules, spec: TableSpec, state: State, data: TableEntry
 ) -> tuple[EngineInput, list[int]]:
     """A round's full input to the engine, from its entry and the table as it stands; and
     the table position of each of its players. InvalidInput with paths into ``data``."""
@@ -203,7 +203,7 @@ def engine_input(
     return EngineInput(body), positions
 
 
-def evaluated(game: Game, body: EngineInput) -> Result:
+def evaluated(game: GameRules, body: EngineInput) -> Result:
     """A round's result as the API shows it, scored from its full input (no table)."""
     return Result(game.evaluate(body).to_dict())
 
@@ -221,7 +221,7 @@ def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> S
     if kind == EntryKind.SETTLE:
         return settle_step(spec, state, entry)
     spec = spec_at(spec, state)
-    game = GAMES[spec.game]
+    game = RULES[spec.game]
     if kind == EntryKind.END:
         return _end(game, spec, state)
     seen = read_round(game, spec, state, entry)
@@ -258,7 +258,7 @@ class RoundRead:
         return out
 
 
-def read_round(game: Game, spec: TableSpec, state: State, entry: TableEntry) -> RoundRead:
+def read_round(game: GameRules, spec: TableSpec, state: State, entry: TableEntry) -> RoundRead:
     """A round's entry as the engine takes it and as a row keeps it; InvalidInput if bad."""
     full, positions = engine_input(game, spec, state, entry)
     # The players were built from the entry's, in table order from the first seat, when
@@ -295,7 +295,7 @@ def state_after(
 
 
 def round_step(
-    game: Game,
+    game: GameRules,
     spec: TableSpec,
     state: State,
     seen: RoundRead,
@@ -339,7 +339,7 @@ def added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fra
     return tuple(plus(t, d) if d else t for t, d in zip(totals, deltas, strict=True))
 
 
-def _end(game: Game, spec: TableSpec, state: State) -> Step:
+def _end(game: GameRules, spec: TableSpec, state: State) -> Step:
     """The table ends the current game; what it pays out is the game's (Tokan's pot, R21)."""
     if not game.can_end(state):
         raise InvalidInput([Violation("kind", N_("No round of this game has been played yet"))])
@@ -391,18 +391,24 @@ class ReplayError(InvalidInput):
         super().__init__(violations)
 
 
+Scorer = Callable[[State, int, EntryKind, TableEntry], Step]
+"""How a replay scores its ``k``-th entry from a state (``step`` by default; a replay after a
+correction reuses how each later round scored last time: ``tables.rescore.reusing``)."""
+
+
 def replay(
     spec: TableSpec,
     entries: Sequence[tuple[EntryKind, TableEntry]],
     start: State | None = None,
     first_number: int = 1,
+    scorer: Scorer | None = None,
 ) -> list[Step]:
     """Score ``entries`` in order from ``start`` (the table's beginning by default)."""
     state = start or initial_state(spec)
     steps = []
     for k, (kind, data) in enumerate(entries):
         try:
-            done = step(spec, state, kind, data)
+            done = scorer(state, k, kind, data) if scorer else step(spec, state, kind, data)
         except InvalidInput as exc:
             if k == 0:
                 raise

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from scorekeeper.codec import amount_str, read_stored_amount
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, Msg
@@ -37,7 +37,7 @@ from scorekeeper.state import State, Step, TableSpec, check_storable
 __all__ = ["between_games", "edit_step", "settle_step"]
 
 
-def between_games(game: Game, state: State) -> bool:
+def between_games(game: GameRules, state: State) -> bool:
     """No round of the current game has been played yet (every round is a game of its own
     where the game has no games of several rounds)."""
     return not game.multi_game or state.game_round == 1
@@ -95,7 +95,7 @@ def edit_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     ``return`` (table positions). Only whether it still fits is checked here (a correction
     upstream may have moved the end of a game).
     """
-    game = GAMES[spec.game]
+    game = RULES[spec.game]
     change = _Change.read(as_edit(stored))
     errors = _who_may_change(game, state, change) + _setting_errors(game, state, change)
     seats, seat_errors = _seats_after(spec, state, change)
@@ -116,7 +116,7 @@ def edit_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     )
 
 
-def _who_may_change(game: Game, state: State, change: _Change) -> list[Violation]:
+def _who_may_change(game: GameRules, state: State, change: _Change) -> list[Violation]:
     """Players join or leave only in a game that allows it, and only between games."""
     if not change.seats_change:
         return []
@@ -136,7 +136,7 @@ def _who_may_change(game: Game, state: State, change: _Change) -> list[Violation
     return errors
 
 
-def _setting_errors(game: Game, state: State, change: _Change) -> list[Violation]:
+def _setting_errors(game: GameRules, state: State, change: _Change) -> list[Violation]:
     """A setting that shapes a whole game changes only between games (the first one named)."""
     shaping = sorted(k for k in change.settings if k in game.game_settings)
     if not shaping or between_games(game, state):
@@ -173,7 +173,7 @@ def _seats_after(spec: TableSpec, state: State, change: _Change) -> tuple[_Seats
     return _Seats(names, away), errors
 
 
-def _count_errors(game: Game, change: _Change, seats: _Seats) -> list[Violation]:
+def _count_errors(game: GameRules, change: _Change, seats: _Seats) -> list[Violation]:
     """A change of the players leaves as many as the game is played by."""
     present = len(seats.present)
     if not change.seats_change or game.min_players <= present <= game.max_players:
@@ -214,7 +214,7 @@ def _state_after_edit(spec: TableSpec, state: State, change: _Change, seats: _Se
     )
 
 
-def _edit_result(game: Game, change: _Change, names: Sequence[str], n: int) -> Result:
+def _edit_result(game: GameRules, change: _Change, names: Sequence[str], n: int) -> Result:
     """What the change did, in words (``n``: the players before it)."""
     words = [_setting_words(game, key, value) for key, value in change.settings.items()]
     words += [N_("%(name)s joins", name=names[n + k]) for k in range(len(change.adds))]
@@ -230,7 +230,7 @@ def _edit_result(game: Game, change: _Change, names: Sequence[str], n: int) -> R
     return edit_result(result)
 
 
-def _setting_name(game: Game, key: str) -> Msg:
+def _setting_name(game: GameRules, key: str) -> Msg:
     """A setting as its field names it ("Stake"); its key when the game has no such one."""
     option = next((o for o in game.setting_options if o.key == key), None)
     if option is not None and isinstance(option.label, Msg):
@@ -238,7 +238,7 @@ def _setting_name(game: Game, key: str) -> Msg:
     return Msg(option.label if option is not None else key)
 
 
-def _setting_words(game: Game, key: str, value: JSONValue) -> Msg:
+def _setting_words(game: GameRules, key: str, value: JSONValue) -> Msg:
     """A setting changed, as the history says it ("Stake: 30")."""
     option = next((o for o in game.setting_options if o.key == key), None)
     shown = dict(option.choices).get(str(value), value) if option is not None else value

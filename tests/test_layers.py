@@ -25,7 +25,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "exact",
             "charts",
             "settle",
-            "models",
         ),
     ),
     ("the deck", ("cards", "picker", "recognise")),  # recognise: cards found in a photo
@@ -33,10 +32,24 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("round input and table state", ("state", "bodies")),
     ("games", ("games", "why")),
     ("ledger", ("ledger", "table_changes")),
-    ("database", ("database",)),
-    ("tables", ("tables",)),
+    ("database", ("database", "models")),
+    ("tables and clubs", ("tables", "clubs")),
     ("a photo's cards", ("photos", "teaching")),  # issues 33, 38: a photo read; taught decks
-    ("web", ("", "wiring", "bundle", "i18n", "forms", "views", "migrations", "backups", "limits")),
+    (
+        "web",
+        (
+            "",
+            "wiring",
+            "json_provider",
+            "bundle",
+            "i18n",
+            "forms",
+            "views",
+            "migrations",
+            "backups",
+            "limits",
+        ),
+    ),
 ]
 
 
@@ -216,3 +229,160 @@ def test_views_only_call_services():
     """Views import services, games and forms, never the models, the database, the codecs,
     the store or the ledger (issue 32)."""
     assert forbidden_in_views() == []
+
+
+# Views only ask (issue 40, item 4): of ``tables/`` and ``clubs/`` a view imports the service
+# (what it may ask to be done) and the reading side (what it may ask to see), nothing else,
+# and reaches no other module of those folders through them by attribute either.
+DOORS = frozenset(
+    {
+        "scorekeeper.tables.service",
+        "scorekeeper.tables.reading",
+        "scorekeeper.clubs.service",
+        "scorekeeper.clubs.reading",
+    }
+)
+BEHIND_DOORS = ("scorekeeper.tables", "scorekeeper.clubs")
+
+
+def _through_doors(path: Path) -> list[str]:
+    """What a view takes from ``tables/`` or ``clubs/`` other than through their doors."""
+    tree = ast.parse(path.read_text())
+    out: list[str] = []
+    doors: set[str] = set()  # the names a door goes by in this view
+    for module, name in view_imports(path):
+        full = f"{module}.{name}" if name else module
+        if not any(full == b or full.startswith(b + ".") for b in BEHIND_DOORS):
+            continue
+        if full in DOORS:
+            doors.add(name)
+        elif module not in DOORS or full in MODULES:
+            out.append(f"imports {full}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.alias) and node.asname and node.name in ("service", "reading"):
+            doors.add(node.asname)
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in doors
+            and _is_module_behind(node.value.id, node.attr, path)
+        ):
+            out.append(f"reaches {node.value.id}.{node.attr}")
+    return out
+
+
+def _is_module_behind(door: str, attr: str, path: Path) -> bool:
+    """Whether ``door.attr`` in the view at ``path`` is a module (not a function or a class)."""
+    import importlib
+    import inspect
+
+    for module, name in view_imports(path):
+        if (name or module.rsplit(".", 1)[-1]) in (door, door.replace("club_", "")):
+            found = importlib.import_module(f"{module}.{name}" if name else module)
+            return inspect.ismodule(getattr(found, attr, None))
+    return False
+
+
+def test_views_only_ask_the_doors(tmp_path):
+    bad = tmp_path / "view.py"
+    bad.write_text(
+        "from scorekeeper.tables import changes, service\n"
+        "from scorekeeper.clubs import reading as club_reading\n"
+        "from scorekeeper.tables.records import table_csv\n"
+        "def f():\n    return service.store, club_reading.find_club\n"
+    )
+    assert _through_doors(bad) == [
+        "imports scorekeeper.tables.changes",
+        "imports scorekeeper.tables.records.table_csv",
+        "reaches service.store",
+    ]
+    found = {
+        f"{path.relative_to(ROOT)} {what}"
+        for path in sorted((PACKAGE / "views").rglob("*.py"))
+        for what in _through_doors(path)
+    }
+    assert found == set()
+
+
+# The pure parts (issue 40, item 4): the words and numbers, the deck, the rules engines, a
+# round's input and a table's state, and the ledger import neither Flask nor SQLAlchemy, not
+# even through another module of ours.
+PURE_LAYERS = ("words and numbers", "the deck", "rules engine", "round input and table state")
+PURE_TOO = ("scorekeeper.ledger", "scorekeeper.table_changes")
+WEB_OR_DATABASE = ("flask", "flask_sqlalchemy", "flask_babel", "flask_wtf", "wtforms", "sqlalchemy")
+
+
+def third_party(name: str) -> set[str]:
+    """The top-level packages outside ``scorekeeper`` that module ``name`` imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(MODULES[name].read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def reached(name: str) -> set[str]:
+    seen, todo = {name}, [name]
+    while todo:
+        for m in GRAPH[todo.pop()]:
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def test_the_pure_parts_import_neither_flask_nor_sqlalchemy():
+    pure = [n for n in MODULES if LAYERS[layer(n)][0] in PURE_LAYERS or n in PURE_TOO]
+    assert "scorekeeper.games.toppa.yaku" in pure and "scorekeeper.ledger" in pure
+    assert "scorekeeper.models" not in pure
+    dirty = {
+        f"{name} reaches {package} through {via}"
+        for name in pure
+        for via in reached(name)
+        for package in third_party(via) & set(WEB_OR_DATABASE)
+    }
+    assert dirty == set()
+
+
+# A real split (issue 40, item 2): the ledger, the replay and the tables and clubs layers know
+# a game by its rules (``GameRules``, ``RULES``) and ask nothing of its pages (``GamePages``).
+RULES_SIDE = ("scorekeeper.ledger", "scorekeeper.table_changes", "scorekeeper.state")
+RULES_SIDE_FOLDERS = ("scorekeeper.tables.", "scorekeeper.clubs.")
+PAGES_ONLY_NAMES = {"Game", "GAMES", "GamePages", "game_pages", "find_game"}
+
+
+def _pages_only_members() -> set[str]:
+    from scorekeeper.games.game_pages import GamePages
+    from scorekeeper.games.game_rules import GameRules
+
+    return set(vars(GamePages)) - set(dir(GameRules)) - {"__module__", "__doc__"}
+
+
+def asks_of_pages(path: Path, pages_only: set[str]) -> list[str]:
+    """What the module at ``path`` takes of a game's pages: an import of ``Game``, ``GAMES``
+    or ``GamePages``, or an attribute that only ``GamePages`` has."""
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scorekeeper.games"):
+            out += [f"imports {a.name}" for a in node.names if a.name in PAGES_ONLY_NAMES]
+        elif isinstance(node, ast.Attribute) and node.attr in pages_only:
+            out.append(f"asks .{node.attr}")
+    return out
+
+
+def test_the_rules_side_asks_nothing_of_a_games_pages(tmp_path):
+    pages_only = _pages_only_members()
+    assert {"read_form", "entry_template", "bar_messages"} <= pages_only
+    assert "numbered" not in pages_only and "complete" not in pages_only
+    bad = tmp_path / "m.py"
+    bad.write_text("from scorekeeper.games import GAMES, RULES\nx = RULES['toppa'].read_form\n")
+    assert asks_of_pages(bad, pages_only) == ["imports GAMES", "asks .read_form"]
+    found = {
+        f"{name}: {what}"
+        for name, path in MODULES.items()
+        if name in RULES_SIDE or name.startswith(RULES_SIDE_FOLDERS)
+        for what in asks_of_pages(path, pages_only)
+    }
+    assert found == set()

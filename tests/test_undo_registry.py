@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.clubs import membership as club_membership
 from scorekeeper.kinds import Effect
-from scorekeeper.tables import club_membership, patch_checks, undo
+from scorekeeper.tables import patch_checks, undo
 from scorekeeper.tables.undoing import Undoers
 
 

@@ -21,6 +21,9 @@ ONE_THING = (
     "input_from_stored",
     "engine_body",
     "result_of",
+    "club_tables",  # issue 40, item 6: one definition each
+    "qr_svg",
+    "replay",
 )
 """Names that mean one thing each. An engine's ``RoundResult`` is one thing in many games:
 each game's class of it, and the protocol they keep (``rules/common.py``)."""

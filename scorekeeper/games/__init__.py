@@ -10,9 +10,10 @@ the shared templates ask the game object and never compare a game's name. A fold
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 
-from scorekeeper.games.base import Game, GameEnd
+from scorekeeper.games.base import Game, GameEnd, GameRules
 from scorekeeper.messages import Msg
 from scorekeeper.rules import Option
 from scorekeeper.rules.common import (
@@ -27,6 +28,9 @@ FOLDERS = ("tokotoko", "toppa", "otoroku", "tokan")
 """The registry: the game folders, in the order the home page offers their games."""
 
 GAMES: dict[str, Game] = {}
+RULES: Mapping[str, GameRules] = GAMES
+"""The same games seen by their rules only: what the ledger, the replay and the tables layer
+use (``tests/test_layers.py`` checks that they ask nothing of ``GamePages``)."""
 
 
 def register(*games: Game) -> None:
@@ -108,8 +112,10 @@ def find_game(name: str) -> Game | None:
 __all__ = [
     "FOLDERS",
     "GAMES",
+    "RULES",
     "Game",
     "GameEnd",
+    "GameRules",
     "bounds_table",
     "find_game",
     "options_table",

@@ -61,8 +61,6 @@ class GamePages:
     noun: Msg
 
     nouns: Msg = N_("rounds")
-    noun_numbered: Msg = N_("round %(n)s")
-    """One deal by its number ("round 3"), filled in by ``numbered``."""
     kept_offline: Msg = N_("Not sent: no connection. Your cards are kept.")
     """What a Save without a connection says (the form keeps what was tapped)."""
     scripts: tuple[str, ...] = ()
@@ -78,22 +76,12 @@ class GamePages:
     grid_first = False
     """The round form is the deck's grid (templates/_grid.html), drawn before the dealer and
     the game's round line so that the grid is in view from the start (issue 31)."""
-    record_keys: tuple[str, ...] = ()
-    """What each player entered, in the order the CSV record shows it (empty: every key of
-    ``player_keys`` but the name, in alphabetical order)."""
-    yaku_keys: tuple[str, ...] = ()
-    """Where a result lists what each player made (yaku, a named hand), for the CSV record
-    and a member's page."""
     default_players = 2
     """How many players the dispute checker starts with."""
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})
     """Inputs of the dispute checker that a table derives from its state, with defaults."""
 
     # -- words ---------------------------------------------------------------------------
-
-    def numbered(self, n: int) -> Msg:
-        """One deal of the game by its number: "round 3" (Tokan: "tour 3")."""
-        return self.noun_numbered(n=n)
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         """Where the table stands, in words, for its page (``round_count``: the rounds played,

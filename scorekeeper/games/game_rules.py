@@ -78,6 +78,8 @@ class GameRules:
     """The game's name, a message the page translates (the engine's ``TITLE``)."""
     noun: Msg = N_("round")
     """What players call one deal of the game ("tour" in Tokan), in refusals and on pages."""
+    noun_numbered: Msg = N_("round %(n)s")
+    """One deal by its number ("round 3"), filled in by ``numbered``."""
     min_players: int
     max_players: int
     rule_options: tuple[Option, ...] = ()
@@ -120,6 +122,17 @@ class GameRules:
     reads_game_round = False
     """Whether the game decides anything from the round's number within its game beyond
     whether it is the first (Baka's three rounds, Otoroku's game length)."""
+    record_keys: tuple[str, ...] = ()
+    """What each player entered, in the order the CSV record shows it (empty: every key of
+    ``player_keys`` but the name, in alphabetical order)."""
+    yaku_keys: tuple[str, ...] = ()
+    """Where a result lists what each player made (yaku, a named hand), for the CSV record
+    and a member's page."""
+
+    def numbered(self, n: int) -> Msg:
+        """One deal of the game by its number: "round 3" (Tokan: "tour 3"), in the refusals
+        and journal lines of the tables layer as on the pages."""
+        return self.noun_numbered(n=n)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Read the declarations a subclass leaves unset from the engine it sets."""

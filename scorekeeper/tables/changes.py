@@ -24,7 +24,7 @@ from sqlalchemy import select
 from scorekeeper.caches import BoundedCache
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.exact import amount_str, parse_amount
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import step
@@ -153,7 +153,7 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
         record["first_dealer"] = [table.first_dealer, dealer]
         if patch.order is not None:
             words.append(N_("seats: %(names)s", names=players))
-        if GAMES[table.game].has_dealer:
+        if RULES[table.game].has_dealer:
             words.append(N_("%(name)s deals first", name=players[dealer]))
         reseat(table, players, dealer)
     if patch.settings or patch.seats:
@@ -242,7 +242,7 @@ def _import_edit(table: Table, raw: JSONObject) -> Round:
 
 
 def _imported_settings(r: Reader, table: Table, raw: JSONObject) -> JSONObject | None:
-    game = GAMES[table.game]
+    game = RULES[table.game]
     options = {o.key: o for o in game.setting_options}
     settings = raw.get("settings") or {}
     if not isinstance(settings, Mapping) or not set(settings) <= set(options):

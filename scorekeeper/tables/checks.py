@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import partial
 
 from scorekeeper.exact import amount_str, display, parse_amount
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
@@ -24,7 +24,7 @@ from scorekeeper.rules.common import (
 )
 
 #: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
-TOP_LEVEL_SETTINGS = frozenset(o.key for g in GAMES.values() for o in g.setting_options)
+TOP_LEVEL_SETTINGS = frozenset(o.key for g in RULES.values() for o in g.setting_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,18 +46,18 @@ def check_table(data: JSONObject) -> NewTable:
     if raw_name is not None:
         name = table_name(r, raw_name)
     game_id = data.get("game")
-    if not isinstance(game_id, str) or game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in RULES:
         r.add(
             "game",
             N_(
                 "%(value)s is not a game here (choose one of %(games)s)",
                 value=shown(game_id),
-                games=", ".join(GAMES),
+                games=", ".join(RULES),
             ),
         )
         r.raise_if_any()
     assert isinstance(game_id, str)
-    game = GAMES[game_id]
+    game = RULES[game_id]
     raw_players = data.get("players")
     names: list[str] = []
     if not isinstance(raw_players, list):
@@ -97,7 +97,7 @@ def table_name(r: Reader, value: object) -> str:
     return r.name({"name": value}, "name", 0, required=True)
 
 
-def _check_options(r: Reader, game: Game, data: JSONObject) -> tuple[JSONObject, JSONObject]:
+def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONObject, JSONObject]:
     """House rules and settings, given under ``rules``, ``settings`` or at the top level."""
     merged: JSONObject = {}
     for key in ("rules", "settings"):

@@ -14,7 +14,7 @@ from dataclasses import replace
 from sqlalchemy import ColumnElement, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import step, table_entry
 from scorekeeper.messages import N_, Msg
@@ -89,7 +89,7 @@ def enter_round(
     (``Round.round_no``): only its place among the table's entries (``Round.number``).
     """
     submission_id = submission_id_of(submission_id)
-    kept = table_entry(GAMES[table.game], kind, entry)
+    kept = table_entry(RULES[table.game], kind, entry)
     existing = _entered_already(table, submission_id, expected_number)
     if existing is not None:
         return existing, False
@@ -255,7 +255,7 @@ def restore_round(table: Table, round_id: int) -> Round:
 
 def _numbered(table: Table, number: int) -> Msg:
     """ "round 3" (Tokan: "tour 3"), as the table's game says it."""
-    return GAMES[table.game].numbered(number)
+    return RULES[table.game].numbered(number)
 
 
 def named(table: Table, rnd: Round) -> Msg:
@@ -283,7 +283,7 @@ def change_replay(table: Table, target: Round, entry: Entry | TableEntry) -> Rep
     number = target.number
     if number is None:
         raise store.NotFound(target.id)
-    checked = table_entry(GAMES[table.game], target.kind, entry)
+    checked = table_entry(RULES[table.game], target.kind, entry)
     return Replay(
         number, store.state_before(table, number), [Head(target, checked, None)], number + 1
     )

@@ -359,7 +359,7 @@ class TableFacts:
     point_value: Fraction | None
 
 
-def club_tables(club: Club, game: str | None = None) -> dict[int, TableFacts]:
+def table_facts(club: Club, game: str | None = None) -> dict[int, TableFacts]:
     """The club's tables (of ``game``), by id, newest first: one light query."""
     query = select(
         Table.id,
@@ -449,7 +449,7 @@ def kept(club: Club) -> dict[tuple[int, date, int], JSONObject]:
     """The kept figures of the club's tables, in ``fresh``'s shape."""
     return {
         (f.table_id, f.day, f.seat): _as_json(f)
-        for f in kept_rows(list(club_tables(club)), None, None)
+        for f in kept_rows(list(table_facts(club)), None, None)
     }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.exact import amount_str
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table
@@ -87,7 +87,7 @@ class _Check:
     table: Table
     data: JSONObject
     from_club: bool
-    game: Game
+    game: GameRules
     state: State
     names: list[str]
     """Every player with a position at the table, in table order."""
@@ -121,7 +121,7 @@ def check_patch(table: Table, data: JSONObject, *, from_club: bool = False) -> P
     same player named twice in one change."""
     state = store.state_of(table)
     c = _Check(
-        Reader(), table, data, from_club, GAMES[table.game], state, players_now(table, state)
+        Reader(), table, data, from_club, RULES[table.game], state, players_now(table, state)
     )
     _check_known_keys(c)
     for key, check in CHECKS:

@@ -12,8 +12,7 @@ from fractions import Fraction
 
 from scorekeeper.database import rehearsal
 from scorekeeper.exact import display
-from scorekeeper.games import GAMES
-from scorekeeper.games.base import Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.kinds import Effect, EntryKind
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, Table
@@ -84,7 +83,7 @@ def _plain(value: Fraction) -> str:
 
 
 def _what(table: Table, undone: JournalEntry, done: JournalEntry) -> Msg:
-    game = GAMES[table.game]
+    game = RULES[table.game]
     effect = done.data.get("effect")
     if effect in (Effect.EDIT, Effect.UNEDIT):
         summary = Msg.from_json(done.data.get("summary_msg"))
@@ -107,7 +106,7 @@ def _what(table: Table, undone: JournalEntry, done: JournalEntry) -> Msg:
     )
 
 
-def _thing(game: Game, rnd: Round, number: int | None) -> Msg:
+def _thing(game: GameRules, rnd: Round, number: int | None) -> Msg:
     """The entry an undo deletes, restores or changes, as a sentence names it."""
     if rnd.kind == EntryKind.END:
         return N_("the end of game %(n)s", n=rnd.game_no)

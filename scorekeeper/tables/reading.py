@@ -11,12 +11,36 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubJournalEntry, JournalEntry, Round, Table, db, now
+from scorekeeper.tables.changes import (
+    continued_at,
+    current_spec,
+    padded,
+    padded_amounts,
+    players_now,
+    point_value,
+    settle_plan,
+)
+from scorekeeper.tables.checks import expected_number_of, submission_id_of
+from scorekeeper.tables.deck_links import club_deck, club_deck_key, deck_name, deck_of
+from scorekeeper.tables.questions import undo_question
+from scorekeeper.tables.records import objects, table_csv
+from scorekeeper.tables.shapes import (
+    JournalJSON,
+    SessionJSON,
+    end_json,
+    entry_json,
+    etag,
+    journal_json,
+    round_json,
+    session_json,
+    version_tag,
+)
 from scorekeeper.tables.store import (
     TIME_FORMAT,
     ChartStep,
@@ -50,35 +74,58 @@ __all__ = [
     "Club",
     "ClubJournalEntry",
     "JournalEntry",
+    "JournalJSON",
     "NotFound",
     "Round",
+    "SessionJSON",
     "Table",
     "after_of",
     "amount",
     "chart_steps",
-    "club_tables",
-    "club_tables_count",
+    "club_deck",
+    "club_deck_key",
+    "continued_at",
+    "current_spec",
+    "deck_name",
+    "deck_of",
     "deleted_rounds",
+    "end_json",
+    "entry_json",
+    "etag",
+    "expected_number_of",
     "find_table",
     "get_entry",
     "get_round",
     "history",
     "journal",
+    "journal_json",
     "latest_entry",
     "now",
+    "objects",
     "opening_state",
+    "padded",
+    "padded_amounts",
+    "players_now",
+    "point_value",
     "recent_tables",
     "result_of",
     "round_by_id",
     "round_input",
+    "round_json",
     "round_page",
     "rounds_from",
+    "session_json",
     "settle_payments",
+    "settle_plan",
     "spec_of",
     "state_before",
     "state_of",
+    "submission_id_of",
     "summary_of",
+    "table_csv",
     "table_version",
+    "undo_question",
+    "version_tag",
     "versions_by_round",
 ]
 
@@ -86,32 +133,6 @@ __all__ = [
 def amount(stored: str) -> Fraction:
     """A stored exact amount (``"85"``, ``"-170/3"``) as the number it is."""
     return read_stored_amount(stored)
-
-
-def club_tables(club: Club, limit: int | None = None) -> list[Any]:
-    """The club's tables, newest first, each as one light row (token, view token, name, game,
-    players, rounds played, when it was opened): no table's state is read."""
-    query = (
-        select(
-            Table.token,
-            Table.view_token,
-            Table.name,
-            Table.game,
-            Table.players,
-            Table.rounds_played,
-            Table.created_at,
-        )
-        .where(Table.club_id == club.id)
-        .order_by(Table.id.desc())
-    )
-    if limit is not None:
-        query = query.limit(limit)
-    return list(db.session.execute(query))
-
-
-def club_tables_count(club: Club) -> int:
-    """How many tables the club has opened."""
-    return int(db.session.scalar(select(func.count(Table.id)).where(Table.club_id == club.id)) or 0)
 
 
 def settle_payments(rows: Sequence[Any]) -> dict[int, list[dict[str, str]]]:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.exact import csv_amount, parse_amount
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Round, Table
@@ -50,7 +50,7 @@ def _texts(value: JSONValue) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-def _entered(player: JSONObject, game: Game) -> str:
+def _entered(player: JSONObject, game: GameRules) -> str:
     """A round's player as entered: ``hand: pine-crane plum-ribbon; dice: 3 5``."""
     parts = []
     for key in game.record_keys or sorted(game.player_keys - {"name"}):
@@ -62,7 +62,7 @@ def _entered(player: JSONObject, game: Game) -> str:
     return "; ".join(parts) or "(the rest of the deck)"
 
 
-def _yaku(player: JSONObject, game: Game) -> str:
+def _yaku(player: JSONObject, game: GameRules) -> str:
     """The yaku (or hand) a result credits a player with: ``five-brights 60; triplet 20``."""
     found = []
     for key in game.yaku_keys:
@@ -111,7 +111,7 @@ def _what(r: Round, result: JSONObject) -> str:
 
 
 def _entries(
-    table: Table, r: Round, names: Sequence[str], game: Game
+    table: Table, r: Round, names: Sequence[str], game: GameRules
 ) -> tuple[list[str], list[str], JSONObject]:
     """A round's cards or dice as each player entered them, their yaku, and its body."""
     entered = [""] * len(names)
@@ -131,7 +131,7 @@ def _entries(
 
 
 def _row(
-    table: Table, r: Round, game: Game, parties: Sequence[str], running: _Running
+    table: Table, r: Round, game: GameRules, parties: Sequence[str], running: _Running
 ) -> list[object]:
     """One entry's row; ``running`` moves on by it."""
     names = list(table.players)
@@ -173,7 +173,7 @@ def table_csv(table: Table) -> str:
     The round columns are blank on the rows of entries that are no rounds (a game's end, a
     change of the table, a settle-up). A game with a pot or a house has their columns too, so
     each row's changes sum to zero (RULES 7)."""
-    game = GAMES[table.game]
+    game = RULES[table.game]
     names = list(table.players)
     parties = [p for p, has in ((POT_COLUMN, game.has_pot), (HOUSE_COLUMN, game.has_house)) if has]
     out = io.StringIO()

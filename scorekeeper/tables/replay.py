@@ -34,7 +34,7 @@ from scorekeeper.codec import (
     encode_tally,
 )
 from scorekeeper.exact import plus
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, check_storable
 from scorekeeper.messages import N_, Msg
@@ -199,7 +199,7 @@ def _worked_out(table: Table, replay: Replay) -> Plan:
     spec = store.spec_of(table)
     with no_cycle_collection():
         _, wanted = _head_steps(spec, table, replay)
-        _replay_later(GAMES[table.game], table, wanted)
+        _replay_later(RULES[table.game], table, wanted)
     return wanted
 
 
@@ -223,7 +223,7 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     plan = _taken(wanted)
     if plan is None:
         plan = wanted
-        _replay_later(GAMES[table.game], table, plan)
+        _replay_later(RULES[table.game], table, plan)
     assert plan.final is not None
     state = plan.final
     folded = bool(shift) and plan.came_back is None  # every later round was replayed
@@ -319,7 +319,7 @@ class Plan:
         )
 
 
-def _replay_later(game: Game, table: Table, plan: Plan) -> None:
+def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
     """Replay the stored rounds from ``plan.later_from`` on, until the state comes back."""
     spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
     updates = plan.updates
@@ -410,7 +410,7 @@ class _Pending:
         return after
 
 
-def _settled(game: Game, row: Row[Any], state: State, shape: StateShape) -> bool:
+def _settled(game: GameRules, row: Row[Any], state: State, shape: StateShape) -> bool:
     """Whether the state after this stored round is, as far as any later round can tell, the
     same as before the replay: from here on every round scores as it did."""
     if row.after != shape and _shape(row.after) != shape:
@@ -477,7 +477,7 @@ def _named(spec: TableSpec, row: Any) -> Msg | None:
         return N_("The change of the table")
     if row.round_no is None:
         return None
-    return GAMES[spec.game].numbered(row.round_no).capitalized()
+    return RULES[spec.game].numbered(row.round_no).capitalized()
 
 
 def _minus(a: Sequence[Fraction], b: Sequence[Fraction]) -> tuple[Fraction, ...]:

@@ -15,22 +15,21 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorekeeper.codec import all_storable
-from scorekeeper.games import GAMES, Game
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import (
-    ReplayError,
     RoundRead,
+    Scorer,
     Step,
     added,
     check_storable,
-    initial_state,
     read_round,
     round_step,
     state_after,
     step,
 )
 from scorekeeper.round_data import Result, StoredBody, TableEntry
-from scorekeeper.rules import InvalidInput, Outcome
+from scorekeeper.rules import Outcome
 from scorekeeper.state import PriorScore, State, TableSpec, spec_at
 
 _Scored = tuple[Outcome, list[Fraction], Result | None, bool]
@@ -52,7 +51,7 @@ def rescore(
     if kind != EntryKind.ROUND:
         return step(spec, state, kind, entry)
     spec = spec_at(spec, state)
-    game = GAMES[spec.game]
+    game = RULES[spec.game]
     seen = read_round(game, spec, state, entry)
     outcome, deltas, result, rescored = _score(game, spec, seen, entry, earlier, keep_result)
     after = state_after(
@@ -74,7 +73,7 @@ def rescore_lazily(
     whose rules never read them (not ``Game.reads_game_totals``); a new game still starts
     the game totals from zero."""
     spec = spec_at(spec, state)
-    game = GAMES[spec.game]
+    game = RULES[spec.game]
     seen = read_round(game, spec, state, entry)
     outcome, deltas, result, rescored = _score(game, spec, seen, entry, earlier, False)
     after = state_after(state, seen, outcome, totals=state.totals, game_totals=state.game_totals)
@@ -84,7 +83,7 @@ def rescore_lazily(
 
 
 def _score(
-    game: Game,
+    game: GameRules,
     spec: TableSpec,
     seen: RoundRead,
     entry: TableEntry,
@@ -124,25 +123,12 @@ def _same_body(a: StoredBody, b: StoredBody) -> bool:
     return all(a[k] == b[k] for k in a if k != "players") and a.get("players") == b.get("players")
 
 
-def replay(
-    spec: TableSpec,
-    entries: Sequence[tuple[EntryKind, TableEntry]],
-    start: State | None = None,
-    first_number: int = 1,
-    earlier: Sequence[PriorScore | None] = (),
-) -> list[Step]:
-    """``ledger.replay`` reusing ``earlier`` (how each entry scored last time, if known);
-    each rescored round's result is built, as ``ledger.replay`` builds it."""
-    state = start or initial_state(spec)
-    steps = []
-    for k, (kind, data) in enumerate(entries):
+def reusing(spec: TableSpec, earlier: Sequence[PriorScore | None]) -> Scorer:
+    """A scorer for ``ledger.replay`` that reuses ``earlier`` (how each entry scored last
+    time, if known); each rescored round's result is built, as ``ledger.step`` builds it."""
+
+    def scored(state: State, k: int, kind: EntryKind, data: TableEntry) -> Step:
         prior = earlier[k] if k < len(earlier) else None
-        try:
-            done = rescore(spec, state, kind, data, prior, keep_result=True)
-        except InvalidInput as exc:
-            if k == 0:
-                raise
-            raise ReplayError(first_number + k, exc) from exc
-        steps.append(done)
-        state = done.after
-    return steps
+        return rescore(spec, state, kind, data, prior, keep_result=True)
+
+    return scored

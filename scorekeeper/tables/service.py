@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.games import GAMES, Game
+from scorekeeper.clubs import service as club_service
+from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import dealer_index, evaluated, step, table_entry
@@ -22,8 +23,10 @@ from scorekeeper.models import Club, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
-from scorekeeper.tables import changes, clubs, deck_links, store
+from scorekeeper.tables import changes, deck_links, store
+from scorekeeper.tables.changes import edit_table, record_settle, rematch
 from scorekeeper.tables.checks import NewTable, check_table
+from scorekeeper.tables.deck_links import name_for_club, name_for_table
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
     KINDS,
@@ -76,10 +79,13 @@ __all__ = [
     "delete_round",
     "deleting",
     "deleting_entry",
+    "edit_table",
     "end_game",
     "enter_round",
     "export_table",
     "import_table",
+    "name_for_club",
+    "name_for_table",
     "named",
     "named_number",
     "open_for",
@@ -87,6 +93,8 @@ __all__ = [
     "open_table",
     "read_export",
     "reads_as",
+    "record_settle",
+    "rematch",
     "restore_round",
     "restoring",
     "rollback",
@@ -112,7 +120,7 @@ def rollback() -> None:
     db.session.rollback()
 
 
-def score(game: Game, body: JSONObject) -> Result:
+def score(game: GameRules, body: JSONObject) -> Result:
     """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
     body is the engine's whole input, as no table completes it."""
     return evaluated(game, EngineInput(body))
@@ -131,7 +139,7 @@ def open_new_table(new: NewTable, club: Club | None = None) -> Table:
     """Open a checked new table (``check_new_table``), in ``club`` when one is given (its
     players then become the club's members): the home page, the club's page and the API all
     open a table here. InvalidInput, storing nothing, when the club refuses it."""
-    return clubs.open_in_club(club, new) if club is not None else open_table(new)
+    return club_service.open_in_club(club, new) if club is not None else open_table(new)
 
 
 # -- changing a table ------------------------------------------------------------------------
@@ -148,7 +156,7 @@ def change_table(table: Table, data: JSONObject) -> None:
         if raw is None and table.club_id is not None:
             raise InvalidInput([Violation("club", CLUB_KEEPS_ITS_TABLE)])
         if raw is not None:
-            clubs.join(table, clubs.club_for_table(raw))
+            club_service.join(table, club_service.club_for_table(raw))
     if deck_links.FIELD in data:  # not a change of the game: no journal entry (docs/api.md)
         deck_links.name_for_table(table, data.pop(deck_links.FIELD))
     changes.edit_table(table, data)
@@ -184,7 +192,7 @@ def save_round(
 def check_round(table: Table, state: State, entry: Entry) -> None:
     """Check ``entry`` on the rules against the table as it stands in ``state`` (before the
     round it enters or corrects), storing nothing: InvalidInput says what the rules refuse."""
-    body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
+    body = table_entry(RULES[table.game], EntryKind.ROUND, entry)
     step(store.spec_of(table), state, EntryKind.ROUND, body)
 
 
@@ -192,7 +200,7 @@ def would_score(table: Table, state: State, entry: Entry) -> Result | None:
     """What ``entry`` would score against the table as it stands in ``state``: the engine is
     pure, so nothing is stored; None when the rules refuse it."""
     try:
-        body = table_entry(GAMES[table.game], EntryKind.ROUND, entry)
+        body = table_entry(RULES[table.game], EntryKind.ROUND, entry)
         done = step(store.spec_of(table), state, EntryKind.ROUND, body)
     except InvalidInput:
         return None
@@ -202,6 +210,6 @@ def would_score(table: Table, state: State, entry: Entry) -> Result | None:
 def reads_as(table: Table, entry: Entry, rnd: Round) -> bool:
     """Whether the stored round ``rnd`` keeps exactly what ``entry`` would store."""
     try:
-        return table_entry(GAMES[table.game], EntryKind.ROUND, entry) == rnd.entry
+        return table_entry(RULES[table.game], EntryKind.ROUND, entry) == rnd.entry
     except InvalidInput:
         return False

@@ -26,7 +26,7 @@ from scorekeeper.codec import (
     read_stored_amount,
 )
 from scorekeeper.exact import plus
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import Step, evaluated
@@ -215,7 +215,7 @@ def result_of(table: Table, rnd: Round) -> Result:
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
-    result = evaluated(GAMES[table.game], round_input(table, rnd))
+    result = evaluated(RULES[table.game], round_input(table, rnd))
     # Shown, not written back: reading never writes.
     set_committed_value(rnd, "result", result)
     return result
@@ -312,7 +312,7 @@ def round_input(table: Table, rnd: Round) -> EngineInput:
     """A stored round's input to the engine (its stored body leaves out what its table and
     its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
     nothing out."""
-    body = GAMES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
+    body = RULES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
     return EngineInput(cast(JSONObject, body))
 
 

@@ -20,7 +20,7 @@ from scorekeeper import devices
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.codec import encode_amounts
 from scorekeeper.exact import amount_str, parse_amount
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import Step, check_storable, table_entry
@@ -272,7 +272,7 @@ def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _
         at = _exported_time(given.get("at"), f"rounds.{k}.at")
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         with _at_input(k):
-            entry = table_entry(GAMES[draft.game], kind, _input(given))
+            entry = table_entry(RULES[draft.game], kind, _input(given))
             step = rescore(spec, ahead.state, kind, entry)
         played += kind == EntryKind.ROUND
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
@@ -314,7 +314,7 @@ def _write_the_rest(
         place = table.round_count + 1
         with _at_input(k):
             if kind in KINDS:
-                entry = table_entry(GAMES[table.game], kind, _input(given))
+                entry = table_entry(RULES[table.game], kind, _input(given))
                 step = rescore(spec, state, kind, entry)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import JournalEntry, Round, Table, now
@@ -104,7 +104,7 @@ def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
             N_(
                 "Entry %(seq)s cannot be undone: that %(noun)s is already deleted",
                 seq=entry.seq,
-                noun=GAMES[table.game].noun,
+                noun=RULES[table.game].noun,
             )
         )
     number = rnd.round_no
@@ -122,7 +122,7 @@ def _restore_again(table: Table, entry: JournalEntry) -> JournalEntry:
             N_(
                 "Entry %(seq)s cannot be undone: that %(noun)s is already back as %(what)s",
                 seq=entry.seq,
-                noun=GAMES[table.game].noun,
+                noun=RULES[table.game].noun,
                 what=named(table, rnd),
             )
         )
@@ -141,7 +141,7 @@ def _change_back(table: Table, entry: JournalEntry) -> JournalEntry:
             N_(
                 "Entry %(seq)s cannot be undone: that %(noun)s is deleted; restore it first",
                 seq=seq,
-                noun=GAMES[table.game].noun,
+                noun=RULES[table.game].noun,
             )
         )
     wanted = entry.data.get("before")

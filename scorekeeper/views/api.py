@@ -16,24 +16,28 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.caches import no_cycle_collection
+from scorekeeper.clubs import reading as club_reading
+from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.round_data import Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
-from scorekeeper.tables import changes, clubs, reading, service
-from scorekeeper.tables.checks import expected_number_of, submission_id_of
-from scorekeeper.tables.reading import JournalEntry, Table
-from scorekeeper.tables.shapes import (
+from scorekeeper.tables import reading, service
+from scorekeeper.tables.reading import (
+    JournalEntry,
     JournalJSON,
     SessionJSON,
+    Table,
     end_json,
     entry_json,
     etag,
+    expected_number_of,
     journal_json,
     round_json,
     session_json,
+    submission_id_of,
     version_tag,
 )
 from scorekeeper.views import allow_an_export
@@ -101,13 +105,13 @@ def _unknown_game(exc: UnknownGame) -> tuple[Response, int]:
     return _message(f"'{exc.args[0]}' is not a game here (known: {known})", 404, "game")
 
 
-@bp.errorhandler(clubs.ClubNotFound)
-def _no_club(exc: clubs.ClubNotFound) -> tuple[Response, int]:
+@bp.errorhandler(club_reading.ClubNotFound)
+def _no_club(exc: club_reading.ClubNotFound) -> tuple[Response, int]:
     return _read_only_write() or _message("No such club", 404)
 
 
-@bp.errorhandler(clubs.MemberNotFound)
-def _no_member(exc: clubs.MemberNotFound) -> tuple[Response, int]:
+@bp.errorhandler(club_reading.MemberNotFound)
+def _no_member(exc: club_reading.MemberNotFound) -> tuple[Response, int]:
     return _message("No such member in this club", 404)
 
 
@@ -125,7 +129,7 @@ def _read_only_write() -> tuple[Response, int] | None:
     token = (request.view_args or {}).get("token")
     if request.method in ("GET", "HEAD", "OPTIONS") or not isinstance(token, str):
         return None
-    return _message(READ_ONLY, 403) if clubs.is_view_token(token) else None
+    return _message(READ_ONLY, 403) if club_reading.is_view_token(token) else None
 
 
 def http_error(exc: HTTPException) -> tuple[Response, int]:
@@ -185,9 +189,9 @@ def create_table() -> ResponseReturnValue:
         carry = data.get("carry", True)
         if not isinstance(carry, bool):
             raise InvalidInput([Violation("carry", f"{shown(carry)} is not true or false")])
-        table = changes.rematch(old, carry=carry)
+        table = service.rematch(old, carry=carry)
     else:
-        club = clubs.club_for_table(data.get("club")) if "club" in data else None
+        club = club_service.club_for_table(data.get("club")) if "club" in data else None
         new = service.check_new_table({k: v for k, v in data.items() if k != "club"})
         table = service.open_new_table(new, club)
     service.commit()
@@ -211,7 +215,7 @@ def get_table(token: str) -> ResponseReturnValue:
             resp.set_etag(tag)
             resp.headers["Cache-Control"] = "no-cache"
             return resp
-    table, view = clubs.readable_table(token)
+    table, view = club_reading.readable_table(token)
     tag = etag(table) + page
     body = _table_answer(table)
     if view:  # the read-only link: the same table without its writable id
@@ -237,7 +241,7 @@ def change_table(token: str) -> ResponseReturnValue:
 @bp.get("/sessions/<token>/settle")
 def get_settle(token: str) -> ResponseReturnValue:
     """Who pays whom to clear every running total: exact, and in whole coins."""
-    return jsonify(changes.settle_plan(reading.find_table(token)))
+    return jsonify(reading.settle_plan(reading.find_table(token)))
 
 
 @bp.post("/sessions/<token>/settle")
@@ -249,7 +253,7 @@ def post_settle(token: str) -> ResponseReturnValue:
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
     table = reading.find_table(token, lock=True)
-    settle = changes.record_settle(table, version)
+    settle = service.record_settle(table, version)
     service.commit()
     body = _table_answer(table)
     body["settle"] = entry_json(settle)  # no round: it takes no number
@@ -266,7 +270,7 @@ def get_journal(token: str) -> ResponseReturnValue:
 def _journal_entry(entry: JournalEntry) -> JournalJSON:
     """A journal entry; a rematch made from the table carries the new table's link."""
     out = journal_json(entry)
-    continued = changes.continued_at(entry)
+    continued = reading.continued_at(entry)
     if continued is not None:
         out["continued_at"] = token_link(continued)
     return out
@@ -365,9 +369,11 @@ def import_table() -> ResponseReturnValue:
 # -- clubs (API.md "Clubs") ----------------------------------------------------------------
 
 
-def _club_answer(club: clubs.Club, status: int = 200, *, view: bool = False) -> ResponseReturnValue:
+def _club_answer(
+    club: club_reading.Club, status: int = 200, *, view: bool = False
+) -> ResponseReturnValue:
     archived = request.args.get("archived") in ("1", "true")
-    resp = jsonify(clubs.club_json(club, view=view, archived=archived))
+    resp = jsonify(club_reading.club_json(club, view=view, archived=archived))
     resp.status_code = status
     if status == 201:
         resp.headers["Location"] = f"/c/{club.token}"
@@ -378,7 +384,7 @@ def _club_answer(club: clubs.Club, status: int = 200, *, view: bool = False) -> 
 @limits.creates
 def create_club() -> ResponseReturnValue:
     """A new club with its members and time zone."""
-    club = clubs.create_club(read_json_object())
+    club = club_service.create_club(read_json_object())
     service.commit()
     return _club_answer(club, 201)
 
@@ -386,7 +392,7 @@ def create_club() -> ResponseReturnValue:
 @bp.get("/clubs/<token>")
 def get_club(token: str) -> ResponseReturnValue:
     """The club, or through its read-only link the club without writable ids."""
-    club, view = clubs.readable_club(token)
+    club, view = club_reading.readable_club(token)
     return _club_answer(club, view=view)
 
 
@@ -395,15 +401,15 @@ def get_club(token: str) -> ResponseReturnValue:
 def change_club(token: str) -> ResponseReturnValue:
     """Rename, add, archive members; the club's name, time zone and deck; detach a table."""
     data = read_json_object()
-    club = clubs.find_club(token, lock=True)
-    clubs.change(club, data)
+    club = club_reading.find_club(token, lock=True)
+    club_service.change(club, data)
     service.commit()
     return _club_answer(club)
 
 
 @bp.get("/clubs/<token>/journal")
 def club_journal(token: str) -> ResponseReturnValue:
-    return jsonify({"entries": clubs.journal(clubs.readable_club(token)[0])})
+    return jsonify({"entries": club_reading.journal(club_reading.readable_club(token)[0])})
 
 
 @bp.post("/clubs/<token>/undo")
@@ -412,8 +418,8 @@ def undo_club(token: str) -> ResponseReturnValue:
     """Undo the club's last change not undone yet, or the one numbered ``seq``."""
     raw = request.get_data(cache=True)
     data = read_json_object() if raw.strip() else {}
-    club = clubs.find_club(token, lock=True)
-    clubs.undo(club, data.get("seq"))
+    club = club_reading.find_club(token, lock=True)
+    club_service.undo(club, data.get("seq"))
     service.commit()
     return _club_answer(club)
 
@@ -421,22 +427,22 @@ def undo_club(token: str) -> ResponseReturnValue:
 @bp.get("/clubs/<token>/standings")
 def club_standings(token: str) -> ResponseReturnValue:
     """Each member's points and money over a period of the club's days."""
-    return jsonify(clubs.standings(clubs.readable_club(token)[0], request.args))
+    return jsonify(club_reading.standings(club_reading.readable_club(token)[0], request.args))
 
 
 @bp.get("/clubs/<token>/members/<name>")
 def club_member(token: str, name: str) -> ResponseReturnValue:
     """A member's tables, games, yaku and opponents over a period."""
-    club, view = clubs.readable_club(token)
-    return jsonify(clubs.member_stats(club, name, request.args, view=view))
+    club, view = club_reading.readable_club(token)
+    return jsonify(club_reading.member_stats(club, name, request.args, view=view))
 
 
 @bp.get("/clubs/<token>/export.csv")
 def club_csv(token: str) -> ResponseReturnValue:
     """The standings as CSV for a spreadsheet (the same parameters)."""
-    club, _ = clubs.readable_club(token)
-    table = clubs.standings(club, request.args)
-    resp = Response(clubs.standings_csv(table), mimetype="text/csv")
+    club, _ = club_reading.readable_club(token)
+    table = club_reading.standings(club, request.args)
+    resp = Response(club_reading.standings_csv(table), mimetype="text/csv")
     # Named by what it holds, so that two downloads (this month's Toppa, all time) do not
     # overwrite each other: standings-2026-11-01-2026-11-30-toppa.csv.
     parts = ["standings"] + [
@@ -451,4 +457,4 @@ def club_csv(token: str) -> ResponseReturnValue:
 @bp.get("/clubs/<token>/export.json")
 def club_export(token: str) -> ResponseReturnValue:
     """The club, its members and every table's export (the club's own link only)."""
-    return jsonify(clubs.export_club(clubs.find_club(token)))
+    return jsonify(club_reading.export_club(club_reading.find_club(token)))

@@ -9,6 +9,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import limits
+from scorekeeper.clubs import reading as club_reading
+from scorekeeper.clubs import service as club_service
 from scorekeeper.forms import ActionForm, AddPlayerForm, TableForm
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import form_int
@@ -16,7 +18,7 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import changes, clubs, reading, service
+from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.check import draw_page
@@ -37,8 +39,8 @@ def _edit_page(
 ) -> ResponseReturnValue:
     state = reading.state_of(table)
     game = GAMES[table.game]
-    spec = changes.current_spec(table, state)
-    names = changes.players_now(table, state)
+    spec = reading.current_spec(table, state)
+    names = reading.players_now(table, state)
     table_form = TableForm(formdata=None, name=table.name, point_value=table.point_value or "")
     add_form = AddPlayerForm(formdata=None)
     if posted:
@@ -66,7 +68,7 @@ def _edit_page(
         rematch_seats=(posted or {}).get("rematch_seats")
         or [n for i, n in enumerate(names) if i not in state.away],
         dealer=(posted or {}).get("dealer") or table.players[table.first_dealer],
-        club=clubs.club_of(table),
+        club=club_reading.club_of(table),
         all_clear=not any(state.totals) and not state.pot and not state.house,
     ), status
 
@@ -160,7 +162,7 @@ _PARTS: dict[str, Callable[[MultiDict[str, str], Game, list[str]], Posted]] = {
 def _patch_from_form(table: Table, what: str) -> Posted:
     """The PATCH body (API.md) a posted part of the edit page asks for, and what was typed."""
     state = reading.state_of(table)
-    names = changes.players_now(table, state)
+    names = reading.players_now(table, state)
     part = _PARTS.get(what)
     return part(request.form, GAMES[table.game], names) if part else ({}, {})
 
@@ -192,13 +194,13 @@ def change(token: str) -> ResponseReturnValue:
     if not body:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
     try:
-        entry = changes.edit_table(table, body)
+        entry = service.edit_table(table, body)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
         errors = errors_by_field(exc.violations)
         if what == "rename":
-            index = {n: i for i, n in enumerate(changes.players_now(table))}
+            index = {n: i for i, n in enumerate(reading.players_now(table))}
             errors = {
                 (f"p{index[k[7:]]}" if k.startswith("rename.") and k[7:] in index else k): v
                 for k, v in errors.items()
@@ -220,8 +222,8 @@ def _join_club(table: Table) -> ResponseReturnValue:
     """The table joins the club whose link (or id) was typed: its players become members."""
     typed = request.form.get("club", "")
     try:
-        club = clubs.club_for_table(typed)
-        clubs.join(table, club)
+        club = club_service.club_for_table(typed)
+        club_service.join(table, club)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -241,7 +243,7 @@ def _rematch(old: Table) -> ResponseReturnValue:
     if move is not None:  # a seat moved without script: the page again, nothing started
         return _edit_page(old, posted={"rematch_seats": list[JSONValue](moved(seats, move))})
     try:
-        table = changes.rematch(old, carry=carry, seats=seats or None)
+        table = service.rematch(old, carry=carry, seats=seats or None)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -277,7 +279,7 @@ def _settle_page(table: Table, error: str | None = None, status: int = 200) -> R
         "changes/settle.html",
         table=table,
         game=GAMES[table.game],
-        plan=changes.settle_plan(table),
+        plan=reading.settle_plan(table),
         state=state,
         all_clear=not any(state.totals) and not state.pot and not state.house,
         action_form=ActionForm(),
@@ -295,7 +297,7 @@ def record_settle(token: str) -> ResponseReturnValue:
         return _settle_page(table, EXPIRED, 400)
     version = form_int(request.form, "version")
     try:
-        changes.record_settle(table, version if isinstance(version, int) else -1)
+        service.record_settle(table, version if isinstance(version, int) else -1)
         service.commit()
     except InvalidInput as exc:
         service.rollback()

@@ -5,7 +5,6 @@ forms that write to it. The routes are in ``views.clubs``; a member's page in
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from fractions import Fraction
@@ -14,7 +13,6 @@ from typing import Any, TypedDict
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-import segno
 from babel.dates import format_skeleton
 from flask import (
     current_app,
@@ -24,6 +22,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from scorekeeper.clubs import reading as club_reading
 from scorekeeper.forms import ActionForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import locale_code
@@ -31,9 +30,10 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import clubs, reading
+from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Club, now
 from scorekeeper.views import errors_by_field
+from scorekeeper.views.links import qr_svg
 
 ZONES = (
     "UTC",
@@ -62,15 +62,6 @@ def public_link(endpoint: str, **values: Any) -> str:
     if base:
         return str(base).rstrip("/") + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)
-
-
-@functools.lru_cache(maxsize=256)
-def qr_svg(link: str, title: str) -> str:
-    """A link as a QR code in inline SVG, as large as the stylesheet lets it be."""
-    code = segno.make(link, error="m")
-    return str(
-        code.svg_inline(omitsize=True, dark="#111", light="#fff", svgclass="qr-code", title=title)
-    )
 
 
 class Row(TypedDict):
@@ -144,7 +135,7 @@ def opening_args(club: Club, args: Mapping[str, str]) -> tuple[dict[str, str], d
     nothing was filled in: something was asked for, or nobody has played yet)."""
     if any(args.get(k) for k in ("from", "to", "game", "view")):
         return dict(args), None
-    day = clubs.last_played(club)
+    day = club_reading.last_played(club)
     if day is None:
         return dict(args), None
     return {**args, "from": day.isoformat(), "to": day.isoformat()}, day
@@ -180,7 +171,7 @@ def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> li
     """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time.
     All time says how it adds up (``shown``): the page's address alone opens on the last
     club day played."""
-    today = clubs.club_day(now(), ZoneInfo(club.timezone))
+    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
     spans: list[tuple[str, str, date | None]] = [
         ("tonight", N_("Tonight"), today),
         ("month", N_("This month"), today.replace(day=1)),
@@ -217,7 +208,8 @@ def tables_shown(club: Club, *, view: bool, limit: int | None = None) -> list[di
     """The club's tables, newest first, each by its link (through the read-only page, by its
     read-only link only): one light query, without the tables' state."""
     out = []
-    for token, view_token, name, game, players, rounds, created in reading.club_tables(club, limit):
+    rows = club_reading.table_rows(club, limit)
+    for token, view_token, name, game, players, rounds, created in rows:
         if view:
             url = url_for("clubs.table_view", view_token=view_token) if view_token else None
         else:
@@ -249,11 +241,11 @@ def club_page(
     args, last_day = opening_args(club, standings_args())
     period_errors: dict[str, list[str]] = {}
     try:
-        figures = clubs.standings(club, args)
+        figures = club_reading.standings(club, args)
     except InvalidInput as exc:
         period_errors = errors_by_field(exc.violations)
         args = {k: v for k, v in args.items() if k in ("archived", "view")}
-        figures = clubs.standings(club, args)
+        figures = club_reading.standings(club, args)
         status = max(status, 422)
     return render_template(
         "clubs/club.html",
@@ -261,7 +253,7 @@ def club_page(
         view=view,
         **_standings_part(club, figures, args, period_errors, view=view),
         last_played=None
-        if last_day is None or last_day == clubs.club_day(now(), ZoneInfo(club.timezone))
+        if last_day is None or last_day == club_reading.club_day(now(), ZoneInfo(club.timezone))
         else format_skeleton("MMMEd", last_day, locale=locale_code()),
         **_club_part(club, view=view),
         **_forms_part(errors or {}, posted, table_form),
@@ -283,8 +275,8 @@ def _standings_part(
     export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
     blocks = []
     if shown == "points":
-        for g in clubs.games_played(club, args):
-            of_game = clubs.standings(club, {**args, "game": g})
+        for g in club_reading.games_played(club, args):
+            of_game = club_reading.standings(club, {**args, "game": g})
             blocks.append(
                 {
                     "game": GAMES[g],
@@ -322,16 +314,16 @@ def _club_part(club: Club, *, view: bool) -> dict[str, Any]:
             **j,
             "at": datetime.strptime(str(j["at"]), reading.TIME_FORMAT),
             # In the reader's language where the entry kept its messages.
-            "summary": "; ".join(tr(m) for m in clubs.summary_messages(j)) or j["summary"],
+            "summary": "; ".join(tr(m) for m in club_reading.summary_messages(j)) or j["summary"],
         }
-        for j in ([] if view else clubs.journal(club, messages=True))
+        for j in ([] if view else club_reading.journal(club, messages=True))
     ]
     return {
         "member_base": member_page_url(club, view=view)(name=""),  # a name is appended, quoted
         "tables": tables_shown(
             club, view=view, limit=None if request.args.get("tables") == "all" else TABLES_SHOWN
         ),
-        "tables_total": reading.club_tables_count(club),
+        "tables_total": club_reading.tables_count(club),
         "active": [str(m["name"]) for m in members if not m.get("archived")],
         "archived": [str(m["name"]) for m in members if m.get("archived")],
         "journal": journal,

@@ -1,7 +1,7 @@
 """A club's pages (API.md "Clubs", issue 20): started from the home page, its own link and a
 read-only one, standings over a period, tables opened from it, its members and their journal.
 
-Every form works without script and writes through ``scorekeeper.tables.clubs``, then commits
+Every form works without script and writes through ``scorekeeper.clubs.service``, then commits
 and redirects; a refused write shows its mistakes beside the fields, storing nothing."""
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs import reading as club_reading
+from scorekeeper.clubs import service as club_service
 from scorekeeper.forms import ActionForm, ImportForm, generate_csrf, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
@@ -33,7 +35,7 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.tables import changes, clubs, deck_links, reading, service
+from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.club_page import ZONES, club_page, public_link
@@ -84,8 +86,8 @@ def _said(entry: ClubJournalEntry) -> str:
 
 def get_club_or_404(token: str, *, lock: bool = False) -> Club:
     try:
-        return clubs.find_club(token, lock=lock)
-    except clubs.ClubNotFound:
+        return club_reading.find_club(token, lock=lock)
+    except club_reading.ClubNotFound:
         not_found(NO_CLUB)
 
 
@@ -129,7 +131,7 @@ def create() -> ResponseReturnValue:
         "timezone": posted["timezone"].strip() or "UTC",
     }
     try:
-        club = clubs.create_club(body)
+        club = club_service.create_club(body)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -175,12 +177,12 @@ def _kept_page(
         club.version,
         club.figures_version,
         club.timezone,
-        clubs.club_day(now(), ZoneInfo(club.timezone)),
+        club_reading.club_day(now(), ZoneInfo(club.timezone)),
         request.host_url,
         request.full_path,
         locale_code(),
         phone_name(),
-        deck_links.club_deck_key(club),  # naming or renaming a deck moves no version
+        reading.club_deck_key(club),  # naming or renaming a deck moves no version
     )
     token = generate_csrf()
     kept = _PAGES.get(key)
@@ -206,8 +208,8 @@ def show(token: str) -> ResponseReturnValue:
 def view(view_token: str) -> ResponseReturnValue:
     """The club's read-only page: standings, members and tables, no form, no writable id."""
     try:
-        club = clubs.find_club_view(view_token)
-    except clubs.ClubNotFound:
+        club = club_reading.find_club_view(view_token)
+    except club_reading.ClubNotFound:
         not_found(NO_CLUB)
     return _kept_page("club", club, lambda: club_page(club, view=True))
 
@@ -223,8 +225,8 @@ def member(token: str, name: str) -> ResponseReturnValue:
 def member_view(view_token: str, name: str) -> ResponseReturnValue:
     """A member's page through the club's read-only link: the same figures, no writable id."""
     try:
-        club = clubs.find_club_view(view_token)
-    except clubs.ClubNotFound:
+        club = club_reading.find_club_view(view_token)
+    except club_reading.ClubNotFound:
         not_found(NO_CLUB)
     return _kept_page("member", club, lambda: member_page(club, name, view=True))
 
@@ -236,7 +238,7 @@ def open_table(token: str) -> ResponseReturnValue:
     (``seat_order``); a ``move`` button changes that order and shows the form again."""
     club = get_club_or_404(token, lock=True)
     form = new_table_form()
-    picked = [n for n in request.form.getlist("member") if clubs.member(club, n) is not None]
+    picked = [n for n in request.form.getlist("member") if club_reading.member(club, n) is not None]
     fresh = names_typed(request.form.get("new_players", ""))
     seats = seat_order(request.form.getlist("seat"), picked, fresh)
     form.players.data = "\n".join(seats)
@@ -317,7 +319,7 @@ def change(token: str) -> ResponseReturnValue:
         message = N_("Choose what to change.")
         return club_page(club, view=False, errors={where: [message]}, posted=posted, status=422)
     try:
-        entry = clubs.change_club(club, body)
+        entry = club_service.change_club(club, body)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -342,7 +344,7 @@ def undo(token: str) -> ResponseReturnValue:
         return redirect(url_for(".show", token=club.token))
     seq = form_int(request.form, "seq")
     try:
-        entry = clubs.undo(club, seq if isinstance(seq, int) else -1)
+        entry = club_service.undo(club, seq if isinstance(seq, int) else -1)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -355,7 +357,7 @@ def undo(token: str) -> ResponseReturnValue:
 def find_table_view(view_token: str) -> Table:
     """The table behind a read-only link, or 404."""
     try:
-        return clubs.find_table_view(view_token)
+        return club_reading.find_table_view(view_token)
     except reading.NotFound:
         not_found(N_("There is no table at this link. Check the address you were sent."))
 
@@ -365,9 +367,9 @@ def table_view(view_token: str) -> ResponseReturnValue:
     """A table's read-only page: its standings and latest rounds, no write, no writable id."""
     t = find_table_view(view_token)
     state = reading.state_of(t)
-    value = changes.point_value(t)
+    value = reading.point_value(t)
     standings = table_standings(t, state)
-    club = clubs.club_of(t)
+    club = club_reading.club_of(t)
     history = reading.history(t, HISTORY_SHOWN)
     return render_template(
         "clubs/table_view.html",
@@ -378,7 +380,7 @@ def table_view(view_token: str) -> ResponseReturnValue:
         money=lambda amount: amount * value if value is not None else None,
         history=history,
         payments=reading.settle_payments(history),
-        names=changes.players_now(t, state),
+        names=reading.players_now(t, state),
         club_name=club.name if club is not None else None,
         view_link=public_link("clubs.table_view", view_token=view_token),
     )

@@ -29,12 +29,13 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits, photos, teaching
 from scorekeeper.cards import CARD_BY_ID, CARDS
+from scorekeeper.clubs import reading as club_reading
 from scorekeeper.forms import ActionForm
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_
 from scorekeeper.picker import month_rows
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import clubs, deck_links, reading, service
+from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, Table
 from scorekeeper.views import errors_by_field, not_found
 
@@ -57,21 +58,21 @@ def _helpers() -> dict[str, Any]:
 def table_deck(table: Table) -> dict[str, str | None] | None:
     """What a table's page shows of its deck: its name, and its page on a phone that knows it
     (never its id otherwise); None when the table reads photos with the built-in model."""
-    deck = deck_links.deck_of(table)
+    deck = reading.deck_of(table)
     if deck is None:
         return None
     known = deck.token in session.get("decks", [])
     page = url_for("deck_page.show", token=deck.token) if known else None
-    return {"name": deck_links.deck_name(deck), "page": page}
+    return {"name": reading.deck_name(deck), "page": page}
 
 
 def club_deck(club: Club, view: bool) -> dict[str, str | None] | None:
     """What a club's page shows of its deck; its page through the club's own link only."""
-    deck = deck_links.club_deck(club)
+    deck = reading.club_deck(club)
     if deck is None:
         return None
     page = None if view else url_for("deck_page.show", token=deck.token)
-    return {"name": deck_links.deck_name(deck), "page": page}
+    return {"name": reading.deck_name(deck), "page": page}
 
 
 def _remember(deck: teaching.Deck) -> None:
@@ -93,7 +94,7 @@ def _place(table: str | None, club: str | None) -> tuple[Table | None, Club | No
         if table:
             return reading.find_table(table), None
         if club:
-            return None, clubs.find_club(club)
+            return None, club_reading.find_club(club)
     except reading.NotFound:
         not_found(N_("There is no table or club at this link."))
     return None, None
@@ -137,9 +138,9 @@ def create() -> ResponseReturnValue:
         with limits.recognising():
             deck, _ = teaching.create(request.form.get("name"), photo)
         if table is not None:
-            deck_links.name_for_table(table, deck.token)
+            service.name_for_table(table, deck.token)
         elif club is not None:
-            deck_links.name_for_club(club, deck.token)
+            service.name_for_club(club, deck.token)
         service.commit()
     except photos.BadPhoto as exc:
         service.rollback()
@@ -314,11 +315,11 @@ def use(token: str) -> ResponseReturnValue:
     try:
         if kind != "c":
             table = reading.find_table(place)
-            deck_links.name_for_table(table, deck.token)
+            service.name_for_table(table, deck.token)
             said = N_("The table “%(name)s” reads its photos with this deck.", name=table.name)
         else:
-            club = clubs.find_club(place)
-            deck_links.name_for_club(club, deck.token)
+            club = club_reading.find_club(place)
+            service.name_for_club(club, deck.token)
             said = N_("The club “%(name)s” reads its photos with this deck.", name=club.name)
         service.commit()
     except reading.NotFound:

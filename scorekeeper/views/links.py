@@ -8,12 +8,14 @@ runs). An export is named after the table and the day it was started, not its in
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date
 from typing import Any
 from urllib.parse import quote
 
+import segno
 from flask import current_app, url_for
 
 from scorekeeper.tables.reading import Table
@@ -53,3 +55,17 @@ def attachment(table: Table, extension: str) -> dict[str, str]:
         full = f"{unicode_stem[:60]}-{table.created_at.date().isoformat()}.{extension}"
         value += f"; filename*=UTF-8''{quote(full, safe='')}"
     return {"Content-Disposition": value}
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(link: str, title: str) -> str:
+    """A link as a QR code, drawn as inline SVG titled ``title`` (the same link always draws
+    the same).
+
+    Drawn without a fixed size (a viewBox of its modules, the 4-module quiet zone included):
+    the stylesheet makes it as large as the phone allows, to be scanned across a table.
+    """
+    code = segno.make(link, error="m")
+    return str(
+        code.svg_inline(omitsize=True, dark="#111", light="#fff", svgclass="qr-code", title=title)
+    )

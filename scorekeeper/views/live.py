@@ -15,9 +15,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import translate as tr
 from scorekeeper.tables import reading
-from scorekeeper.tables.changes import continued_at
-from scorekeeper.tables.reading import JournalEntry
-from scorekeeper.tables.shapes import etag, version_tag
+from scorekeeper.tables.reading import JournalEntry, continued_at, etag, version_tag
 from scorekeeper.views import get_table_or_404
 
 bp = Blueprint("live", __name__)

@@ -1,6 +1,6 @@
 """A member's page of a club, as it is drawn: their tables, running total (a chart in money,
 or a line per game in points), the games they played with their yaku, and head to head. One
-call of ``clubs.member_stats`` gives the figures; this lays them out for people."""
+call of ``club_reading.member_stats`` gives the figures; this lays them out for people."""
 
 from __future__ import annotations
 
@@ -18,13 +18,14 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.charts import Chart, running_chart
+from scorekeeper.clubs import reading as club_reading
 from scorekeeper.games import GAMES, Game
 from scorekeeper.i18n import display_amount
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import clubs, reading
+from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Club
 from scorekeeper.views import errors_by_field, not_found
 from scorekeeper.views.club_page import (
@@ -40,17 +41,17 @@ NO_MEMBER = N_("There is no member of this name in this club.")
 
 
 def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
-    """``clubs.member_stats`` once (the whole page: it stays one query however long the
+    """``club_reading.member_stats`` once (the whole page: it stays one query however long the
     club's history), laid out for people."""
     args = {k: v for k, v in standings_args().items() if k != "archived"}
     errors: dict[str, list[str]] = {}
     try:
         try:
-            stats = clubs.member_stats(club, name, args, view=view)
+            stats = club_reading.member_stats(club, name, args, view=view)
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)
-            stats = clubs.member_stats(club, name, {}, view=view)
-    except clubs.MemberNotFound:
+            stats = club_reading.member_stats(club, name, {}, view=view)
+    except club_reading.MemberNotFound:
         not_found(NO_MEMBER)
     who = str(stats["name"])
     zone = ZoneInfo(club.timezone)
@@ -130,7 +131,7 @@ def _member_table(t: JSONObject, zone: ZoneInfo) -> dict[str, Any]:
     link (as ``member_stats`` gives it: read-only through the read-only page) and figures."""
     first = t.get("first_round_at")
     day = (
-        clubs.club_day(datetime.strptime(str(first), reading.TIME_FORMAT), zone)
+        club_reading.club_day(datetime.strptime(str(first), reading.TIME_FORMAT), zone)
         if isinstance(first, str)
         else None
     )

@@ -3,12 +3,10 @@ table: its standings, its latest rounds, its running-totals chart and the link's
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NotRequired, TypedDict
 
-import segno
 from flask import render_template, request
 from markupsafe import Markup
 
@@ -20,9 +18,8 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_
 from scorekeeper.state import State
-from scorekeeper.tables import changes, reading
-from scorekeeper.tables.reading import Table
-from scorekeeper.tables.records import objects
+from scorekeeper.tables import reading
+from scorekeeper.tables.reading import Table, objects
 
 HISTORY_SHOWN = 20
 """The table's page lists this many of its latest rounds (the history page, every one)."""
@@ -46,7 +43,7 @@ class Standing(TypedDict):
 
 def table_standings(table: Table, state: State) -> list[Standing]:
     """The table's players by total, ranked, with their money at its point value."""
-    value = changes.point_value(table)
+    value = reading.point_value(table)
     return ranked(
         [
             {
@@ -59,7 +56,7 @@ def table_standings(table: Table, state: State) -> list[Standing]:
                 "style": seat_style(i),
             }
             for i, (n, t) in enumerate(
-                zip(changes.players_now(table, state), state.totals, strict=True)
+                zip(reading.players_now(table, state), state.totals, strict=True)
             )
         ],
         table.rounds_played > 0,
@@ -127,9 +124,9 @@ def chart_and_steps(table: Table) -> tuple[Chart | None, list[reading.ChartStep]
     version = (table.token, table.updated_at, table.round_count, table.rounds_played, table.players)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
-        names = changes.players_now(table)
+        names = reading.players_now(table)
         steps = [
-            reading.ChartStep(s.kind, s.number, changes.padded_amounts(s.totals, len(names)))
+            reading.ChartStep(s.kind, s.number, reading.padded_amounts(s.totals, len(names)))
             for s in reading.chart_steps(table)
         ]
         chart = running_chart(names, [s.totals for s in steps], table.rounds_played)
@@ -186,25 +183,6 @@ def totals_text(names: Sequence[str], totals: Sequence[Fraction]) -> str:
     )
 
 
-@functools.lru_cache(maxsize=256)
-def qr_svg(link: str) -> str:
-    """The table link as a QR code, drawn as inline SVG (the same link always draws the same).
-
-    Drawn without a fixed size (a viewBox of its modules, the 4-module quiet zone included):
-    the stylesheet makes it as large as the phone allows, to be scanned across a table.
-    """
-    code = segno.make(link, error="m")
-    return str(
-        code.svg_inline(
-            omitsize=True,
-            dark="#111",
-            light="#fff",
-            svgclass="qr-code",
-            title="QR code of the table's link",
-        )
-    )
-
-
 class GameSummary(TypedDict):
     """One game's result, for the table's page after the game ends."""
 
@@ -217,10 +195,10 @@ class GameSummary(TypedDict):
 def game_summary(table: Table, game_no: int) -> GameSummary:
     """Each player's result over one game, from its rounds."""
     rounds = reading.history(table, game_no=game_no)
-    names = changes.players_now(table)
+    names = reading.players_now(table)
     sums = [Fraction(0)] * len(names)
     for r in rounds:
-        deltas = changes.padded(r.deltas, len(names))
+        deltas = reading.padded(r.deltas, len(names))
         sums = [s + reading.amount(d) for s, d in zip(sums, deltas, strict=True)]
     pot_note = None
     ends = [r for r in rounds if r.kind == EntryKind.END]

@@ -34,9 +34,8 @@ from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import changes, reading, records, service
-from scorekeeper.tables.questions import undo_question
-from scorekeeper.tables.reading import Table
+from scorekeeper.tables import reading, service
+from scorekeeper.tables.reading import Table, undo_question
 from scorekeeper.views import (
     allow_an_export,
     errors_by_field,
@@ -44,7 +43,7 @@ from scorekeeper.views import (
     not_found,
     sentences,
 )
-from scorekeeper.views.links import attachment, table_link
+from scorekeeper.views.links import attachment, qr_svg, table_link
 from scorekeeper.views.opening import open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
@@ -54,7 +53,6 @@ from scorekeeper.views.table_figures import (
     chart_x_labels,
     game_summary,
     history_fragment,
-    qr_svg,
     table_standings,
 )
 
@@ -196,12 +194,12 @@ def show(token: str) -> str:
     table = get_table_or_404(token)
     remember(table)
     state = reading.state_of(table)
-    value = changes.point_value(table)
+    value = reading.point_value(table)
     standings = table_standings(table, state)
     history_html, last_game_no = history_fragment(table)
     chart, steps = chart_and_steps(table)
     link = table_link(table)
-    qr = qr_svg(link)
+    qr = qr_svg(link, "QR code of the table's link")
     last_game = None
     if state.game_over and last_game_no is not None:
         last_game = game_summary(table, last_game_no)
@@ -223,14 +221,14 @@ def show(token: str) -> str:
         link=link,
         qr=qr,
         progress=GAMES[table.game].progress(
-            changes.current_spec(table, state), state, table.rounds_played
+            reading.current_spec(table, state), state, table.rounds_played
         ),
         dealer=table.players[state.dealer],
         action_form=ActionForm(),
         last_game=last_game,
         shown=HISTORY_SHOWN,
         draw_names={f"name{i}": table.players[i] for i in state.seated},
-        players=changes.players_now(table, state),
+        players=reading.players_now(table, state),
         all_clear=not any(state.totals) and not state.pot and not state.house,
         max_rounds=service.MAX_ROUNDS,
     )
@@ -359,7 +357,7 @@ def continue_table(token: str) -> ResponseReturnValue:
         return redirect(url_for(".show", token=token))
     old = get_table_or_404(token, lock=True)  # it gains a journal entry pointing here
     try:
-        table = changes.rematch(old, carry=True)
+        table = service.rematch(old, carry=True)
         service.commit()
     except InvalidInput as exc:
         service.rollback()
@@ -402,7 +400,7 @@ def export_csv(token: str) -> Response:
     """A table's record as CSV, one row per entry (``tables.records.table_csv``)."""
     table = get_table_or_404(token)
     return Response(
-        records.table_csv(table),
+        reading.table_csv(table),
         mimetype="text/csv",
         headers=attachment(table, "csv"),
     )

@@ -11,9 +11,11 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.clubs import reading as club_reading
+from scorekeeper.clubs import service as club_service
 from scorekeeper.models import db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import clubs, figures, service, store
+from scorekeeper.tables import figures, service, store
 from scorekeeper.tables.checks import check_table
 from tests.web.test_recompute import GAMES, SETTINGS, _apply_op, ops
 
@@ -50,21 +52,21 @@ def _check(club):
 def _run(app, game, sequence):
     names, extra, _ = GAMES[game]
     with app.test_request_context(method="POST"):
-        club = clubs.create_club({"name": "Figures", "timezone": "Asia/Tokyo"})
+        club = club_service.create_club({"name": "Figures", "timezone": "Asia/Tokyo"})
         body = {"game": game.split("-")[0], "players": names, **extra}
-        table = clubs.open_in_club(club, check_table(body))
+        table = club_service.open_in_club(club, check_table(body))
         db.session.commit()
         token, club_token = table.token, club.token
         for op, arg in sequence:
             table = store.find_table(token)
-            club = clubs.find_club(club_token)
+            club = club_reading.find_club(club_token)
             try:
                 if op == "zone":
-                    clubs.change_club(club, {"timezone": arg})
+                    club_service.change_club(club, {"timezone": arg})
                 elif op == "leave":
-                    clubs.change_club(club, {"detach": [token]})
+                    club_service.change_club(club, {"detach": [token]})
                 elif op == "club-undo":
-                    clubs.undo(club)
+                    club_service.undo(club)
                 else:
                     _apply_op(table, op, arg)
             except (InvalidInput, LookupError, service.Conflict):
@@ -72,13 +74,13 @@ def _run(app, game, sequence):
                 continue
             db.session.commit()
             db.session.expunge_all()
-            _check(clubs.find_club(club_token))
-        club = clubs.find_club(club_token)
+            _check(club_reading.find_club(club_token))
+        club = club_reading.find_club(club_token)
         if store.find_table(token).club_id is None:  # back in the club: built again
-            clubs.join(store.find_table(token), club)
+            club_service.join(store.find_table(token), club)
             db.session.commit()
             db.session.expunge_all()
-            club = clubs.find_club(club_token)
+            club = club_reading.find_club(club_token)
         assert store.find_table(token).club_id == club.id
         _check(club)
 

@@ -167,7 +167,7 @@ def test_the_standings_csv_has_a_header_and_a_row_per_member_in_spreadsheet_numb
 
 
 def test_spreadsheet_amounts_are_mixed_fractions():
-    from scorekeeper.tables.clubs import spreadsheet_amount
+    from scorekeeper.clubs.reading import spreadsheet_amount
 
     assert spreadsheet_amount("10/3") == "3 1/3"
     assert spreadsheet_amount("-1/3") == "-0 1/3"

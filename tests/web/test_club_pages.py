@@ -51,10 +51,10 @@ def club_api(client, token):
 
 
 def club_journal(client, token):
-    from scorekeeper.tables import clubs
+    from scorekeeper.clubs import reading as club_reading
 
     with client.application.app_context():
-        return clubs.journal(clubs.find_club(token))
+        return club_reading.journal(club_reading.find_club(token))
 
 
 def open_toppa(client, token, members=("Aki", "Ben"), new=""):
@@ -363,11 +363,11 @@ def test_a_members_page_shows_tables_chart_yaku_and_head_to_head(client):
 
 
 def test_a_members_page_asks_for_the_figures_once(client, monkeypatch):
-    from scorekeeper.tables import clubs
+    from scorekeeper.clubs import reading as club_reading
 
     token, _, _, _ = played_club(client)
     calls = []
-    real = clubs.member_stats
+    real = club_reading.member_stats
 
     def counted(*args, **kwargs):
         calls.append(args[1])
@@ -376,9 +376,9 @@ def test_a_members_page_asks_for_the_figures_once(client, monkeypatch):
     def refused(*args, **kwargs):
         raise AssertionError("the member page reads the whole club")
 
-    monkeypatch.setattr(clubs, "member_stats", counted)
-    monkeypatch.setattr(clubs, "standings", refused)
-    monkeypatch.setattr(clubs, "club_tables", refused)
+    monkeypatch.setattr(club_reading, "member_stats", counted)
+    monkeypatch.setattr(club_reading, "standings", refused)
+    monkeypatch.setattr(club_reading, "club_tables", refused)
     assert client.get(f"/c/{token}/members/Aki?game=toppa").status_code == 200
     assert calls == ["Aki"]
 

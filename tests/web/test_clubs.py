@@ -203,7 +203,7 @@ def test_a_settle_up_is_a_payment_and_counts_nowhere(client):
 
 
 def test_the_club_day_runs_from_six_to_six_in_its_zone():
-    from scorekeeper.tables.clubs import club_day
+    from scorekeeper.clubs.reading import club_day
 
     tokyo = ZoneInfo("Asia/Tokyo")
     # 01:30 on the 25th in Tokyo (16:30 UTC on the 24th) is still the evening of the 24th.

@@ -68,10 +68,10 @@ def test_a_public_url_decides_the_links_and_the_qr(tmp_path):
     assert page_link(client, sid) == s["url"]
     assert page_link(client, sid, base_url="http://127.0.0.1:8000") == s["url"]
     # The QR code draws the configured link.
-    from scorekeeper.views.table_figures import qr_svg
+    from scorekeeper.views.links import qr_svg
 
     page = client.get(f"/t/{sid}").get_data(as_text=True)
-    assert qr_svg(s["url"]) in page
+    assert qr_svg(s["url"], "QR code of the table's link") in page
     # The public host is trusted, others are not.
     assert client.get(f"/t/{sid}", headers={"Host": "scores.example.org"}).status_code == 200
     assert client.get(f"/t/{sid}", headers={"Host": "evil.example"}).status_code == 400

@@ -1,5 +1,5 @@
 """A club's journal: each change of the club is one entry, its summary in English and its
-messages in the reader's language; ``club_membership.undo`` takes one back."""
+messages in the reader's language; ``membership.undo`` takes one back."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from sqlalchemy import select
 
 from scorekeeper import devices
+from scorekeeper.clubs.store import iso
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import Msg
 from scorekeeper.models import Club, ClubJournalEntry, db, now
-from scorekeeper.tables.club_store import iso
 
 
 def record(club: Club, action: str, words: Sequence[str], undo: JSONObject) -> ClubJournalEntry:

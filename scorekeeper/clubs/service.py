@@ -1,86 +1,35 @@
-"""Clubs (API.md "Clubs"): members across tables and evenings, their changes journalled
-with undo, tables joining, and standings over a period of the club's days.
+"""What a club can be asked to do (API.md "Clubs"): a new club, changes of its members
+journalled with undo, tables opening in it and joining it. The views write through this module
+and read through ``clubs.reading``.
 
-The work is split by job: ``club_store`` (finding a club, its tables and members),
-``club_membership`` (a new club, changes of its members and their undo), ``club_journal``
-and ``club_standings`` (standings, a member's figures, exports). This module names what the
-views use, and joins tables to clubs."""
+The work is split by job: ``store`` (finding a club, its tables and members), ``membership``
+(a new club, changes of its members and their undo), ``journal`` and ``standings``
+(standings, a member's figures, exports).
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
+from scorekeeper.clubs.membership import change_club, create_club, seat_members, undo
+from scorekeeper.clubs.store import ClubNotFound, find_club
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import changes, deck_links, entries, figures
 from scorekeeper.tables.checks import NewTable
-from scorekeeper.tables.club_journal import journal, summary_messages
-from scorekeeper.tables.club_membership import change_club, create_club, seat_members, undo
-from scorekeeper.tables.club_standings import (
-    MemberNotFound,
-    export_club,
-    games_played,
-    last_played,
-    member_stats,
-    spreadsheet_amount,
-    standings,
-    standings_csv,
-)
-from scorekeeper.tables.club_store import (
-    ClubNotFound,
-    ReadOnly,
-    a_token,
-    club_json,
-    club_of,
-    club_tables,
-    find_club,
-    find_club_view,
-    find_table_view,
-    is_view_token,
-    member,
-    readable_club,
-    readable_table,
-)
 
 __all__ = [
-    "Club",
-    "ClubNotFound",
-    "MemberNotFound",
-    "ReadOnly",
-    "a_token",
     "change",
     "change_club",
-    "club_day",
     "club_for_table",
-    "club_json",
-    "club_of",
-    "club_tables",
     "create_club",
-    "export_club",
-    "find_club",
-    "find_club_view",
-    "find_table_view",
-    "games_played",
-    "is_view_token",
     "join",
-    "journal",
-    "last_played",
-    "member",
-    "member_stats",
     "open_in_club",
-    "readable_club",
-    "readable_table",
-    "spreadsheet_amount",
-    "standings",
-    "standings_csv",
-    "summary_messages",
     "undo",
 ]
-
-club_day = figures.club_day
 
 
 def change(club: Club, data: JSONObject) -> ClubJournalEntry | None:

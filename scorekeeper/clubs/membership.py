@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
 
+from scorekeeper.clubs.journal import record
+from scorekeeper.clubs.store import club_tables, member
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
@@ -17,8 +19,6 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
 from scorekeeper.tables import changes, figures, store
 from scorekeeper.tables.checks import table_name
-from scorekeeper.tables.club_journal import record
-from scorekeeper.tables.club_store import club_tables, member
 from scorekeeper.tables.undoing import Undoers
 
 MAX_MEMBERS = 500

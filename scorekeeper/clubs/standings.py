@@ -20,15 +20,15 @@ from typing import Any, cast
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs.journal import journal
+from scorekeeper.clubs.store import club_json, club_tables, iso, member
 from scorekeeper.exact import amount_str, csv_amount
-from scorekeeper.games import GAMES
+from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubFigure, db
 from scorekeeper.rules.common import Reader, shown
 from scorekeeper.tables import figures, store, transfer
-from scorekeeper.tables.club_journal import journal
-from scorekeeper.tables.club_store import club_json, club_tables, iso, member
 
 # -- standings and members' figures ----------------------------------------------------
 
@@ -49,13 +49,13 @@ def _period(args: Mapping[str, str]) -> tuple[date | None, date | None, str | No
     start = _day_arg(r, args.get("from"), "from")
     end = _day_arg(r, args.get("to"), "to")
     game = args.get("game") or None
-    if game is not None and game not in GAMES:
+    if game is not None and game not in RULES:
         r.add(
             "game",
             N_(
                 "%(value)s is not a game here (choose one of %(games)s)",
                 value=shown(game),
-                games=", ".join(GAMES),
+                games=", ".join(RULES),
             ),
         )
         game = None
@@ -156,7 +156,7 @@ def _add_up(
 ) -> _Sums:
     """Each member's points, money, rounds and tables over the period, into ``tally``."""
     sums = _Sums()
-    tables = figures.club_tables(club, game)
+    tables = figures.table_facts(club, game)
     for tid, seat, points_text, rounds, house_text in figures.kept_sums(list(tables), start, end):
         points = figures.amount(points_text)
         if seat == figures.POT:
@@ -194,7 +194,7 @@ def _count_firsts(
 
 def last_played(club: Club) -> date | None:
     """The most recent club day with a round or a game's end at one of the club's tables."""
-    tables = list(figures.club_tables(club))
+    tables = list(figures.table_facts(club))
     if not tables:
         return None
     day: date | None = db.session.scalar(
@@ -209,7 +209,7 @@ def games_played(club: Club, args: Mapping[str, str]) -> list[str]:
     """The games played at the club's tables in a period (``from``, ``to``), the most
     recently played first."""
     start, end, _ = _period(args)
-    tables = figures.club_tables(club)
+    tables = figures.table_facts(club)
     latest: dict[str, tuple[datetime, int]] = {}
     for tid, at in figures.last_rounds(list(tables), start, end).items():
         game = tables[tid].game
@@ -272,7 +272,7 @@ def _member_figures(
     club: Club, who: str, start: date | None, end: date | None, game: str | None
 ) -> _MemberFigures:
     out = _MemberFigures()
-    tables = figures.club_tables(club, game)
+    tables = figures.table_facts(club, game)
     seats = {tid: t.players.index(who) for tid, t in tables.items() if who in t.players}
     for row in figures.kept_rows(list(seats), start, end):
         t = tables[row.table_id]

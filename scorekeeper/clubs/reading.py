@@ -1,0 +1,95 @@
+"""What the club pages and the API read about a club: finding it, its tables and members, its
+journal, standings, a member's figures and exports. Nothing here writes; ``clubs.service``
+does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+
+from scorekeeper.clubs.journal import journal, summary_messages
+from scorekeeper.clubs.standings import (
+    MemberNotFound,
+    export_club,
+    games_played,
+    last_played,
+    member_stats,
+    spreadsheet_amount,
+    standings,
+    standings_csv,
+)
+from scorekeeper.clubs.store import (
+    ClubNotFound,
+    ReadOnly,
+    a_token,
+    club_json,
+    club_of,
+    club_tables,
+    find_club,
+    find_club_view,
+    find_table_view,
+    is_view_token,
+    member,
+    readable_club,
+    readable_table,
+)
+from scorekeeper.models import Club, ClubJournalEntry, Table, db
+from scorekeeper.tables.figures import club_day
+
+__all__ = [
+    "Club",
+    "ClubJournalEntry",
+    "ClubNotFound",
+    "MemberNotFound",
+    "ReadOnly",
+    "a_token",
+    "club_day",
+    "club_json",
+    "club_of",
+    "club_tables",
+    "export_club",
+    "find_club",
+    "find_club_view",
+    "find_table_view",
+    "games_played",
+    "is_view_token",
+    "journal",
+    "last_played",
+    "member",
+    "member_stats",
+    "readable_club",
+    "readable_table",
+    "spreadsheet_amount",
+    "standings",
+    "standings_csv",
+    "summary_messages",
+    "table_rows",
+    "tables_count",
+]
+
+
+def table_rows(club: Club, limit: int | None = None) -> list[Any]:
+    """The club's tables, newest first, each as one light row (token, view token, name, game,
+    players, rounds played, when it was opened): no table's state is read."""
+    query = (
+        select(
+            Table.token,
+            Table.view_token,
+            Table.name,
+            Table.game,
+            Table.players,
+            Table.rounds_played,
+            Table.created_at,
+        )
+        .where(Table.club_id == club.id)
+        .order_by(Table.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return list(db.session.execute(query))
+
+
+def tables_count(club: Club) -> int:
+    """How many tables the club has opened."""
+    return int(db.session.scalar(select(func.count(Table.id)).where(Table.club_id == club.id)) or 0)
