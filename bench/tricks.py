@@ -50,7 +50,7 @@ def _without(trick: str) -> contextlib.ExitStack:
     """The code as it would be without ``trick``."""
     from scorekeeper import wiring
     from scorekeeper.tables import changes, replay
-    from scorekeeper.views import table_figures, tables
+    from scorekeeper.views import links, table_figures, tables
 
     stack = contextlib.ExitStack()
     if trick == "gc off in replays":
@@ -62,7 +62,7 @@ def _without(trick: str) -> contextlib.ExitStack:
         stack.enter_context(_replaced(table_figures, "_HISTORIES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_CHARTS", _Forgetful()))
         stack.enter_context(_replaced(changes, "_REMATCHES", _Forgetful()))
-        stack.enter_context(_replaced(tables, "qr_svg", table_figures.qr_svg.__wrapped__))
+        stack.enter_context(_replaced(tables, "qr_svg", links.qr_svg.__wrapped__))
     elif trick == "static gzip copies":
         stack.enter_context(_replaced(wiring, "_STATIC_GZIP", _Forgetful()))
     elif trick != "":
