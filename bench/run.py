@@ -279,6 +279,7 @@ def lighthouse_pages(base: str) -> list[tuple[str, str]]:
     for pile in PILES[:3]:
         body = {"players": [{"captured": pile}, {}]}
         call(base, "POST", f"/api/v1/sessions/{sid}/rounds", body)
+    deck = call(base, "POST", "/api/v1/decks", {"name": "Lighthouse deck"})
     return [
         ("home", "/"),
         ("table", f"/t/{sid}"),
@@ -288,6 +289,8 @@ def lighthouse_pages(base: str) -> list[tuple[str, str]]:
         ("dispute checker (Toppa)", "/check/toppa"),
         ("club", f"/c/{club['id']}"),
         ("member", f"/c/{club['id']}/members/Aki"),
+        ("teach a deck", "/decks/new"),
+        ("a taught deck", f"/d/{deck['id']}"),
     ]
 
 

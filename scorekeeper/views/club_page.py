@@ -34,6 +34,7 @@ from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Club, now
 from scorekeeper.views import errors_by_field
 from scorekeeper.views.links import qr_svg
+from scorekeeper.views.opening import start_summary
 
 ZONES = (
     "UTC",
@@ -339,22 +340,20 @@ def _forms_part(
     posted: Mapping[str, Any] | None,
     table_form: NewTableForm | None,
 ) -> dict[str, Any]:
-    """The page's forms, with a refused write's mistakes beside their fields; those of the
-    new table's form that no field shows are listed at its top (``table_other``)."""
-    placed = ("table.game", "table.name", "table.point_value", "table.first_dealer")
-    table_other = [
-        m
-        for k, msgs in errors.items()
-        if k == "table"
-        or (k.startswith("table.") and k not in placed and not k.startswith("table.players"))
-        for m in msgs
-    ]
+    """The page's forms, with a refused write's mistakes beside their fields; the new table's
+    form lists all of its own at its top too (``summary``, as the home page's form does)."""
+    form = table_form if table_form is not None else new_table_form()
+    mine = {
+        k.removeprefix("table").removeprefix("."): v
+        for k, v in errors.items()
+        if k == "table" or k.startswith("table.")
+    }
     return {
         "errors": errors,
-        "table_other": table_other,
+        "summary": start_summary(form, mine),
         "rules_open": any(k.startswith("table.") and k != "table.players" for k in errors),
         "posted": posted or {},
-        "table_form": table_form if table_form is not None else new_table_form(),
+        "table_form": form,
         "action_form": ActionForm(),
         "zones": ZONES,
     }

@@ -41,7 +41,7 @@ from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.club_page import ZONES, club_page, public_link
 from scorekeeper.views.device import phone_name
 from scorekeeper.views.member_page import member_page
-from scorekeeper.views.opening import open_from_form
+from scorekeeper.views.opening import club_summary, open_from_form
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import HISTORY_SHOWN, table_standings
 
@@ -114,6 +114,7 @@ def home_page(
         import_form=ImportForm(),
         errors={},
         club_errors=club_errors or {},
+        club_summary=club_summary(club_errors or {}),
         club_posted=club_posted or {},
     )
 

@@ -107,3 +107,26 @@ def start_summary(form: NewTableForm, errors: Mapping[str, Sequence[str]]) -> li
                 shown = N_("%(key)s: %(message)s", key=key.split(".")[-1], message=message)
                 items.append(ErrorItem("", "", len(ranks) + 1, shown))
     return sorted(items, key=lambda e: e.rank)
+
+
+CLUB_FIELDS: dict[str, tuple[str, Msg]] = {
+    "name": ("club_name", N_("Club name")),
+    "members": ("members", N_("Members")),
+    "timezone": ("timezone", N_("Time zone")),
+}
+"""The new-club form's fields in page order: the id each mistake links to, and its name."""
+
+
+def club_summary(errors: Mapping[str, Sequence[str]]) -> list[ErrorItem]:
+    """The new-club form's mistakes for the summary at its top, as the new-table form's
+    (``start_summary``): the whole form's first, then each field's in page order."""
+    ranks = {key: i for i, key in enumerate(CLUB_FIELDS, start=1)}
+    items = []
+    for key, messages in errors.items():
+        place = CLUB_FIELDS.get(key)
+        for message in messages:
+            if place is None:  # the whole form's (an expired page)
+                items.append(ErrorItem("", "", 0, message))
+            else:
+                items.append(ErrorItem(place[0], place[1], ranks[key], message))
+    return sorted(items, key=lambda e: e.rank)

@@ -539,3 +539,51 @@ def open_toppa_with(client, token, csrf_token):
 
 
 ROUND_A = {"dealer": 0, "players": [{"captured": EXAMPLE_A}, {}]}
+
+
+def _summary_lines(page: str, action: str) -> list[tuple[str, str]]:
+    """The summary of mistakes at the top of the form posting to ``action``: each line as
+    the id it links to and its words."""
+    import html
+
+    form = re.search(rf'<form method="post" action="{action}".*?</form>', page, re.S)
+    assert form, f"no form posting to {action}"
+    box = re.search(r'<div class="error-summary"[^>]*role="alert".*?</div>', form.group(0), re.S)
+    assert box, "no summary of mistakes in the form"
+    assert form.group(0).index("error-summary") < form.group(0).index("<label")
+    return [
+        (href, html.unescape(re.sub(r"<[^>]+>", "", words)))
+        for href, words in re.findall(r'<li><a href="#([^"]*)">(.*?)</a></li>', box.group(0))
+    ]
+
+
+def test_a_refused_club_says_each_mistake_in_a_summary_first_in_its_form(client):
+    # Issue 39 item 5, for the start page's other form: each mistake in the server's words
+    # at the top of the form, linking to a field that exists.
+    resp = client.post(
+        "/c", data={"club_name": unique("Bad"), "members": "Aki\naki", "timezone": "Mars/Olympus"}
+    )
+    assert resp.status_code == 422
+    lines = _summary_lines(resp.text, "/c")
+    assert [href for href, _ in lines] == ["members", "timezone"]
+    assert "aki is named twice" in lines[0][1] and lines[0][1].startswith("Members: ")
+    assert lines[1][1].startswith("Time zone: 'Mars/Olympus' is not a time zone")
+    for href, _ in lines:
+        assert f'id="{href}"' in resp.text
+    assert "error-summary" not in client.get("/").text
+
+
+def test_a_table_the_club_refuses_says_each_mistake_in_a_summary_first_in_its_form(client):
+    token, _ = start_club(client)
+    resp = client.post(
+        f"/c/{token}/tables",
+        data={"game": "baka", "member": ["Aki"], "new_players": "Zed", "point_value": "1/0"},
+    )
+    assert resp.status_code == 422
+    lines = _summary_lines(resp.text, f"/c/{token}/tables")
+    assert [href for href, _ in lines] == ["players", "point_value"]
+    assert lines[0][1].startswith("Players: ") and "3 players" in lines[0][1]
+    assert lines[1][1] == "Money per point: '1/0' divides by zero"
+    for href, _ in lines:
+        assert f'id="{href}"' in resp.text
+    assert "error-summary" not in client.get(f"/c/{token}").text

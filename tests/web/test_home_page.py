@@ -236,10 +236,12 @@ def test_a_recent_table_follows_a_rename_and_one_gone_keeps_its_name(client):
 
 def test_a_new_clubs_time_zone_is_left_for_the_phones_script(client):
     page = client.get("/").get_data(as_text=True)
-    field = re.search(r'<input type="text" name="timezone"[^>]*>', page).group(0)
+    field = re.search(r'<input type="text" id="timezone" name="timezone"[^>]*>', page).group(0)
     assert 'value="UTC"' in field and "data-phone-zone" in field  # UTC without script
     resp = client.post(
         "/c", data={"csrf_token": csrf(page), "members": "Aki\nAki", "timezone": "Asia/Tokyo"}
     )
-    field = re.search(r'<input type="text" name="timezone"[^>]*>', resp.get_data(as_text=True))
+    field = re.search(
+        r'<input type="text" id="timezone" name="timezone"[^>]*>', resp.get_data(as_text=True)
+    )
     assert 'value="Asia/Tokyo"' in field.group(0) and "data-phone-zone" not in field.group(0)
