@@ -79,7 +79,7 @@ __all__ = [
     "JournalEntry",
     "JournalJSON",
     "NotFound",
-    "RecentTable",
+    "RecentRow",
     "Round",
     "SessionJSON",
     "Table",
@@ -157,11 +157,11 @@ def settle_payments(rows: Sequence[HistoryRow]) -> dict[int, list[dict[str, str]
     return out
 
 
-RecentTable: TypeAlias = Row[str, str, str, list[str], datetime]
+RecentRow: TypeAlias = Row[str, str, str, list[str], datetime]
 """A table as a browser's recent tables show it: token, name, game, players, when opened."""
 
 
-def recent_tables(tokens: Sequence[str]) -> dict[str, RecentTable]:
+def recent_tables(tokens: Sequence[str]) -> dict[str, RecentRow]:
     """The tables of ``tokens`` (a browser's recent tables) that exist, by token, each as one
     light row (token, name, game, players, when it was opened): one query, no state read."""
     if not tokens:
