@@ -26,7 +26,7 @@ from scorekeeper.round_data import Result, StateJSON, StateShape, TallyJSON
 # -- JSON columns ------------------------------------------------------------------------------
 
 
-def encode_json(value: Any) -> str:
+def encode_json(value: object) -> str:
     """A JSON column's text: orjson (a long replay writes thousands of rows), or the
     standard library for what orjson does not take (an integer beyond 64 bits)."""
     try:

@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, TypedDict, cast
 
 import numpy
 from flask import Request, Response, after_this_request, current_app, request
@@ -123,6 +123,23 @@ def reading_slot() -> Iterator[None]:
         readers.release()
 
 
+class FoundJSON(TypedDict):
+    """A card found, as the API answers it."""
+
+    card: str
+    confidence: float
+    box: list[int]
+    unsure: bool
+
+
+class ReadingJSON(TypedDict):
+    """What a photo showed, as the API answers it (``Reading.to_dict``)."""
+
+    cards: list[FoundJSON]
+    width: int
+    height: int
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What a photo showed: the cards found, in the photo's own coordinates (as the client
@@ -132,7 +149,7 @@ class Reading:
     width: int
     height: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ReadingJSON:
         return {
             "cards": [
                 {

@@ -7,6 +7,7 @@ import hashlib
 import mimetypes
 import re
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -310,7 +311,9 @@ def _game_template(template: str) -> Path | None:
 class _GameTemplates(BaseLoader):
     """The games' own templates: ``games/toppa/entry.html`` is in Toppa's folder."""
 
-    def get_source(self, environment: Environment, template: str) -> Any:
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
         path = _game_template(template)
         if path is None:
             raise TemplateNotFound(template)

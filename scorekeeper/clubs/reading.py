@@ -4,9 +4,10 @@ does."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import TypeAlias
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.standings import (
@@ -41,6 +42,7 @@ __all__ = [
     "Club",
     "ClubJournalEntry",
     "ClubNotFound",
+    "ClubTableRow",
     "MemberNotFound",
     "ReadOnly",
     "a_token",
@@ -69,7 +71,11 @@ __all__ = [
 ]
 
 
-def table_rows(club: Club, limit: int | None = None) -> list[Any]:
+ClubTableRow: TypeAlias = Row[str, str | None, str, str, list[str], int, datetime]
+"""A club's table as its page lists it (``table_rows``)."""
+
+
+def table_rows(club: Club, limit: int | None = None) -> list[ClubTableRow]:
     """The club's tables, newest first, each as one light row (token, view token, name, game,
     players, rounds played, when it was opened): no table's state is read."""
     query = (

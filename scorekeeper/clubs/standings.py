@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import select
 
@@ -264,8 +264,21 @@ class _MemberFigures:
     per_day: dict[date, Fraction] = field(default_factory=dict)
     """Money by club day."""
     day_points: dict[date, dict[str, Fraction]] = field(default_factory=dict)
-    opponents: dict[tuple[str, str], list[Any]] = field(default_factory=dict)
-    """(opponent, game) -> [tables, rounds together, their points, the opponent's points]."""
+    opponents: dict[tuple[str, str], _Opponent] = field(default_factory=dict)
+    """Per (opponent, game): one game's points are never added to another's."""
+
+
+@dataclass
+class _Opponent:
+    """A member's figures beside one opponent in one game."""
+
+    tables: set[int] = field(default_factory=set)
+    rounds: int = 0
+    """Rounds together."""
+    points: Fraction = Fraction(0)
+    """The member's points in them."""
+    their_points: Fraction = Fraction(0)
+    """The opponent's."""
 
 
 def _member_figures(
@@ -292,17 +305,17 @@ def _member_figures(
 
 
 def _add_opponents(
-    opponents: dict[tuple[str, str], list[Any]], t: figures.TableFacts, fig: figures.Figure
+    opponents: dict[tuple[str, str], _Opponent], t: figures.TableFacts, fig: figures.Figure
 ) -> None:
     for seat, (n, mine, theirs) in fig.together.items():
         if seat >= len(t.players):
             continue
         # Per opponent and game: one game's points are never added to another's.
-        o = opponents.setdefault((t.players[seat], t.game), [set(), 0, Fraction(0), Fraction(0)])
-        o[0].add(t.id)
-        o[1] += n
-        o[2] += mine
-        o[3] += theirs
+        o = opponents.setdefault((t.players[seat], t.game), _Opponent())
+        o.tables.add(t.id)
+        o.rounds += n
+        o.points += mine
+        o.their_points += theirs
 
 
 def _tables_json(mine: _MemberFigures, *, view: bool) -> list[JSONValue]:
@@ -365,13 +378,13 @@ def _opponents_json(mine: _MemberFigures) -> list[JSONValue]:
         {
             "name": other,
             "game": other_game,
-            "tables": len(o[0]),
-            "rounds": o[1],
-            "points": amount_str(o[2]),
-            "their_points": amount_str(o[3]),
+            "tables": len(o.tables),
+            "rounds": o.rounds,
+            "points": amount_str(o.points),
+            "their_points": amount_str(o.their_points),
         }
         for (other, other_game), o in sorted(
-            mine.opponents.items(), key=lambda kv: (-kv[1][1], kv[0])
+            mine.opponents.items(), key=lambda kv: (-kv[1].rounds, kv[0])
         )
     ]
 

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from fractions import Fraction
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, delete, event, select, update
@@ -47,6 +46,10 @@ def club_day(at: datetime, zone: ZoneInfo) -> date:
     return (local - DAY_STARTS).date()
 
 
+_APART: tuple[int, Fraction, Fraction] = (0, Fraction(0), Fraction(0))
+"""What a seat has beside another before any round together."""
+
+
 @dataclass
 class Figure:
     """One seat's figures at one table on one day, as exact numbers."""
@@ -56,8 +59,8 @@ class Figure:
     best: Fraction | None = None
     worst: Fraction | None = None
     yaku: dict[str, int] = field(default_factory=dict)
-    together: dict[int, list[Any]] = field(default_factory=dict)
-    """Per other seat: [rounds together, this seat's points, theirs]."""
+    together: dict[int, tuple[int, Fraction, Fraction]] = field(default_factory=dict)
+    """Per other seat: rounds together, this seat's points, theirs."""
     house: Fraction = Fraction(0)
     first_at: datetime | None = None
     last_at: datetime | None = None
@@ -73,10 +76,8 @@ class Figure:
         for k, n in other.yaku.items():
             self.yaku[k] = self.yaku.get(k, 0) + n
         for seat, (n, mine, theirs) in other.together.items():
-            kept = self.together.setdefault(seat, [0, Fraction(0), Fraction(0)])
-            kept[0] += n
-            kept[1] += mine
-            kept[2] += theirs
+            kept_n, kept_mine, kept_theirs = self.together.get(seat, _APART)
+            self.together[seat] = (kept_n + n, kept_mine + mine, kept_theirs + theirs)
         if other.first_at is not None:
             self.first_at = (
                 other.first_at if self.first_at is None else min(self.first_at, other.first_at)
@@ -95,7 +96,7 @@ class Figure:
             worst=read_stored_amount(row.worst) if row.worst is not None else None,
             yaku={str(k): int(str(v)) for k, v in row.yaku.items()},
             together={
-                int(k): [int(str(v[0])), read_stored_amount(v[1]), read_stored_amount(v[2])]
+                int(k): (int(str(v[0])), read_stored_amount(v[1]), read_stored_amount(v[2]))
                 for k, v in row.together.items()
                 if isinstance(v, list) and len(v) == 3
             },
@@ -208,10 +209,8 @@ def _add_round(
         fig.yaku[y] = fig.yaku.get(y, 0) + 1
     for other in in_round:
         if other != seat:
-            kept = fig.together.setdefault(other, [0, Fraction(0), Fraction(0)])
-            kept[0] += 1
-            kept[1] += change
-            kept[2] += deltas[other]
+            n, mine, theirs = fig.together.get(other, _APART)
+            fig.together[other] = (n + 1, mine + change, theirs + deltas[other])
     at = rnd.created_at
     fig.first_at = at if fig.first_at is None else min(fig.first_at, at)
     fig.last_at = at if fig.last_at is None else max(fig.last_at, at)

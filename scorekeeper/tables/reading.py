@@ -8,10 +8,11 @@ the types are here for the views' annotations. Nothing in this module writes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import TypeAlias
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 from scorekeeper.codec import read_stored_amount
 from scorekeeper.jsonio import JSONObject
@@ -44,6 +45,7 @@ from scorekeeper.tables.shapes import (
 from scorekeeper.tables.store import (
     TIME_FORMAT,
     ChartStep,
+    HistoryRow,
     NotFound,
     after_of,
     chart_steps,
@@ -73,9 +75,11 @@ __all__ = [
     "ChartStep",
     "Club",
     "ClubJournalEntry",
+    "HistoryRow",
     "JournalEntry",
     "JournalJSON",
     "NotFound",
+    "RecentRow",
     "Round",
     "SessionJSON",
     "Table",
@@ -135,7 +139,7 @@ def amount(stored: str) -> Fraction:
     return read_stored_amount(stored)
 
 
-def settle_payments(rows: Sequence[Any]) -> dict[int, list[dict[str, str]]]:
+def settle_payments(rows: Sequence[HistoryRow]) -> dict[int, list[dict[str, str]]]:
     """The payments of the settle-ups among ``rows`` (the history's headlines), by round id,
     as they were recorded (who paid whom, exact): one query for all of them."""
     ids = [r.id for r in rows if r.kind == EntryKind.SETTLE]
@@ -153,7 +157,11 @@ def settle_payments(rows: Sequence[Any]) -> dict[int, list[dict[str, str]]]:
     return out
 
 
-def recent_tables(tokens: Sequence[str]) -> dict[str, Any]:
+RecentRow: TypeAlias = Row[str, str, str, list[str], datetime]
+"""A table as a browser's recent tables show it: token, name, game, players, when opened."""
+
+
+def recent_tables(tokens: Sequence[str]) -> dict[str, RecentRow]:
     """The tables of ``tokens`` (a browser's recent tables) that exist, by token, each as one
     light row (token, name, game, players, when it was opened): one query, no state read."""
     if not tokens:

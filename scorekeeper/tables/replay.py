@@ -18,9 +18,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
-from typing import Any
 
-from sqlalchemy import Row, Text, bindparam, cast, select
+from sqlalchemy import Text, bindparam, cast, select
 
 from scorekeeper import database
 from scorekeeper.caches import no_cycle_collection
@@ -39,7 +38,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.round_data import StateShape, TableEntry
+from scorekeeper.round_data import StateShape, StoredBody, TableEntry, TallyJSON
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
@@ -76,6 +75,9 @@ _COLUMNS = (
 )
 
 
+_Columns: typing.TypeAlias = dict[str, object]
+"""A round row's columns by name and the values written to them (``_id``: the row's id)."""
+
 _RAW = frozenset(("outcome", "deltas"))
 """Columns a later round keeps as text: read only to reuse its earlier score (``_prior``),
 through caches keyed by the text (a long table repeats a few outcomes and changes)."""
@@ -87,7 +89,22 @@ class _Later:
 
     __slots__ = (*_NAMES, "void")
 
-    def __init__(self, values: Sequence[Any]) -> None:
+    id: int
+    number: int
+    round_no: int | None
+    kind: EntryKind
+    entry: TableEntry
+    body: StoredBody
+    outcome: str | None  # raw (``_RAW``)
+    deltas: str  # raw (``_RAW``)
+    after: StateShape
+    checkpoint: TallyJSON | None
+    dealer: int | None
+    game_no: int
+    game_round: int
+    void: bool | None
+
+    def __init__(self, values: Sequence[object]) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
             if name in _JSON_NAMES and name not in _RAW and isinstance(value, str | bytes):
                 value = decode_json(value)
@@ -107,7 +124,7 @@ def _deltas(text: str | bytes) -> tuple[Fraction, ...]:
     return decode_amounts(decode_json(text))
 
 
-def _prior(row: Any) -> PriorScore | None:
+def _prior(row: _Later) -> PriorScore | None:
     """``store.prior_score`` of a later round, its outcome and changes read from their text
     once per distinct text (a long table repeats a few of them)."""
     if row.kind != EntryKind.ROUND or row.outcome is None:
@@ -228,13 +245,13 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     state = plan.final
     folded = bool(shift) and plan.came_back is None  # every later round was replayed
     updates = []
-    for u in plan.updates:
-        columns = {name: value for name, value in u.items() if name != "_n"}
+    for n, u in plan.updates:
+        columns = dict(u)
         if folded:
-            columns["number"] = -(u["_n"] + shift)
+            columns["number"] = -(n + shift)
         if len(columns) > 1:
             updates.append(columns)
-    came_back: tuple[Any, Tally] | None = None  # the round where the state came back
+    came_back: tuple[_Later, Tally] | None = None  # the round where the state came back
     if plan.came_back is not None:
         row = plan.came_back
         came_back = row, store.tally_after(table, row.number, row.checkpoint)
@@ -251,7 +268,7 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     return folded
 
 
-def _came_back(table: Table, state: State, row: Any, old: Tally) -> None:
+def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
     """The replay reached ``row`` with the table back in its old state but for the running
     figures and the game and round numbers: every later round moves by what changed."""
     old_totals, old_house, old_game = old
@@ -303,8 +320,10 @@ class Plan:
     k: int
     later_from: int
     start: State
-    updates: list[dict[str, Any]] = field(default_factory=list)
-    came_back: Any = None
+    updates: list[tuple[int, _Columns]] = field(default_factory=list)
+    """Each replayed round's number as stored now and the columns it rewrites (with its
+    ``_id``)."""
+    came_back: _Later | None = None
     """The stored row after which the table was back in its old state; None: replayed to the end."""
     final: State | None = None
     rescored: int = 0
@@ -347,7 +366,7 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
         state = step.after
         shape = state.shape()
         # Every replayed round, changed or not: its number may be rewritten (``recompute``).
-        updates.append({"_id": row.id, "_n": row.number, **_changes(row, step, k, shape)})
+        updates.append((row.number, {"_id": row.id, **_changes(row, step, k, shape)}))
         k += 1
         if _settled(game, row, state, shape):
             plan.came_back = row
@@ -410,7 +429,7 @@ class _Pending:
         return after
 
 
-def _settled(game: GameRules, row: Row[Any], state: State, shape: StateShape) -> bool:
+def _settled(game: GameRules, row: _Later, state: State, shape: StateShape) -> bool:
     """Whether the state after this stored round is, as far as any later round can tell, the
     same as before the replay: from here on every round scores as it did."""
     if row.after != shape and _shape(row.after) != shape:
@@ -447,7 +466,7 @@ def _scored(
     earlier: PriorScore | None,
     k: int,
     first: int,
-    row: Any,
+    row: Round | _Later | None,
     *,
     keep: bool = False,
     lazy: bool = False,
@@ -464,7 +483,7 @@ def _scored(
         raise ReplayError(k, exc, _named(spec, row)) from exc
 
 
-def _named(spec: TableSpec, row: Any) -> Msg | None:
+def _named(spec: TableSpec, row: Round | _Later | None) -> Msg | None:
     """How players name a stored entry (``row``: a round or a row read by ``_later``): a
     round by its round number, the others by what they are (they take no number)."""
     if row is None:
@@ -494,7 +513,7 @@ def _moved(a: Sequence[Fraction], by: Sequence[Fraction]) -> tuple[Fraction, ...
     return tuple(plus(x, by[i]) if i < len(by) else x for i, x in enumerate(a))
 
 
-def _later(table: Table, first: int) -> Iterator[Any]:
+def _later(table: Table, first: int) -> Iterator[_Later]:
     """The stored rounds numbered ``first`` on, in order, a chunk at a time (no ORM objects:
     a long replay reads thousands of rows)."""
     conn = db.session.connection()
@@ -536,8 +555,8 @@ def _shape(after: StateShape) -> StateShape:
     return shape
 
 
-def _fields(step: Step, number: int, shape: StateShape | None = None) -> dict[str, Any]:
-    fields: dict[str, Any] = {
+def _fields(step: Step, number: int, shape: StateShape | None = None) -> _Columns:
+    fields: _Columns = {
         "after": step.after.shape() if shape is None else shape,
         "checkpoint": step.after.tally() if number % store.CHECKPOINT == 0 else None,
         "dealer": step.dealer,
@@ -554,7 +573,7 @@ def _fields(step: Step, number: int, shape: StateShape | None = None) -> dict[st
     return fields
 
 
-def _changes(row: Row[Any], step: Step, number: int, shape: StateShape) -> dict[str, Any]:
+def _changes(row: _Later, step: Step, number: int, shape: StateShape) -> _Columns:
     """The columns of a stored later round that differ from what the replay made of it."""
     fields = _fields(step, number, shape)
     if step.rescored:
@@ -562,9 +581,9 @@ def _changes(row: Row[Any], step: Step, number: int, shape: StateShape) -> dict[
     return {name: value for name, value in fields.items() if getattr(row, name) != value}
 
 
-def _write(updates: Sequence[dict[str, Any]]) -> None:
+def _write(updates: Sequence[_Columns]) -> None:
     """UPDATE the rows by id, one executemany per set of changed columns."""
-    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, ...], list[_Columns]] = {}
     for u in updates:
         groups.setdefault(tuple(sorted(u)), []).append(u)
     conn = db.session.connection()
@@ -588,7 +607,7 @@ def _write(updates: Sequence[dict[str, Any]]) -> None:
         conn.execute(stmt, rows)
 
 
-def _column_value(name: str, value: Any) -> Any:
+def _column_value(name: str, value: object) -> object:
     """A value as the rounds table's column ``name`` stores it in SQLite (JSON as text; a
     JSON null is SQL NULL, as the columns' ``none_as_null`` say)."""
     if name in _JSON_NAMES or name == "result":

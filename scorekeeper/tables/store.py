@@ -9,8 +9,9 @@ import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
-from typing import Any, cast
+from typing import Protocol, TypeAlias, cast
 
 from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
@@ -31,7 +32,7 @@ from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import Step, evaluated
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
-from scorekeeper.round_data import EngineInput, Result, StoredBody, TallyJSON
+from scorekeeper.round_data import EngineInput, Result, StateShape, StoredBody, TallyJSON
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
@@ -142,7 +143,23 @@ def state_before(table: Table, number: int) -> State:
     )
 
 
-def counters_after(row: Any) -> tuple[int, int]:
+class StoredCounters(Protocol):
+    """What ``counters_after`` reads of a stored round: a row selected with these columns
+    (and ``VOID``), or one the replay read (``replay._Later``)."""
+
+    @property
+    def kind(self) -> EntryKind: ...
+    @property
+    def after(self) -> StateShape: ...
+    @property
+    def game_no(self) -> int: ...
+    @property
+    def game_round(self) -> int: ...
+    @property
+    def void(self) -> bool | None: ...
+
+
+def counters_after(row: StoredCounters) -> tuple[int, int]:
     """The game number and round of the game after a stored round, from its own columns
     (``kind``, ``game_no``, ``game_round``, ``after``, ``VOID``): a replay moves those numbers by an
     offset without rewriting every round's state."""
@@ -316,14 +333,14 @@ def round_input(table: Table, rnd: Round) -> EngineInput:
     return EngineInput(cast(JSONObject, body))
 
 
-def prior_score(rnd: Round | Row[Any]) -> PriorScore | None:
+def prior_score(rnd: Round) -> PriorScore | None:
     """How a stored round scored last time, for the replay to reuse when nothing changed (a
-    round, or a row read without its result, which is then rebuilt if needed)."""
+    later round the replay reads without its result: ``replay._prior``)."""
     if rnd.kind != EntryKind.ROUND or rnd.outcome is None:
         return None
     return PriorScore(
         rnd.body,
-        rnd.result if isinstance(rnd, Round) else None,  # a row read without it
+        rnd.result,
         Outcome.from_json(rnd.outcome),
         decode_amounts(rnd.deltas),
         rnd.entry.get("players"),
@@ -586,7 +603,24 @@ HISTORY_COLUMNS = (
 )
 
 
-def history(table: Table, limit: int | None = None, game_no: int | None = None) -> list[Row[Any]]:
+HistoryRow: TypeAlias = Row[
+    int,
+    int | None,
+    int | None,
+    EntryKind,
+    list[str],
+    int,
+    int,
+    int,
+    int | None,
+    bool | None,
+    datetime,
+]
+"""A round's headline (``HISTORY_COLUMNS``): id, number, round number, kind, changes, version,
+game number, round of the game, dealer, void, when it was entered."""
+
+
+def history(table: Table, limit: int | None = None, game_no: int | None = None) -> list[HistoryRow]:
     """The rounds' headlines, newest first, without their full inputs and results."""
     query = (
         select(*HISTORY_COLUMNS)

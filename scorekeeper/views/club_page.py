@@ -9,13 +9,12 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
-from typing import Any, TypedDict
+from typing import TypedDict
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 from babel.dates import format_skeleton
 from flask import (
-    current_app,
     render_template,
     request,
     url_for,
@@ -24,7 +23,8 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.forms import ActionForm, NewTableForm, new_table_form
-from scorekeeper.games import GAMES
+from scorekeeper.games import GAMES, Game
+from scorekeeper.games.game_pages import ErrorItem
 from scorekeeper.i18n import locale_code
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -33,7 +33,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Club, now
 from scorekeeper.views import errors_by_field
-from scorekeeper.views.links import qr_svg
+from scorekeeper.views.links import public_url, qr_svg
 from scorekeeper.views.opening import start_summary
 
 ZONES = (
@@ -57,14 +57,6 @@ ZONES = (
 """Time zones offered while typing one (any IANA name is taken)."""
 
 
-def public_link(endpoint: str, **values: Any) -> str:
-    """A page's address as other phones should open it (``PUBLIC_URL`` when configured)."""
-    base = current_app.config.get("PUBLIC_URL")
-    if base:
-        return str(base).rstrip("/") + url_for(endpoint, **values)
-    return url_for(endpoint, _external=True, **values)
-
-
 class Row(TypedDict):
     """A member's line of the standings."""
 
@@ -84,6 +76,74 @@ class Period(TypedDict):
     label: str
     args: dict[str, str]
     current: bool
+
+
+class ShownTable(TypedDict):
+    """A table as the club's page lists it (``tables_shown``)."""
+
+    url: str | None
+    name: str
+    game: str
+    players: list[str]
+    rounds: int
+    started: datetime
+
+
+class GameBlock(TypedDict):
+    """The standings of one game played in the period, when they add up in points."""
+
+    game: Game
+    figures: JSONObject
+    rows: list[Row]
+    pot: Fraction
+    house: Fraction
+    export_url: str | None
+
+
+class StandingsPart(TypedDict):
+    """What the club's page shows of its standings (``_standings_part``)."""
+
+    figures: JSONObject
+    rows: list[Row]
+    page_url: Callable[..., str]
+    pot: Fraction
+    house: Fraction
+    game: Game | None
+    games: dict[str, Game]
+    args: dict[str, str]
+    periods: list[Period]
+    views: list[Period]
+    shown_view: str | None
+    blocks: list[GameBlock]
+    period_errors: dict[str, list[str]]
+    export_url: str | None
+
+
+class ClubPart(TypedDict):
+    """The club's page's tables, members, journal and links (``_club_part``)."""
+
+    member_base: str
+    tables: list[ShownTable]
+    tables_total: int
+    active: list[str]
+    archived: list[str]
+    journal: list[dict[str, JSONValue | datetime]]
+    club_link: str | None
+    view_link: str
+    qr: str | None
+    view_qr: str
+
+
+class FormsPart(TypedDict):
+    """The club's page's forms (``_forms_part``)."""
+
+    errors: Mapping[str, Sequence[str]]
+    summary: list[ErrorItem]
+    rules_open: bool
+    posted: Mapping[str, object]
+    table_form: NewTableForm
+    action_form: ActionForm
+    zones: tuple[str, ...]
 
 
 def amount_of(value: JSONValue) -> Fraction | None:
@@ -205,10 +265,10 @@ TABLES_SHOWN = 20
 """The club's page lists its newest tables; ``?tables=all`` lists every one."""
 
 
-def tables_shown(club: Club, *, view: bool, limit: int | None = None) -> list[dict[str, Any]]:
+def tables_shown(club: Club, *, view: bool, limit: int | None = None) -> list[ShownTable]:
     """The club's tables, newest first, each by its link (through the read-only page, by its
     read-only link only): one light query, without the tables' state."""
-    out = []
+    out: list[ShownTable] = []
     rows = club_reading.table_rows(club, limit)
     for token, view_token, name, game, players, rounds, created in rows:
         if view:
@@ -233,7 +293,7 @@ def club_page(
     *,
     view: bool,
     errors: Mapping[str, Sequence[str]] | None = None,
-    posted: Mapping[str, Any] | None = None,
+    posted: Mapping[str, object] | None = None,
     table_form: NewTableForm | None = None,
     status: int = 200,
 ) -> ResponseReturnValue:
@@ -268,13 +328,13 @@ def _standings_part(
     period_errors: dict[str, list[str]],
     *,
     view: bool,
-) -> dict[str, Any]:
+) -> StandingsPart:
     """The page's standings: the period's figures, the links to other periods and ways to add
     up, and without a game chosen in points, a block per game played."""
     game_id = figures.get("game")
     shown = shown_view(args, figures)
     export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
-    blocks = []
+    blocks: list[GameBlock] = []
     if shown == "points":
         for g in club_reading.games_played(club, args):
             of_game = club_reading.standings(club, {**args, "game": g})
@@ -307,10 +367,10 @@ def _standings_part(
     }
 
 
-def _club_part(club: Club, *, view: bool) -> dict[str, Any]:
+def _club_part(club: Club, *, view: bool) -> ClubPart:
     """The page's tables, members, journal (not through the read-only link) and links."""
     members = [dict(m) for m in club.members]
-    journal = [
+    journal: list[dict[str, JSONValue | datetime]] = [
         {
             **j,
             "at": datetime.strptime(str(j["at"]), reading.TIME_FORMAT),
@@ -328,18 +388,18 @@ def _club_part(club: Club, *, view: bool) -> dict[str, Any]:
         "active": [str(m["name"]) for m in members if not m.get("archived")],
         "archived": [str(m["name"]) for m in members if m.get("archived")],
         "journal": journal,
-        "club_link": None if view else public_link("clubs.show", token=club.token),
-        "view_link": public_link("clubs.view", view_token=club.view_token),
-        "qr": None if view else qr_svg(public_link("clubs.show", token=club.token), "QR code"),
-        "view_qr": qr_svg(public_link("clubs.view", view_token=club.view_token), "QR code"),
+        "club_link": None if view else public_url("clubs.show", token=club.token),
+        "view_link": public_url("clubs.view", view_token=club.view_token),
+        "qr": None if view else qr_svg(public_url("clubs.show", token=club.token), "QR code"),
+        "view_qr": qr_svg(public_url("clubs.view", view_token=club.view_token), "QR code"),
     }
 
 
 def _forms_part(
     errors: Mapping[str, Sequence[str]],
-    posted: Mapping[str, Any] | None,
+    posted: Mapping[str, object] | None,
     table_form: NewTableForm | None,
-) -> dict[str, Any]:
+) -> FormsPart:
     """The page's forms, with a refused write's mistakes beside their fields; the new table's
     form lists all of its own at its top too (``summary``, as the home page's form does)."""
     form = table_form if table_form is not None else new_table_form()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask import (
@@ -38,8 +37,9 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
-from scorekeeper.views.club_page import ZONES, club_page, public_link
+from scorekeeper.views.club_page import ZONES, club_page
 from scorekeeper.views.device import phone_name
+from scorekeeper.views.links import public_url
 from scorekeeper.views.member_page import member_page
 from scorekeeper.views.opening import club_summary, open_from_form
 from scorekeeper.views.seating import moved, seat_order
@@ -61,7 +61,7 @@ _SPLIT = re.compile(r"[\n,、，]+")
 
 
 @bp.app_context_processor
-def _helpers() -> dict[str, Any]:
+def _helpers() -> dict[str, object]:
     return {"club_zones": ZONES, "table_view_link": table_view_link}
 
 
@@ -69,7 +69,7 @@ def table_view_link(table: Table) -> str | None:
     """A table's read-only link, as other phones should open it (None for a table without)."""
     if not table.view_token:
         return None
-    return public_link("clubs.table_view", view_token=table.view_token)
+    return public_url("clubs.table_view", view_token=table.view_token)
 
 
 def names_typed(text: str) -> list[str]:
@@ -383,5 +383,5 @@ def table_view(view_token: str) -> ResponseReturnValue:
         payments=reading.settle_payments(history),
         names=reading.players_now(t, state),
         club_name=club.name if club is not None else None,
-        view_link=public_link("clubs.table_view", view_token=view_token),
+        view_link=public_url("clubs.table_view", view_token=view_token),
     )

@@ -12,7 +12,6 @@ phone that made or opened that deck.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -51,7 +50,7 @@ _LINK = re.compile(r"(?:.*/(t|c)/)?([A-Za-z0-9_-]{20,64})/?")
 
 
 @bp.app_context_processor
-def _helpers() -> dict[str, Any]:
+def _helpers() -> dict[str, object]:
     return {"table_deck": table_deck, "club_deck": club_deck}
 
 

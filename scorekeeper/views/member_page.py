@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from fractions import Fraction
 from functools import partial
-from typing import Any, TypedDict
+from typing import TypedDict
 from zoneinfo import ZoneInfo
 
 from flask import (
@@ -92,9 +92,61 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
     ), 422 if errors else 200
 
 
+class MemberTable(TypedDict):
+    """A table the member sat at, as their page lists it (``_member_table``)."""
+
+    day: str | None
+    url: str | None
+    name: str
+    game: str
+    rounds: int
+    points: Fraction
+    money: Fraction | None
+
+
+class MemberDay(TypedDict):
+    """A club day of the member's: what they won or lost that day, and their running total."""
+
+    day: str
+    money: Fraction
+    running: Fraction
+
+
+class RunningPart(TypedDict):
+    """The member's running total by club day and its chart (``_running_part``)."""
+
+    priced: bool
+    by_game: list[GameLine]
+    total: Fraction
+    days: list[MemberDay]
+    chart: Chart | None
+    chart_titles: list[str]
+    shown_view: str | None
+    points_totals: str
+
+
+class Yaku(TypedDict):
+    id: str
+    name: str
+    count: int
+
+
+class GamePlayed(TypedDict):
+    """A game the member played, as their page shows it (``_per_game``)."""
+
+    id: str
+    title: str
+    rounds: int
+    points: Fraction
+    best: Fraction | None
+    worst: Fraction | None
+    yaku: list[Yaku]
+    has_yaku: bool
+
+
 def _running_part(
-    days: Sequence[JSONObject], tables: Sequence[dict[str, Any]], game: Game | None
-) -> dict[str, Any]:
+    days: Sequence[JSONObject], tables: Sequence[MemberTable], game: Game | None
+) -> RunningPart:
     """The member's running total by club day: in money when a table of the period has money
     per point, else a line of points per game (never added up), with the chart of it."""
     running = [amount_of(d.get("running")) or Fraction(0) for d in days]
@@ -126,7 +178,7 @@ def _objects(value: JSONValue) -> list[JSONObject]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
-def _member_table(t: JSONObject, zone: ZoneInfo) -> dict[str, Any]:
+def _member_table(t: JSONObject, zone: ZoneInfo) -> MemberTable:
     """One table the member sat at: its club day (of its first round in the period), its
     link (as ``member_stats`` gives it: read-only through the read-only page) and figures."""
     first = t.get("first_round_at")
@@ -147,16 +199,16 @@ def _member_table(t: JSONObject, zone: ZoneInfo) -> dict[str, Any]:
     }
 
 
-def _per_game(games_json: JSONValue) -> list[dict[str, Any]]:
+def _per_game(games_json: JSONValue) -> list[GamePlayed]:
     """Each game the member played: rounds, points, best and worst round, and the yaku they
     made by their names (most often first)."""
-    out: list[dict[str, Any]] = []
+    out: list[GamePlayed] = []
     for game_id, g in (games_json or {}).items() if isinstance(games_json, dict) else []:
         if not isinstance(g, dict):
             continue
         game = GAMES.get(game_id)
         made = g.get("yaku")
-        yaku = [
+        yaku: list[Yaku] = [
             {"id": y, "name": game.yaku_name(y) if game else y, "count": int(str(n))}
             for y, n in (made.items() if isinstance(made, dict) else [])
         ]

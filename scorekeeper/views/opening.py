@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from scorekeeper.forms import NewTableForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.game_pages import ErrorItem
 from scorekeeper.i18n import translate as tr
+from scorekeeper.jsonio import JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import service
@@ -51,12 +51,14 @@ def open_from_form(form: NewTableForm, *, ready: bool, club: Club | None = None)
     return Opening(table=table)
 
 
-def on_the_page(violations: Sequence[Violation], body: Mapping[str, Any]) -> list[Violation]:
+def on_the_page(violations: Sequence[Violation], body: Mapping[str, JSONValue]) -> list[Violation]:
     """The table's check as the home page says it: its first dealer counted from 1, as the
     page asks for it (the API's message counts from 0), and only among players that can play
     (a wrong number of players is said beside the players)."""
-    game = GAMES[body["game"]]
-    n = len(body["players"])
+    game = GAMES[str(body["game"])]
+    players = body["players"]
+    assert isinstance(players, list)  # as ``NewTableForm.to_body`` writes them
+    n = len(players)
     out = []
     for v in violations:
         if v.field == "first_dealer":

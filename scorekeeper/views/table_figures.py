@@ -4,8 +4,9 @@ table: its standings, its latest rounds, its running-totals chart and the link's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from fractions import Fraction
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypeAlias, TypedDict
 
 from flask import render_template, request
 from markupsafe import Markup
@@ -80,7 +81,9 @@ def ranked(rows: list[Standing], started: bool) -> list[Standing]:
     return rows
 
 
-_HISTORIES: BoundedCache[tuple[Any, ...], tuple[Markup, int | None]] = BoundedCache(512)
+_HistoryKey: TypeAlias = tuple[str, int, tuple[str, ...], str, str]
+"""A table's token, journal version and players, the page's language and script root."""
+_HISTORIES: BoundedCache[_HistoryKey, tuple[Markup, int | None]] = BoundedCache(512)
 
 
 def history_fragment(table: Table) -> tuple[Markup, int | None]:
@@ -110,7 +113,9 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
     return cached
 
 
-_CHARTS: BoundedCache[int, tuple[tuple[Any, ...], Chart | None, list[reading.ChartStep]]] = (
+_ChartVersion: TypeAlias = tuple[str, datetime, int, int, list[str]]
+"""A table's token, when it changed, its rounds and rounds played, and its players."""
+_CHARTS: BoundedCache[int, tuple[_ChartVersion, Chart | None, list[reading.ChartStep]]] = (
     BoundedCache(512)
 )
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import NotRequired, TypedDict
 
 from flask import (
     Blueprint,
@@ -76,7 +77,17 @@ def remember(table: Table) -> None:
     session["recent"] = recent[:RECENT_KEPT]
 
 
-def recent_tables() -> list[dict[str, Any]]:
+class RecentTable(TypedDict):
+    """A table this browser opened, as the home page lists it (``recent_tables``)."""
+
+    token: str
+    name: NotRequired[str]  # an older cookie may lack it
+    game: NotRequired[str]
+    players: list[str]
+    started: datetime | None
+
+
+def recent_tables() -> list[RecentTable]:
     """The tables this browser opened, most recent first, each once (by its id), whatever
     an older cookie kept; each with its name, players and the day it started as the table
     now has them (issue 39: which Friday was it?), or as the cookie kept it when the table
@@ -88,11 +99,16 @@ def recent_tables() -> list[dict[str, Any]]:
             seen.add(r["token"])
             kept.append(r)
     found = reading.recent_tables([r["token"] for r in kept])
-    out: list[dict[str, Any]] = []
+    out: list[RecentTable] = []
     for r in kept:
         row = found.get(r["token"])
         if row is None:
-            out.append({**r, "players": [], "started": None})
+            shown: RecentTable = {"token": r["token"], "players": [], "started": None}
+            if "name" in r:  # what the template reads of what the cookie kept
+                shown["name"] = r["name"]
+            if "game" in r:
+                shown["game"] = r["game"]
+            out.append(shown)
         else:
             out.append(
                 {
