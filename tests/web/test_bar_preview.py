@@ -132,6 +132,11 @@ def test_a_pile_names_its_yaku_as_soon_as_it_makes_them(client):
     data = {**base, **pile_fields("p0_pile", POETRY_PILE), "rest": "1"}
     said = preview(client, form_url, data)
     assert said["lines"][0] == "6 cards · 15 points · Poetry Ribbons"
+    # Refused for now (3 pine cards), the pile's yaku are named all the same.
+    odd = {**base, **pile_fields("p0_pile", [*POETRY_PILE, "pine-chaff-2"]), "rest": "1"}
+    said = preview(client, form_url, odd)
+    assert said["ok"] is False
+    assert said["lines"][0] == "7 cards · 15 points · Poetry Ribbons"
     half = {**base, **pile_fields("p0_pile", POETRY_PILE[:2]), "p1_pile": [], "rest": ""}
     assert preview(client, form_url, half)["lines"][0] == "2 cards · 10 points"
     ja = preview(client, form_url, data, JA)["lines"][0]
