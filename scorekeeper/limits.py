@@ -10,9 +10,9 @@ Settings, each also read from the environment with the ``SCOREKEEPER_`` prefix:
 - ``RATELIMIT_ENABLED``: ``False`` turns every limit off (the default while testing);
 - ``RATELIMIT_STORAGE_URI``: where the counts live, ``memory://`` (each process counts on its
   own) or a store that several processes share, such as ``redis://host:6379``;
-- ``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_IMPORT_TRIES`` and
-  ``RATELIMIT_WRITE``, ``RATELIMIT_RECOGNISE``: the per-action limits, in Flask-Limiter's notation
-  (``"60 per minute; 1000 per day"``);
+- ``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_IMPORT_TRIES``,
+  ``RATELIMIT_WRITE``, ``RATELIMIT_PREVIEW`` and ``RATELIMIT_RECOGNISE``: the per-action
+  limits, in Flask-Limiter's notation (``"60 per minute; 1000 per day"``);
 - ``CREATION_OPEN``: ``False`` closes the creation of new tables (a new table, a rematch, an
   import, and a taught deck) altogether, answered ``403`` with a message.
 """
@@ -45,6 +45,9 @@ DEFAULTS: dict[str, str] = {
     "RATELIMIT_IMPORT_TRIES": "60 per minute",
     # Writes to one table (rounds entered, corrected, deleted, undone; settle-ups; changes).
     "RATELIMIT_WRITE": "300 per minute; 3000 per hour",
+    # A round form's bar asking what Save would say (issue 39): a request ~150 ms after the
+    # last tap, so a quick player makes a few a second; nothing is stored.
+    "RATELIMIT_PREVIEW": "600 per minute; 12000 per hour",
     # Photos read into cards (POST /api/v1/recognise): each is seconds of the server's work.
     "RATELIMIT_RECOGNISE": "20 per minute; 300 per day",
 }
@@ -93,6 +96,10 @@ def _limited(limiter: Limiter, kind: str, view: Callable[..., R]) -> Callable[..
         return tries(stored(view))
     if kind == "recognise":
         return limiter.shared_limit(_setting("RATELIMIT_RECOGNISE"), scope="recognise")(view)
+    if kind == "preview":
+        return limiter.shared_limit(
+            _setting("RATELIMIT_PREVIEW"), scope="preview", key_func=_address_and_table
+        )(view)
     return limiter.shared_limit(
         _setting("RATELIMIT_WRITE"),
         scope="write",
@@ -144,6 +151,12 @@ def imports(view: Callable[P, R]) -> Callable[P, R]:
 def writes(view: Callable[P, R]) -> Callable[P, R]:
     """A view that writes to one table (``token`` in its URL): limited per address and table."""
     return _mark(view, "write")
+
+
+def previews(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that works out what a round form's Save would say, storing nothing (the bar,
+    issue 39): a generous limit of its own per address and table, apart from the writes'."""
+    return _mark(view, "preview")
 
 
 def recognises(view: Callable[P, R]) -> Callable[P, R]:

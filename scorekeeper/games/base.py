@@ -20,7 +20,7 @@ and no database.
 
 from __future__ import annotations
 
-from scorekeeper.games.game_pages import FIELD_WORDS, BarWords, ErrorItem, GamePages
+from scorekeeper.games.game_pages import FIELD_WORDS, BarLine, BarWords, ErrorItem, GamePages
 from scorekeeper.games.game_rules import Engine, GameEnd, GameRules
 
 
@@ -35,6 +35,7 @@ class Game(GameRules, GamePages):
 
 __all__ = [
     "FIELD_WORDS",
+    "BarLine",
     "BarWords",
     "Engine",
     "ErrorItem",

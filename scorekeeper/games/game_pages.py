@@ -37,6 +37,10 @@ class ErrorItem:
     message: str
 
 
+BarLine: TypeAlias = Sequence[Msg | str]
+"""One player's line in the round form's bar (``GamePages.bar_lines``): its parts, each a
+message the page translates, shown joined by " · "."""
+
 BarWords: TypeAlias = Msg | dict[str, Msg]
 """A message of the round form's bar (``GamePages.bar_messages``), or words by key (month
 names)."""
@@ -115,6 +119,21 @@ class GamePages:
         placeholders such as "{n}" that the page's script fills in. The page writes them in
         its language (``scorekeeper.i18n.translated``)."""
         return {}
+
+    def bar_lines(self, body: Body, result: Body | None) -> list[BarLine | None]:
+        """Each player's line in the round form's bar, by their place on the form, as the
+        server works it out on every tap (issue 39): what the result will show of them when
+        ``result`` (the round as Save would score it) is given, else what ``body`` (the
+        engine's input as far as the entry goes) already makes; None, or no line at all,
+        where the page's own tally says it. By default none."""
+        return []
+
+    def bar_at_once(self, message: str) -> bool:
+        """Whether the bar says a refusal of the server as soon as the server finds it (a
+        value no card has), rather than only when the page's own checks see that the
+        player has moved on (a pile still being tapped is not yet a mistake). By default
+        none: the page's checks decide when."""
+        return False
 
     # -- templates -----------------------------------------------------------------------
 

@@ -11,18 +11,20 @@ out before the write lock is taken (``tables.planning``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.clubs import service as club_service
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import dealer_index, evaluated, step, table_entry
+from scorekeeper.ledger import dealer_index, engine_input, evaluated, step, table_entry
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.state import State
+from scorekeeper.state import State, spec_at
 from scorekeeper.tables import changes, deck_links, store
 from scorekeeper.tables.changes import edit_table, record_settle, rematch
 from scorekeeper.tables.checks import NewTable, check_table
@@ -66,6 +68,7 @@ __all__ = [
     "Collided",
     "Conflict",
     "Overtaken",
+    "Preview",
     "Replay",
     "ReplayOf",
     "change_table",
@@ -91,6 +94,7 @@ __all__ = [
     "open_for",
     "open_new_table",
     "open_table",
+    "preview_round",
     "read_export",
     "reads_as",
     "record_settle",
@@ -205,6 +209,35 @@ def would_score(table: Table, state: State, entry: Entry) -> Result | None:
     except InvalidInput:
         return None
     return done.result
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What saving a round's entry would do, worked out without storing anything (the round
+    form's bar, issue 39)."""
+
+    body: EngineInput | None
+    """The engine's input as far as the entry goes; None when the table refuses its shape."""
+    result: Result | None
+    """The round as Save would score it; None when the rules refuse it."""
+    refused: tuple[Violation, ...]
+    """What the rules refuse, in the order Save would say it."""
+
+
+def preview_round(table: Table, state: State, entry: Entry) -> Preview:
+    """``entry`` read and scored against the table as it stands in ``state``, as Save would:
+    the engine is pure, so nothing is stored and no lock is taken."""
+    game = RULES[table.game]
+    spec = store.spec_of(table)
+    try:
+        kept = table_entry(game, EntryKind.ROUND, entry)
+        body, _ = engine_input(game, spec_at(spec, state), state, kept)
+    except InvalidInput as exc:
+        return Preview(None, None, tuple(exc.violations))
+    try:
+        return Preview(body, step(spec, state, EntryKind.ROUND, kept).result, ())
+    except InvalidInput as exc:
+        return Preview(body, None, tuple(exc.violations))
 
 
 def reads_as(table: Table, entry: Entry, rnd: Round) -> bool:

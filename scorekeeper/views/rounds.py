@@ -22,7 +22,7 @@ from scorekeeper.state import State, spec_at
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Round, Table
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
-from scorekeeper.views.device import TOO_LONG, named_on_a_form
+from scorekeeper.views.device import TOO_LONG, named_on_a_form, phone_name
 from scorekeeper.views.table_figures import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
@@ -431,6 +431,77 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
         why = sentences(exc.violations) if isinstance(exc, InvalidInput) else reason(exc)
         flash(tr(N_("Cannot delete: %(why)s", why=why)), "error")
     return redirect(url_for("tables.show", token=token))
+
+
+@bp.post("/new/preview")
+@limits.previews
+def new_preview(token: str) -> ResponseReturnValue:
+    """What Save would say of the next round's form as it stands, for the form's bar (issue
+    39): each player's line and the refusals, as JSON. Nothing is stored, nothing locked."""
+    return _preview(RoundPage(get_table_or_404(token)))
+
+
+@bp.post("/<int:number>/edit/preview")
+@limits.previews
+def edit_preview(token: str, number: int) -> ResponseReturnValue:
+    """The same for a correction's form (of the round it was opened on)."""
+    table = get_table_or_404(token)
+    rnd = _opened_on(table, number)
+    if rnd.number is None or rnd.kind != EntryKind.ROUND:
+        not_found(N_("This table has no round %(n)s.", n=number))
+    return _preview(RoundPage(table, rnd))
+
+
+def _preview(page: RoundPage) -> ResponseReturnValue:
+    """The posted form read and scored as Save reads and scores it, storing nothing: each
+    player's line as the result will word it, and what Save would refuse, in its words and
+    the order of the summary it would show (``now``: the bar says it at once)."""
+    form = RoundForm()
+    if not form.validate_on_submit():
+        return {"error": tr(EXPIRED)}, 400
+    entry, problems = page.read()
+    seen = service.preview_round(page.table, page.state, entry)
+    if page.players_changed:
+        said = [v for v in problems if v.field == "players"]
+    else:
+        said = with_the_rules(problems, lambda: _refuse(seen.refused)) + _bad_name()
+    names = [page.table.players[pos] for pos in page.positions]
+    game = page.game
+    at_once = {v.message for v in said if game.bar_at_once(v.message)}
+    items = game.error_summary(errors_by_field(said), names, entry)
+    lines = []
+    if seen.body is not None and not page.players_changed:
+        lines = game.bar_lines(seen.body, seen.result)
+    return {
+        "ok": not items,
+        "lines": [None if ln is None else " · ".join(tr(part) for part in ln) for ln in lines],
+        "mistakes": [
+            {
+                "at": e.anchor,
+                "where": tr(e.where),
+                "text": tr(e.message),
+                "now": e.message in at_once,
+            }
+            for e in items
+        ],
+    }
+
+
+def _refuse(refused: tuple[Violation, ...]) -> None:
+    if refused:
+        raise InvalidInput(list(refused))
+
+
+def _bad_name() -> list[Violation]:
+    """The phone's name typed on the form, refused as Save would refuse it."""
+    typed = (request.form.get("device") or "").strip()
+    if not typed or phone_name() is not None:
+        return []
+    try:
+        devices.clean(typed)
+    except ValueError:
+        return [Violation("device", TOO_LONG(max=devices.MAX_LENGTH))]
+    return []
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])

@@ -3,6 +3,7 @@
 // taken and full tiles. Every page works without it: the fields it reads are the form.
 import { all, int } from "./dom.js";
 import { diceLine, fill, mistakeText, oddMonths, monthCounts, pileLine, sumLine, valuesIn } from "./counts.js";
+import { asker, formBody, merged, postForm } from "./preview.js";
 
 // -- the card pickers (without the grid): each card its own checkbox -----------------
 
@@ -97,7 +98,38 @@ export function tally() {
     var list = el.closest(".tally") || el; // the words in the page's language: data-t-none
     (el.querySelector(".sum") || el).textContent = diceLine(d, list.dataset.tNone);
   });
+  fromServer();
   showMistakes();
+}
+
+// -- the server's words (issue 39): each line as the result will word it, once the server
+// has answered for the form as it stands (static/js/preview.js); till then the tally above.
+
+var server = null;
+
+function serverAnswer() {
+  var form = document.querySelector("form[data-preview]");
+  if (!form) { return null; }
+  if (!server || server.form !== form) {
+    server = { form: form, asker: asker(form.dataset.preview, postForm) };
+  }
+  var body = formBody(form);
+  return { form: form, body: body, data: server.asker.known(body) };
+}
+
+function fromServer() {
+  var now = serverAnswer();
+  if (!now) { return; }
+  var bar = now.form.querySelector(".entrybar");
+  if (bar) { bar.dataset.bar = now.data ? "server" : "page"; } // whose words it shows
+  if (!now.data) {
+    if (navigator.onLine !== false) { server.asker.ask(now.body, tally); }
+    return;
+  }
+  (now.data.lines || []).forEach(function (line, i) {
+    var el = document.querySelector(".tally [data-line='" + i + "']");
+    if (el && typeof line === "string") { el.textContent = line; }
+  });
 }
 
 // -- the bar's mistakes (issue 31): what the server would refuse, said on every tap ------
@@ -121,6 +153,8 @@ export function showMistakes() {
   if (!out) { return; }
   var w = barMessages(), found = [];
   checks.forEach(function (check) { found = found.concat(check(w) || []); });
+  var now = serverAnswer();
+  found = merged(found, now && now.data);
   var list = out.parentNode.querySelector(".tally");
   var first = found[0];
   var text = first ? (first.where ? first.where + ": " : "") + mistakeText(found) : "";

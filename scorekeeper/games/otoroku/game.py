@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scorekeeper.exact import display
-from scorekeeper.games.base import BarWords, Game
+from scorekeeper.games.base import BarLine, BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.otoroku import form
 from scorekeeper.games.otoroku import rules as engine
@@ -24,6 +24,17 @@ from scorekeeper.why import explained, num
 
 VALUE_SEPARATORS = re.compile(r"[\s,.;+/、・]+")
 """What may stand between typed values: a space, or the separator a numeric keypad has."""
+
+NOT_A_VALUE = N_(
+    "%(values)s is not a card value (1 to 10): put a space between "
+    "two cards, or tap them on the pad"
+)
+NOT_VALUES = N_(
+    "%(values)s are not card values (1 to 10): put a space between "
+    "two cards, or tap them on the pad"
+)
+AT_ONCE = frozenset({NOT_A_VALUE.msgid, NOT_VALUES.msgid, engine.not_a_value(0).msgid})
+"""The refusals the bar says as soon as the server finds them: a value no card has."""
 
 
 class Otoroku(Game):
@@ -109,6 +120,18 @@ class Otoroku(Game):
     hand_values = staticmethod(form.hand_values)
     """A hand's card values as entered, for the form's bar."""
 
+    def bar_lines(self, body: Body, result: Body | None) -> list[BarLine | None]:
+        scored = result.get("players") if result is not None else None
+        if isinstance(scored, list):
+            return list(form.scored_lines(scored, self.hand_label))
+        players = body.get("players")
+        if not isinstance(players, list):
+            return []
+        return list(form.entered_lines(players, body.get("dealer")))
+
+    def bar_at_once(self, message: str) -> bool:
+        return getattr(message, "msgid", None) in AT_ONCE
+
     def bar_messages(self) -> dict[str, BarWords]:
         return {
             "hand": N_("%(name)s's hand", name="{name}"),
@@ -176,17 +199,7 @@ class Otoroku(Game):
                 errors.append(
                     Violation(
                         f"players.{i}.cards",
-                        N_(
-                            "%(values)s is not a card value (1 to 10): put a space between "
-                            "two cards, or tap them on the pad",
-                            values=shown,
-                        )
-                        if len(bad) == 1
-                        else N_(
-                            "%(values)s are not card values (1 to 10): put a space between "
-                            "two cards, or tap them on the pad",
-                            values=shown,
-                        ),
+                        (NOT_A_VALUE if len(bad) == 1 else NOT_VALUES)(values=shown),
                     )
                 )
             p: JSONObject = {"name": form.get(f"p{i}_name"), "cards": cards}

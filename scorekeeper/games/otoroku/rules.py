@@ -237,7 +237,7 @@ def _read_cards(
                 cards.append(HandCard(item))
                 month_count[item] += 1
             else:
-                r.add(path, _not_a_value(item))
+                r.add(path, not_a_value(item))
         elif isinstance(item, str) and item in DECK:
             if ledger.claim(item, path, N_("%(name)s's hand", name=name)):
                 cards.append(HandCard(CARD_BY_ID[item].month, item))
@@ -247,7 +247,7 @@ def _read_cards(
     return cards
 
 
-def _not_a_value(item: int) -> Msg:
+def not_a_value(item: int) -> Msg:
     return N_(
         "%(value)s is not a card value: Otoroku cards are worth %(minimum)s to %(maximum)s",
         value=shown(item),
@@ -639,6 +639,7 @@ __all__ = [
     "hand_label",
     "left_out",
     "limit_for",
+    "not_a_value",
     "parse",
     "roles",
     "score",

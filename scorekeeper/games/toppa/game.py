@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import SUITS
-from scorekeeper.games.base import BarWords, Game
+from scorekeeper.games.base import BarLine, BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.toppa import form
@@ -69,6 +69,17 @@ class PileGame(Game):
             "misdeal": engine.misdeal("{name}", "{suit}"),
             "months": {str(s.month): Msg(s.english) for s in SUITS},
         }
+
+    def bar_lines(self, body: Body, result: Body | None) -> list[BarLine | None]:
+        scored = result.get("players") if result is not None else None
+        if isinstance(scored, list):
+            return list(form.scored_lines(scored, self.yaku_name))
+        players = body.get("players")
+        if not isinstance(players, list):
+            return []
+        raw = body.get("rules")
+        rules = engine.parse_rules(Reader(), raw if isinstance(raw, dict) else {})
+        return list(form.entered_lines(players, self.variant, rules, self.yaku_name))
 
     tally = staticmethod(form.tally)
     rest_index = staticmethod(form.rest_index)
