@@ -159,6 +159,8 @@ class Tokan(Game):
             "nothing_yet": nothing_yet("{name}"),
             "dice_both": engine.dice_missing("{name}", 2),
             "dice_one": engine.dice_missing("{name}", 1),
+            "too_blue": engine.too_many("more", "{name}", "{n}", "{limit}"),
+            "too_red": engine.too_many("less", "{name}", "{n}", "{limit}"),
         }
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
