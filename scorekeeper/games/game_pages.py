@@ -84,6 +84,9 @@ class GamePages:
     yaku_keys: tuple[str, ...] = ()
     """Where a result lists what each player made (yaku, a named hand), for the CSV record
     and a member's page."""
+    seat_neighbours = False
+    """The seat list names each player's left and right neighbour (the next and the previous
+    in the list, RULES 2), whom the game's players play against (Tokan)."""
     default_players = 2
     """How many players the dispute checker starts with."""
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})

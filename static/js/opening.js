@@ -62,8 +62,25 @@ export function seatOrder(section) {
     b.disabled = off;
     return b;
   }
+  // A game whose players play their neighbours (Tokan): each one's left neighbour (the
+  // next in the list) and right (the previous), for the game of the page or the one chosen.
+  var gameSelect = form.querySelector("select.game-select");
+  function neighboursNamed() {
+    var game = gameSelect ? gameSelect.value : (section.dataset.game || "");
+    return order.length > 1 && (section.dataset.nbGames || "").split(" ").indexOf(game) >= 0;
+  }
+  function neighbours(i) {
+    var small = document.createElement("small");
+    small.className = "seat-nb";
+    small.textContent = (section.dataset.tNb || "")
+      .split("{left}").join(order[(i + 1) % order.length])
+      .split("{right}").join(order[(i - 1 + order.length) % order.length]);
+    return small;
+  }
+  if (gameSelect) { gameSelect.addEventListener("change", function () { draw(); }); }
   function draw() {
     list.textContent = "";
+    var named = neighboursNamed();
     order.forEach(function (name, i) {
       var li = document.createElement("li");
       var hidden = document.createElement("input");
@@ -73,6 +90,7 @@ export function seatOrder(section) {
       var label = document.createElement("span");
       label.className = "seat-name";
       label.textContent = name;
+      if (named) { label.appendChild(document.createTextNode(" ")); label.appendChild(neighbours(i)); }
       li.appendChild(hidden);
       li.appendChild(label);
       li.appendChild(button("up", i, name, i === 0));

@@ -196,3 +196,23 @@ def test_a_number_kept_without_its_direction_shows_on_both_keys(phone, server):
     assert phone.locator(key(0, "left", -2)).get_attribute("aria-pressed") == "true"
     assert "half" not in (phone.locator(key(0, "left", 2)).get_attribute("class") or "")
     assert phone.locator("#bar-mistake").inner_text() == ""
+
+
+def test_the_start_page_names_each_tokan_players_neighbours(phone, server):
+    """As the names are typed, the seat list names each one's left neighbour (the next) and
+    right (the previous) for Tokan, whom they predict against; not for another game."""
+    phone.goto(server + "/")
+    phone.select_option("select[name=game]", "tokan")
+    phone.fill("textarea[name=players]", "\n".join(PLAYERS))
+    lines = phone.locator(".seat-list .seat-nb")
+    assert lines.all_inner_texts() == [
+        "left neighbour Ben, right neighbour Dai",
+        "left neighbour Chie, right neighbour Aki",
+        "left neighbour Dai, right neighbour Ben",
+        "left neighbour Aki, right neighbour Chie",
+    ]
+    phone.locator(".seat-list button[aria-label='Move Dai up']").tap()  # Dai before Chie
+    assert lines.nth(0).inner_text() == "left neighbour Ben, right neighbour Chie"
+    phone.locator(".seat-order").screenshot(path=str(SHOTS / "tokan-seats-360.png"))
+    phone.select_option("select[name=game]", "baka")
+    assert lines.count() == 0

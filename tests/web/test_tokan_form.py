@@ -92,3 +92,38 @@ def test_each_prediction_has_one_key_per_signed_number_naming_its_neighbour(clie
     # The dice keys keep their markup.
     assert re.search(r'<div class="dice-pad" hidden data-for="1"', page)
     assert 'data-face="6"' in _fieldset(page, 1)
+
+
+def _seat_lines(page: str) -> list[str]:
+    """The seat list's lines as text: each name, and its neighbours where shown."""
+    block = page.split('class="seat-list"', 1)[1].split("</ol>", 1)[0]
+    items = re.findall(r'<span class="seat-name">(.*?)</span>', block, re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in items]
+
+
+def test_seating_a_tokan_table_names_each_players_neighbours(client):
+    """The start page's seat list (here as the "Show the seat order" button posts it, without
+    script) and the table's seats before the first tour: the left neighbour is the next in
+    the list, the right the previous (RULES 2), whom each one predicts against."""
+    page = client.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token
+    form = {"csrf_token": token.group(1), "players": "Aki\nBen\nChie\nDai", "move": "show"}
+    shown = client.post("/tables", data={**form, "game": "tokan"}).get_data(as_text=True)
+    assert _seat_lines(shown) == [
+        "Aki left neighbour Ben, right neighbour Dai",
+        "Ben left neighbour Chie, right neighbour Aki",
+        "Chie left neighbour Dai, right neighbour Ben",
+        "Dai left neighbour Aki, right neighbour Chie",
+    ]
+    # Another game has no neighbours to name.
+    other = client.post("/tables", data={**form, "game": "baka"}).get_data(as_text=True)
+    assert _seat_lines(other) == ["Aki", "Ben", "Chie", "Dai"]
+    # The table's own seats, before its first tour.
+    url = new_table(client, "tokan", NAMES)
+    edit = client.get(f"{url}/edit").get_data(as_text=True)
+    assert _seat_lines(edit) == [
+        "Aki left neighbour Ben, right neighbour Chie",
+        "Ben left neighbour Chie, right neighbour Aki",
+        "Chie left neighbour Aki, right neighbour Ben",
+    ]

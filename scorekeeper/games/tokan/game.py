@@ -61,6 +61,7 @@ class Tokan(Game):
     scripts = ("tokan.js",)
     styles = ("tokan.css",)
     default_players = 3
+    seat_neighbours = True
     kept_offline = N_("Not sent: no connection. Your dice and predictions are kept.")
     nouns = N_("tours")
     noun_numbered = N_("tour %(n)s")
