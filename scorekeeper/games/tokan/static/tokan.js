@@ -77,7 +77,7 @@ export function start(picker) {
       key.addEventListener("click", function () {
         var face = parseInt(key.dataset.face, 10);
         var d = groups.map(value);
-        var before = complete(fs);
+        var before = done(fs);
         if (!d[0] || (d[0] && d[1])) {
           set(groups[0], face);
           set(groups[1], 0);
@@ -143,7 +143,7 @@ export function start(picker) {
     all(".pk", box).forEach(function (key) {
       key.addEventListener("click", function () {
         var v = parseInt(key.dataset.predict.split(":")[2], 10);
-        var before = complete(fs);
+        var before = done(fs);
         check(dirs, v > 0 ? "more" : (v < 0 ? "less" : ""));
         check(counts, String(Math.abs(v)));
         render();
@@ -174,16 +174,22 @@ export function start(picker) {
       all(".predict", fs).every(function (wrap) { return predicted(wrap) !== null; });
   }
 
+  // A block claiming more tokens than the player holds is not done: it stays in view while
+  // the bar says so (a block the page moved away from would have to be scrolled back to).
+  function done(fs) {
+    return complete(fs) && !tokens(fs).over;
+  }
+
   // The tap that completes a player's block brings the next block still to fill into view
   // (after this one, then from the top), so what the player must touch next is on screen;
   // the sticky bar keeps Save in view once every block is filled.
   function moveOn(fs, before) {
     if (!before && !complete(fs)) { bringRest(fs); }
-    if (before || !complete(fs)) { return; }
+    if (before || !done(fs)) { return; }
     var seats = all("fieldset.tokan").filter(seatedHere);
     var k = seats.indexOf(fs);
     var next = seats.slice(k + 1).concat(seats.slice(0, k)).filter(function (s) {
-      return !complete(s);
+      return !done(s);
     })[0];
     if (!next) { return; }
     bringUp(next);
@@ -204,15 +210,20 @@ export function start(picker) {
 
   // -- more tokens of a colour than a player holds (RULES 6), in the server's words -------
 
-  function tooMany(fs, name, w) {
-    var limit = parseInt(fs.dataset.tokens, 10);
-    if (!w.too_blue || isNaN(limit)) { return []; }
-    var values = all(".predict", fs).map(predicted);
-    var blue = 0, red = 0;
-    values.forEach(function (v) {
-      if (v > 0) { blue += v; }
-      if (v < 0) { red -= v; }
+  // The blue ("more") and red ("less") tokens a player's predictions claim, and the limit.
+  function tokens(fs) {
+    var t = { blue: 0, red: 0, limit: parseInt(fs.dataset.tokens, 10) };
+    all(".predict", fs).map(predicted).forEach(function (v) {
+      if (v > 0) { t.blue += v; }
+      if (v < 0) { t.red -= v; }
     });
+    t.over = t.blue > t.limit || t.red > t.limit;
+    return t;
+  }
+
+  function tooMany(fs, name, w) {
+    var t = tokens(fs), blue = t.blue, red = t.red, limit = t.limit;
+    if (!w.too_blue || isNaN(limit)) { return []; }
     // The words name the player already: no "Ben:" before them (as the server's summary).
     var found = [];
     if (blue > limit) { found.push({ where: "", text: picker.fill(w.too_blue, { name: name, n: blue, limit: limit }) }); }
