@@ -90,8 +90,15 @@ export function seatOrder(section) {
       var label = document.createElement("span");
       label.className = "seat-name";
       label.textContent = name;
-      if (named) { label.appendChild(document.createTextNode(" ")); label.appendChild(neighbours(i)); }
       li.appendChild(hidden);
+      if (named) { // the name, and under it the neighbours: .seat-name stays the name alone
+        var who = document.createElement("span");
+        who.className = "seat-who";
+        who.appendChild(label);
+        who.appendChild(document.createTextNode(" "));
+        who.appendChild(neighbours(i));
+        label = who;
+      }
       li.appendChild(label);
       li.appendChild(button("up", i, name, i === 0));
       li.appendChild(button("down", i, name, i === order.length - 1));

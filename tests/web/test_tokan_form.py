@@ -97,7 +97,7 @@ def test_each_prediction_has_one_key_per_signed_number_naming_its_neighbour(clie
 def _seat_lines(page: str) -> list[str]:
     """The seat list's lines as text: each name, and its neighbours where shown."""
     block = page.split('class="seat-list"', 1)[1].split("</ol>", 1)[0]
-    items = re.findall(r'<span class="seat-name">(.*?)</span>', block, re.S)
+    items = re.findall(r"<li>(.*?)<button", block, re.S)
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in items]
 
 
