@@ -80,6 +80,9 @@ class GamePages:
     grid_first = False
     """The round form is the deck's grid (templates/_grid.html), drawn before the dealer and
     the game's round line so that the grid is in view from the start (issue 31)."""
+    seat_neighbours = False
+    """The seat list names each player's left and right neighbour (the next and the previous
+    in the list, RULES 2), whom the game's players play against (Tokan)."""
     default_players = 2
     """How many players the dispute checker starts with."""
     checker_inputs: Mapping[str, int | str] = MappingProxyType({})

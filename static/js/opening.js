@@ -62,8 +62,25 @@ export function seatOrder(section) {
     b.disabled = off;
     return b;
   }
+  // A game whose players play their neighbours (Tokan): each one's left neighbour (the
+  // next in the list) and right (the previous), for the game of the page or the one chosen.
+  var gameSelect = form.querySelector("select.game-select");
+  function neighboursNamed() {
+    var game = gameSelect ? gameSelect.value : (section.dataset.game || "");
+    return order.length > 1 && (section.dataset.nbGames || "").split(" ").indexOf(game) >= 0;
+  }
+  function neighbours(i) {
+    var small = document.createElement("small");
+    small.className = "seat-nb";
+    small.textContent = (section.dataset.tNb || "")
+      .split("{left}").join(order[(i + 1) % order.length])
+      .split("{right}").join(order[(i - 1 + order.length) % order.length]);
+    return small;
+  }
+  if (gameSelect) { gameSelect.addEventListener("change", function () { draw(); }); }
   function draw() {
     list.textContent = "";
+    var named = neighboursNamed();
     order.forEach(function (name, i) {
       var li = document.createElement("li");
       var hidden = document.createElement("input");
@@ -74,6 +91,14 @@ export function seatOrder(section) {
       label.className = "seat-name";
       label.textContent = name;
       li.appendChild(hidden);
+      if (named) { // the name, and under it the neighbours: .seat-name stays the name alone
+        var who = document.createElement("span");
+        who.className = "seat-who";
+        who.appendChild(label);
+        who.appendChild(document.createTextNode(" "));
+        who.appendChild(neighbours(i));
+        label = who;
+      }
       li.appendChild(label);
       li.appendChild(button("up", i, name, i === 0));
       li.appendChild(button("down", i, name, i === order.length - 1));

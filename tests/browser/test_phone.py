@@ -131,8 +131,8 @@ def test_a_tokan_tour(page, server):
         page.locator(f"#player-{i} .dice-pad .face[data-face='{d1}']").tap()
         page.locator(f"#player-{i} .dice-pad .face[data-face='{d2}']").tap()
         for side, (direction, n) in zip(("left", "right"), preds[i], strict=True):
-            page.locator(f"label:has(input[name=p{i}_{side}_dir][value={direction}])").tap()
-            page.locator(f"label.tchip:has(input[name=p{i}_{side}_n][value='{n}'])").tap()
+            signed = f"{'-' if direction == 'less' else '+'}{n}" if n else "0"
+            page.locator(f"[data-predict='{i}:{side}:{signed}']").tap()  # "+3": more by 3
     page.click("button:has-text('Save and score')")
     page.wait_for_url(re.compile(r"/rounds/1$"))
     # The RULES 6 tour of the rules tests: deltas 0, +4, -4 and an empty pot.

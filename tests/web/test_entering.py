@@ -233,7 +233,7 @@ def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(cl
     page = resp.get_data(as_text=True)
     assert summary(page) == [
         (
-            "player-1",
+            "p1_left",
             "Ben: No prediction against the left neighbour yet: choose one (0 is a prediction too)",
         )
     ]
@@ -244,7 +244,7 @@ def test_a_tokan_prediction_left_empty_or_negative_is_refused_not_stored_as_0(cl
     assert resp.status_code == 422
     assert summary(resp.get_data(as_text=True)) == [
         (
-            "player-2",
+            "p2_right",
             "Chie: Count the tokens from 0 and choose “more by” or “less by”, not a minus sign",
         )
     ]
@@ -342,7 +342,7 @@ def test_a_tokan_prediction_needs_more_or_less_except_0(client):
     resp = client.post(form_url, data=data)
     assert resp.status_code == 422
     assert summary(resp.get_data(as_text=True)) == [
-        ("player-0", "Aki: “More by” or “less by” 2? Choose one")
+        ("p0_left", "Aki: “More by” or “less by” 2? Choose one")
     ]
     data["p0_left_dir"] = "less"  # and 0 on the right needs no direction
     assert client.post(form_url, data=data).status_code == 302

@@ -27,7 +27,7 @@ def test_tokan_says_an_unset_prediction_and_a_die_too_many_at_once(client):
     resp = client.post(form_url, data=data)
     assert resp.status_code == 422
     said = summary(resp.get_data(as_text=True))
-    assert [anchor for anchor, _ in said] == ["player-0", "player-2"]
+    assert [anchor for anchor, _ in said] == ["p0_left", "player-2"]
     assert "7 is not a die" in said[1][1]
 
 

@@ -61,6 +61,7 @@ class Tokan(Game):
     scripts = ("tokan.js",)
     styles = ("tokan.css",)
     default_players = 3
+    seat_neighbours = True
     kept_offline = N_("Not sent: no connection. Your dice and predictions are kept.")
     nouns = N_("tours")
     noun_numbered = N_("tour %(n)s")
@@ -159,6 +160,8 @@ class Tokan(Game):
             "nothing_yet": nothing_yet("{name}"),
             "dice_both": engine.dice_missing("{name}", 2),
             "dice_one": engine.dice_missing("{name}", 1),
+            "too_blue": engine.too_many("more", "{name}", "{n}", "{limit}"),
+            "too_red": engine.too_many("less", "{name}", "{n}", "{limit}"),
         }
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
@@ -244,6 +247,14 @@ class Tokan(Game):
             return None
         return -amount if direction == "less" else amount
 
+    def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
+        # A prediction's mistake links to that prediction (the one to fix), not its player.
+        anchor, where, rank = super().error_place(path, names, entry)
+        parts = path.split(".")
+        if anchor.startswith("player-") and len(parts) == 3 and parts[2] in ("left", "right"):
+            return f"p{anchor.removeprefix('player-')}_{parts[2]}", where, rank
+        return anchor, where, rank
+
     def form_index(self, k: str, names: Sequence[str], entry: Body) -> int | None:
         # The tour's players are those seated on the form: the entry's k-th is found by name.
         players = entry.get("players")
@@ -288,11 +299,18 @@ class Tokan(Game):
         return N_("no dice yet")
 
     @staticmethod
-    def side(prediction: object) -> JSONObject:
+    def side(prediction: object, posted: FormData | None = None, field: str = "") -> JSONObject:
         """A prediction as the form shows it: its signed value (None when unset), a
-        direction and a number of tokens (none and "" when unset: never a made-up 0)."""
+        direction and a number of tokens (none and "" when unset: never a made-up 0).
+
+        A refused form (``posted``, its prediction ``field`` such as ``p0_left``) keeps what
+        was entered for a prediction it could not read: "2" without "more" or "less" comes
+        back as 2 with neither chosen, beside the message saying to choose one."""
         if type(prediction) is not int:
-            return {"value": None, "dir": None, "n": ""}
+            way = posted.get(f"{field}_dir") if posted is not None else None
+            raw = (posted.get(f"{field}_n") or "").strip() if posted is not None else ""
+            n: JSONValue = int(raw) if raw.isdigit() else raw
+            return {"value": None, "dir": way if way in ("more", "less") else None, "n": n}
         if prediction < 0:
             return {"value": prediction, "dir": "less", "n": -prediction}
         return {"value": prediction, "dir": "more" if prediction else None, "n": prediction}

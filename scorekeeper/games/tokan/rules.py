@@ -276,6 +276,23 @@ def _dice(r: Reader, p: Body, path: str, name: str) -> list[int]:
     return dice
 
 
+def too_many(way: str, name: object, n: object, limit: object) -> Msg:
+    """More tokens of a colour claimed than a player holds (the form's bar says it too)."""
+    if way == "more":
+        return N_(
+            "%(name)s claims 'more' by %(n)s in all, but holds only %(limit)s blue tokens",
+            name=name,
+            n=n,
+            limit=limit,
+        )
+    return N_(
+        "%(name)s claims 'less' by %(n)s in all, but holds only %(limit)s red tokens",
+        name=name,
+        n=n,
+        limit=limit,
+    )
+
+
 def _predictions(
     r: Reader, p: Body, i: int, name: str, limit: int
 ) -> tuple[int | None, int | None]:
@@ -288,25 +305,9 @@ def _predictions(
     blue = max(left, 0) + max(right, 0)
     red = max(-left, 0) + max(-right, 0)
     if blue > limit:
-        r.add(
-            f"players.{i}.left",
-            N_(
-                "%(name)s claims 'more' by %(n)s in all, but holds only %(limit)s blue tokens",
-                name=name,
-                n=blue,
-                limit=limit,
-            ),
-        )
+        r.add(f"players.{i}.left", too_many("more", name, blue, limit))
     if red > limit:
-        r.add(
-            f"players.{i}.right",
-            N_(
-                "%(name)s claims 'less' by %(n)s in all, but holds only %(limit)s red tokens",
-                name=name,
-                n=red,
-                limit=limit,
-            ),
-        )
+        r.add(f"players.{i}.right", too_many("less", name, red, limit))
     return left, right
 
 

@@ -1,6 +1,8 @@
 // Tokan's form at the speed of dice: one pad of six keys per player, tapped once per die,
-// over the two radio groups that are the form (and all there is without this script).
-// The predictions need no script: each is a radio group of chips, none chosen at first.
+// over the two radio groups that are the form (and all there is without this script); one
+// key per signed prediction ("+3" is "more by 3", one tap) over each prediction's radios
+// (a direction and a number of tokens, none chosen at first). Once a player's block is
+// complete, the page brings the next one to fill into view (issue 39: no scrolling about).
 // Served in the pages' one script (Game.scripts; static/js/games.js), started with the
 // pickers' helpers, whose bar it updates (picker.tally); it does nothing on a page without its form.
 export function start(picker) {
@@ -75,6 +77,7 @@ export function start(picker) {
       key.addEventListener("click", function () {
         var face = parseInt(key.dataset.face, 10);
         var d = groups.map(value);
+        var before = done(fs);
         if (!d[0] || (d[0] && d[1])) {
           set(groups[0], face);
           set(groups[1], 0);
@@ -82,6 +85,7 @@ export function start(picker) {
           set(groups[1], face);
         }
         render();
+        moveOn(fs, before);
       });
     });
     groups.forEach(function (g) {
@@ -93,6 +97,138 @@ export function start(picker) {
     fs.classList.add("has-pad");
     box.hidden = false;
     render();
+  }
+
+  // -- one key per prediction (issue 39) ------------------------------------------------
+
+  // A prediction's signed value as its radios say it: null when unset or without the
+  // direction a number other than 0 needs.
+  function predicted(wrap) {
+    var n = wrap.querySelector("input[type=radio][name$=_n]:checked");
+    var way = wrap.querySelector("input[name$=_dir]:checked");
+    if (!n) { return null; }
+    var k = parseInt(n.value, 10);
+    if (k === 0) { return 0; }
+    return way ? (way.value === "less" ? -k : k) : null;
+  }
+
+  // Checks the radio of ``value`` in a group ("" for none), and tells the page (the bar, the
+  // draft kept on the phone) what changed.
+  function check(group, value) {
+    var changed = null;
+    group.forEach(function (r) {
+      var on = r.value === value;
+      if (r.checked !== on) { r.checked = on; changed = r; }
+    });
+    if (changed) { changed.dispatchEvent(new Event("change", { bubbles: true })); }
+  }
+
+  function predictPad(box) {
+    var fs = box.closest("fieldset");
+    var wrap = box.closest(".predict");
+    var dirs = all("input[name$=_dir]", wrap);
+    var counts = all("input[type=radio][name$=_n]", wrap);
+    function render() {
+      var n = counts.filter(function (r) { return r.checked; })[0];
+      var way = dirs.filter(function (r) { return r.checked; })[0];
+      all(".pk", box).forEach(function (key) {
+        var v = parseInt(key.dataset.predict.split(":")[2], 10);
+        var same = !!n && parseInt(n.value, 10) === Math.abs(v);
+        var pressed = same && (v === 0 || (!!way && (v < 0) === (way.value === "less")));
+        key.setAttribute("aria-pressed", String(pressed));
+        // A number kept without its direction (a refused Save): both keys show it.
+        key.classList.toggle("half", same && v !== 0 && !way);
+      });
+    }
+    all(".pk", box).forEach(function (key) {
+      key.addEventListener("click", function () {
+        var v = parseInt(key.dataset.predict.split(":")[2], 10);
+        var before = done(fs);
+        check(dirs, v > 0 ? "more" : (v < 0 ? "less" : ""));
+        check(counts, String(Math.abs(v)));
+        render();
+        moveOn(fs, before);
+      });
+    });
+    dirs.concat(counts).forEach(function (r) { r.addEventListener("change", render); });
+    wrap.classList.add("has-ppad");
+    var how = wrap.querySelector(".ppad-how");
+    if (how) { how.hidden = false; }
+    box.hidden = false;
+    render();
+  }
+
+  // A block brought to the top of the screen, smoothly unless the phone asks for less motion.
+  function bringUp(fs) {
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    fs.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
+
+  function seatedHere(fs) {
+    var box = fs.querySelector("input[name$=_seated]");
+    return !!box && box.checked;
+  }
+
+  function complete(fs) {
+    return all(".dice input:checked", fs).length === 2 &&
+      all(".predict", fs).every(function (wrap) { return predicted(wrap) !== null; });
+  }
+
+  // A block claiming more tokens than the player holds is not done: it stays in view while
+  // the bar says so (a block the page moved away from would have to be scrolled back to).
+  function done(fs) {
+    return complete(fs) && !tokens(fs).over;
+  }
+
+  // The tap that completes a player's block brings the next block still to fill into view
+  // (after this one, then from the top), so what the player must touch next is on screen;
+  // the sticky bar keeps Save in view once every block is filled.
+  function moveOn(fs, before) {
+    if (!before && !complete(fs)) { bringRest(fs); }
+    if (before || !done(fs)) { return; }
+    var seats = all("fieldset.tokan").filter(seatedHere);
+    var k = seats.indexOf(fs);
+    var next = seats.slice(k + 1).concat(seats.slice(0, k)).filter(function (s) {
+      return !done(s);
+    })[0];
+    if (!next) { return; }
+    bringUp(next);
+  }
+
+  // Once a player's dice and left prediction are in, the right prediction is what comes
+  // next: when it is not all in view above the sticky bar, the block is brought up.
+  function bringRest(fs) {
+    var right = fs.querySelector(".predict[data-side=right]");
+    var left = fs.querySelector(".predict[data-side=left]");
+    if (!right || !left || predicted(left) === null || predicted(right) !== null) { return; }
+    var bar = document.querySelector(".entrybar");
+    var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var r = right.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= floor) { return; }
+    bringUp(fs);
+  }
+
+  // -- more tokens of a colour than a player holds (RULES 6), in the server's words -------
+
+  // The blue ("more") and red ("less") tokens a player's predictions claim, and the limit.
+  function tokens(fs) {
+    var t = { blue: 0, red: 0, limit: parseInt(fs.dataset.tokens, 10) };
+    all(".predict", fs).map(predicted).forEach(function (v) {
+      if (v > 0) { t.blue += v; }
+      if (v < 0) { t.red -= v; }
+    });
+    t.over = t.blue > t.limit || t.red > t.limit;
+    return t;
+  }
+
+  function tooMany(fs, name, w) {
+    var t = tokens(fs), blue = t.blue, red = t.red, limit = t.limit;
+    if (!w.too_blue || isNaN(limit)) { return []; }
+    // The words name the player already: no "Ben:" before them (as the server's summary).
+    var found = [];
+    if (blue > limit) { found.push({ where: "", text: picker.fill(w.too_blue, { name: name, n: blue, limit: limit }) }); }
+    if (red > limit) { found.push({ where: "", text: picker.fill(w.too_red, { name: name, n: red, limit: limit }) }); }
+    return found;
   }
 
   // -- the bar's mistakes (issue 31): a prediction not yet set, or tokens without "more by"
@@ -131,6 +267,8 @@ export function start(picker) {
         }
         slots.push({ entered: raw !== "" || !!way, mistake: mistake });
       });
+      // Too many tokens is a mistake as soon as it is made: said at once.
+      tooMany(fs, name, w).forEach(function (m) { slots.push({ entered: true, mistake: m, now: true }); });
       // Nothing at all for this player: one mistake, as the server says it.
       var own = slots.slice(first);
       if (!own.some(function (s) { return s.entered; })) {
@@ -144,7 +282,7 @@ export function start(picker) {
     slots.forEach(function (slot, k) {
       var later = slots.slice(k + 1).some(function (s) { return s.entered; }) ||
         (k === slots.length - 1 && k > 0 && slots.slice(0, k).every(function (s) { return s.entered; }));
-      if (slot.mistake && later) { found.push(slot.mistake); }
+      if (slot.mistake && (later || slot.now)) { found.push(slot.mistake); }
     });
     return found;
   }
@@ -156,5 +294,6 @@ export function start(picker) {
     });
     neighbours();
     all(".dice-pad[data-for]").forEach(pad);
+    all(".predict-pad[data-for]").forEach(predictPad);
   });
 }
