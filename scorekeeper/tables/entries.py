@@ -179,12 +179,15 @@ def correct_round(
     note: str = "",
     *,
     based_on: tuple[int, int] | None = None,
+    summary: Msg | None = None,
 ) -> Round:
     """Replace round ``number``'s entry and recompute every later round from its input.
 
     ``based_on`` is the round (id, version) the player's correction was made from: if the
     round at that number is another one now, or was corrected since, Conflict. Only rounds
     have numbers: a game's end, a change of the table or a settle-up is undone instead.
+    One journal entry records it (``summary``, "round 3 corrected" unless given): undoing it
+    puts the version before back.
     """
     target = store.get_round(table, number)
     if based_on is not None and based_on != (target.id, target.version):
@@ -199,7 +202,7 @@ def correct_round(
     store.record(
         table,
         Action.CORRECT,
-        N_("%(what)s corrected", what=_numbered(table, number)),
+        summary or N_("%(what)s corrected", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
         data={"effect": Effect.CHANGED, "before": before},

@@ -87,6 +87,7 @@ __all__ = [
     "open_table",
     "read_export",
     "reads_as",
+    "replace_round",
     "restore_round",
     "restoring",
     "rollback",
@@ -179,6 +180,22 @@ def save_round(
         )
     note = "corrected on the table page"
     return correct_round(table, correcting, entry, note=note, based_on=based_on), True
+
+
+def replace_round(table: Table, number: int, entry: Entry, theirs: tuple[int, int]) -> Round:
+    """Mine replaces theirs: two phones entered round ``number`` and the other saved first;
+    the player's entry is saved over theirs (the round, id and version, ``theirs`` shown to
+    them) as a correction: one journal entry, whose undo brings theirs back. Overtaken, and
+    nothing stored, when that round is another one now or was changed since."""
+    what = GAMES[table.game].numbered(number)
+    return correct_round(
+        table,
+        number,
+        entry,
+        note="replaced by another phone's entry of the same round",
+        based_on=theirs,
+        summary=N_("%(what)s replaced by another phone's entry of it", what=what),
+    )
 
 
 def check_round(table: Table, state: State, entry: Entry) -> None:

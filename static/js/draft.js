@@ -301,8 +301,10 @@ function onSubmit(ev) {
     // A new round without a signal waits on the phone (static/js/queue.js), sent once the
     // signal returns; a correction stays on its form with the notice.
     // With rounds of this table still waiting, it goes behind them, signal or not.
+    // "Mine replaces theirs" (the stale page) corrects a stored round: never kept as a new one.
+    var replacing = !!(submitter && submitter.hasAttribute("data-replaces"));
     var own = f.querySelector("input[name=submission_id]");
-    var kept = m.dataset.round === "new" &&
+    var kept = m.dataset.round === "new" && !replacing &&
       (!ok || waiting(m.dataset.table, own ? own.value : "")) ? keep(f) : "";
     if (kept) {
       discarded = true;
