@@ -166,10 +166,12 @@ def save_round(
     submission_id: str | None = None,
     expected_number: int | None = None,
     based_on: tuple[int, int] | None = None,
+    played_at: str | None = None,
 ) -> tuple[Round, bool]:
     """Store a round's form: the next round, or a correction of round ``correcting`` (as the
     table page makes it); returns the round and whether this request stored it (False: the
-    same submission was saved already, a double tap)."""
+    same submission was saved already, a double tap). ``played_at``: a new round's time
+    when it was played earlier (kept on a phone without a signal)."""
     if correcting is None:
         return enter_round(
             table,
@@ -177,6 +179,7 @@ def save_round(
             entry,
             submission_id=submission_id,
             expected_number=expected_number,
+            played_at=played_at,
         )
     note = "corrected on the table page"
     return correct_round(table, correcting, entry, note=note, based_on=based_on), True

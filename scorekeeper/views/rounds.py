@@ -224,11 +224,15 @@ def _save(page: RoundPage) -> ResponseReturnValue:
             submission_id=form.submission_id.data or None,
             expected_number=expected,
             based_on=_based_on(form.based_on.data),
+            played_at=(form.played_at.data or None) if page.rnd is None else None,
         )
         service.commit()
     except InvalidInput as exc:
         service.rollback()
-        return page.render(form, entry, errors_by_field(exc.violations), 422)
+        errors = errors_by_field(exc.violations)
+        if "played_at" in errors:
+            form.played_at.data = ""  # saved again, it is a round played now
+        return page.render(form, entry, errors, 422)
     except (service.Conflict, service.Collided) as exc:
         service.rollback()
         return _refused(page, form, entry, expected, exc)

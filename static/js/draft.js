@@ -15,7 +15,7 @@ var PENDING = "scorekeeper.draft-pending";
 var PING_WAIT = 6000; // ms: a server that does not answer within this counts as unreachable
 // The form's own workings, not the player's taps: never kept, never put back (based_on is
 // kept apart, see below).
-var PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|dealer_shown|p\d+_name)$/;
+var PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|dealer_shown|p\d+_name)$/;
 function marker() { return document.getElementById("draft"); }
 function form() { return document.getElementById("round-form"); }
 
