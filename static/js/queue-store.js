@@ -152,11 +152,13 @@ export function postBody(it, token, skew) {
 
 // Stored as round n: gone from the queue; the next one at its table enters n + 1.
 export function stored(id, n) {
-  update(id, function (it, q) {
+  var gone = update(id, function (it, q) {
     it.gone = true;
     writeJSON(KNOWN + it.table, Math.max(n, parseInt(readJSON(KNOWN + it.table, 0), 10) || 0));
     var later = q.filter(function (o) { return o.table === it.table && o !== it; });
     if (later.length) { later[0].expected = n + 1; }
   });
-  document.dispatchEvent(new CustomEvent("scorekeeper:sent", { detail: { id: id, number: n } }));
+  document.dispatchEvent(new CustomEvent("scorekeeper:sent", {
+    detail: { id: id, number: n, table: gone ? gone.table : "" }
+  }));
 }
