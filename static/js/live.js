@@ -98,23 +98,28 @@ function ownRound(m, info) {
 
 var SENT = "scorekeeper.sent"; // sessionStorage: what the cleared form's page says was sent
 var said = []; // the numbers of this phone's kept rounds said sent on this page
+var formSent = false; // this page's round form holds a round sent since
 
 // Said as sent from this phone; the round's own form, if this page is it, is cleared: the
-// server draws the next round's form, which says what was sent.
+// server draws the next round's form, which says what was sent. That waits until no round
+// waits to be sent (leaving the page would cut the next one off on its way).
 function sent(id, number) {
   var m = marker(), q = document.getElementById("queue-words");
-  if (!m || !q || !number || said.indexOf(number) >= 0) { return; }
-  said.push(number);
+  if (!m || !q || !number) { return; }
+  var fresh = said.indexOf(number) < 0; // the poll and the queue may both tell of one round
+  if (fresh) { said.push(number); }
   var f = document.getElementById("round-form");
   var own = f && f.querySelector("input[name=submission_id]");
-  if (own && own.value === id && m.dataset.mode === "entry") {
+  formSent = formSent || !!(own && own.value === id && m.dataset.mode === "entry");
+  var waiting = load().some(function (it) { return it.state === "waiting"; });
+  if (formSent && !waiting) {
     try {
       window.sessionStorage.setItem(SENT, JSON.stringify({ table: q.dataset.table, numbers: said }));
     } catch (e) { /* no session storage: the fresh form says nothing */ }
     location.replace(m.dataset.entry);
-    return;
+  } else if (fresh) {
+    sentNotice(m, q);
   }
-  sentNotice(m, q);
 }
 
 function sentNotice(m, q) {
