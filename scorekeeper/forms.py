@@ -286,6 +286,9 @@ class RoundForm(FlaskForm):
     expected_number = HiddenField()
     based_on = HiddenField()
     """A correction's form: the round (id and version, ``12.3``) it was opened on."""
+    played_at = HiddenField()
+    """A new round kept on a phone without a signal: when it was played (UTC, set by the
+    phone's queue, static/js/queue-store.js); empty: now."""
 
 
 class ImportForm(FlaskForm):

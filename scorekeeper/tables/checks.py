@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import partial
 
@@ -155,6 +156,36 @@ def submission_id_of(raw: object) -> str | None:
             ]
         )
     return raw
+
+
+PLAYED_AT_SKEW = timedelta(minutes=2)
+"""How far a phone's clock may be off (its queue corrects by the server's clock when it sends):
+a played-at time up to this far past now, or before the table was opened, is taken as now, or
+as the opening; further is refused."""
+_PLAYED_AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
+def played_at_of(raw: object, opened: datetime, now: datetime) -> datetime | None:
+    """When a round was played (``2026-11-22T21:04:05Z``, UTC; issue 39: a round kept on a
+    phone without a signal keeps the time it was saved there), or None when none is given;
+    InvalidInput when it is no such time, later than now or before the table was opened
+    (each beyond ``PLAYED_AT_SKEW``)."""
+    if raw is None or raw == "":
+        return None
+    try:
+        if not isinstance(raw, str) or not _PLAYED_AT.fullmatch(raw):
+            raise ValueError
+        at = datetime.fromisoformat(raw[:19])
+    except ValueError:
+        message = N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw))
+        raise InvalidInput([Violation("played_at", message)]) from None
+    if at > now + PLAYED_AT_SKEW:
+        message = N_("Played at %(at)s, later than now: check this phone's clock", at=raw)
+        raise InvalidInput([Violation("played_at", message)])
+    if at < opened - PLAYED_AT_SKEW:
+        message = N_("Played at %(at)s, before this table was opened", at=raw)
+        raise InvalidInput([Violation("played_at", message)])
+    return min(max(at, opened), now)
 
 
 def expected_number_of(raw: object) -> int | None:

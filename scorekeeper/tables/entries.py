@@ -25,6 +25,7 @@ from scorekeeper.state import State
 from scorekeeper.tables import store
 from scorekeeper.tables.checks import (
     NewTable,
+    played_at_of,
     submission_id_of,
 )
 from scorekeeper.tables.replay import Head, Replay, recompute
@@ -80,6 +81,7 @@ def enter_round(
     submission_id: str | None = None,
     expected_number: int | None = None,
     journal: bool = True,
+    played_at: str | None = None,
 ) -> tuple[Round, bool]:
     """Score and store the next round (or the end of a game); returns it and whether it is new.
 
@@ -87,8 +89,11 @@ def enter_round(
     ``expected_number`` is the round number the player's page was about to enter: if
     another phone entered it first, Conflict. A game's end takes no round number
     (``Round.round_no``): only its place among the table's entries (``Round.number``).
+    ``played_at`` (``checks.played_at_of``): when the round was played, if not now (a round
+    kept on a phone without a signal); the round's time (``created_at``) is that one.
     """
     submission_id = submission_id_of(submission_id)
+    played = played_at_of(played_at, table.created_at, now())
     kept = table_entry(RULES[table.game], kind, entry)
     existing = _entered_already(table, submission_id, expected_number)
     if existing is not None:
@@ -101,6 +106,8 @@ def enter_round(
         entry=TableEntry(dict(kept)),
         submission_id=submission_id or None,
     )
+    if played is not None:
+        rnd.created_at = played
     store.store_step(rnd, done, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
@@ -179,12 +186,15 @@ def correct_round(
     note: str = "",
     *,
     based_on: tuple[int, int] | None = None,
+    summary: Msg | None = None,
 ) -> Round:
     """Replace round ``number``'s entry and recompute every later round from its input.
 
     ``based_on`` is the round (id, version) the player's correction was made from: if the
     round at that number is another one now, or was corrected since, Conflict. Only rounds
     have numbers: a game's end, a change of the table or a settle-up is undone instead.
+    One journal entry records it (``summary``, "round 3 corrected" unless given): undoing it
+    puts the version before back.
     """
     target = store.get_round(table, number)
     if based_on is not None and based_on != (target.id, target.version):
@@ -199,7 +209,7 @@ def correct_round(
     store.record(
         table,
         Action.CORRECT,
-        N_("%(what)s corrected", what=_numbered(table, number)),
+        summary or N_("%(what)s corrected", what=_numbered(table, number)),
         number=number,
         round_id=target.id,
         data={"effect": Effect.CHANGED, "before": before},

@@ -99,6 +99,7 @@ __all__ = [
     "reads_as",
     "record_settle",
     "rematch",
+    "replace_round",
     "restore_round",
     "restoring",
     "rollback",
@@ -177,10 +178,12 @@ def save_round(
     submission_id: str | None = None,
     expected_number: int | None = None,
     based_on: tuple[int, int] | None = None,
+    played_at: str | None = None,
 ) -> tuple[Round, bool]:
     """Store a round's form: the next round, or a correction of round ``correcting`` (as the
     table page makes it); returns the round and whether this request stored it (False: the
-    same submission was saved already, a double tap)."""
+    same submission was saved already, a double tap). ``played_at``: a new round's time
+    when it was played earlier (kept on a phone without a signal)."""
     if correcting is None:
         return enter_round(
             table,
@@ -188,9 +191,26 @@ def save_round(
             entry,
             submission_id=submission_id,
             expected_number=expected_number,
+            played_at=played_at,
         )
     note = "corrected on the table page"
     return correct_round(table, correcting, entry, note=note, based_on=based_on), True
+
+
+def replace_round(table: Table, number: int, entry: Entry, theirs: tuple[int, int]) -> Round:
+    """Mine replaces theirs: two phones entered round ``number`` and the other saved first;
+    the player's entry is saved over theirs (the round, id and version, ``theirs`` shown to
+    them) as a correction: one journal entry, whose undo brings theirs back. Overtaken, and
+    nothing stored, when that round is another one now or was changed since."""
+    what = RULES[table.game].numbered(number)
+    return correct_round(
+        table,
+        number,
+        entry,
+        note="replaced by another phone's entry of the same round",
+        based_on=theirs,
+        summary=N_("%(what)s replaced by another phone's entry of it", what=what),
+    )
 
 
 def check_round(table: Table, state: State, entry: Entry) -> None:

@@ -29,7 +29,7 @@ from scorekeeper.codec import (
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.kinds import EntryKind
+from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step, evaluated
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
 from scorekeeper.round_data import EngineInput, Result, StateShape, StoredBody, TallyJSON
@@ -100,6 +100,14 @@ def latest_entry(table: Table) -> JournalEntry | None:
     """The table's last journal entry (what a poll that saw a change says happened)."""
     entries = journal(table, 1)
     return entries[0] if entries else None
+
+
+def submission_of(entry: JournalEntry) -> str | None:
+    """The ``submission_id`` of the round a journal entry entered (None for any other entry):
+    a phone that kept it without a signal knows it as its own (static/js/live.js)."""
+    if entry.action != Action.ENTER or entry.round_id is None:
+        return None
+    return db.session.scalar(select(Round.submission_id).where(Round.id == entry.round_id))
 
 
 def _check_number(number: int) -> None:

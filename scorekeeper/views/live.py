@@ -63,6 +63,9 @@ def poll(token: str) -> Response:
                 "what": tr(game.numbered(latest.number).capitalized())
                 if latest.number is not None
                 else "",
+                # An entered round's submission: a phone that kept it (its queue, sending
+                # when the signal returned) says it sent it, not that another phone did.
+                "submission_id": reading.submission_of(latest),
                 # A rematch made from this table: where the game goes on.
                 **_continued(latest),
             },

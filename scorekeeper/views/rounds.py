@@ -93,18 +93,22 @@ class RoundPage:
             return self.positions.index(self.rnd.dealer)
         return service.dealer_index(self.state, self.positions)
 
-    def read(self, source: FormData | None = None) -> tuple[Entry, list[Violation]]:
+    def read(
+        self, source: FormData | None = None, *, as_new: bool = False
+    ) -> tuple[Entry, list[Violation]]:
         """The posted form as a round entry, and the problems found reading it.
 
         The dealer is pinned only when the player chose one: the form says which dealer it
         showed as the table's (``dealer_shown``), so a form opened before another phone's
         round, whose dealer the table has moved on from since, does not pin the old one.
+        ``as_new``: the form was a new round's (mine replacing theirs), so a dealer pinned in
+        the round it replaces does not pin the one the form showed.
         """
         problems: list[Violation] = []
         self._check_players(problems)
         form = request.form if source is None else source
         entry = Entry(self.game.entry_from_form(form, len(self.positions), problems))
-        pinned = self.rnd is not None and "dealer" in self.rnd.entry
+        pinned = not as_new and self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
             shown if isinstance(shown, int) else service.dealer_index(self.state, self.positions)
@@ -220,11 +224,15 @@ def _save(page: RoundPage) -> ResponseReturnValue:
             submission_id=form.submission_id.data or None,
             expected_number=expected,
             based_on=_based_on(form.based_on.data),
+            played_at=(form.played_at.data or None) if page.rnd is None else None,
         )
         service.commit()
     except InvalidInput as exc:
         service.rollback()
-        return page.render(form, entry, errors_by_field(exc.violations), 422)
+        errors = errors_by_field(exc.violations)
+        if "played_at" in errors:
+            form.played_at.data = ""  # saved again, it is a round played now
+        return page.render(form, entry, errors, 422)
     except (service.Conflict, service.Collided) as exc:
         service.rollback()
         return _refused(page, form, entry, expected, exc)
@@ -566,3 +574,92 @@ def delete(token: str, number: int) -> ResponseReturnValue:
         service.rollback()
         flash(tr(N_("Cannot delete: %(why)s", why=sentences(exc.violations))), "error")
     return redirect(url_for("tables.show", token=token))
+
+
+# -- mine replaces theirs (issue 39) -------------------------------------------------------------
+
+
+def _theirs_now(table: Table, number: int) -> Round | None:
+    """Round ``number`` as stored now; None when the table has no such round."""
+    try:
+        rnd = reading.get_round(table, number)
+    except LookupError:
+        return None
+    return rnd if rnd.kind == EntryKind.ROUND else None
+
+
+def _posted_replacement(table: Table, number: int) -> service.Replay | None:
+    """What saving the posted entry over round ``number`` replays (read only, for
+    ``service.open_for``)."""
+    theirs = _theirs_now(table, number)
+    if theirs is None:
+        return None
+    entry, problems = RoundPage(table, theirs).read(as_new=True)
+    return None if problems else service.correcting(number, entry)(table)
+
+
+def _choose_again(
+    table: Table,
+    form: RoundForm,
+    entry: Entry,
+    number: int,
+    errors: dict[str, list[str]],
+    status: int,
+) -> ResponseReturnValue:
+    """The stale page again, nothing stored: why, theirs as it stands now, and mine kept in
+    the form with the same three choices (Discard mine, Save mine as the next round, Mine
+    replaces theirs)."""
+    page = RoundPage(table)
+    form.expected_number.data = str(page.round_no)
+    theirs = _theirs_now(table, number)
+    stale = None
+    if theirs is not None:
+        same = service.reads_as(table, entry, theirs)
+        stale = Stale("new", theirs, same, _would_score(page, entry))
+    return page.render(form, entry, errors, status, stale)
+
+
+@bp.post("/<int:number>/replace")
+@limits.writes
+def replace(token: str, number: int) -> ResponseReturnValue:
+    """Mine replaces theirs: a new round refused because another phone entered round
+    ``number`` first, saved over theirs as a correction (one journal entry: Undo brings
+    theirs back). Refused, storing nothing, if theirs changed since it was shown."""
+    table = service.open_for(token, lambda t: _posted_replacement(t, number), get_table_or_404)
+    form = RoundForm()
+    theirs = _theirs_now(table, number)
+    shown = _based_on(request.form.get("replaces"))
+    entry, problems = RoundPage(table, theirs).read(as_new=True)
+    what = GAMES[table.game].numbered(number)
+    if not form.validate_on_submit():
+        return _choose_again(table, form, entry, number, {"": [EXPIRED]}, 400)
+    if theirs is None or shown is None or shown[0] != theirs.id:
+        gone = N_(
+            "%(what)s as it was shown to you is no longer there (deleted or renumbered from "
+            "another phone), so nothing was saved. Yours is kept in the form below.",
+            what=what,
+        )
+        return _choose_again(table, form, entry, number, {"": [gone.capitalized()]}, 409)
+    if problems:
+        return _choose_again(table, form, entry, number, errors_by_field(problems), 422)
+    try:
+        service.replace_round(table, number, entry, shown)
+        service.commit()
+    except InvalidInput as exc:
+        service.rollback()
+        return _choose_again(table, form, entry, number, errors_by_field(exc.violations), 422)
+    except (service.Conflict, service.Collided):
+        service.rollback()
+        now = _theirs_now(table, number)
+        if now is not None and service.reads_as(table, entry, now):  # a second tap
+            flash(tr(N_("%(what)s already holds your entry.", what=what).capitalized()))
+            return redirect(url_for(".show", token=token, number=number))
+        again = N_(
+            "%(what)s was changed again from another phone after theirs was shown to you, so "
+            "nothing was saved. Here it is as it stands now: choose again.",
+            what=what,
+        )
+        return _choose_again(table, form, entry, number, {"": [again.capitalized()]}, 409)
+    said = N_("%(what)s now holds your entry; theirs is kept in its history.", what=what)
+    flash(tr(said.capitalized()), f"undo:{table.version}")
+    return redirect(url_for(".show", token=token, number=number))

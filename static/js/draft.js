@@ -15,7 +15,7 @@ var PENDING = "scorekeeper.draft-pending";
 var PING_WAIT = 6000; // ms: a server that does not answer within this counts as unreachable
 // The form's own workings, not the player's taps: never kept, never put back (based_on is
 // kept apart, see below).
-var PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|dealer_shown|p\d+_name)$/;
+var PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|dealer_shown|p\d+_name)$/;
 function marker() { return document.getElementById("draft"); }
 function form() { return document.getElementById("round-form"); }
 
@@ -301,8 +301,10 @@ function onSubmit(ev) {
     // A new round without a signal waits on the phone (static/js/queue.js), sent once the
     // signal returns; a correction stays on its form with the notice.
     // With rounds of this table still waiting, it goes behind them, signal or not.
+    // "Mine replaces theirs" (the stale page) corrects a stored round: never kept as a new one.
+    var replacing = !!(submitter && submitter.hasAttribute("data-replaces"));
     var own = f.querySelector("input[name=submission_id]");
-    var kept = m.dataset.round === "new" &&
+    var kept = m.dataset.round === "new" && !replacing &&
       (!ok || waiting(m.dataset.table, own ? own.value : "")) ? keep(f) : "";
     if (kept) {
       discarded = true;

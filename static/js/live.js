@@ -3,6 +3,7 @@
 // round form, whose taps are never touched). Without script: reload to see other phones' rounds.
 import { enhance } from "./times.js";
 import { show } from "./queue-view.js";
+import { load, used } from "./queue-store.js";
 
 var PERIOD = 2500; // ms between polls while the page is visible (a write shows within 5 s)
 var timer = null;
@@ -42,7 +43,7 @@ function poll() {
     cache: "no-store",
     credentials: "same-origin"
   }).then(function (r) {
-    if (r.status === 304) { caughtUp(); } // the page shows the table as it is
+    if (r.status === 304 || r.ok) { caughtUp(); } // the server answers: there is a signal
     return r.status === 200 ? r.json() : null;
   }).then(function (info) {
     if (info && String(info.version) !== m.dataset.version) {
@@ -56,7 +57,8 @@ function poll() {
   });
 }
 
-// A copy the phone kept (no signal when it opened) that the server has caught up with.
+// A copy the phone kept (no signal when it opened): the server answers again, so its "No
+// signal" goes (what changed since is said or swapped in by the answer itself).
 function caughtUp() {
   document.querySelectorAll("main > .offline-copy").forEach(function (p) { p.remove(); });
 }
@@ -69,10 +71,90 @@ function changed(m, info) {
     m.dataset.version = info.version;
     return;
   }
+  // A round this phone kept without a signal, stored by its queue: never "another phone".
+  var mine = !!(latest.submission_id && used(latest.submission_id));
+  if (mine) { sent(latest.submission_id, latest.number); }
   if (m.dataset.mode === "swap") { return swap(m, info); }
+  if (mine) { return ownRound(m, info); }
   if (m.dataset.mode === "entry") { return entry(m, info); }
   notice(m, info, words(m, "tChanged", { summary: info.latest.summary }), []);
   m.dataset.version = info.version;
+}
+
+// The round form after this phone's own kept round was stored: it follows the table (the
+// number it enters, the dealer) once none of this table's rounds wait on the phone any more;
+// while some do, the queue numbers the form (queue-view.js, ownForm).
+function ownRound(m, info) {
+  var table = (document.getElementById("queue-words") || { dataset: {} }).dataset.table;
+  var waiting = load().some(function (it) { return it.table === table; });
+  if (m.dataset.mode !== "entry" || waiting) { m.dataset.version = info.version; return; }
+  return getPage(m.dataset.entry).then(function (page) {
+    var next = page.doc.getElementById("live");
+    if (page.ok && next) { follow(page.doc, next, m); } else { m.dataset.version = info.version; }
+  });
+}
+
+// -- this phone's kept rounds, sent (queue.js's "scorekeeper:sent", or the poll) ------------
+
+var SENT = "scorekeeper.sent"; // sessionStorage: what the cleared form's page says was sent
+var said = []; // the numbers of this phone's kept rounds said sent on this page
+var formSent = false; // this page's round form holds a round sent since
+
+// Said as sent from this phone; the round's own form, if this page is it, is cleared: the
+// server draws the next round's form, which says what was sent. That waits until no round
+// waits to be sent (leaving the page would cut the next one off on its way).
+function sent(id, number) {
+  var m = marker(), q = document.getElementById("queue-words");
+  if (!m || !q || !number) { return; }
+  var fresh = said.indexOf(number) < 0; // the poll and the queue may both tell of one round
+  if (fresh) { said.push(number); }
+  var f = document.getElementById("round-form");
+  var own = f && f.querySelector("input[name=submission_id]");
+  formSent = formSent || !!(own && own.value === id && m.dataset.mode === "entry");
+  var waiting = load().some(function (it) { return it.state === "waiting"; });
+  if (formSent && !waiting) {
+    try {
+      window.sessionStorage.setItem(SENT, JSON.stringify({ table: q.dataset.table, numbers: said }));
+    } catch (e) { /* no session storage: the fresh form says nothing */ }
+    location.replace(m.dataset.entry);
+  } else if (fresh) {
+    sentNotice(m, q);
+  }
+}
+
+function sentNotice(m, q) {
+  var last = said[said.length - 1];
+  var text = (said.length === 1 ? words(q, "tSentOne") : words(q, "tSentMany", { n: said.length }))
+    .split("987").join(String(last));
+  var box = document.getElementById("sent-notice") || document.createElement("p");
+  box.id = "sent-notice";
+  box.className = "flash sent-notice";
+  box.setAttribute("role", "status");
+  box.textContent = text + " ";
+  var a = document.createElement("a");
+  a.href = m.dataset.entry.replace(/new$/, "") + last;
+  a.textContent = words(m, "tView");
+  box.appendChild(a);
+  var f = document.getElementById("round-form");
+  var bar = f && f.querySelector(".entrybar");
+  var h1 = document.querySelector("main h1");
+  if (bar) {
+    // In the bar, over the grid's last rows: it goes at the player's next tap on the form.
+    bar.insertBefore(box, bar.firstChild);
+    f.addEventListener("change", function () { box.remove(); }, { once: true });
+  } else if (h1) { h1.insertAdjacentElement("afterend", box); }
+}
+
+// The fresh form after its round was sent: say what was.
+function sentBefore() {
+  var m = marker(), q = document.getElementById("queue-words"), kept;
+  try {
+    kept = JSON.parse(window.sessionStorage.getItem(SENT) || "null");
+    window.sessionStorage.removeItem(SENT);
+  } catch (e) { return; }
+  if (!m || !q || !kept || kept.table !== q.dataset.table || !kept.numbers.length) { return; }
+  said = kept.numbers;
+  sentNotice(m, q);
 }
 
 function getPage(url) {
@@ -231,5 +313,11 @@ export function start() {
       ev.target.dataset.picked = "1";
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { schedule(); });
+  document.addEventListener("DOMContentLoaded", function () { sentBefore(); schedule(); });
+  // The signal back: ask at once (the "No signal" copy's notice goes as soon as it answers).
+  window.addEventListener("online", function () { schedule(0); });
+  document.addEventListener("scorekeeper:sent", function (ev) {
+    var q = document.getElementById("queue-words");
+    if (ev.detail && q && ev.detail.table === q.dataset.table) { sent(ev.detail.id, ev.detail.number); }
+  });
 }

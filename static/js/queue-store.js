@@ -123,14 +123,27 @@ export function csrfFrom(html) {
   return found ? found[1] : "";
 }
 
-// The form's fields as the form would post them, the number the queue gives it, its id and token.
-export function postBody(it, token) {
+// When a kept round was played, as the server writes times (UTC, whole seconds): the time
+// its Save was tapped, moved by ``skew`` (ms the server's clock is ahead of the phone's).
+export function playedAt(it, skew) {
+  return new Date(it.at + (skew || 0)).toISOString().slice(0, 19) + "Z";
+}
+
+// The form's fields as the form would post them, the number the queue gives it, when it was
+// played (issue 39: a form drawn again after a refusal carries the time it was given), its id
+// and token.
+export function postBody(it, token, skew) {
   var out = new URLSearchParams();
+  var played = typeof it.at === "number" ? playedAt(it, skew) : "";
   it.fields.forEach(function (pair) {
-    out.append(pair[0], pair[0] === "expected_number" ? String(it.expected) : pair[1]);
+    var value = pair[0] === "expected_number" ? String(it.expected) : pair[1];
+    out.append(pair[0], pair[0] === "played_at" ? value || played : value);
   });
   if (!it.fields.some(function (pair) { return pair[0] === "expected_number"; })) {
     out.append("expected_number", String(it.expected));
+  }
+  if (played && !it.fields.some(function (pair) { return pair[0] === "played_at"; })) {
+    out.append("played_at", played);
   }
   out.append("submission_id", it.id);
   out.append("csrf_token", token);
@@ -139,11 +152,13 @@ export function postBody(it, token) {
 
 // Stored as round n: gone from the queue; the next one at its table enters n + 1.
 export function stored(id, n) {
-  update(id, function (it, q) {
+  var gone = update(id, function (it, q) {
     it.gone = true;
     writeJSON(KNOWN + it.table, Math.max(n, parseInt(readJSON(KNOWN + it.table, 0), 10) || 0));
     var later = q.filter(function (o) { return o.table === it.table && o !== it; });
     if (later.length) { later[0].expected = n + 1; }
   });
-  document.dispatchEvent(new CustomEvent("scorekeeper:sent", { detail: { id: id, number: n } }));
+  document.dispatchEvent(new CustomEvent("scorekeeper:sent", {
+    detail: { id: id, number: n, table: gone ? gone.table : "" }
+  }));
 }

@@ -117,9 +117,15 @@ export function sendSoon(delay) {
 }
 
 
+// How far the server's clock is ahead of the phone's (ms), from the Date of its last answer:
+// a kept round's time played is sent in the server's clock (queue-store.js, playedAt).
+var skew = 0;
+
 function freshToken(it) {
   return fetch(it.action, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { throw new Error("not now"); }
+    var date = Date.parse(r.headers.get("Date") || "");
+    if (!isNaN(date)) { skew = date - Date.now(); }
     return r.text();
   }).then(csrfFrom);
 }
@@ -184,7 +190,7 @@ function sendOne(done) {
   freshToken(it).then(function (token) {
     return fetch(it.action, {
       method: "POST",
-      body: postBody(it, token),
+      body: postBody(it, token, skew),
       credentials: "same-origin",
       redirect: "follow"
     });
@@ -245,7 +251,7 @@ function openIt(id) {
     f.method = "post";
     f.action = it.action;
     f.hidden = true;
-    postBody(it, token).forEach(function (value, name) {
+    postBody(it, token, skew).forEach(function (value, name) {
       var input = document.createElement("input");
       input.type = "hidden";
       input.name = name;

@@ -4,11 +4,13 @@ table's link is shared."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 
-from tests.browser.conftest import CEILING, PERIOD, PHONE, SHOTS, on_its_own_clock
+from tests.browser.conftest import CEILING, PERIOD, PHONE, SHOTS, on_its_own_clock, until
 from tests.browser.test_draft import PHONE_360
 from tests.browser.test_phone import start_table, tap_cards, totals
 
@@ -176,6 +178,40 @@ def test_stale_submit_save_mine_as_the_next_round(phones, server):
     assert b.locator(".chip", has_text="Plum Blossom: Bush Warbler").count() == 1
     b.goto(table)
     assert b.locator("ol.history li.round").count() == 2
+
+
+def test_stale_submit_mine_replaces_theirs_and_undo_brings_theirs_back(small_phones, server):
+    """Issue 39 item 4 at 360x740: Ben's round 1 replaces Aki's (a correction, no round 2),
+    and the notice's Undo brings Aki's back."""
+    a, b = small_phones
+    table = start_table(a, server, "toppa", ["Aki", "Ben"])
+    b.goto(table + "/rounds/new")
+    tap_cards(b, "p0_pile", ["plum-warbler", "plum-ribbon"], {"plum": 2})
+    enter_round(a, table)
+    b.click("#round-form button[type=submit]")
+    stale = b.locator("section.stale")
+    stale.wait_for()
+    replace = stale.locator("button", has_text="Mine replaces theirs")
+    box = replace.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    replace.tap()
+    b.wait_for_url(re.compile(r"/rounds/1$"))
+    assert "plum-warbler" in pile_of_round_one(table)  # mine
+    undo = b.locator("form.flash.undo")
+    assert "Round 1 now holds your entry" in undo.inner_text()
+    b.screenshot(path=str(SHOTS / "test_mine_replaces_theirs.png"))
+    with b.expect_navigation():
+        undo.locator("button", has_text="Undo").tap()
+    until(b, lambda: "pine-crane" in pile_of_round_one(table), "theirs back at round 1")
+    assert "plum-warbler" not in pile_of_round_one(table)
+    b.goto(table)
+    assert b.locator("ol.history li.round").count() == 1
+
+
+def pile_of_round_one(table: str) -> list[str]:
+    server, sid = table.split("/t/")
+    with urllib.request.urlopen(f"{server}/api/v1/sessions/{sid}", timeout=30) as resp:
+        return json.loads(resp.read())["rounds"][0]["input"]["players"][0].get("captured", [])
 
 
 def test_a_write_shows_within_5_s_of_the_other_phone_s_own_time(small_phones, server):

@@ -42,3 +42,19 @@ test("the form's CSRF token is read whichever way round its attributes are", () 
   assert.equal(csrfFrom('<input value="def" type="hidden" name="csrf_token">'), "def");
   assert.equal(csrfFrom("<p>no form</p>"), "");
 });
+
+test("a kept round is posted with the time it was played, in the server's clock (issue 39)", () => {
+  const at = Date.UTC(2026, 10, 28, 5, 30, 15, 400);
+  const it = { id: "x3", expected: 1, at, fields: [["p0_pile", "pine-1"]] };
+  assert.equal(
+    postBody(it, "t").toString(),
+    "p0_pile=pine-1&expected_number=1&played_at=2026-11-28T05%3A30%3A15Z&submission_id=x3&csrf_token=t"
+  );
+  // The server's clock 90 s ahead of the phone's: the time is the server's.
+  assert.match(postBody(it, "t", 90_000).toString(), /played_at=2026-11-28T05%3A31%3A45Z/);
+  // A form drawn again after a refusal carries its time already: that one stands.
+  const again = { ...it, fields: [["played_at", "2026-11-28T05:00:00Z"]] };
+  assert.equal(postBody(again, "t").get("played_at"), "2026-11-28T05:00:00Z");
+  const blank = { ...it, fields: [["played_at", ""]] };
+  assert.equal(postBody(blank, "t").get("played_at"), "2026-11-28T05:30:15Z");
+});

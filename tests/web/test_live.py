@@ -136,7 +136,10 @@ def test_a_changed_table_answers_where_it_stands(client):
         "number": 1,
         "summary": "round 1 entered",
         "what": "Round 1",  # the round as the page's notice names it, in the page's language
+        # The round's submission: the phone that kept it says it sent it (issue 39).
+        "submission_id": session_rounds(client, url)[0]["submission_id"],
     }
+    assert body["latest"]["submission_id"]
     assert body["table_url"] == f"/t/{token(url)}"
     assert client.get(live, headers={"If-None-Match": '"v1"'}).status_code == 304
 
