@@ -14,9 +14,9 @@ import random
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
 
 from bench.long import BAKA_PILES, PILES, p99, request, verdict
+from scorekeeper.jsonio import JSONObject, JSONValue
 
 TABLES = 200
 ROUNDS = 1_000
@@ -25,18 +25,19 @@ TARGET_MS = 100  # issue 20: standings and a member's page, p99 under 100 ms at 
 WRITE_TARGET_MS = 50  # issue 9: a round's write at a long table
 
 
-def _export(k: int, rng: random.Random) -> dict[str, Any]:
+def _export(k: int, rng: random.Random) -> JSONObject:
     """The k-th evening's table: Toppa or Baka, its players drawn from the members."""
     toppa = k % 2 == 0
     players = rng.sample(MEMBERS, 2 if toppa else 3)
     start = datetime(2026, 1, 1, 18, 0) + timedelta(days=k)
-    rounds = []
+    rounds: list[JSONValue] = []
     for r in range(ROUNDS):
+        body: JSONObject
         if toppa:
-            body = {"players": [{"captured": PILES[r % len(PILES)]}, {}]}
+            body = {"players": [{"captured": list(PILES[r % len(PILES)])}, {}]}
         else:
             a, b = BAKA_PILES[r % 4], BAKA_PILES[(r + 1) % 4]
-            body = {"players": [{"captured": a}, {"captured": b}, {}]}
+            body = {"players": [{"captured": list(a)}, {"captured": list(b)}, {}]}
         at = start + timedelta(seconds=15 * r)  # 1,000 rounds from 18:00 past midnight
         rounds.append({"input": body, "at": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
     return {
@@ -44,7 +45,7 @@ def _export(k: int, rng: random.Random) -> dict[str, Any]:
         "version": 1,
         "name": f"Evening {k + 1}",
         "game": "toppa" if toppa else "baka",
-        "players": players,
+        "players": list(players),
         "point_value": "1/2",
         "rounds": rounds,
     }
@@ -67,7 +68,7 @@ def build(db_url: str) -> tuple[str, list[str], float]:
     tokens = []
     with app.test_request_context(method="POST"):
         club = club_service.create_club(
-            {"name": "Bench club", "members": MEMBERS, "timezone": "UTC"}
+            {"name": "Bench club", "members": list(MEMBERS), "timezone": "UTC"}
         )
         db.session.commit()
         club_token = club.token
@@ -111,6 +112,17 @@ def _latencies(
 
 
 def measure(base: str, club: str, tables: list[str], seconds: float) -> list[str]:
+    """The club's pages under 16 connections, a round's write at one of its tables, and a
+    correction, a delete and its undo at one: a line each."""
+    return (
+        _page_lines(base, club, seconds)
+        + _write_lines(base, tables)
+        + _long_table_lines(base, tables[-2])
+    )
+
+
+def _page_lines(base: str, club: str, seconds: float) -> list[str]:
+    """The standings and a member's figures (API and page), each read by 16 clients at once."""
     lines = []
     periods = ["", "?from=2026-03-01&to=2026-03-31", "?game=toppa", "?game=baka&from=2026-06-01"]
     pages: list[tuple[str, Callable[[int], str]]] = [
@@ -144,30 +156,44 @@ def measure(base: str, club: str, tables: list[str], seconds: float) -> list[str
             f"failed {failed} (target p99 < {TARGET_MS} ms): "
             f"{verdict(worst < TARGET_MS and not failed)}"
         )
+    return lines
+
+
+def _write_lines(base: str, tables: list[str]) -> list[str]:
+    """60 rounds entered by one writer at the club's last two tables, one after another."""
     write_times = []
     last = tables[-1]
     for r in range(60):
-        body = {"players": [{"captured": PILES[r % len(PILES)]}, {}]}
+        body: JSONObject = {"players": [{"captured": list(PILES[r % len(PILES)])}, {}]}
         if r % 2:
-            body = {"players": [{"captured": BAKA_PILES[0]}, {"captured": BAKA_PILES[1]}, {}]}
+            body = {
+                "players": [
+                    {"captured": list(BAKA_PILES[0])},
+                    {"captured": list(BAKA_PILES[1])},
+                    {},
+                ]
+            }
         token = last if r % 2 else tables[-2]
         status, took, _ = request(base, "POST", f"/api/v1/sessions/{token}/rounds", body)
         write_times.append(took if status == 201 else float("inf"))
     worst = p99(write_times) * 1000
-    lines.append(
+    return [
         f"a round entered at a club's 1,000-round table (kept figures follow), one writer: "
         f"p50 {sorted(write_times)[30] * 1000:.1f} ms  p99 {worst:.1f} ms "
         f"(our target p99 < {WRITE_TARGET_MS} ms): {verdict(worst < WRITE_TARGET_MS)}"
-    )
-    # Issue 9's figures for a long table: a correction, a delete and its undo under 1 s each;
-    # at a club's table each one rebuilds that table's kept figures too.
-    toppa = tables[-2]
+    ]
+
+
+def _long_table_lines(base: str, toppa: str) -> list[str]:
+    """Issue 9's figures for a long table: a correction, a delete and its undo under 1 s each;
+    at a club's table each one rebuilds that table's kept figures too."""
+    lines = []
     fix = {"players": [{}, {"captured": PILES[0]}]}
     status, fixed, _ = request(base, "PUT", f"/api/v1/sessions/{toppa}/rounds/1", fix)
     assert status == 200, status
-    status, gone, body = request(base, "DELETE", f"/api/v1/sessions/{toppa}/rounds/1")
+    status, gone, answer = request(base, "DELETE", f"/api/v1/sessions/{toppa}/rounds/1")
     assert status == 200, status
-    seq = json.loads(body)["version"]
+    seq = json.loads(answer)["version"]
     status, back, _ = request(base, "POST", f"/api/v1/sessions/{toppa}/undo", {"seq": seq})
     assert status == 200, status
     for what, took in (("correcting round 1", fixed), ("deleting it", gone), ("undoing", back)):

@@ -18,8 +18,9 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
+from scorekeeper.jsonio import JSONObject
+from scorekeeper.kinds import EntryKind
 from tests.helpers import EXAMPLE_A, suit
 
 ROUNDS = 10_000
@@ -80,27 +81,30 @@ class Long:
     label: str
     game: str
     players: list[str]
-    rounds: Iterator[tuple[str, dict[str, Any]]]
-    correction: dict[str, Any]
+    rounds: Iterator[tuple[EntryKind, JSONObject]]
+    correction: JSONObject
     token: str = ""
     notes: list[str] = field(default_factory=list)
 
 
-def toppa_rounds() -> Iterator[tuple[str, dict[str, Any]]]:
+def toppa_rounds() -> Iterator[tuple[EntryKind, JSONObject]]:
     for k in range(ROUNDS):
-        yield "round", {"players": [{"captured": PILES[k % len(PILES)]}, {}]}
+        yield EntryKind.ROUND, {"players": [{"captured": list(PILES[k % len(PILES)])}, {}]}
 
 
-def baka_rounds() -> Iterator[tuple[str, dict[str, Any]]]:
+def baka_rounds() -> Iterator[tuple[EntryKind, JSONObject]]:
     for k in range(ROUNDS):
         first = BAKA_PILES[k % len(BAKA_PILES)]
         second = BAKA_PILES[(k + 1 + k // 4) % len(BAKA_PILES)]
         if second is first:
             second = BAKA_PILES[(k + 2) % len(BAKA_PILES)]
-        yield "round", {"players": [{"captured": first}, {"captured": second}, {}]}
+        yield (
+            EntryKind.ROUND,
+            {"players": [{"captured": list(first)}, {"captured": list(second)}, {}]},
+        )
 
 
-def tokan_tour(rng: random.Random, n: int) -> dict[str, Any]:
+def tokan_tour(rng: random.Random, n: int) -> JSONObject:
     return {
         "players": [
             {
@@ -113,7 +117,7 @@ def tokan_tour(rng: random.Random, n: int) -> dict[str, Any]:
     }
 
 
-def tokan_rounds(end_every: int | None) -> Iterator[tuple[str, dict[str, Any]]]:
+def tokan_rounds(end_every: int | None) -> Iterator[tuple[EntryKind, JSONObject]]:
     """Tours of 3 players; with ``end_every``, a game ends after that many tours (R21 splits
     the pot), else the pot is carried through every tour."""
     rng = random.Random(9)
@@ -121,16 +125,16 @@ def tokan_rounds(end_every: int | None) -> Iterator[tuple[str, dict[str, Any]]]:
     for _ in range(ROUNDS):
         if end_every and tours == end_every:
             tours = 0
-            yield "end", {}
+            yield EntryKind.END, {}
         else:
             tours += 1
-            yield "round", tokan_tour(rng, 3)
+            yield EntryKind.ROUND, tokan_tour(rng, 3)
 
 
 def long_tables() -> list[Long]:
     # Each correction changes round 1's outcome: the winner (so the next dealer) in Toppa and
     # Baka, what goes into the pot in Tokan (so every later tour's pot, until a game ends).
-    tokan_fix = {
+    tokan_fix: JSONObject = {
         "players": [
             {"dice": [6, 6], "left": 11, "right": -11},
             {"dice": [1, 1], "left": 11, "right": -11},
@@ -143,14 +147,14 @@ def long_tables() -> list[Long]:
             "toppa",
             ["A", "B"],
             toppa_rounds(),
-            {"players": [{}, {"captured": PILES[0]}]},
+            {"players": [{}, {"captured": list(PILES[0])}]},
         ),
         Long(
             "Baka",
             "baka",
             ["A", "B", "C"],
             baka_rounds(),
-            {"players": [{}, {"captured": BAKA_PILES[0]}, {"captured": BAKA_PILES[1]}]},
+            {"players": [{}, {"captured": list(BAKA_PILES[0])}, {"captured": list(BAKA_PILES[1])}]},
         ),
         Long(
             "Tokan, a game ends every 20 tours",
@@ -173,6 +177,7 @@ def build(db_url: str, tables: list[Long]) -> float:
     """Enter every table's rounds in-process through the service layer; returns seconds."""
     import scorekeeper
     from scorekeeper.models import db
+    from scorekeeper.round_data import Entry
     from scorekeeper.tables import service
     from scorekeeper.tables.checks import check_table
 
@@ -183,11 +188,11 @@ def build(db_url: str, tables: list[Long]) -> float:
     with app.app_context():
         for t in tables:
             table = service.open_table(
-                check_table({"name": t.label[:40], "game": t.game, "players": t.players})
+                check_table({"name": t.label[:40], "game": t.game, "players": list(t.players)})
             )
             t.token = table.token
             for k, (kind, entry) in enumerate(t.rounds, 1):
-                service.enter_round(table, kind, entry)
+                service.enter_round(table, kind, Entry(entry))
                 if k % 500 == 0:
                     db.session.commit()
             db.session.commit()
@@ -251,8 +256,8 @@ def measure_long(base: str, tables: list[Long]) -> list[str]:
 def import_file(rounds: int, with_ends: bool) -> bytes:
     """A valid Toppa export of ``rounds`` entries written as tightly as JSON allows: Toppa
     has the smallest valid round (an empty pile against the rest of the deck)."""
-    one = {"input": {"players": [{"captured": []}, {}]}}
-    end = {"kind": "end", "input": {}}
+    one: JSONObject = {"input": {"players": [{"captured": []}, {}]}}
+    end: JSONObject = {"kind": "end", "input": {}}
     items = [end if with_ends and k % 2 else one for k in range(rounds)]
     data = {
         "format": "scorekeeper-table",
@@ -290,8 +295,9 @@ def stored_bytes(db_url: str) -> int:
     from sqlalchemy import create_engine, text
 
     engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    with engine.connect() as conn:
-        size = conn.execute(text("SELECT pg_database_size(current_database())")).scalar_one()
+    with engine.connect() as connection:
+        query = text("SELECT pg_database_size(current_database())")
+        size = connection.execute(query).scalar_one()
     engine.dispose()
     return int(size)
 
@@ -480,7 +486,7 @@ def measure_write_waits(
     import_times: list[float] = []
 
     def imports(_: int) -> None:
-        status, took, _ = request(base, "POST", "/api/v1/sessions/import", raw=import_body)
+        status, took, _body = request(base, "POST", "/api/v1/sessions/import", raw=import_body)
         import_times.append(took if status == 201 else math.inf)
 
     with background(imports) as n:

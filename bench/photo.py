@@ -44,7 +44,7 @@ from PIL import Image
 
 from recogniser import art, scenes
 from scorekeeper.cards import CARD_BY_ID, CARDS
-from scorekeeper.recognise import find_cards
+from scorekeeper.recognise import Found, find_cards
 from scorekeeper.recognise.decks import Faces, LayoutError, read_layout
 
 SEED = 1_000_000
@@ -82,7 +82,7 @@ def taught(faces: np.ndarray, seed: int) -> Faces | None:
     return Faces({c.card: c.face for c in cells})
 
 
-def judge(scene: scenes.Scene, ids: list[str], found: list) -> dict[str, int]:
+def judge(scene: scenes.Scene, ids: list[str], found: list[Found]) -> dict[str, int]:
     """One scene's counts: expected, found-of-expected, found, right, sure, sure and right,
     pile exactly right."""
     expected = [
@@ -216,7 +216,7 @@ def _scalings(image: np.ndarray) -> list[np.ndarray]:
     return [image, page, pillow]
 
 
-def _cards(found: list) -> list[tuple[str, bool]]:
+def _cards(found: list[Found]) -> list[tuple[str, bool]]:
     return sorted((_group(f.card), f.unsure) for f in found)
 
 

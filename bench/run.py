@@ -29,6 +29,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,6 +37,9 @@ sys.path.insert(0, str(ROOT))
 from bench import club, lighthouse, long, tricks  # noqa: E402
 from tests.helpers import EXAMPLE_A, suit  # noqa: E402
 from tests.weight import BUDGET_BYTES, BUDGET_REQUESTS, Weight, first_visit  # noqa: E402
+
+if TYPE_CHECKING:
+    from scorekeeper.jsonio import JSONObject
 
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 DURATION = os.environ.get("BENCH_SECONDS", "10")
@@ -56,16 +60,26 @@ PILES = [
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def call(base: str, method: str, path: str, body: object = None) -> dict:
+def call(base: str, method: str, path: str, body: object = None) -> JSONObject:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(
         base + path, data=data, method=method, headers={"Content-Type": "application/json"}
     )
     with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read() or b"{}")
+        answer: JSONObject = json.loads(r.read() or b"{}")
+    return answer
+
+
+def _found(pattern: str, out: str) -> re.Match[str]:
+    """``pattern`` in wrk's report, which always has it (else the report is shown)."""
+    m = re.search(pattern, out)
+    if m is None:
+        raise RuntimeError(f"no {pattern!r} in wrk's report:\n{out}")
+    return m
 
 
 def wrk(url: str, script: str | None = None, connections: str = CONNECTIONS) -> dict[str, float]:
@@ -73,10 +87,10 @@ def wrk(url: str, script: str | None = None, connections: str = CONNECTIONS) -> 
     if script:
         cmd[1:1] = ["-s", script]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    rps = float(_found(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
     def ms(label: str) -> float:
-        m = re.search(rf"{label}%\s+([\d.]+)(us|ms|s)", out)
+        m = _found(rf"{label}%\s+([\d.]+)(us|ms|s)", out)
         value, unit = float(m.group(1)), m.group(2)
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
@@ -130,7 +144,8 @@ def page_weight(base: str, path: str) -> Weight:
     def get(p: str, gz: bool) -> bytes:
         req = urllib.request.Request(base + p, headers={"Accept-Encoding": "gzip"} if gz else {})
         with urllib.request.urlopen(req) as r:
-            return r.read()
+            sent: bytes = r.read()
+        return sent
 
     return first_visit(get, path)
 
@@ -138,7 +153,8 @@ def page_weight(base: str, path: str) -> Weight:
 def status_of(url: str, headers: dict[str, str]) -> int:
     try:
         with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as r:
-            return r.status
+            status: int = r.status
+        return status
     except urllib.error.HTTPError as exc:  # urllib raises on a 304
         return exc.code
 
@@ -228,30 +244,40 @@ def main() -> None:
         flush=True,
     )
     try:
-        if SHORT:
-            with serve(tmp, db_url, WORKERS) as base:
-                short_figures(base, db_url, tmp)
-        if LIGHTHOUSE:
-            with serve(tmp, db_url, WORKERS) as base:
-                lighthouse.figures(base, lighthouse_pages)
-        if LONG:
-            long_figures(db_url, tmp)
-            print(
-                f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
-                f"{long.VERDICTS.count('MISS')} MISS"
-            )
-        if "import" in PARTS:
-            import_figures(db_url, tmp)
-        if "club" in PARTS:
-            club_figures(db_url, tmp)
-        if "photo" in PARTS:
-            photo_figures()
-        if TRICKS:
-            print("what each trick buys (in-process, the best of several runs):", flush=True)
-            for line in tricks.figures(f"sqlite:///{tmp / 'tricks.sqlite'}"):
-                print(f"  {line}", flush=True)
+        run_parts(db_url, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_parts(db_url: str, tmp: Path) -> None:
+    """Each part BENCH_PARTS names, in the order of the module's docstring."""
+    if SHORT:
+        with serve(tmp, db_url, WORKERS) as base:
+            short_figures(base, db_url, tmp)
+    if LIGHTHOUSE:
+        with serve(tmp, db_url, WORKERS) as base:
+            lighthouse.figures(base, lighthouse_pages)
+    if LONG:
+        long_figures(db_url, tmp)
+        print(
+            f"10,000-round figures: {long.VERDICTS.count('PASS')} PASS, "
+            f"{long.VERDICTS.count('MISS')} MISS"
+        )
+    if "import" in PARTS:
+        import_figures(db_url, tmp)
+    if "club" in PARTS:
+        club_figures(db_url, tmp)
+    if "photo" in PARTS:
+        photo_figures()
+    if TRICKS:
+        trick_figures(tmp)
+
+
+def trick_figures(tmp: Path) -> None:
+    """What each speed trick buys, in-process (bench/tricks.py)."""
+    print("what each trick buys (in-process, the best of several runs):", flush=True)
+    for line in tricks.figures(f"sqlite:///{tmp / 'tricks.sqlite'}"):
+        print(f"  {line}", flush=True)
 
 
 def photo_figures() -> None:
@@ -296,6 +322,20 @@ def lighthouse_pages(base: str) -> list[tuple[str, str]]:
 
 def short_figures(base: str, db_url: str, tmp: Path) -> None:
     """Throughput, a 1,000-round table, the poll, queries per view and page weight."""
+    scoring_figures(base, tmp)
+    tokens = table_figures(base)
+    poll_figures(base, tmp, tokens[1000])
+    counts = query_counts(db_url, tokens)
+    print(
+        f"SQL queries per table view: {counts[10]} at 10 rounds, {counts[1000]} at 1,000 "
+        f"(target: does not grow): {'OK' if counts[10] == counts[1000] else 'MISSED'}"
+    )
+    correction_figure(base, tokens[1000])
+    weight_figures(base)
+
+
+def scoring_figures(base: str, tmp: Path) -> None:
+    """Scoring a Toppa round over the API against the bare route: target >= 0.6x."""
     lua = tmp / "toppa.lua"
     body = json.dumps({"players": [{"name": "A", "captured": EXAMPLE_A}, {"name": "B"}]})
     lua.write_text(
@@ -318,14 +358,20 @@ def short_figures(base: str, db_url: str, tmp: Path) -> None:
         f"(target >= 60%): {'OK' if ratio >= 0.6 else 'MISSED'}"
     )
 
+
+def table_figures(base: str) -> dict[int, str]:
+    """Tables of 10 and 1,000 rounds entered over the API, the 1,000-round one's page under
+    load; each table's token by its rounds."""
     tokens = {}
     for n in (10, 1000):
-        sid = call(
-            base,
-            "POST",
-            "/api/v1/sessions",
-            {"name": f"{n} rounds", "game": "toppa", "players": ["A", "B"]},
-        )["id"]
+        sid = str(
+            call(
+                base,
+                "POST",
+                "/api/v1/sessions",
+                {"name": f"{n} rounds", "game": "toppa", "players": ["A", "B"]},
+            )["id"]
+        )
         started = time.perf_counter()
         for k in range(n):  # one writer: rounds are entered one after another at a table
             call(
@@ -346,18 +392,16 @@ def short_figures(base: str, db_url: str, tmp: Path) -> None:
             f"  p50 {page['p50']:.2f} ms  p99 {page['p99']:.2f} ms (target p99 < 50 ms): "
             f"{'OK' if page['p99'] < 50 else 'MISSED'}"
         )
-    poll_figures(base, tmp, tokens[1000])
-    counts = query_counts(db_url, tokens)
-    print(
-        f"SQL queries per table view: {counts[10]} at 10 rounds, {counts[1000]} at 1,000 "
-        f"(target: does not grow): {'OK' if counts[10] == counts[1000] else 'MISSED'}"
-    )
+    return tokens
 
+
+def correction_figure(base: str, token: str) -> None:
+    """Correcting round 1 of a 1,000-round table: target under a second."""
     started = time.perf_counter()
     call(
         base,
         "PUT",
-        f"/api/v1/sessions/{tokens[1000]}/rounds/1",
+        f"/api/v1/sessions/{token}/rounds/1",
         {"players": [{"captured": PILES[1]}, {}]},
     )
     took = time.perf_counter() - started
@@ -366,6 +410,9 @@ def short_figures(base: str, db_url: str, tmp: Path) -> None:
         f"(target < 1 s): {'OK' if took < 1 else 'MISSED'}"
     )
 
+
+def weight_figures(base: str) -> None:
+    """What a first visit fetches of the round-entry and table pages, and of the home page."""
     for game in ("toppa", "tokan"):
         sid = call(
             base,

@@ -21,23 +21,26 @@ import contextlib
 import gc
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bench import long
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 REPEAT = 5  # the best of five runs of each write
 PAGE_VIEWS = 40  # table page views per run
 
 
-class _Forgetful(dict[Any, Any]):
+class _Forgetful(dict[object, object]):
     """A cache that keeps nothing: every lookup misses."""
 
-    def __setitem__(self, key: Any, value: Any) -> None:
+    def __setitem__(self, key: object, value: object) -> None:
         pass
 
 
 @contextlib.contextmanager
-def _replaced(target: Any, name: str, value: Any) -> Iterator[None]:
+def _replaced(target: object, name: str, value: object) -> Iterator[None]:
     old = getattr(target, name)
     setattr(target, name, value)
     try:
@@ -82,9 +85,10 @@ def _best(run: Callable[[], None], times: int = REPEAT) -> float:
 
 
 def figures(db_url: str) -> list[str]:
+    """What each trick buys: each write or page it speeds timed with and without it, on the
+    Baka table and the carried-pot Tokan table of 10,000 rounds."""
     import scorekeeper
     from scorekeeper.models import db
-    from scorekeeper.tables import service, store
 
     tables = [t for t in long.long_tables() if t.game == "baka" or "carried" in t.label]
     started = time.perf_counter()
@@ -95,6 +99,22 @@ def figures(db_url: str) -> list[str]:
     app = scorekeeper.create_app(
         {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
     )
+    work = _work(app, baka, tokan)
+    for job in work.values():
+        job()  # warm: templates compiled, caches filled, pages in the OS cache
+    lines += _with_and_without(work)
+    assert gc.isenabled()
+    with app.app_context():
+        db.engine.dispose()
+    return lines
+
+
+def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[], None]]:
+    """The writes and pages the tricks speed, each by its label."""
+    from scorekeeper.models import db
+    from scorekeeper.round_data import Entry
+    from scorekeeper.tables import service, store
+
     client = app.test_client()
     fixes = [tokan.correction, next(long.tokan_rounds(None))[1]]
 
@@ -110,7 +130,7 @@ def figures(db_url: str) -> list[str]:
     def correct_tokan() -> None:
         with app.test_request_context(method="POST"):
             table = store.find_table(tokan.token)
-            service.correct_round(table, 1, fixes[0])
+            service.correct_round(table, 1, Entry(fixes[0]))
             db.session.rollback()
 
     def table_page() -> None:
@@ -124,20 +144,23 @@ def figures(db_url: str) -> list[str]:
             r = client.get(f"/static/css/{css}", headers={"Accept-Encoding": "gzip"})
             assert r.status_code == 200 and r.headers.get("Content-Encoding") == "gzip"
 
-    work = {
+    return {
         f"deleting round 1 of the Baka table (replays {long.ROUNDS - 1:,} rounds)": delete_baka,
         "correcting round 1 of the carried-pot Tokan table": correct_tokan,
         f"{PAGE_VIEWS} views of the Baka table's page": table_page,
         f"{PAGE_VIEWS} gzipped fetches of the stylesheet": stylesheet,
     }
+
+
+def _with_and_without(work: dict[str, Callable[[], None]]) -> list[str]:
+    """Each trick's jobs timed with it and without it, a line each."""
     tricks = {
         "gc off in replays": list(work)[:2],
         "decoded once per text": list(work)[:2],
         "table page caches": list(work)[2:3],
         "static gzip copies": list(work)[3:],
     }
-    for job in work.values():
-        job()  # warm: templates compiled, caches filled, pages in the OS cache
+    lines = []
     for trick, jobs in tricks.items():
         for label in jobs:
             # With and without in turns, the best of each kept: a burst of other work on the
@@ -151,7 +174,4 @@ def figures(db_url: str) -> list[str]:
                 f"{trick:22} {label}: {with_it * 1000:7.0f} ms CPU with it, "
                 f"{without * 1000:7.0f} ms without ({without / with_it:.2f}x)"
             )
-    assert gc.isenabled()
-    with app.app_context():
-        db.engine.dispose()
     return lines

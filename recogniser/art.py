@@ -16,7 +16,7 @@ import numpy as np
 
 def vary(rng: np.random.Generator, face: np.ndarray, strength: float = 1.0) -> np.ndarray:
     """The face as another deck might draw and print it, worn as a played deck is."""
-    bgr = face[..., :3].astype(np.float32)
+    bgr: np.ndarray = face[..., :3].astype(np.float32)
     alpha = face[..., 3:]
     h, w = bgr.shape[:2]
     if rng.random() < 0.7 * strength:
@@ -51,8 +51,9 @@ def redraw(rng: np.random.Generator, face: np.ndarray) -> np.ndarray:
     # the picture framed a little larger or smaller, and off centre, inside the same card
     zoom = rng.uniform(0.93, 1.07)
     move = rng.uniform(-0.03, 0.03, 2) * (w, h)
-    m = np.float32(
-        [[zoom, 0, (1 - zoom) * w / 2 + move[0]], [0, zoom, (1 - zoom) * h / 2 + move[1]]]
+    m = np.array(
+        [[zoom, 0, (1 - zoom) * w / 2 + move[0]], [0, zoom, (1 - zoom) * h / 2 + move[1]]],
+        np.float32,
     )
     shifted = cv2.warpAffine(shifted, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
     flat = _posterised(rng, np.clip(shifted, 0, 255).astype(np.uint8))
@@ -61,7 +62,7 @@ def redraw(rng: np.random.Generator, face: np.ndarray) -> np.ndarray:
     stroke = max(1, round(rng.uniform(0.6, 1.6) * w / 150))
     edges = cv2.dilate(edges, np.ones((stroke, stroke), np.uint8))
     ink = np.array(rng.choice([(20, 20, 25), (30, 25, 60), (60, 30, 20)]), np.float32)
-    out = flat.astype(np.float32)
+    out: np.ndarray = flat.astype(np.float32)
     out[edges > 0] = out[edges > 0] * 0.3 + ink * 0.7
     out = cv2.GaussianBlur(out, (0, 0), 0.6)
     return np.concatenate([np.clip(out, 0, 255).astype(np.uint8), alpha], axis=2)
@@ -102,7 +103,8 @@ def _inks(rng: np.random.Generator, bgr: np.ndarray) -> np.ndarray:
     out = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32)
     dark = (hsv[..., 2] < 90)[..., None]
     line = np.array(rng.integers(0, 70, 3), np.float32)
-    return np.where(dark, out * 0.4 + line * 0.6, out)
+    inked: np.ndarray = np.where(dark, out * 0.4 + line * 0.6, out)
+    return inked
 
 
 def _out_of_register(rng: np.random.Generator, bgr: np.ndarray, w: int) -> np.ndarray:
@@ -110,9 +112,10 @@ def _out_of_register(rng: np.random.Generator, bgr: np.ndarray, w: int) -> np.nd
     gray = cv2.cvtColor(np.clip(bgr, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
     lines = (gray < 80)[..., None]
     shift = rng.uniform(-2, 2, 2) * w / 150
-    m = np.float32([[1, 0, shift[0]], [0, 1, shift[1]]])
+    m = np.array([[1, 0, shift[0]], [0, 1, shift[1]]], np.float32)
     colour = cv2.warpAffine(bgr, m, (bgr.shape[1], bgr.shape[0]), borderMode=cv2.BORDER_REFLECT)
-    return np.where(lines, bgr, colour)
+    printed: np.ndarray = np.where(lines, bgr, colour)
+    return printed
 
 
 def _worn(rng: np.random.Generator, bgr: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -120,7 +123,7 @@ def _worn(rng: np.random.Generator, bgr: np.ndarray, w: int, h: int) -> np.ndarr
     out = bgr.copy()
     paper = np.percentile(bgr.reshape(-1, 3), 90, axis=0)
     for _ in range(int(rng.integers(1, 4))):
-        mask = np.zeros((h, w), np.float32)
+        mask: np.ndarray = np.zeros((h, w), np.float32)
         centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
         axes = (int(rng.uniform(0.05, 0.2) * w), int(rng.uniform(0.03, 0.12) * h))
         cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
@@ -135,12 +138,13 @@ def _worn(rng: np.random.Generator, bgr: np.ndarray, w: int, h: int) -> np.ndarr
 
 def _glare(rng: np.random.Generator, bgr: np.ndarray, w: int, h: int) -> np.ndarray:
     """Gloss: a bright soft patch where a lamp shines on the card."""
-    mask = np.zeros((h, w), np.float32)
+    mask: np.ndarray = np.zeros((h, w), np.float32)
     centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
     axes = (int(rng.uniform(0.1, 0.5) * w), int(rng.uniform(0.05, 0.3) * h))
     cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
     mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.08 * w))[..., None]
-    return bgr + mask * rng.uniform(60, 200)
+    lit: np.ndarray = bgr + mask * rng.uniform(60, 200)
+    return lit
 
 
 def _sleeve(rng: np.random.Generator, bgr: np.ndarray, w: int) -> np.ndarray:
@@ -148,7 +152,7 @@ def _sleeve(rng: np.random.Generator, bgr: np.ndarray, w: int) -> np.ndarray:
     hazy = cv2.GaussianBlur(bgr, (0, 0), rng.uniform(0.5, 1.2) * w / 150)
     hazy = hazy * rng.uniform(0.85, 0.95) + rng.uniform(15, 40)
     h = bgr.shape[0]
-    stripe = np.zeros((h, w), np.float32)
+    stripe: np.ndarray = np.zeros((h, w), np.float32)
     x = int(rng.integers(0, w))
     cv2.line(stripe, (x, 0), (x + int(rng.integers(-w, w)), h), 1.0, max(2, w // 12))
     stripe = cv2.GaussianBlur(stripe, (0, 0), w / 30)[..., None]
@@ -161,7 +165,15 @@ def _posterised(rng: np.random.Generator, bgr: np.ndarray) -> np.ndarray:
     pixels = bgr.reshape(-1, 3).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
     cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
-    _, labels, centres = cv2.kmeans(pixels, k, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+    # OpenCV takes None for bestLabels (it makes them), which its stubs do not allow
+    _, labels, centres = cv2.kmeans(
+        pixels,
+        k,
+        None,  # type: ignore[call-overload]
+        criteria,
+        1,
+        cv2.KMEANS_PP_CENTERS,
+    )
     hsv = cv2.cvtColor(centres.astype(np.uint8)[None], cv2.COLOR_BGR2HSV)[0].astype(np.float32)
     hsv[:, 0] = (hsv[:, 0] + rng.uniform(-8, 8, k)) % 180
     hsv[:, 1] = np.clip(hsv[:, 1] * rng.uniform(0.7, 1.2, k), 0, 255)

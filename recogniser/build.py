@@ -21,12 +21,19 @@ import hashlib
 import json
 import multiprocessing
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from recogniser import embedder
+
+if TYPE_CHECKING:
+    import torch
+
+    from recogniser.nets import Classifier, Segmenter
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -39,6 +46,7 @@ SOURCES = (
     "recogniser/art.py",
     "recogniser/things.py",
     "recogniser/embedder.py",
+    "recogniser/nets.py",
     "scorekeeper/recognise/features.py",
 )
 
@@ -130,15 +138,17 @@ def _no_cards(
     from recogniser import scenes
 
     length = float(np.linalg.norm(quads[0][1] - quads[0][2])) if quads else 150.0
-    centres = [tuple(t) for t in things]
+    centres = list(things)
     for _ in range(2 if quads else 4):
         if len(quads) >= 2 and rng.random() < 0.6:
             a, b = rng.choice(len(quads), 2, replace=False)
-            centres.append(tuple((quads[a].mean(0) + quads[b].mean(0)) / 2))
+            between = (quads[a].mean(0) + quads[b].mean(0)) / 2
+            centres.append((between[0], between[1]))
         else:
             c = rng.uniform([0, 0], size)
-            if not any(cv2.pointPolygonTest(q, c, True) > -length * 0.3 for q in quads):
-                centres.append(tuple(c))
+            point = (c[0], c[1])
+            if not any(cv2.pointPolygonTest(q, point, True) > -length * 0.3 for q in quads):
+                centres.append(point)
     return [
         scenes._quad(c, float(rng.uniform(0, 360)), length * rng.uniform(0.8, 1.2)) for c in centres
     ]
@@ -150,7 +160,13 @@ def _class_name(card_id: str) -> str:
     return CARD_BY_ID[card_id].chaff_group or card_id
 
 
-def _jittered(rng, gray, quad, crop, upright):  # type: ignore[no-untyped-def]
+def _jittered(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    quad: np.ndarray,
+    crop: tuple[int, int],
+    upright: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:
     """A crop as the recogniser would cut it, from corners a little off (as the segmenter's
     outline is), turned either way up."""
     length = float(np.linalg.norm(quad[1] - quad[2]))
@@ -170,7 +186,7 @@ def _jittered(rng, gray, quad, crop, upright):  # type: ignore[no-untyped-def]
     w, h = crop
     big = np.array([[0, 0], [2 * w, 0], [2 * w, 2 * h], [0, 2 * h]], np.float32)
     m = cv2.getPerspectiveTransform(q.astype(np.float32), big)
-    card = cv2.warpPerspective(gray, m, (2 * w, 2 * h), flags=cv2.INTER_LINEAR)
+    card: np.ndarray = cv2.warpPerspective(image, m, (2 * w, 2 * h), flags=cv2.INTER_LINEAR)
     card = cv2.resize(card, (w, h), interpolation=cv2.INTER_AREA)
     if rng.random() < 0.5:  # contrast and brightness of another camera
         card = np.clip(card * rng.uniform(0.6, 1.3) + rng.uniform(-40, 40), 0, 255)
@@ -185,81 +201,7 @@ def data(scenes_count: int, procs: int = 2) -> tuple[np.ndarray, ...]:
     return tuple(np.concatenate([p[k] for p in parts]) for k in range(6))
 
 
-def networks():  # type: ignore[no-untyped-def]
-    import torch
-    from torch import nn
-
-    from recogniser.scenes import GEOMETRY
-
-    def conv(a: int, b: int) -> nn.Sequential:
-        return nn.Sequential(
-            nn.Conv2d(a, b, 3, padding=1, bias=False), nn.BatchNorm2d(b), nn.ReLU(inplace=True)
-        )
-
-    def dilated(a: int, d: int) -> nn.Sequential:
-        return nn.Sequential(
-            nn.Conv2d(a, a, 3, padding=d, dilation=d, bias=False),
-            nn.BatchNorm2d(a),
-            nn.ReLU(inplace=True),
-        )
-
-    class Segmenter(nn.Module):
-        """A small U-Net answering at half resolution: a card kernel's logit per pixel, and
-        on a kernel its card's geometry (recogniser.scenes.GEOMETRY). Narrow, and its skips
-        added rather than joined, so it trains in minutes on two cores."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.stem = nn.Sequential(
-                nn.Conv2d(3, 12, 3, stride=2, padding=1, bias=False),
-                nn.BatchNorm2d(12),
-                nn.ReLU(inplace=True),
-            )
-            self.e1, self.e2, self.e3, self.e4 = (
-                conv(12, 12),
-                conv(12, 24),
-                conv(24, 32),
-                conv(32, 48),
-            )
-            # at the bottom, convolutions that look wide (a card's far sides show its way)
-            self.wide = nn.ModuleList([dilated(48, 2), dilated(48, 4)])
-            self.pool = nn.MaxPool2d(2)
-            self.d3, self.d2, self.d1 = conv(48, 32), conv(32, 24), conv(24, 12)
-            self.head = nn.Sequential(conv(12, 16), nn.Conv2d(16, len(GEOMETRY), 1))
-
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
-            up = nn.functional.interpolate
-            e1 = self.e1(self.stem(x))
-            e2 = self.e2(self.pool(e1))
-            e3 = self.e3(self.pool(e2))
-            e4 = self.e4(self.pool(e3))
-            for layer in self.wide:
-                e4 = e4 + layer(e4)
-            d3 = self.d3(up(e4, scale_factor=2.0)) + e3
-            d2 = self.d2(up(d3, scale_factor=2.0)) + e2
-            d1 = self.d1(up(d2, scale_factor=2.0)) + e1
-            return self.head(d1)
-
-    class Classifier(nn.Module):
-        """A small network on a crop's features (scorekeeper.recognise.features)."""
-
-        def __init__(self, inputs: int, classes: int) -> None:
-            super().__init__()
-            self.net = nn.Sequential(
-                nn.Dropout(0.1),
-                nn.Linear(inputs, 384),
-                nn.ReLU(inplace=True),
-                nn.Dropout(0.3),
-                nn.Linear(384, classes),
-            )
-
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
-            return self.net(x)
-
-    return Segmenter, Classifier
-
-
-def _turned(y, turn: int):  # type: ignore[no-untyped-def]
+def _turned(y: torch.Tensor, turn: int) -> torch.Tensor:
     """A geometry target already turned by ``turn`` quarter turns (torch.rot90 over its
     pixels), its ways turned with it: a pixel at (x, y) moves to (y, W - x), so a way (dx, dy)
     becomes (dy, -dx) and a card's long sides run a quarter turn round (twice the angle, half
@@ -273,11 +215,11 @@ def _turned(y, turn: int):  # type: ignore[no-untyped-def]
 
 
 def train(small: bool) -> None:
+    """Make the scenes, train the embedder, the classifier and the segmenter, and write them
+    with model.json to ``OUT``."""
     import torch
-    from torch import nn
 
     from scorekeeper.recognise import class_names
-    from scorekeeper.recognise.features import SEG_SIDE
 
     torch.manual_seed(0)
     torch.set_num_threads(1)
@@ -287,11 +229,33 @@ def train(small: bool) -> None:
     print(f"{count} scenes, {len(crops)} crops in {time.time() - started:.0f} s", flush=True)
     embedder.train(colour, colour_labels, OUT, small)
     print(f"embedder trained ({time.time() - started:.0f} s)", flush=True)
-    Segmenter, Classifier = networks()
     names = class_names()
+    clf = _train_classifier(crops, labels, len(names), small, started)
+    seg = _train_segmenter(seg_x, seg_y, small, started)
+    OUT.mkdir(parents=True, exist_ok=True)
+    _export(clf, seg, crops.shape[1])
+    meta = {
+        "hash": source_hash(),
+        "classes": names,
+        "small": small,
+        "scenes": count,
+        "crops": len(crops),
+        "seconds": round(time.time() - started),
+    }
+    (OUT / "model.json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(f"written to {OUT} in {time.time() - started:.0f} s")
 
-    # the classifier, with brightness/contrast/noise jitter on the fly
-    clf = Classifier(crops.shape[1], len(names))
+
+def _train_classifier(
+    crops: np.ndarray, labels: np.ndarray, classes: int, small: bool, started: float
+) -> Classifier:
+    """The classifier, with brightness/contrast/noise jitter on the fly."""
+    import torch
+    from torch import nn
+
+    from recogniser.nets import Classifier
+
+    clf = Classifier(crops.shape[1], classes)
     opt = torch.optim.AdamW(clf.parameters(), 2e-3, weight_decay=1e-4)
     X, Y = torch.from_numpy(crops), torch.from_numpy(labels)
     epochs = 10 if small else 12
@@ -304,7 +268,7 @@ def train(small: bool) -> None:
             out = clf(X[i] + torch.randn_like(X[i]) * 0.05)
             loss = nn.functional.cross_entropy(out, Y[i])
             opt.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)
             opt.step()
             sched.step()
             total += float(loss.detach()) * len(i)
@@ -314,12 +278,21 @@ def train(small: bool) -> None:
             f"({time.time() - started:.0f} s)",
             flush=True,
         )
+    return clf
 
-    # the segmenter: binary cross-entropy plus a soft Dice term
+
+def _train_segmenter(
+    seg_x: np.ndarray, seg_y: np.ndarray, small: bool, started: float
+) -> Segmenter:
+    """The segmenter: binary cross-entropy plus a soft Dice term, on windows and whole scenes
+    turned any quarter."""
+    import torch
+
+    from recogniser.nets import Segmenter
+
     seg = Segmenter()
     sx = torch.from_numpy(seg_x).permute(0, 3, 1, 2)  # uint8, made float a batch at a time
     sy = torch.from_numpy(seg_y)
-    sh, sw = sx.shape[2], sx.shape[3]
     opt = torch.optim.AdamW(seg.parameters(), 4e-3, weight_decay=1e-4)
     steps, batch = (60, 12) if small else (5000, 12)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 6e-3, total_steps=steps)
@@ -327,34 +300,10 @@ def train(small: bool) -> None:
     total = 0.0
     seg.train()
     for step in range(steps):
-        # random 160 x 112 windows (about a quarter of a scene; the net is convolutional),
-        # turned; every other step whole scenes, so a card filling the frame is seen whole too
-        if step % 2:
-            i = torch.from_numpy(pick.integers(0, len(sx), batch // 3))
-            x, y = sx[i], sy[i]
-        else:
-            i = torch.from_numpy(pick.integers(0, len(sx), batch))
-            y0 = int(pick.integers(0, (sh - 112) // 2 + 1)) * 2
-            x0 = int(pick.integers(0, (sw - 160) // 2 + 1)) * 2
-            x, y = (
-                sx[i, :, y0 : y0 + 112, x0 : x0 + 160],
-                sy[i, :, y0 // 2 : y0 // 2 + 56, x0 // 2 : x0 // 2 + 80],
-            )
-        x = x.float() / 255.0
-        turn = int(pick.integers(4))
-        x, y = torch.rot90(x, turn, (2, 3)), _turned(torch.rot90(y, turn, (2, 3)), turn)
-        out = seg(x)
-        k, p = y[:, :1], torch.sigmoid(out[:, :1])
-        dice = 1 - (2 * (p * k).sum() + 1) / (p.sum() + k.sum() + 1)
-        loss = nn.functional.binary_cross_entropy_with_logits(out[:, :1], k) + dice
-        # the geometry only where a kernel is: the centre's way weighs most
-        # (squared for the way: a card's way is learnt, not left at the middle of its choices)
-        far = nn.functional.smooth_l1_loss(out[:, 1:4], y[:, 1:4], reduction="none", beta=0.1)
-        far = far * torch.tensor([4.0, 4.0, 1.0])[None, :, None, None]
-        way = 2 * (out[:, 4:6] - y[:, 4:6]) ** 2
-        loss = loss + (far * k).sum() / (k.sum() + 1) + (way * k).sum() / (k.sum() + 1)
+        x, y = _segmenter_batch(sx, sy, pick, step, batch)
+        loss = _segmenter_loss(seg(x), y)
         opt.zero_grad()
-        loss.backward()
+        torch.autograd.backward(loss)
         opt.step()
         sched.step()
         total += float(loss.detach())
@@ -365,13 +314,60 @@ def train(small: bool) -> None:
                 flush=True,
             )
             total = 0.0
+    return seg
 
-    OUT.mkdir(parents=True, exist_ok=True)
+
+def _segmenter_batch(
+    sx: torch.Tensor, sy: torch.Tensor, pick: np.random.Generator, step: int, batch: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Random 160 x 112 windows (about a quarter of a scene; the net is convolutional),
+    turned; every other step whole scenes, so a card filling the frame is seen whole too."""
+    import torch
+
+    sh, sw = sx.shape[2], sx.shape[3]
+    if step % 2:
+        i = torch.from_numpy(pick.integers(0, len(sx), batch // 3))
+        x, y = sx[i], sy[i]
+    else:
+        i = torch.from_numpy(pick.integers(0, len(sx), batch))
+        y0 = int(pick.integers(0, (sh - 112) // 2 + 1)) * 2
+        x0 = int(pick.integers(0, (sw - 160) // 2 + 1)) * 2
+        x, y = (
+            sx[i, :, y0 : y0 + 112, x0 : x0 + 160],
+            sy[i, :, y0 // 2 : y0 // 2 + 56, x0 // 2 : x0 // 2 + 80],
+        )
+    x = x.float() / 255.0
+    turn = int(pick.integers(4))
+    return torch.rot90(x, turn, (2, 3)), _turned(torch.rot90(y, turn, (2, 3)), turn)
+
+
+def _segmenter_loss(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """Binary cross-entropy and soft Dice on the kernel; the geometry only where a kernel is,
+    the centre's way weighing most (squared for the way: a card's way is learnt, not left at
+    the middle of its choices)."""
+    import torch
+    from torch import nn
+
+    k, p = y[:, :1], torch.sigmoid(out[:, :1])
+    dice = 1 - (2 * (p * k).sum() + 1) / (p.sum() + k.sum() + 1)
+    loss = nn.functional.binary_cross_entropy_with_logits(out[:, :1], k) + dice
+    far = nn.functional.smooth_l1_loss(out[:, 1:4], y[:, 1:4], reduction="none", beta=0.1)
+    far = far * torch.tensor([4.0, 4.0, 1.0])[None, :, None, None]
+    way = 2 * (out[:, 4:6] - y[:, 4:6]) ** 2
+    return loss + (far * k).sum() / (k.sum() + 1) + (way * k).sum() / (k.sum() + 1)
+
+
+def _export(clf: Classifier, seg: Segmenter, inputs: int) -> None:
+    """Both networks to ONNX in ``OUT``, in eval mode."""
+    import torch
+
+    from scorekeeper.recognise.features import SEG_SIDE
+
     clf.eval()
     seg.eval()
     torch.onnx.export(
         clf,
-        torch.zeros(2, crops.shape[1]),
+        (torch.zeros(2, inputs),),
         OUT / "classify.onnx",
         input_names=["features"],
         output_names=["logits"],
@@ -381,7 +377,7 @@ def train(small: bool) -> None:
     )
     torch.onnx.export(
         seg,
-        torch.zeros(1, 3, SEG_SIDE * 3 // 4, SEG_SIDE),
+        (torch.zeros(1, 3, SEG_SIDE * 3 // 4, SEG_SIDE),),
         OUT / "segment.onnx",
         input_names=["image"],
         output_names=["logits"],
@@ -389,16 +385,6 @@ def train(small: bool) -> None:
         opset_version=17,
         dynamo=False,
     )
-    meta = {
-        "hash": source_hash(),
-        "classes": names,
-        "small": small,
-        "scenes": count,
-        "crops": len(crops),
-        "seconds": round(time.time() - started),
-    }
-    (OUT / "model.json").write_text(json.dumps(meta, indent=1) + "\n")
-    print(f"written to {OUT} in {time.time() - started:.0f} s")
 
 
 def main() -> None:

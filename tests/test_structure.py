@@ -158,7 +158,7 @@ def test_pre_commit_runs_the_checks_that_scripts_test_runs():
     for check in (
         "ruff check --quiet .",
         "ruff format --check --quiet .",
-        "mypy --strict --no-error-summary scorekeeper",
+        "mypy --strict --no-error-summary scorekeeper recogniser bench",
     ):
         assert check in script and check in hooks, check
 
