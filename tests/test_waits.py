@@ -20,6 +20,9 @@ ALLOWED_DELAYS = {
     ("tests/browser/conftest.py", "until"),
     # Asks the server for the rounds in steps, under a ceiling.
     ("tests/browser/test_offline_queue.py", "rounds_stored"),
+    # Reads the page's scroll position in steps until two readings agree (the page's own
+    # smooth scroll has stopped), under 40 steps: a wait on a state.
+    ("tests/browser/test_tokan_tour.py", "settle"),
     # Asks /healthz in steps until the server answers, under a ceiling.
     ("tests/integrity/conftest.py", "start"),
     # A random moment of a burst to kill the server in, once its writes are landing.

@@ -115,7 +115,7 @@ def test_a_four_player_tour_takes_at_most_25_gestures_scrolls_counted(phone, ser
         for side, value in zip(("left", "right"), PREDICTIONS[i], strict=True):
             act(key(i, side, value))
         if i == 1:
-            phone.wait_for_timeout(400)
+            act.settle()
             phone.screenshot(path=str(SHOTS / "tokan-tour-third-player-360.png"))
     assert phone.locator(key(0, "right", -4)).get_attribute("aria-pressed") == "true"
     assert phone.locator(".tally li[data-dice='3']").inner_text() == "Dai: 6 + 6 = 12"
