@@ -12,8 +12,10 @@ export function photoButtons() {
     window.addEventListener("offline", signal);
     signal();
     input.addEventListener("change", function () {
+      // Not fetched: said as offline while the signal is still gone (a failure that lands
+      // after the signal came back, on a busy phone, must not leave the button saying so).
       import(input.dataset.photo).then(function (photo) { photo.read(input); }, function () {
-        label.classList.add("is-offline");
+        signal();
         input.value = "";
       });
     });
