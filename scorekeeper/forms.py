@@ -267,7 +267,7 @@ def new_table_form() -> NewTableForm:
     form_class = _FORM_CLASSES.get(games)
     if form_class is None:
         fields = option_fields()
-        namespace: dict[str, Any] = {of.key: _field(of) for of in fields}
+        namespace: dict[str, object] = {of.key: _field(of) for of in fields}
         form_class = type(
             "NewTableForm", (NewTableForm,), {**namespace, "option_fields": tuple(fields)}
         )

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -134,7 +134,7 @@ class GameRules:
         and journal lines of the tables layer as on the pages."""
         return self.noun_numbered(n=n)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """Read the declarations a subclass leaves unset from the engine it sets."""
         super().__init_subclass__(**kwargs)
         engine = cls.__dict__.get("engine")
