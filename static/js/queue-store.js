@@ -124,9 +124,21 @@ export function csrfFrom(html) {
 }
 
 // When a kept round was played, as the server writes times (UTC, whole seconds): the time
-// its Save was tapped, moved by ``skew`` (ms the server's clock is ahead of the phone's).
+// its Save was tapped, moved by ``skew`` (ms the server's clock is ahead of the phone's),
+// to the nearest second.
 export function playedAt(it, skew) {
-  return new Date(it.at + (skew || 0)).toISOString().slice(0, 19) + "Z";
+  var at = Math.round((it.at + (skew || 0)) / 1000) * 1000;
+  return new Date(at).toISOString().slice(0, 19) + "Z";
+}
+
+// The skew an answer shows: its Date header names a whole second, so the server's clock
+// read somewhere in that second, taken as its middle, at a moment between the phone's
+// asking (``asked``) and its hearing back (``heard``), taken as their middle. Without a
+// readable Date the last estimate (``before``) stands.
+export function skewFrom(header, asked, heard, before) {
+  var date = Date.parse(header || "");
+  if (isNaN(date)) { return before; }
+  return date + 500 - (asked + heard) / 2;
 }
 
 // The form's fields as the form would post them, the number the queue gives it, when it was

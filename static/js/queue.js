@@ -14,7 +14,7 @@
 //   discards it.
 import {
   KEY, LOCK, OPENED, RETRY, csrfFrom, forgetOpened, freshId, load, local, next, postBody,
-  saveQueue, stored, tableOf, update, use, used, words
+  saveQueue, skewFrom, stored, tableOf, update, use, used, words
 } from "./queue-store.js";
 import { choose, describe, ownForm, rolesLater, show } from "./queue-view.js";
 
@@ -122,10 +122,10 @@ export function sendSoon(delay) {
 var skew = 0;
 
 function freshToken(it) {
+  var asked = Date.now();
   return fetch(it.action, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { throw new Error("not now"); }
-    var date = Date.parse(r.headers.get("Date") || "");
-    if (!isNaN(date)) { skew = date - Date.now(); }
+    skew = skewFrom(r.headers.get("Date"), asked, Date.now(), skew);
     return r.text();
   }).then(csrfFrom);
 }

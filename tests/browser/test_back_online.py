@@ -96,7 +96,9 @@ def test_a_round_kept_offline_comes_back_as_this_phones_own_with_its_time(phone,
     # The history shows when it was played (the Save without a signal), not when it was sent.
     stored = session(table)["rounds"][0]["at"]
     played = datetime.strptime(stored, FORMAT).timestamp() - datetime(1970, 1, 1).timestamp()
-    assert abs(played - kept) <= 1.5, (stored, kept)
+    # Whole seconds each way (the Date header read, the time written) and half a slow
+    # round trip: within 2 s of the tap. Truncating both once made it 1.8 s early.
+    assert abs(played - kept) <= 2.0, (stored, kept)
     phone.goto(table + "/history")
     line = phone.locator("ol.history li.round").first
     assert line.locator("time").get_attribute("datetime") == stored

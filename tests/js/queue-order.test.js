@@ -2,7 +2,7 @@
 // a table's rounds one after another, a stuck table holding back only its own.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { csrfFrom, next, postBody } from "../../static/js/queue-store.js";
+import { csrfFrom, next, playedAt, postBody, skewFrom } from "../../static/js/queue-store.js";
 
 const q = [
   { id: "a", table: "t1", state: "waiting", expected: 4 },
@@ -57,4 +57,22 @@ test("a kept round is posted with the time it was played, in the server's clock 
   assert.equal(postBody(again, "t").get("played_at"), "2026-11-28T05:00:00Z");
   const blank = { ...it, fields: [["played_at", ""]] };
   assert.equal(postBody(blank, "t").get("played_at"), "2026-11-28T05:30:15Z");
+});
+
+// Issue 39: a kept round's time played, in the server's clock to the nearest second.
+test("the skew takes the middle of the Date's second and of the round trip", () => {
+  const server = Date.parse("2026-11-28T09:01:28.700Z");
+  // The phone is 3.2 s behind; the answer took 200 ms; the server stamped it mid-trip.
+  const asked = server - 3200 - 100;
+  const skew = skewFrom("Sat, 28 Nov 2026 09:01:28 GMT", asked, asked + 200, 0);
+  assert.ok(Math.abs(skew - 3200) <= 500, skew);
+  assert.equal(skewFrom(null, asked, asked + 200, 1234), 1234);
+  assert.equal(skewFrom("not a date", asked, asked + 200, 1234), 1234);
+});
+
+test("the time played rounds to the nearest second, not down", () => {
+  const at = Date.parse("2026-11-28T09:01:29.782Z");
+  assert.equal(playedAt({ at }, 0), "2026-11-28T09:01:30Z");
+  assert.equal(playedAt({ at }, -300), "2026-11-28T09:01:29Z");
+  assert.equal(playedAt({ at: at - 400 }, undefined), "2026-11-28T09:01:29Z");
 });
