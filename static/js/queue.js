@@ -22,63 +22,78 @@ import { choose, describe, ownForm, rolesLater, show } from "./queue-view.js";
 
 // "kept", "again" (this form is kept already) or "" (not kept: no storage).
 export function keep(f) {
-  var m = words();
-  var table = tableOf(m);
+  const m = words();
+  const table = tableOf(m);
   if (!table || !local) { return ""; }
-  var q = load();
-  var data = new FormData(f);
-  var id = String(data.get("submission_id") || "");
-  if (!id) {
-    id = freshId();
-    var field = f.querySelector("input[name=submission_id]");
-    if (field) { field.value = id; }
-  }
-  var fields = [];
+  const q = load();
+  const data = new FormData(f);
+  const id = formId(f, data);
+  const fields = [];
   data.forEach(function (value, name) {
     if (name !== "csrf_token" && name !== "submission_id" && typeof value === "string") {
       fields.push([name, value]);
     }
   });
-  var same = null;
+  let same = null;
   q.forEach(function (it) { if (it.id === id) { same = it; } });
-  if (same && (same.state === "opened" || same.state === "refused")) {
+  if (same) { return keepAgain(f, q, same, fields); }
+  return keepNew(f, q, { table: table, id: id, fields: fields, data: data });
+}
+
+// The form's submission id, a fresh one (put in the form) when it has none.
+function formId(f, data) {
+  let id = String(data.get("submission_id") || "");
+  if (!id) {
+    id = freshId();
+    const field = f.querySelector("input[name=submission_id]");
+    if (field) { field.value = id; }
+  }
+  return id;
+}
+
+// A form kept already, saved again.
+function keepAgain(f, q, same, fields) {
+  if (same.state === "opened" || same.state === "refused") {
     // The refused round itself, corrected on its form: it takes its place again, first.
     same.fields = fields;
     same.shown = describe(f);
     same.state = "waiting";
     delete same.problems;
     saveQueue(q);
-    forgetOpened(id);
+    forgetOpened(same.id);
     show();
     sendSoon(navigator.onLine === false ? RETRY : 0);
     return "kept";
   }
-  if (same) {
-    // This form again (a second tap, or cards changed before it went): what it holds now.
-    if (same.state === "waiting" && JSON.stringify(same.fields.filter(notNumber)) !==
-        JSON.stringify(fields.filter(notNumber))) {
-      same.fields = fields;
-      same.shown = describe(f);
-      saveQueue(q);
-      show();
-      return "kept";
-    }
-    return "again";
+  // This form again (a second tap, or cards changed before it went): what it holds now.
+  if (same.state === "waiting" && JSON.stringify(same.fields.filter(notNumber)) !==
+      JSON.stringify(fields.filter(notNumber))) {
+    same.fields = fields;
+    same.shown = describe(f);
+    saveQueue(q);
+    show();
+    return "kept";
   }
+  return "again";
+}
+
+// A round not kept yet, behind the rounds of its table waiting already.
+function keepNew(f, q, round) {
+  let id = round.id;
   if (used(id)) {
     // Sent already (a page brought back by Back): this is another round.
     id = freshId();
-    var again = f.querySelector("input[name=submission_id]");
+    const again = f.querySelector("input[name=submission_id]");
     if (again) { again.value = id; }
   }
-  var mine = q.filter(function (it) { return it.table === table; });
-  var drawn = parseInt(String(data.get("expected_number") || ""), 10) || 1;
-  var expected = mine.length ? mine[mine.length - 1].expected + 1 : drawn;
+  const mine = q.filter(function (it) { return it.table === round.table; });
+  const drawn = parseInt(String(round.data.get("expected_number") || ""), 10) || 1;
+  const expected = mine.length ? mine[mine.length - 1].expected + 1 : drawn;
   q.push({
     id: id,
-    table: table,
+    table: round.table,
     action: f.getAttribute("action") || location.pathname,
-    fields: fields,
+    fields: round.fields,
     expected: Math.max(expected, drawn),
     at: Date.now(),
     state: "waiting",
@@ -97,19 +112,19 @@ function notNumber(pair) { return pair[0] !== "expected_number"; }
 // A refused round opened on this form (``own``) waits for this Save, not the other way
 // round: only the rounds before it count.
 export function waiting(table, own) {
-  var mine = load().filter(function (it) { return it.table === table; });
-  for (var i = 0; own && i < mine.length; i++) {
+  const mine = load().filter(function (it) { return it.table === table; });
+  for (let i = 0; own && i < mine.length; i++) {
     if (mine[i].id === own && mine[i].state === "opened") { return i; }
   }
   return mine.length;
 }
 // -- sending ------------------------------------------------------------------------------------
 
-var sending = false;
-var timer = null;
+let sending = false;
+let timer = null;
 // Tables whose server answered a round with an error (5xx, 429): left alone a while, so
 // that one round the server cannot take does not hold back another table's rounds.
-var resting = {};
+const resting = {};
 
 export function sendSoon(delay) {
   clearTimeout(timer);
@@ -119,10 +134,10 @@ export function sendSoon(delay) {
 
 // How far the server's clock is ahead of the phone's (ms), from the Date of its last answer:
 // a kept round's time played is sent in the server's clock (queue-store.js, playedAt).
-var skew = 0;
+let skew = 0;
 
 function freshToken(it) {
-  var asked = Date.now();
+  const asked = Date.now();
   return fetch(it.action, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { throw new Error("not now"); }
     skew = skewFrom(r.headers.get("Date"), asked, Date.now(), skew);
@@ -131,16 +146,16 @@ function freshToken(it) {
 }
 
 function refusedBy(id, html) {
-  var doc = new DOMParser().parseFromString(html, "text/html");
-  var stale = doc.querySelector("section.stale");
-  var free = doc.querySelector("#round-form input[name=expected_number]");
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const stale = doc.querySelector("section.stale");
+  const free = doc.querySelector("#round-form input[name=expected_number]");
   update(id, function (it) {
     if (stale && free) {
-      var heading = stale.querySelector("h2");
-      var theirs = stale.querySelector("details.theirs");
-      var save = doc.querySelector("#round-form .entrybar button[type=submit]");
-      var drop = stale.querySelector("[data-draft-drop]");
-      var score = stale.querySelector(".mine-score");
+      const heading = stale.querySelector("h2");
+      const theirs = stale.querySelector("details.theirs");
+      const save = doc.querySelector("#round-form .entrybar button[type=submit]");
+      const drop = stale.querySelector("[data-draft-drop]");
+      const score = stale.querySelector(".mine-score");
       it.state = "conflict";
       it.conflict = {
         heading: heading ? heading.textContent.trim() : "",
@@ -152,7 +167,7 @@ function refusedBy(id, html) {
       };
     } else {
       it.state = "refused";
-      var summary = doc.querySelectorAll(".error-summary li");
+      const summary = doc.querySelectorAll(".error-summary li");
       it.problems = Array.prototype.map.call(
         summary.length ? summary : doc.querySelectorAll("#round-form .error, #round-form .errors li"),
         function (e) { return e.textContent.replace(/\s+/g, " ").trim(); }
@@ -166,7 +181,7 @@ function refusedBy(id, html) {
 function send() {
   timer = null;
   if (sending || !window.fetch || !window.URLSearchParams) { return; }
-  var q = load();
+  const q = load();
   if (!next(q, resting, Date.now())) {
     if (q.some(function (it) { return it.state === "waiting"; })) { sendSoon(RETRY); } // resting
     return;
@@ -182,10 +197,10 @@ function send() {
 }
 
 function sendOne(done) {
-  var it = next(load(), resting, Date.now()); // read again inside the lock: the other tab may have sent it
+  const it = next(load(), resting, Date.now()); // read again inside the lock: the other tab may have sent it
   if (!it) { if (done) { done(); } return; }
   sending = true;
-  var pageAt = document.documentElement;
+  const pageAt = document.documentElement;
   pageAt.setAttribute("data-queue-sending", it.id);
   freshToken(it).then(function (token) {
     return fetch(it.action, {
@@ -195,8 +210,8 @@ function sendOne(done) {
       redirect: "follow"
     });
   }).then(function (r) {
-    var path = new URL(r.url, location.href).pathname;
-    var round = /\/rounds\/(\d+)$/.exec(path);
+    const path = new URL(r.url, location.href).pathname;
+    const round = /\/rounds\/(\d+)$/.exec(path);
     if (r.ok && round && path !== new URL(it.action, location.href).pathname) {
       stored(it.id, parseInt(round[1], 10));
       return "stored";
@@ -223,7 +238,7 @@ function sendOne(done) {
 function discard(id, free) {
   update(id, function (it, q) {
     it.gone = true;
-    var later = q.filter(function (o) { return o.table === it.table && o !== it; });
+    const later = q.filter(function (o) { return o.table === it.table && o !== it; });
     if (later.length && free) { later[0].expected = free; }
   });
   show();
@@ -243,16 +258,16 @@ function saveMine(id) {
 // A refused round opens as the server shows it: the form with its mistakes beside the
 // fields (whose draft keeps it from then on). Posted for real, with a fresh token.
 function openIt(id) {
-  var it = null;
+  let it = null;
   load().forEach(function (o) { if (o.id === id) { it = o; } });
   if (!it) { return; }
   freshToken(it).then(function (token) {
-    var f = document.createElement("form");
+    const f = document.createElement("form");
     f.method = "post";
     f.action = it.action;
     f.hidden = true;
     postBody(it, token, skew).forEach(function (value, name) {
-      var input = document.createElement("input");
+      const input = document.createElement("input");
       input.type = "hidden";
       input.name = name;
       input.value = value;
@@ -267,12 +282,12 @@ function openIt(id) {
   }).catch(function () { sendSoon(RETRY); });
 }
 function landedOpened() {
-  var opened;
+  let opened;
   try { opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null"); } catch (e) { return; }
   if (!opened || !opened.action) { return; }
-  var base = new URL(opened.action, location.href).pathname.replace(/new$/, "");
-  var here = location.pathname;
-  var n = here.indexOf(base) === 0 ? /^(\d+)$/.exec(here.slice(base.length)) : null;
+  const base = new URL(opened.action, location.href).pathname.replace(/new$/, "");
+  const here = location.pathname;
+  const n = here.indexOf(base) === 0 ? /^(\d+)$/.exec(here.slice(base.length)) : null;
   if (n) {
     stored(opened.id, parseInt(n[1], 10));
     try { window.sessionStorage.removeItem(OPENED); } catch (e) { /* refused */ }
