@@ -11,11 +11,11 @@ import { drop, local, read, session, write } from "./storage.js";
 import { draftKey, stale } from "./draft-keys.js";
 import { keep, waiting } from "./queue.js";
 
-var PENDING = "scorekeeper.draft-pending";
-var PING_WAIT = 6000; // ms: a server that does not answer within this counts as unreachable
+const PENDING = "scorekeeper.draft-pending";
+const PING_WAIT = 6000; // ms: a server that does not answer within this counts as unreachable
 // The form's own workings, not the player's taps: never kept, never put back (based_on is
 // kept apart, see below).
-var PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|dealer_shown|p\d+_name)$/;
+const PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|dealer_shown|p\d+_name)$/;
 function marker() { return document.getElementById("draft"); }
 function form() { return document.getElementById("round-form"); }
 
@@ -25,11 +25,11 @@ function form() { return document.getElementById("round-form"); }
 // or a radio by its name and value, any other field by its name and its place among the
 // fields of that name.
 function fields(f) {
-  var out = [];
-  var seen = {};
+  const out = [];
+  const seen = {};
   Array.prototype.forEach.call(f.elements, function (el) {
-    var name = el.name;
-    var type = (el.type || "").toLowerCase();
+    const name = el.name;
+    const type = (el.type || "").toLowerCase();
     if (!name || PLUMBING.test(name) || el.hasAttribute("data-draft-skip") ||
         /^(submit|button|reset|image|file|fieldset|output)$/.test(type) || el.tagName === "OBJECT") {
       return;
@@ -37,7 +37,7 @@ function fields(f) {
     if (type === "checkbox" || type === "radio") {
       out.push({ key: name + "=" + el.value, el: el, box: true });
     } else {
-      var k = seen[name] = (seen[name] || 0) + 1;
+      const k = seen[name] = (seen[name] || 0) + 1;
       out.push({ key: name + "#" + k, el: el, box: false });
     }
   });
@@ -49,16 +49,16 @@ function valueOf(field) {
 }
 // A hidden field has no default of its own (its value is its default): the value it had
 // when the page was drawn stands for it.
-var drawnHidden = {};
+const drawnHidden = {};
 
 function defaultOf(field) {
-  var el = field.el;
+  const el = field.el;
   if (field.box) { return el.defaultChecked; }
   if (el.type === "hidden" && Object.prototype.hasOwnProperty.call(drawnHidden, field.key)) {
     return drawnHidden[field.key];
   }
   if (el.tagName === "SELECT") {
-    var chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; });
+    const chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; });
     return chosen.length ? chosen[0].value : (el.options.length ? el.options[0].value : "");
   }
   return el.defaultValue;
@@ -67,26 +67,32 @@ function defaultOf(field) {
 // The draft's key: the table and the round (a new round by the number the form enters,
 // which follows the table when the player chooses to keep entering as the next one).
 function keyOf(m, f) {
-  var n = f.querySelector("input[name=expected_number]");
+  const n = f.querySelector("input[name=expected_number]");
   return draftKey(m.dataset.table, m.dataset.round, n ? n.value : "");
 }
 
-var current = null; // the key the draft is kept under now
-var restoredBasedOn = false; // the draft put back was begun on an earlier version of the round
-var restoring = false;
-var discarded = false;
+let current = null; // the key the draft is kept under now
+let restoredBasedOn = false; // the draft put back was begun on an earlier version of the round
+let restoring = false;
+let discarded = false;
+
+// No draft is kept off a round's form, without storage, while one is put back, or once
+// the round is kept on the phone.
+function notKept(m, f) {
+  return !m || !f || !local || restoring || discarded;
+}
 
 function save() {
-  var m = marker(), f = form();
-  if (!m || !f || !local || restoring || discarded) { return; }
-  var key = keyOf(m, f);
+  const m = marker(), f = form();
+  if (notKept(m, f)) { return; }
+  const key = keyOf(m, f);
   if (current && current !== key) { drop(local, current); }
   current = key;
-  var values = {};
-  var differs = false;
-  var shown = f.querySelector("input[name=dealer_shown]");
+  const values = {};
+  let differs = false;
+  const shown = f.querySelector("input[name=dealer_shown]");
   fields(f).forEach(function (field) {
-    var el = field.el;
+    const el = field.el;
     // The dealer only once the player chose one (here, or on the form posted): left alone,
     // it follows the table.
     if (el.name === "dealer" && !el.dataset.picked &&
@@ -94,7 +100,7 @@ function save() {
     values[field.key] = valueOf(field);
     if (valueOf(field) !== defaultOf(field)) { differs = true; }
   });
-  var basedOn = f.querySelector("input[name=based_on]");
+  const basedOn = f.querySelector("input[name=based_on]");
   if (m.dataset.fresh && !differs && !restoredBasedOn) {
     // Nothing tapped on a form drawn afresh (or all of it taken back): nothing to keep.
     drop(local, key);
@@ -107,7 +113,7 @@ function save() {
   });
 }
 
-var later = null;
+let later = null;
 function saveSoon() {
   if (later === null) {
     // After every other handler of this tap has set the fields it sets.
@@ -120,12 +126,12 @@ function saveSoon() {
 // "scorekeeper:restored" for the form). Says so when the draft differs from the form as the
 // server drew it.
 function restore(m, f, draft) {
-  var changed = [];
-  var differs = false;
+  const changed = [];
+  let differs = false;
   restoring = true;
   fields(f).forEach(function (field) {
     if (!Object.prototype.hasOwnProperty.call(draft.values, field.key)) { return; }
-    var value = draft.values[field.key];
+    const value = draft.values[field.key];
     if (value !== defaultOf(field)) { differs = true; }
     if (value === valueOf(field)) { return; }
     if (field.box) {
@@ -136,7 +142,7 @@ function restore(m, f, draft) {
     }
     changed.push(field.el);
   });
-  var basedOn = f.querySelector("input[name=based_on]");
+  const basedOn = f.querySelector("input[name=based_on]");
   if (basedOn && draft.based_on && basedOn.value !== draft.based_on) {
     // The round changed since the draft was begun: Save says so and lets the player choose.
     basedOn.value = draft.based_on;
@@ -144,7 +150,7 @@ function restore(m, f, draft) {
     differs = true;
   }
   changed.forEach(function (el) {
-    var box = el.closest("details");
+    const box = el.closest("details");
     if (box && (el.checked || (el.type !== "checkbox" && el.type !== "radio" && el.value))) {
       box.open = true;
     }
@@ -160,18 +166,18 @@ function restore(m, f, draft) {
 // 31): above the grid it pushed the last rows under the bar. It goes at Start over or at the
 // player's next change to the form (they carry on with what is back), and the counts return.
 function restoredNotice(m, f) {
-  var box = document.createElement("p");
+  const box = document.createElement("p");
   box.className = "flash draft-restored";
   box.setAttribute("role", "status");
-  var words = document.createElement("span");
+  const words = document.createElement("span");
   words.textContent = m.dataset.tRestored;
   box.appendChild(words);
-  var again = document.createElement("button");
+  const again = document.createElement("button");
   again.type = "button";
   again.className = "button secondary";
   again.textContent = m.dataset.tStartOver;
   box.appendChild(again);
-  var place = f.querySelector(".entrybar .bar-words");
+  const place = f.querySelector(".entrybar .bar-words");
   function gone() {
     box.remove();
     if (place) { place.classList.remove("has-restored"); }
@@ -192,13 +198,13 @@ function restoredNotice(m, f) {
 
 // Back to the form as the server drew it, and no draft.
 function startOver(f) {
-  var before = fields(f).map(function (field) { return valueOf(field); });
+  const before = fields(f).map(function (field) { return valueOf(field); });
   restoring = true;
   f.reset();
   fields(f).forEach(function (field) {
     if (field.el.type === "hidden") { field.el.value = defaultOf(field); }
   });
-  var changed = fields(f).filter(function (field, i) { return valueOf(field) !== before[i]; });
+  const changed = fields(f).filter(function (field, i) { return valueOf(field) !== before[i]; });
   changed.forEach(function (field) {
     field.el.dispatchEvent(new Event("input", { bubbles: true }));
     field.el.dispatchEvent(new Event("change", { bubbles: true }));
@@ -214,14 +220,14 @@ function startOver(f) {
 // and drafts too old to matter.
 function prune(m, f) {
   if (!local) { return; }
-  var now = Date.now();
-  var here = {
+  const now = Date.now();
+  const here = {
     table: m.dataset.table,
     round: m.dataset.round,
     expected: parseInt((f.querySelector("input[name=expected_number]") || {}).value, 10)
   };
-  var keys = [];
-  for (var i = 0; i < local.length; i++) { keys.push(local.key(i)); }
+  const keys = [];
+  for (let i = 0; i < local.length; i++) { keys.push(local.key(i)); }
   keys.forEach(function (key) {
     if (stale(key, read(local, key), here, now)) { drop(local, key); }
   });
@@ -230,15 +236,15 @@ function prune(m, f) {
 // -- Save: only with a connection --------------------------------------------------------
 
 function offlineNotice(m, f, show) {
-  var old = f.querySelector(".draft-offline");
+  const old = f.querySelector(".draft-offline");
   if (old) { old.remove(); }
   if (!show) { return; }
-  var box = document.createElement("p");
+  const box = document.createElement("p");
   box.className = "flash error draft-offline";
   box.setAttribute("role", "alert");
   box.textContent = m.dataset.tOffline;
-  var bar = f.querySelector(".entrybar");
-  var button = f.querySelector("button[type=submit], input[type=submit]");
+  const bar = f.querySelector(".entrybar");
+  const button = f.querySelector("button[type=submit], input[type=submit]");
   if (bar) { bar.insertBefore(box, bar.firstChild); } else if (button) {
     button.parentNode.insertBefore(box, button);
   } else { f.appendChild(box); }
@@ -247,9 +253,9 @@ function offlineNotice(m, f, show) {
 // The round is kept on the phone: said in the bar, with the way on.
 function keptNotice(m, f, how) {
   offlineNotice(m, f, false);
-  var old = f.querySelector(".draft-kept");
+  const old = f.querySelector(".draft-kept");
   if (old) { old.remove(); }
-  var box = document.createElement("p");
+  const box = document.createElement("p");
   box.className = "flash draft-kept";
   box.setAttribute("role", "status");
   box.appendChild(document.createTextNode(
@@ -257,13 +263,13 @@ function keptNotice(m, f, how) {
       m.dataset.tKept) + " "));
   [[m.dataset.rounds + "new", m.dataset.tNext], [m.dataset.tablePage, m.dataset.tTable]]
     .forEach(function (pair) {
-      var a = document.createElement("a");
+      const a = document.createElement("a");
       a.href = pair[0];
       a.textContent = pair[1];
       box.appendChild(a);
       box.appendChild(document.createTextNode(" "));
     });
-  var bar = f.querySelector(".entrybar");
+  const bar = f.querySelector(".entrybar");
   if (bar) { bar.insertBefore(box, bar.firstChild); } else { f.appendChild(box); }
 }
 
@@ -271,8 +277,8 @@ function keptNotice(m, f, how) {
 function reachable(m) {
   if (navigator.onLine === false) { return Promise.resolve(false); }
   if (!window.fetch) { return Promise.resolve(true); }
-  var abort = window.AbortController ? new AbortController() : null;
-  var timer = abort ? setTimeout(function () { abort.abort(); }, PING_WAIT) : null;
+  const abort = window.AbortController ? new AbortController() : null;
+  const timer = abort ? setTimeout(function () { abort.abort(); }, PING_WAIT) : null;
   return fetch(m.dataset.ping, {
     headers: { "If-None-Match": "*" },
     cache: "no-store",
@@ -284,28 +290,25 @@ function reachable(m) {
   });
 }
 
-var sending = false; // a Save already checked, on its way: let the browser post it
-var checking = false;
+let sending = false; // a Save already checked, on its way: let the browser post it
+let checking = false;
 
 function onSubmit(ev) {
-  var m = marker(), f = form();
+  const m = marker(), f = form();
   if (!m || !f || ev.target !== f || ev.defaultPrevented) { return; }
   if (sending) { return; }
   ev.preventDefault();
   if (checking) { return; } // a second tap while the first is checked
   checking = true;
   save();
-  var submitter = ev.submitter || null;
+  const submitter = ev.submitter || null;
   reachable(m).then(function (ok) {
     checking = false;
     // A new round without a signal waits on the phone (static/js/queue.js), sent once the
     // signal returns; a correction stays on its form with the notice.
     // With rounds of this table still waiting, it goes behind them, signal or not.
     // "Mine replaces theirs" (the stale page) corrects a stored round: never kept as a new one.
-    var replacing = !!(submitter && submitter.hasAttribute("data-replaces"));
-    var own = f.querySelector("input[name=submission_id]");
-    var kept = m.dataset.round === "new" && !replacing &&
-      (!ok || waiting(m.dataset.table, own ? own.value : "")) ? keep(f) : "";
+    const kept = keptOnPhone(m, f, submitter, ok);
     if (kept) {
       discarded = true;
       drop(local, current);
@@ -317,22 +320,36 @@ function onSubmit(ev) {
     // The next page says whether the round was stored (its round page): see landed().
     write(session, PENDING, { key: current, rounds: m.dataset.rounds, at: Date.now() });
     sending = true;
-    if (f.requestSubmit) {
-      f.requestSubmit(submitter && submitter.form === f ? submitter : undefined);
-    } else {
-      HTMLFormElement.prototype.submit.call(f);
-    }
+    post(f, submitter);
     // Back to this page from the browser's cache: Save checks again.
     setTimeout(function () { sending = false; }, 0);
   });
 }
 
+// A new round kept on the phone (queue.js's keep: "kept", or why not) when there is no
+// signal or rounds of its table wait before it; "" when it goes to the server now.
+function keptOnPhone(m, f, submitter, ok) {
+  const replacing = !!(submitter && submitter.hasAttribute("data-replaces"));
+  const own = f.querySelector("input[name=submission_id]");
+  return m.dataset.round === "new" && !replacing &&
+    (!ok || waiting(m.dataset.table, own ? own.value : "")) ? keep(f) : "";
+}
+
+// The form posted as the browser would, by the button tapped.
+function post(f, submitter) {
+  if (f.requestSubmit) {
+    f.requestSubmit(submitter && submitter.form === f ? submitter : undefined);
+  } else {
+    HTMLFormElement.prototype.submit.call(f);
+  }
+}
+
 // A page after a Save: its round page means the round is stored, so its draft goes.
 function landed() {
-  var pending = read(session, PENDING);
+  const pending = read(session, PENDING);
   if (!pending) { return; }
   drop(session, PENDING);
-  var path = location.pathname;
+  const path = location.pathname;
   if (pending.key && pending.rounds && path.indexOf(pending.rounds) === 0 &&
       /^\d+$/.test(path.slice(pending.rounds.length))) {
     drop(local, pending.key);
@@ -341,14 +358,14 @@ function landed() {
 
 function setUp() {
   landed();
-  var m = marker(), f = form();
+  const m = marker(), f = form();
   if (!m || !f) { return; }
   prune(m, f);
   fields(f).forEach(function (field) {
     if (field.el.type === "hidden") { drawnHidden[field.key] = field.el.value; }
   });
   current = keyOf(m, f);
-  var draft = local ? read(local, current) : null;
+  const draft = local ? read(local, current) : null;
   if (m.dataset.fresh) {
     if (draft && draft.values) { restore(m, f, draft); }
   } else {
@@ -361,7 +378,7 @@ function setUp() {
   });
   document.addEventListener("click", function (ev) {
     // The live notice's "keep entering as round N" and the stale page's choices.
-    var t = ev.target instanceof Element ? ev.target : null;
+    const t = ev.target instanceof Element ? ev.target : null;
     if (!t) { return; }
     if (t.closest("[data-draft-drop]")) {
       // The player let this entry go (another phone's stands): keep nothing more of it.

@@ -5,9 +5,9 @@ import { enhance } from "./times.js";
 import { show } from "./queue-view.js";
 import { load, used } from "./queue-store.js";
 
-var PERIOD = 2500; // ms between polls while the page is visible (a write shows within 5 s)
-var timer = null;
-var busy = false;
+const PERIOD = 2500; // ms between polls while the page is visible (a write shows within 5 s)
+let timer = null;
+let busy = false;
 
 function marker() { return document.getElementById("live"); }
 function main() { return document.querySelector("main"); }
@@ -15,7 +15,7 @@ function main() { return document.querySelector("main"); }
 // The notices' words, in the page's language: the marker carries them (data-t-*), with
 // {summary} and {what} to fill in.
 function words(m, key, values) {
-  var text = m.dataset[key] || "";
+  let text = m.dataset[key] || "";
   Object.keys(values || {}).forEach(function (name) {
     text = text.split("{" + name + "}").join(values[name] === undefined ? "" : String(values[name]));
   });
@@ -34,7 +34,7 @@ function schedule(delay) {
 
 // One conditional request: 304 (no body) while the table is at the version the page shows.
 function poll() {
-  var m = marker();
+  const m = marker();
   timer = null;
   if (!m || busy) { schedule(); return; }
   busy = true;
@@ -64,7 +64,7 @@ function caughtUp() {
 }
 
 function changed(m, info) {
-  var latest = info.latest || {};
+  const latest = info.latest || {};
   if (latest.continued_at) {
     // A rematch was made from this table: nothing here changed, the game goes on there.
     notice(m, info, words(m, "tContinued"), [[words(m, "tOpenNew"), latest.continued_at]]);
@@ -72,7 +72,7 @@ function changed(m, info) {
     return;
   }
   // A round this phone kept without a signal, stored by its queue: never "another phone".
-  var mine = !!(latest.submission_id && used(latest.submission_id));
+  const mine = !!(latest.submission_id && used(latest.submission_id));
   if (mine) { sent(latest.submission_id, latest.number); }
   if (m.dataset.mode === "swap") { return swap(m, info); }
   if (mine) { return ownRound(m, info); }
@@ -85,59 +85,69 @@ function changed(m, info) {
 // number it enters, the dealer) once none of this table's rounds wait on the phone any more;
 // while some do, the queue numbers the form (queue-view.js, ownForm).
 function ownRound(m, info) {
-  var table = (document.getElementById("queue-words") || { dataset: {} }).dataset.table;
-  var waiting = load().some(function (it) { return it.table === table; });
+  const table = (document.getElementById("queue-words") || { dataset: {} }).dataset.table;
+  const waiting = load().some(function (it) { return it.table === table; });
   if (m.dataset.mode !== "entry" || waiting) { m.dataset.version = info.version; return; }
   return getPage(m.dataset.entry).then(function (page) {
-    var next = page.doc.getElementById("live");
+    const next = page.doc.getElementById("live");
     if (page.ok && next) { follow(page.doc, next, m); } else { m.dataset.version = info.version; }
   });
 }
 
 // -- this phone's kept rounds, sent (queue.js's "scorekeeper:sent", or the poll) ------------
 
-var SENT = "scorekeeper.sent"; // sessionStorage: what the cleared form's page says was sent
-var said = []; // the numbers of this phone's kept rounds said sent on this page
-var formSent = false; // this page's round form holds a round sent since
+const SENT = "scorekeeper.sent"; // sessionStorage: what the cleared form's page says was sent
+let said = []; // the numbers of this phone's kept rounds said sent on this page
+let formSent = false; // this page's round form holds a round sent since
 
 // Said as sent from this phone; the round's own form, if this page is it, is cleared: the
 // server draws the next round's form, which says what was sent. That waits until no round
 // waits to be sent (leaving the page would cut the next one off on its way).
 function sent(id, number) {
-  var m = marker(), q = document.getElementById("queue-words");
+  const m = marker(), q = document.getElementById("queue-words");
   if (!m || !q || !number) { return; }
-  var fresh = said.indexOf(number) < 0; // the poll and the queue may both tell of one round
+  const fresh = said.indexOf(number) < 0; // the poll and the queue may both tell of one round
   if (fresh) { said.push(number); }
-  var f = document.getElementById("round-form");
-  var own = f && f.querySelector("input[name=submission_id]");
-  formSent = formSent || !!(own && own.value === id && m.dataset.mode === "entry");
-  var waiting = load().some(function (it) { return it.state === "waiting"; });
+  formSent = formSent || ownFormSent(m, id);
+  const waiting = load().some(function (it) { return it.state === "waiting"; });
   if (formSent && !waiting) {
-    try {
-      window.sessionStorage.setItem(SENT, JSON.stringify({ table: q.dataset.table, numbers: said }));
-    } catch (e) { /* no session storage: the fresh form says nothing */ }
-    location.replace(m.dataset.entry);
+    freshForm(m, q);
   } else if (fresh) {
     sentNotice(m, q);
   }
 }
 
+// Whether the round sent (its submission id) is the one this page's round form holds.
+function ownFormSent(m, id) {
+  const f = document.getElementById("round-form");
+  const own = f && f.querySelector("input[name=submission_id]");
+  return !!(own && own.value === id && m.dataset.mode === "entry");
+}
+
+// The next round's form, which says (sentBefore) what was sent.
+function freshForm(m, q) {
+  try {
+    window.sessionStorage.setItem(SENT, JSON.stringify({ table: q.dataset.table, numbers: said }));
+  } catch (e) { /* no session storage: the fresh form says nothing */ }
+  location.replace(m.dataset.entry);
+}
+
 function sentNotice(m, q) {
-  var last = said[said.length - 1];
-  var text = (said.length === 1 ? words(q, "tSentOne") : words(q, "tSentMany", { n: said.length }))
+  const last = said[said.length - 1];
+  const text = (said.length === 1 ? words(q, "tSentOne") : words(q, "tSentMany", { n: said.length }))
     .split("987").join(String(last));
-  var box = document.getElementById("sent-notice") || document.createElement("p");
+  const box = document.getElementById("sent-notice") || document.createElement("p");
   box.id = "sent-notice";
   box.className = "flash sent-notice";
   box.setAttribute("role", "status");
   box.textContent = text + " ";
-  var a = document.createElement("a");
+  const a = document.createElement("a");
   a.href = m.dataset.entry.replace(/new$/, "") + last;
   a.textContent = words(m, "tView");
   box.appendChild(a);
-  var f = document.getElementById("round-form");
-  var bar = f && f.querySelector(".entrybar");
-  var h1 = document.querySelector("main h1");
+  const f = document.getElementById("round-form");
+  const bar = f && f.querySelector(".entrybar");
+  const h1 = document.querySelector("main h1");
   if (bar) {
     // In the bar, over the grid's last rows: it goes at the player's next tap on the form.
     bar.insertBefore(box, bar.firstChild);
@@ -147,7 +157,8 @@ function sentNotice(m, q) {
 
 // The fresh form after its round was sent: say what was.
 function sentBefore() {
-  var m = marker(), q = document.getElementById("queue-words"), kept;
+  const m = marker(), q = document.getElementById("queue-words");
+  let kept;
   try {
     kept = JSON.parse(window.sessionStorage.getItem(SENT) || "null");
     window.sessionStorage.removeItem(SENT);
@@ -168,19 +179,19 @@ function getPage(url) {
 // A page that only shows the table: fetch it again and put its content in place, keeping the
 // notices shown above it (an Undo among them), and light up the rounds that are new.
 function swap(m, info) {
-  var root = main();
+  const root = main();
   if (interacting(root)) { return; } // a question is open or a field has focus: next tick
   return getPage(location.href).then(function (page) {
-    var fresh = page.doc.querySelector("main");
+    const fresh = page.doc.querySelector("main");
     if (!page.ok || !fresh || !fresh.querySelector("#live")) {
       notice(m, info, words(m, "tPageChanged", { summary: info.latest.summary }),
         [[words(m, "tBack"), info.table_url]]);
       m.dataset.version = info.version;
       return;
     }
-    var seen = {};
+    const seen = {};
     root.querySelectorAll("[data-key]").forEach(function (el) { seen[el.dataset.key] = true; });
-    var kept = Array.prototype.filter.call(root.children, function (el) {
+    const kept = Array.prototype.filter.call(root.children, function (el) {
       return el.classList.contains("flash") && !el.classList.contains("live-notice");
     });
     root.replaceChildren.apply(root, kept.concat(Array.prototype.slice.call(fresh.childNodes)));
@@ -195,7 +206,7 @@ function swap(m, info) {
 }
 
 function interacting(root) {
-  var active = document.activeElement;
+  const active = document.activeElement;
   return !!root.querySelector("details.confirm[open]") ||
     !!(active && active !== document.body && root.contains(active) &&
        /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
@@ -206,29 +217,29 @@ function interacting(root) {
 // round changed, follow the dealer (unless the player picked one) and say what happened.
 function entry(m, info) {
   return getPage(m.dataset.entry).then(function (page) {
-    var next = page.doc.getElementById("live");
+    const next = page.doc.getElementById("live");
     if (!page.ok || !next) { return; }
-    var number = next.dataset.number;
+    const number = next.dataset.number;
     if (number === m.dataset.number) {
       follow(page.doc, next, m);
       notice(m, info, words(m, "tChangedHere", { summary: info.latest.summary }), []);
       return;
     }
-    var latest = info.latest || {};
-    var text = latest.action === "enter" && latest.number
+    const latest = info.latest || {};
+    const text = latest.action === "enter" && latest.number
       ? words(m, "tEntered", { what: latest.what })
       : words(m, "tTableChanged", { summary: latest.summary });
-    var links = [];
+    const links = [];
     if (latest.action === "enter" && latest.number) {
       links.push([words(m, "tView"), info.table_url + "/rounds/" + latest.number]);
     }
-    var keep = document.createElement("button");
+    const keep = document.createElement("button");
     keep.type = "button";
     keep.className = "button secondary";
     keep.textContent = words(m, "tKeep", { what: next.dataset.what || number });
     keep.addEventListener("click", function () {
       follow(page.doc, next, m);
-      var box = document.querySelector(".live-notice");
+      const box = document.querySelector(".live-notice");
       if (box) { box.remove(); }
     });
     // Until the player chooses, keep polling against the version the notice is about.
@@ -239,26 +250,26 @@ function entry(m, info) {
 
 // Bring the form's round number, heading and dealer to the table as it is now.
 function follow(doc, next, m) {
-  var form = document.getElementById("round-form");
-  var fresh = doc.getElementById("round-form");
+  const form = document.getElementById("round-form");
+  const fresh = doc.getElementById("round-form");
   if (!form || !fresh) { return; }
   ["expected_number", "dealer_shown"].forEach(function (name) {
-    var a = form.querySelector("input[name=" + name + "]");
-    var b = fresh.querySelector("input[name=" + name + "]");
+    const a = form.querySelector("input[name=" + name + "]");
+    const b = fresh.querySelector("input[name=" + name + "]");
     if (a && b) { a.value = b.value; }
   });
-  var dealer = form.querySelector("select[name=dealer]");
-  var freshDealer = fresh.querySelector("select[name=dealer]");
+  const dealer = form.querySelector("select[name=dealer]");
+  const freshDealer = fresh.querySelector("select[name=dealer]");
   if (dealer && freshDealer && !dealer.dataset.picked &&
       dealer.options.length === freshDealer.options.length) {
     dealer.value = freshDealer.value;
   }
-  var h1 = document.querySelector("main h1");
-  var freshH1 = doc.querySelector("main h1");
+  const h1 = document.querySelector("main h1");
+  const freshH1 = doc.querySelector("main h1");
   if (h1 && freshH1) { h1.textContent = freshH1.textContent; }
   // Lines that say where the table stands (Baka's "Round 3 of 3 in game 1").
   document.querySelectorAll("[data-follow][id]").forEach(function (el) {
-    var freshEl = doc.getElementById(el.id);
+    const freshEl = doc.getElementById(el.id);
     if (freshEl) { el.textContent = freshEl.textContent; }
   });
   document.title = doc.title;
@@ -270,15 +281,15 @@ function follow(doc, next, m) {
 // it goes in the bar at the bottom instead, where the eye is wherever the form is scrolled,
 // with a button that puts it away (it would hide the cards behind it).
 function notice(m, info, text, links, button) {
-  var old = document.querySelector(".live-notice");
+  const old = document.querySelector(".live-notice");
   if (old) { old.remove(); }
-  var box = document.createElement("p");
+  const box = document.createElement("p");
   box.className = "flash live-notice";
   box.setAttribute("role", "status");
   box.appendChild(document.createTextNode(text + " "));
   links.forEach(function (pair, i) {
     if (i) { box.appendChild(document.createTextNode(" / ")); }
-    var a = document.createElement("a");
+    const a = document.createElement("a");
     a.href = pair[1];
     a.textContent = pair[0];
     box.appendChild(a);
@@ -287,10 +298,10 @@ function notice(m, info, text, links, button) {
     if (links.length) { box.appendChild(document.createTextNode(" / ")); }
     box.appendChild(button);
   }
-  var bar = document.querySelector("#round-form .entrybar");
+  const bar = document.querySelector("#round-form .entrybar");
   if (bar) {
     box.classList.add("in-bar");
-    var close = document.createElement("button");
+    const close = document.createElement("button");
     close.type = "button";
     close.className = "dismiss";
     close.setAttribute("aria-label", words(m, "tDismiss"));
@@ -300,7 +311,7 @@ function notice(m, info, text, links, button) {
     bar.insertBefore(box, bar.firstChild);
     return;
   }
-  var h1 = document.querySelector("main h1");
+  const h1 = document.querySelector("main h1");
   if (h1) { h1.insertAdjacentElement("afterend", box); } else { main().prepend(box); }
 }
 
@@ -317,7 +328,7 @@ export function start() {
   // The signal back: ask at once (the "No signal" copy's notice goes as soon as it answers).
   window.addEventListener("online", function () { schedule(0); });
   document.addEventListener("scorekeeper:sent", function (ev) {
-    var q = document.getElementById("queue-words");
+    const q = document.getElementById("queue-words");
     if (ev.detail && q && ev.detail.table === q.dataset.table) { sent(ev.detail.id, ev.detail.number); }
   });
 }

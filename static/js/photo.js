@@ -179,6 +179,11 @@ async function send(ctx, blob) {
     say(ctx, words(ctx.input, "tBusy"), () => readBlob(ctx, blob));
     return null;
   }
+  return answerOf(ctx, resp);
+}
+
+// The server's answer to a photo sent, or null once the page has said why there is none.
+async function answerOf(ctx, resp) {
   let answer;
   try { answer = await resp.json(); } catch (e) { answer = null; }
   if (!resp.ok || !answer || !Array.isArray(answer.cards)) {
