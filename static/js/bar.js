@@ -14,7 +14,7 @@ function pickersLike(picker) {
 }
 
 function isRest(picker) {
-  var fs = picker.closest(".pile");
+  const fs = picker.closest(".pile");
   return !!(fs && fs.classList.contains("is-rest"));
 }
 
@@ -26,14 +26,14 @@ export function markTaken() {
   all(".picker[data-group]").filter(function (picker) {
     return !picker.closest(".has-grid");
   }).forEach(function (picker) {
-    var others = pickersLike(picker);
-    var full = !!picker.dataset.limit &&
+    const others = pickersLike(picker);
+    const full = !!picker.dataset.limit &&
       pickerTotals(picker.dataset.name).count >= int(picker.dataset.limit);
     picker.classList.toggle("is-full", full);
     all(".tile[data-card]", picker).forEach(function (tile) {
-      var box = tile.querySelector("input");
-      var taken = others.some(function (p) {
-        var b = p.querySelector("input[value='" + tile.dataset.card + "']");
+      const box = tile.querySelector("input");
+      const taken = others.some(function (p) {
+        const b = p.querySelector("input[value='" + tile.dataset.card + "']");
         return b && b.checked;
       }) && !box.checked;
       box.disabled = taken || (full && !box.checked);
@@ -44,11 +44,11 @@ export function markTaken() {
 }
 
 export function pickerTotals(name) {
-  var picker = document.querySelector(".picker[data-name='" + name + "']");
-  var out = { count: 0, points: 0, months: [] };
+  const picker = document.querySelector(".picker[data-name='" + name + "']");
+  const out = { count: 0, points: 0, months: [] };
   if (!picker) { return out; }
   all(".tile input[type=checkbox]:checked", picker).forEach(function (box) {
-    var tile = box.closest(".tile");
+    const tile = box.closest(".tile");
     out.count += 1;
     out.points += int(tile.dataset.points);
     out.months.push(int(tile.dataset.month));
@@ -59,12 +59,12 @@ export function pickerTotals(name) {
 // -- the sticky bar: each pile's cards and points, each hand's values, each dice total --
 
 export function tally() {
-  var list = document.querySelector(".tally[data-cards]");
+  const list = document.querySelector(".tally[data-cards]");
   if (list) {
-    var rest = null, cards = 0, points = 0;
+    let rest = null, cards = 0, points = 0;
     all("li[data-pile]", list).forEach(function (li) {
       if (li.classList.contains("is-rest")) { rest = li; return; }
-      var t = pickerTotals(li.dataset.pickers);
+      const t = pickerTotals(li.dataset.pickers);
       cards += t.count;
       points += t.points;
       showPile(li, t.count, t.points);
@@ -74,9 +74,9 @@ export function tally() {
     }
     // Each exposed hand against its size, once it has cards or its picker is open.
     all("li[data-limit]", list).forEach(function (li) {
-      var n = pickerTotals(li.dataset.pickers).count;
-      var hand = document.getElementById("hand-" + li.dataset.handOf);
-      var target = document.querySelector("[data-target='hand-" + li.dataset.handOf + "']");
+      const n = pickerTotals(li.dataset.pickers).count;
+      const hand = document.getElementById("hand-" + li.dataset.handOf);
+      const target = document.querySelector("[data-target='hand-" + li.dataset.handOf + "']");
       li.querySelector(".n").textContent = n;
       li.hidden = n === 0 && !(hand && hand.open && !hand.hidden) &&
         !(target && target.getAttribute("aria-pressed") === "true");
@@ -84,18 +84,18 @@ export function tally() {
     });
   }
   all(".tally li[data-values]").forEach(function (li) {
-    var input = document.getElementById(li.dataset.values);
-    var values = valuesIn(input ? input.value : "");
+    const input = document.getElementById(li.dataset.values);
+    let values = valuesIn(input ? input.value : "");
     values = values.concat(pickerTotals(li.dataset.pickers).months);
     li.querySelector(".sum").textContent = sumLine(values, li.parentNode.dataset.tNone);
   });
   all("[data-dice]").forEach(function (el) {
-    var i = el.dataset.dice;
-    var d = [1, 2].map(function (k) {
-      var r = document.querySelector("input[name=p" + i + "_d" + k + "]:checked");
+    const i = el.dataset.dice;
+    const d = [1, 2].map(function (k) {
+      const r = document.querySelector("input[name=p" + i + "_d" + k + "]:checked");
       return r ? int(r.value) : 0;
     });
-    var list = el.closest(".tally") || el; // the words in the page's language: data-t-none
+    const list = el.closest(".tally") || el; // the words in the page's language: data-t-none
     (el.querySelector(".sum") || el).textContent = diceLine(d, list.dataset.tNone);
   });
   fromServer();
@@ -105,29 +105,29 @@ export function tally() {
 // -- the server's words (issue 39): each line as the result will word it, once the server
 // has answered for the form as it stands (static/js/preview.js); till then the tally above.
 
-var server = null;
+let server = null;
 
 function serverAnswer() {
-  var form = document.querySelector("form[data-preview]");
+  const form = document.querySelector("form[data-preview]");
   if (!form) { return null; }
   if (!server || server.form !== form) {
     server = { form: form, asker: asker(form.dataset.preview, postForm) };
   }
-  var body = formBody(form);
+  const body = formBody(form);
   return { form: form, body: body, data: server.asker.known(body) };
 }
 
 function fromServer() {
-  var now = serverAnswer();
+  const now = serverAnswer();
   if (!now) { return; }
-  var bar = now.form.querySelector(".entrybar");
+  const bar = now.form.querySelector(".entrybar");
   if (bar) { bar.dataset.bar = now.data ? "server" : "page"; } // whose words it shows
   if (!now.data) {
     if (navigator.onLine !== false) { server.asker.ask(now.body, tally); }
     return;
   }
   (now.data.lines || []).forEach(function (line, i) {
-    var el = document.querySelector(".tally [data-line='" + i + "']");
+    const el = document.querySelector(".tally [data-line='" + i + "']");
     if (el && typeof line === "string") { el.textContent = line; }
   });
 }
@@ -138,31 +138,32 @@ function fromServer() {
 // mistake takes the place of the counts line, so the bar covers no more of the page.
 
 export const checks = [];
-var barWords = null;
+let barWords = null;
 
 function barMessages() {
   if (barWords === null) {
-    var el = document.getElementById("bar-messages");
+    const el = document.getElementById("bar-messages");
     try { barWords = el ? JSON.parse(el.textContent) : {}; } catch (e) { barWords = {}; }
   }
   return barWords;
 }
 
 export function showMistakes() {
-  var out = document.getElementById("bar-mistake");
+  const out = document.getElementById("bar-mistake");
   if (!out) { return; }
-  var w = barMessages(), found = [];
+  const w = barMessages();
+  let found = [];
   checks.forEach(function (check) { found = found.concat(check(w) || []); });
-  var now = serverAnswer();
+  const now = serverAnswer();
   found = merged(found, now && now.data);
-  var list = out.parentNode.querySelector(".tally");
-  var first = found[0];
-  var text = first ? (first.where ? first.where + ": " : "") + mistakeText(found) : "";
+  const list = out.parentNode.querySelector(".tally");
+  const first = found[0];
+  const text = first ? (first.where ? first.where + ": " : "") + mistakeText(found) : "";
   if (out.textContent === text) { return; } // unchanged: nothing new to announce
   out.textContent = "";
   if (first) {
     if (first.where) {
-      var b = document.createElement("b");
+      const b = document.createElement("b");
       b.textContent = first.where + ":";
       out.appendChild(b);
       out.appendChild(document.createTextNode(" "));
@@ -176,15 +177,15 @@ export function showMistakes() {
 // Toppa and Baka: a pile with an odd count of a month, a hand with a whole month. The
 // card just tapped may be the first of its pair: a month of 1 card waits for its second
 // until another card is tapped (3 cards of a month are said at once).
-var lastTapped = null;
+let lastTapped = null;
 
 function pileMistakes(w) {
   if (!w.odd_one) { return []; }
-  var found = [];
+  const found = [];
   all(".tally li[data-pile]").forEach(function (li) {
     if (li.classList.contains("is-rest")) { return; } // the server counts it, not the page
-    var name = li.querySelector("b").textContent;
-    var waiting = lastTapped && lastTapped.name === li.dataset.pickers ? lastTapped.month : null;
+    const name = li.querySelector("b").textContent;
+    const waiting = lastTapped && lastTapped.name === li.dataset.pickers ? lastTapped.month : null;
     oddMonths(pickerTotals(li.dataset.pickers).months, waiting).forEach(function (odd) {
       found.push({
         where: fill(w.pile, { name: name }),
@@ -193,8 +194,8 @@ function pileMistakes(w) {
     });
   });
   all(".tally li[data-hand-of]").forEach(function (li) {
-    var name = li.querySelector("b").textContent;
-    var counts = monthCounts(pickerTotals(li.dataset.pickers).months);
+    const name = li.querySelector("b").textContent;
+    const counts = monthCounts(pickerTotals(li.dataset.pickers).months);
     Object.keys(counts).forEach(function (m) {
       if (counts[m] === 4) {
         found.push({
@@ -209,14 +210,14 @@ function pileMistakes(w) {
 checks.push(pileMistakes);
 
 export function noteTap(event) {
-  var box = event.target;
-  var tile = box.closest && box.closest(".tile");
+  const box = event.target;
+  const tile = box.closest && box.closest(".tile");
   if (!tile || box.type !== "checkbox") { return; }
   lastTapped = box.checked ? { name: box.name, month: int(tile.dataset.month) } : null;
 }
 
 function showPile(li, count, points) {
-  var list = li.parentNode.dataset; // the words in the page's language: {n} and {pts}
+  const list = li.parentNode.dataset; // the words in the page's language: {n} and {pts}
   li.querySelector(".count").textContent = pileLine(list.tOne, list.tMany, count, points);
 }
 
@@ -228,7 +229,7 @@ export function refresh() {
 // -- Toppa and Baka: the pile that is "the rest of the deck" is not entered -----------
 
 export function restChoice() {
-  var chosen = document.querySelector("input[name=rest]:checked");
+  const chosen = document.querySelector("input[name=rest]:checked");
   all(".pile").forEach(function (fs) {
     fs.classList.toggle("is-rest", !!chosen && fs.dataset.player === chosen.value);
   });

@@ -3,8 +3,8 @@
 // document, so it keeps working after a live update redraws the chart.
 
 function show(svg, k) {
-  var hits = svg.querySelectorAll(".hits rect");
-  var out = svg.parentNode.querySelector(".chart-readout");
+  const hits = svg.querySelectorAll(".hits rect");
+  const out = svg.parentNode.querySelector(".chart-readout");
   if (!hits.length || !out) { return; }
   k = Math.max(0, Math.min(hits.length - 1, k));
   svg.dataset.at = k;
@@ -13,21 +13,21 @@ function show(svg, k) {
 }
 export function start() {
   document.addEventListener("click", function (ev) {
-    var hit = ev.target.closest && ev.target.closest(".chart .hits rect");
+    const hit = ev.target.closest && ev.target.closest(".chart .hits rect");
     if (hit) {
-      var svg = hit.closest("svg");
+      const svg = hit.closest("svg");
       show(svg, Array.prototype.indexOf.call(hit.parentNode.children, hit));
     }
   });
   document.addEventListener("focusin", function (ev) {
-    var svg = ev.target;
+    const svg = ev.target;
     if (svg.matches && svg.matches("svg.chart") && svg.dataset.at === undefined) {
       show(svg, svg.querySelectorAll(".hits rect").length - 1);
     }
   });
   document.addEventListener("keydown", function (ev) {
-    var svg = ev.target;
-    var step = { ArrowLeft: -1, ArrowRight: 1, Home: -1e6, End: 1e6 }[ev.key];
+    const svg = ev.target;
+    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -1e6, End: 1e6 }[ev.key];
     if (step && svg.matches && svg.matches("svg.chart") && svg.dataset.at !== undefined) {
       ev.preventDefault();
       show(svg, Number(svg.dataset.at) + step);

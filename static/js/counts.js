@@ -2,7 +2,7 @@
 
 // A message with its values filled in: "{n} cards" with { n: 3 } is "3 cards".
 export function fill(template, values) {
-  var text = template || "";
+  let text = template || "";
   Object.keys(values).forEach(function (k) {
     text = text.split("{" + k + "}").join(String(values[k]));
   });
@@ -18,26 +18,26 @@ export function valuesIn(text) {
 
 // A pile's line: its cards and points in the page's words ({n} and {pts}).
 export function pileLine(one, many, count, points) {
-  var words = (count === 1 ? one : many) || "{n} cards · {pts} points";
+  const words = (count === 1 ? one : many) || "{n} cards · {pts} points";
   return words.split("{n}").join(String(count)).split("{pts}").join(String(points));
 }
 
 // A hand's values and their sum ("3 + 10 = 13"), or the words for none.
 export function sumLine(values, none) {
-  var sum = values.reduce(function (a, b) { return a + b; }, 0);
+  const sum = values.reduce(function (a, b) { return a + b; }, 0);
   return values.length ? values.join(" + ") + " = " + sum : none || "no cards yet";
 }
 
 // A player's two dice: "3 + 4 = 7", "3 + ?" with one thrown, or the words for none.
 export function diceLine(dice, none) {
-  var d = dice.filter(Boolean);
+  const d = dice.filter(Boolean);
   return d.length === 2 ? d[0] + " + " + d[1] + " = " + (d[0] + d[1])
     : (d.length ? d[0] + " + ?" : none || "no dice yet");
 }
 
 // How many cards of each month: [1, 1, 3] is { 1: 2, 3: 1 }.
 export function monthCounts(months) {
-  var counts = {};
+  const counts = {};
   months.forEach(function (m) { counts[m] = (counts[m] || 0) + 1; });
   return counts;
 }
@@ -45,7 +45,7 @@ export function monthCounts(months) {
 // The months a pile holds an odd count of, in order, each with its count; a month of one
 // card just tapped (``waiting``) waits for its pair.
 export function oddMonths(months, waiting) {
-  var counts = monthCounts(months);
+  const counts = monthCounts(months);
   return Object.keys(counts).sort(function (a, b) { return a - b; }).filter(function (m) {
     return counts[m] % 2 === 1 && !(counts[m] === 1 && waiting === parseInt(m, 10));
   }).map(function (m) { return { month: parseInt(m, 10), k: counts[m] }; });
@@ -53,6 +53,6 @@ export function oddMonths(months, waiting) {
 
 // The bar's mistake line: the first mistake, and how many more ("(+2)").
 export function mistakeText(found) {
-  var first = found[0];
+  const first = found[0];
   return first ? first.text + (found.length > 1 ? " (+" + (found.length - 1) + ")" : "") : "";
 }

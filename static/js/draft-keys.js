@@ -15,9 +15,9 @@ export function draftKey(table, round, expected) {
 // is: its table, its round ("new" or a round's id) and the number it enters.
 export function stale(key, draft, form, now) {
   if (!key || key.indexOf(PREFIX) !== 0) { return false; }
-  var here = PREFIX + form.table + ":new:";
-  var old = !draft || !draft.at || now - draft.at > KEEP_FOR;
-  var taken = form.round === "new" && key.indexOf(here) === 0 &&
+  const here = PREFIX + form.table + ":new:";
+  const old = !draft || !draft.at || now - draft.at > KEEP_FOR;
+  const taken = form.round === "new" && key.indexOf(here) === 0 &&
     parseInt(key.slice(here.length), 10) < form.expected;
   return old || taken;
 }

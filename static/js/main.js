@@ -40,12 +40,12 @@ document.addEventListener("DOMContentLoaded", function () {
   restChoice();
   gameRules();
   // A form that came back with mistakes: the summary of them is where the eye goes.
-  var summary = document.getElementById("error-summary");
+  const summary = document.getElementById("error-summary");
   if (summary) { summary.focus(); }
 });
 
 // What a game's own part (its folder's static/, games.js) is given to build on.
-var picker = {
+const picker = {
   all: all, int: function (value) { return parseInt(value, 10) || 0; }, tally: tally,
   valuesIn: valuesIn, pickerTotals: pickerTotals, checks: checks, fill: fill,
   showMistakes: showMistakes

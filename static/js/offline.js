@@ -8,28 +8,28 @@ import { el } from "./queue-view.js";
 // -- without a signal: a page's copy, and the forms that are not kept ---------------------
 
 function copyNotice() {
-  var when = document.documentElement.getAttribute("data-offline-copy");
-  var m = pageWords();
+  const when = document.documentElement.getAttribute("data-offline-copy");
+  const m = pageWords();
   if (when === null || !m) { return; }
-  var main = document.querySelector("main");
-  var p = el("p", "flash offline-copy", say(m, "tCopy"));
+  const main = document.querySelector("main");
+  const p = el("p", "flash offline-copy", say(m, "tCopy"));
   p.setAttribute("role", "status");
   if (main) { main.insertBefore(p, main.firstChild); }
 }
 
 function refuseOffline(ev) {
-  var f = ev.target;
+  const f = ev.target;
   if (!(f instanceof HTMLFormElement) || ev.defaultPrevented) { return; }
   // Read as attributes: a field named "method" or "id" (Otoroku's payout has one) hides
   // the form's own property of that name.
-  var how = (f.getAttribute("method") || "").toLowerCase();
+  const how = (f.getAttribute("method") || "").toLowerCase();
   if (f.getAttribute("id") === "round-form" || how !== "post") { return; }
   if (navigator.onLine !== false) { return; }
   ev.preventDefault();
-  var m = pageWords();
-  var old = f.querySelector(".need-signal");
+  const m = pageWords();
+  const old = f.querySelector(".need-signal");
   if (old) { old.remove(); }
-  var p = el("p", "flash error need-signal", say(m, "tNeedSignal"));
+  const p = el("p", "flash error need-signal", say(m, "tNeedSignal"));
   p.setAttribute("role", "alert");
   f.insertBefore(p, f.firstChild);
 }
@@ -39,17 +39,17 @@ function worker() {
 }
 
 function startWorker() {
-  var url = document.body && document.body.getAttribute("data-sw");
+  const url = document.body && document.body.getAttribute("data-sw");
   if (!url || !("serviceWorker" in navigator) || !window.isSecureContext) { return; }
-  var controlled = !!navigator.serviceWorker.controller;
+  const controlled = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.register(url).then(function () {
     return navigator.serviceWorker.ready;
   }).then(function (reg) {
     // The first page, opened before the worker was there: kept now.
     if (!controlled && reg.active) { reg.active.postMessage({ keep: location.href.split("#")[0] }); }
     // A table's page: keep its round form too, so it opens without a signal.
-    var live = document.getElementById("live");
-    var m = words();
+    const live = document.getElementById("live");
+    const m = words();
     if (live && m && live.dataset.mode === "swap" && live.dataset.entry && reg.active &&
         !document.documentElement.hasAttribute("data-offline-copy")) {
       reg.active.postMessage({ keep: live.dataset.entry });
@@ -60,8 +60,8 @@ function startWorker() {
 // The page for one never opened here, shown at a table's address (a correction, a
 // change): a way back to that table, whose page this phone keeps.
 function backToTable() {
-  var back = document.querySelector("a[data-table-back]");
-  var table = /^(.*?\/t\/[^/]+)\//.exec(location.pathname);
+  const back = document.querySelector("a[data-table-back]");
+  const table = /^(.*?\/t\/[^/]+)\//.exec(location.pathname);
   if (back && table) {
     back.href = table[1];
     back.hidden = false;

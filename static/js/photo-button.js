@@ -6,7 +6,7 @@ import { all } from "./dom.js";
 
 export function photoButtons() {
   all("input[data-photo]").forEach(function (input) {
-    var label = input.closest(".photo-button");
+    const label = input.closest(".photo-button");
     function signal() { label.classList.toggle("is-offline", !navigator.onLine); }
     window.addEventListener("online", signal);
     window.addEventListener("offline", signal);

@@ -12,16 +12,16 @@ export const DELAY = 150; // ms after the last tap
 export function merged(found, answer) {
   if (!answer) { return found; }
   if (answer.ok) { return []; }
-  var now = (answer.mistakes || []).filter(function (m) { return m.now; }).map(function (m) {
+  const now = (answer.mistakes || []).filter(function (m) { return m.now; }).map(function (m) {
     return { where: m.where, text: m.text };
   });
-  var said = now.map(function (m) { return m.text; });
+  const said = now.map(function (m) { return m.text; });
   return now.concat(found.filter(function (f) { return said.indexOf(f.text) < 0; }));
 }
 
 // The form's fields as Save posts them (a photo is left out: it is read on Save only).
 export function formBody(form) {
-  var params = new URLSearchParams();
+  const params = new URLSearchParams();
   new FormData(form).forEach(function (value, key) {
     if (typeof value === "string") { params.append(key, value); }
   });
@@ -33,11 +33,11 @@ export function formBody(form) {
 // an older request than one already answered is dropped. known(body) is the answer for
 // that very body, else null. ``send(url, body, signal)`` is the post (a promise of the JSON).
 export function asker(url, send) {
-  var timer = null, controller = null, asked = 0, answered = 0, last = null, pending = null;
+  let timer = null, controller = null, asked = 0, answered = 0, last = null, pending = null;
   function post(body, done) {
     if (controller) { controller.abort(); }
     controller = typeof AbortController === "function" ? new AbortController() : null;
-    var n = ++asked;
+    const n = ++asked;
     function settled() { if (n === asked) { pending = null; } }
     send(url, body, controller && controller.signal).then(function (data) {
       settled();

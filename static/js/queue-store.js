@@ -4,7 +4,7 @@
 // in for it: what a page shows of the queue is always read from the list.
 
 export const KEY = "scorekeeper.queue";
-var USED = "scorekeeper.queue-used"; // ids kept or sent from this phone: never reused
+const USED = "scorekeeper.queue-used"; // ids kept or sent from this phone: never reused
 export const KNOWN = "scorekeeper.queue-known:"; // per table: the last round this queue stored
 export const OPENED = "scorekeeper.queue-opened"; // sessionStorage: a refused round posted for real
 export const RETRY = 5000; // ms between tries while rounds wait and the server does not answer
@@ -12,7 +12,7 @@ export const LOCK = "scorekeeper.queue-send"; // Web Locks: one tab of the phone
 
 function storage() {
   try {
-    var s = window.localStorage;
+    const s = window.localStorage;
     return s && typeof s.getItem === "function" ? s : null;
   } catch (e) {
     return null;
@@ -23,7 +23,7 @@ export const local = storage();
 export function load() {
   if (!local) { return []; }
   try {
-    var q = JSON.parse(local.getItem(KEY) || "[]");
+    const q = JSON.parse(local.getItem(KEY) || "[]");
     return Array.isArray(q) ? q : [];
   } catch (e) {
     return [];
@@ -51,7 +51,7 @@ export function used(id) {
   return readJSON(USED, []).indexOf(id) >= 0;
 }
 export function use(id) {
-  var ids = readJSON(USED, []).filter(function (o) { return o !== id; });
+  const ids = readJSON(USED, []).filter(function (o) { return o !== id; });
   ids.push(id);
   writeJSON(USED, ids.slice(-200));
 }
@@ -59,7 +59,7 @@ export function use(id) {
 export function words() { return document.getElementById("queue-words"); }
 export function pageWords() { return document.getElementById("offline-words"); }
 export function say(m, key, values) {
-  var text = (m && m.dataset[key]) || "";
+  let text = (m && m.dataset[key]) || "";
   Object.keys(values || {}).forEach(function (name) {
     text = text.split("{" + name + "}").join(String(values[name]));
   });
@@ -67,7 +67,7 @@ export function say(m, key, values) {
 }
 
 export function freshId() {
-  var bytes = new Uint8Array(16);
+  const bytes = new Uint8Array(16);
   (window.crypto || window.msCrypto).getRandomValues(bytes);
   return Array.prototype.map.call(bytes, function (b) {
     return ("0" + b.toString(16)).slice(-2);
@@ -76,25 +76,25 @@ export function freshId() {
 
 // The refused round this page's form is, opened with "Open it to correct it": its id, or "".
 export function openedHere() {
-  var f = document.getElementById("round-form");
-  var id = f && f.querySelector("input[name=submission_id]");
+  const f = document.getElementById("round-form");
+  const id = f && f.querySelector("input[name=submission_id]");
   if (!id || !id.value) { return ""; }
-  var opened;
+  let opened;
   try { opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null"); } catch (e) { return ""; }
   return opened && opened.id === id.value ? id.value : "";
 }
 
 export function forgetOpened(id) {
   try {
-    var opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null");
+    const opened = JSON.parse(window.sessionStorage.getItem(OPENED) || "null");
     if (opened && opened.id === id) { window.sessionStorage.removeItem(OPENED); }
   } catch (e) { /* no session storage */ }
 }
 
 
 export function update(id, change) {
-  var q = load();
-  var found = null;
+  const q = load();
+  let found = null;
   q.forEach(function (it) { if (it.id === id) { found = it; } });
   if (!found) { return null; }
   change(found, q);
@@ -105,9 +105,9 @@ export function update(id, change) {
 // The next round to send: the first waiting one of a table with nothing stuck before it.
 // ``resting``: the tables whose server answered with an error, each until when it rests.
 export function next(q, resting, now) {
-  var stuck = {};
-  for (var i = 0; i < q.length; i++) {
-    var it = q[i];
+  const stuck = {};
+  for (let i = 0; i < q.length; i++) {
+    const it = q[i];
     if (stuck[it.table] || resting[it.table] > now) { continue; }
     if (it.state === "waiting") { return it; }
     stuck[it.table] = true;
@@ -118,7 +118,7 @@ export function next(q, resting, now) {
 export function tableOf(m) { return m ? m.dataset.table : ""; }
 
 export function csrfFrom(html) {
-  var found = /name="csrf_token"[^>]*value="([^"]*)"/.exec(html) ||
+  const found = /name="csrf_token"[^>]*value="([^"]*)"/.exec(html) ||
     /value="([^"]*)"[^>]*name="csrf_token"/.exec(html);
   return found ? found[1] : "";
 }
@@ -127,7 +127,7 @@ export function csrfFrom(html) {
 // its Save was tapped, moved by ``skew`` (ms the server's clock is ahead of the phone's),
 // to the nearest second.
 export function playedAt(it, skew) {
-  var at = Math.round((it.at + (skew || 0)) / 1000) * 1000;
+  const at = Math.round((it.at + (skew || 0)) / 1000) * 1000;
   return new Date(at).toISOString().slice(0, 19) + "Z";
 }
 
@@ -136,7 +136,7 @@ export function playedAt(it, skew) {
 // asking (``asked``) and its hearing back (``heard``), taken as their middle. Without a
 // readable Date the last estimate (``before``) stands.
 export function skewFrom(header, asked, heard, before) {
-  var date = Date.parse(header || "");
+  const date = Date.parse(header || "");
   if (isNaN(date)) { return before; }
   return date + 500 - (asked + heard) / 2;
 }
@@ -145,10 +145,10 @@ export function skewFrom(header, asked, heard, before) {
 // played (issue 39: a form drawn again after a refusal carries the time it was given), its id
 // and token.
 export function postBody(it, token, skew) {
-  var out = new URLSearchParams();
-  var played = typeof it.at === "number" ? playedAt(it, skew) : "";
+  const out = new URLSearchParams();
+  const played = typeof it.at === "number" ? playedAt(it, skew) : "";
   it.fields.forEach(function (pair) {
-    var value = pair[0] === "expected_number" ? String(it.expected) : pair[1];
+    const value = pair[0] === "expected_number" ? String(it.expected) : pair[1];
     out.append(pair[0], pair[0] === "played_at" ? value || played : value);
   });
   if (!it.fields.some(function (pair) { return pair[0] === "expected_number"; })) {
@@ -164,10 +164,10 @@ export function postBody(it, token, skew) {
 
 // Stored as round n: gone from the queue; the next one at its table enters n + 1.
 export function stored(id, n) {
-  var gone = update(id, function (it, q) {
+  const gone = update(id, function (it, q) {
     it.gone = true;
     writeJSON(KNOWN + it.table, Math.max(n, parseInt(readJSON(KNOWN + it.table, 0), 10) || 0));
-    var later = q.filter(function (o) { return o.table === it.table && o !== it; });
+    const later = q.filter(function (o) { return o.table === it.table && o !== it; });
     if (later.length) { later[0].expected = n + 1; }
   });
   document.dispatchEvent(new CustomEvent("scorekeeper:sent", {

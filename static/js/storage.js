@@ -3,7 +3,7 @@
 
 function store(kind) {
   try {
-    var s = window[kind];
+    const s = window[kind];
     return s && typeof s.getItem === "function" ? s : null;
   } catch (e) {
     return null; // storage disabled: nothing kept, nothing breaks

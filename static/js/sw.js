@@ -11,9 +11,9 @@
 //   never here, so a kept page can never stand in for a write.
 /* global SETTINGS, VERSION */
 "use strict";
-var APP = "scorekeeper-app-" + VERSION;
-var PAGES = "scorekeeper-pages";
-var KEEP_PAGES = 40;
+const APP = "scorekeeper-app-" + VERSION;
+const PAGES = "scorekeeper-pages";
+const KEEP_PAGES = 40;
 
 self.addEventListener("install", function (ev) {
   ev.waitUntil(
@@ -57,11 +57,11 @@ function kept(url) {
           });
         });
     }
-    var when = hit.headers.get("Date") || "";
+    const when = hit.headers.get("Date") || "";
     return hit.text().then(function (html) {
-      var marked = html.replace("<html", '<html data-offline-copy="' + when.replace(/"/g, "") + '"');
-      var headers = { "Content-Type": "text/html; charset=utf-8" };
-      var policy = hit.headers.get("Content-Security-Policy");
+      const marked = html.replace("<html", '<html data-offline-copy="' + when.replace(/"/g, "") + '"');
+      const headers = { "Content-Type": "text/html; charset=utf-8" };
+      const policy = hit.headers.get("Content-Security-Policy");
       if (policy) { headers["Content-Security-Policy"] = policy; } // the copy as strict as the page
       return new Response(marked, { headers: headers });
     });
@@ -69,10 +69,10 @@ function kept(url) {
 }
 
 function page(ev) {
-  var req = ev.request;
-  var url = req.url.split("#")[0];
+  const req = ev.request;
+  const url = req.url.split("#")[0];
   return fetch(req).then(function (response) {
-    var type = response.headers.get("Content-Type") || "";
+    const type = response.headers.get("Content-Type") || "";
     if (response.status === 200 && type.indexOf("text/html") === 0) {
       ev.waitUntil(keep(response.url || url, response.clone()));
     }
@@ -83,9 +83,9 @@ function page(ev) {
 }
 
 self.addEventListener("fetch", function (ev) {
-  var req = ev.request;
+  const req = ev.request;
   if (req.method !== "GET") { return; }
-  var url = new URL(req.url);
+  const url = new URL(req.url);
   if (url.origin !== self.location.origin) { return; }
   if (req.mode === "navigate") {
     ev.respondWith(page(ev));
@@ -105,12 +105,12 @@ self.addEventListener("fetch", function (ev) {
 // A page asks for another to be kept (a table's page, for its round form): opened without a
 // signal later, it is there.
 self.addEventListener("message", function (ev) {
-  var data = ev.data || {};
+  const data = ev.data || {};
   if (typeof data.keep !== "string") { return; }
-  var url = new URL(data.keep, self.location.href);
+  const url = new URL(data.keep, self.location.href);
   if (url.origin !== self.location.origin) { return; }
   ev.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-    var type = response.headers.get("Content-Type") || "";
+    const type = response.headers.get("Content-Type") || "";
     if (response.status === 200 && !response.redirected && type.indexOf("text/html") === 0) {
       return keep(url.href, response);
     }

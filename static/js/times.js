@@ -2,24 +2,24 @@
 // sheet). Without script the times read in UTC and the link is copied by hand.
 // -- times in the phone's own clock -------------------------------------------------------
 // Every <time datetime="...Z"> is written by the server in UTC (the text without script).
-var today = new Date();
-var clock = window.Intl && Intl.DateTimeFormat;
-var lang = document.documentElement.lang || undefined; // the page's language, not the phone's
+const today = new Date();
+const clock = window.Intl && Intl.DateTimeFormat;
+const lang = document.documentElement.lang || undefined; // the page's language, not the phone's
 // A numeric hour ("3:26 PM", "15:26"), not a padded one ("03:26 PM").
-var timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
-var withDay = clock && new Intl.DateTimeFormat(lang, {
+const timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
+const withDay = clock && new Intl.DateTimeFormat(lang, {
   day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
 });
 
 // A list of nights (a club's tables) names the day even today: "Fri, 27 Nov, 6:57 AM".
-var withWeekday = clock && new Intl.DateTimeFormat(lang, {
+const withWeekday = clock && new Intl.DateTimeFormat(lang, {
   weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
 });
 
 function localTime(el) {
-  var when = new Date(el.getAttribute("datetime"));
+  const when = new Date(el.getAttribute("datetime"));
   if (!clock || isNaN(when.getTime())) { return; }
-  var sameDay = when.toDateString() === today.toDateString();
+  const sameDay = when.toDateString() === today.toDateString();
   el.textContent = el.hasAttribute("data-day") ? withWeekday.format(when)
     : (sameDay ? timeOnly : withDay).format(when);
   el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
@@ -35,17 +35,17 @@ export function enhance(root) {
 }
 
 function say(button, text) {
-  var status = button.parentNode.querySelector(".share-status");
+  const status = button.parentNode.querySelector(".share-status");
   if (status) { status.textContent = text; }
 }
 
 function copy(button) {
-  var field = document.getElementById(button.dataset.copy);
+  const field = document.getElementById(button.dataset.copy);
   if (!field) { return; }
   function fallback() {
     field.focus();
     field.select();
-    var done;
+    let done;
     try { done = document.execCommand("copy"); } catch (e) { done = false; }
     say(button, done ? button.dataset.copied : button.dataset.selected);
   }
@@ -61,15 +61,15 @@ function copy(button) {
 
 // A new club's time zone: the phone's own (still editable). Without script it stays UTC.
 function phoneZone() {
-  var field = document.querySelector("input[data-phone-zone]");
-  var zone = clock && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const field = document.querySelector("input[data-phone-zone]");
+  const zone = clock && Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (field && zone && field.value === field.defaultValue) { field.value = zone; }
 }
 
 export function start() {
   document.addEventListener("click", function (ev) {
-    var target = ev.target instanceof Element ? ev.target : null;
-    var b = target && target.closest("[data-copy], [data-share]");
+    const target = ev.target instanceof Element ? ev.target : null;
+    const b = target && target.closest("[data-copy], [data-share]");
     if (!b) { return; }
     if (b.dataset.copy) { copy(b); return; }
     navigator.share({ title: b.dataset.title, url: b.dataset.share }).catch(function () {

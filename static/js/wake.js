@@ -5,25 +5,25 @@
 
 import { local } from "./storage.js";
 
-var WAKE = "scorekeeper.wake";
-var IDLE = 30 * 60 * 1000; // ms without a touch after which the screen may sleep again
-var lock = null;
-var asking = false;
-var idleTimer = null;
+const WAKE = "scorekeeper.wake";
+const IDLE = 30 * 60 * 1000; // ms without a touch after which the screen may sleep again
+let lock = null;
+let asking = false;
+let idleTimer = null;
 
 function wakeWanted() {
   return !local || local.getItem(WAKE) !== "off";
 }
 
 function showWake(state) {
-  var p = document.getElementById("wake");
+  const p = document.getElementById("wake");
   if (!p) { return; }
   p.dataset.state = state;
-  var refused = p.querySelector(".wake-refused");
+  const refused = p.querySelector(".wake-refused");
   if (refused) { refused.hidden = state !== "refused"; }
 }
 
-var refused = false; // asked and refused: not again until the page is shown again or switched
+let refused = false; // asked and refused: not again until the page is shown again or switched
 
 function acquire() {
   if (lock || asking || refused || !wakeWanted() || document.visibilityState !== "visible") { return; }
@@ -49,7 +49,7 @@ function acquire() {
 
 function release() {
   if (lock) {
-    var held = lock;
+    const held = lock;
     lock = null;
     held.release().catch(function () { /* already released */ });
   }
@@ -62,8 +62,8 @@ function touched() {
 }
 
 function wake() {
-  var p = document.getElementById("wake");
-  var box = document.getElementById("wake-lock");
+  const p = document.getElementById("wake");
+  const box = document.getElementById("wake-lock");
   if (!p || !box || !("wakeLock" in navigator) || !navigator.wakeLock) { return; }
   p.hidden = false;
   box.checked = wakeWanted();
@@ -88,7 +88,7 @@ function wake() {
 // browser turns off what needs one (the screen wake lock; offline use). Said once a phone,
 // at the foot of the page, so nothing above it moves.
 function insecureNote() {
-  var note = document.getElementById("https-note");
+  const note = document.getElementById("https-note");
   if (!note || window.isSecureContext) { return; }
   try {
     if (localStorage.getItem("scorekeeper:https-note")) { return; }
