@@ -6,6 +6,15 @@ export default [
   { ignores: ["node_modules/", "bench/", ".venv/", "build/", "dist/", "**/*.egg-info/"] },
   js.configs.recommended,
   {
+    // Every script, the service worker and the tests too: short simple functions, no var.
+    rules: {
+      complexity: ["error", 10],
+      "max-lines-per-function": ["error", 60],
+      "no-var": "error",
+      "prefer-const": "error",
+    },
+  },
+  {
     // The pages' modules: static/js/ and each game's folder's static/.
     files: ["static/js/**/*.js", "scorekeeper/games/*/static/*.js"],
     ignores: ["static/js/sw.js"],
