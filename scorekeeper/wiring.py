@@ -35,7 +35,6 @@ from werkzeug.exceptions import (
 )
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.bundle import bundle
 from scorekeeper.caches import BoundedCache
 from scorekeeper.games import GAMES
 from scorekeeper.messages import N_, Msg
@@ -282,19 +281,16 @@ YEAR = 365 * 24 * 3600
 _STATIC_GZIP: BoundedCache[str, bytes] = BoundedCache(64)
 
 
-SCRIPT = "js/app.js"
-"""The pages' one script: ``js/main.js`` and the modules it imports, joined (no such file)."""
-SCRIPT_ENTRY = "js/main.js"
-
 GAME_TEMPLATES = "games"
 """Templates named ``games/<game id>/<name>`` are the game's own, read from its folder's
 ``templates/`` (a game registered later is found all the same)."""
 
-BUNDLED = {"css/app.css": "styles", SCRIPT: "scripts"}
-"""The shared style sheet and script are served with every registered game's own parts in them
-(``Game.styles`` appended, ``Game.scripts`` as modules: ``scorekeeper.bundle``; each in its
-folder's ``static/``): a game's parts live in its folder, and a page still fetches one style
-sheet and one script, cached across pages."""
+BUNDLED = {"css/app.css": "styles"}
+"""The shared style sheet is served with every registered game's own style parts in it
+(``Game.styles`` appended, each in its folder's ``static/``): a game's parts live in its
+folder, and a page still fetches one style sheet, cached across pages. The one script,
+``js/app.js``, is built with the games' scripts in it beforehand (``scorekeeper.assets``)
+and served as the file it is."""
 
 
 def _game_template(template: str) -> Path | None:
@@ -321,15 +317,9 @@ class _GameTemplates(BaseLoader):
 
 
 def static_parts(app: Flask, filename: str) -> list[Path]:
-    """The files a static URL's ``filename`` is made of: the app's own file (for the script,
-    its modules), then, for a bundled one, each registered game's parts (a folder's once:
-    Toppa's are Baka's)."""
-    own = Path(app.static_folder or "", filename)
-    if filename == SCRIPT:
-        scripts = Path(app.static_folder or "", SCRIPT_ENTRY).parent
-        parts = sorted(p for p in scripts.glob("*.js") if p.name != "sw.js")
-    else:
-        parts = [own]
+    """The files a static URL's ``filename`` is made of: the app's own file, then, for a
+    bundled one, each registered game's parts (a folder's once: Toppa's are Baka's)."""
+    parts = [Path(app.static_folder or "", filename)]
     kind = BUNDLED.get(filename)
     if kind:
         for game in GAMES.values():
@@ -369,12 +359,7 @@ def static_file(app: Flask, filename: str) -> tuple[bytes, str]:
     stamp = tuple((path, path.stat().st_mtime) for path in static_parts(app, filename))
     known = _FILES.get(filename)
     if known is None or known[0] != stamp:
-        if filename == SCRIPT:
-            games = [path for path, _ in stamp if path.parent.name != "js"]
-            entry = Path(app.static_folder or "", SCRIPT_ENTRY)
-            body = bundle(entry, games).encode()
-        else:
-            body = b"\n".join(path.read_bytes() for path, _ in stamp)
+        body = b"\n".join(path.read_bytes() for path, _ in stamp)
         known = (stamp, body, hashlib.sha256(body).hexdigest()[:12])
         _FILES[filename] = known
     return known[1], known[2]

@@ -4,6 +4,7 @@ SCOREKEEPER_TEST_DATABASE_URL), its test client, and Hypothesis profiles."""
 from __future__ import annotations
 
 import os
+import warnings
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,6 +16,18 @@ settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_sessionstart(session) -> None:
+    """The pages' script is built at install time (scripts/test, scripts/run): built here
+    too when it is missing or older than a module, so a page never runs a stale one."""
+    from scorekeeper import assets
+
+    if assets.stale():
+        try:
+            assets.build()
+        except assets.BuildError as exc:
+            warnings.warn(f"the pages' script is not built: {exc}", stacklevel=1)
 
 
 def dispose(app) -> None:

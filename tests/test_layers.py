@@ -41,7 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "",
             "wiring",
             "json_provider",
-            "bundle",
+            "assets",
             "i18n",
             "forms",
             "views",

@@ -56,7 +56,8 @@ def _shared_code() -> list[Path]:
         *(ROOT / "scorekeeper").rglob("*.py"),
         *(ROOT / "scorekeeper").rglob("*.html"),
         *(ROOT / "templates").rglob("*.html"),
-        *(ROOT / "static").rglob("*.js"),
+        # Not the built script (git-ignored): esbuild's bundle holds the games' own modules.
+        *(p for p in (ROOT / "static").rglob("*.js") if p != ROOT / "static" / "js" / "app.js"),
         *(ROOT / "static").rglob("*.css"),
     ]
     return [

@@ -69,7 +69,7 @@ class GamePages:
     """What a Save without a connection says (the form keeps what was tapped)."""
     scripts: tuple[str, ...] = ()
     """The game's own scripts (in its folder's ``static/``): ES modules exporting
-    ``start(picker)``, served in the pages' one script (``scorekeeper/bundle.py``) and started
+    ``start(picker)``, built into the pages' one script (``scorekeeper/assets.py``) and started
     after the shared pickers: each looks for its own form's elements."""
     styles: tuple[str, ...] = ()
     """The game's own style parts (in its folder's ``static/``), served appended to the
