@@ -28,7 +28,7 @@ def at(app, sid, number, when):
 
 
 def win(client, sid, seat, n=2):
-    """A Toppa round that the player at ``seat`` wins with EXAMPLE_A; their deltas."""
+    """A Toppa round in which the player at ``seat`` captures EXAMPLE_A; the deltas."""
     players = [{} for _ in range(n)]
     players[seat] = {"captured": EXAMPLE_A}
     got = add(client, sid, {"players": players})

@@ -1,0 +1,107 @@
+"""The club's and a member's pages with seasons and ratings (issue 41): the seasons' form
+works without script and says each mistake beside its line, the page opens on the current
+season and lists past seasons with their winners, each game's ratings are shown with the
+provisional marked, and a member's rating over time is an SVG chart whose points are titled
+in the reader's language."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from tests.web.test_clubs import make_club, table
+from tests.web.test_ratings import at, win
+
+
+def _club(client, app):
+    club = make_club(client, members=("Aki", "Ben", "Cho"))
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    win(client, t["id"], 0)
+    win(client, t["id"], 1)
+    at(app, t["id"], 1, datetime(2026, 10, 20, 20))
+    return club, t
+
+
+def _form(client, club, lines):
+    return client.post(
+        f"/c/{club['id']}/change",
+        data={
+            "what": "seasons",
+            "season_name": [n for n, _, _ in lines],
+            "season_from": [a for _, a, _ in lines],
+            "season_to": [b for _, _, b in lines],
+        },
+    )
+
+
+def _section(html, name):
+    found = re.search(rf'<section id="{name}">(.*?)</section>\s*(?:<section id|\{{|$)', html, re.S)
+    assert found, name
+    return found.group(1)
+
+
+def test_seasons_are_named_through_the_page_without_script(client, app, monkeypatch):
+    from scorekeeper.tables import reading
+
+    monkeypatch.setattr(reading, "now", lambda: datetime(2026, 11, 28, 12))
+    club, _ = _club(client, app)
+    resp = _form(
+        client,
+        club,
+        [("Autumn", "2026-10-01", "2026-10-31"), ("Now", "2026-11-01", "2026-12-31"), ("", "", "")],
+    )
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("#seasons")
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
+    assert [s["name"] for s in got] == ["Autumn", "Now"]
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    # Opens on the current season; lists the past one with its winner per game.
+    assert 'aria-current="page">Now</a>' in page
+    seasons = _section(page, "seasons")
+    assert "Autumn" in seasons and "first" in seasons
+    ratings = _section(page, "ratings")
+    assert "Aki" in ratings and "Ben" in ratings and "(provisional)" in ratings
+    assert "▲" in ratings or "▼" in ratings
+
+
+def test_a_bad_season_is_said_beside_its_line_and_nothing_is_stored(client, app):
+    club, _ = _club(client, app)
+    resp = _form(
+        client,
+        club,
+        [
+            ("Autumn", "2026-10-01", "2026-10-31"),
+            ("", "", ""),
+            ("Late", "2026-10-15", "2026-11-30"),
+        ],
+    )
+    assert resp.status_code == 422
+    html = resp.get_data(as_text=True)
+    lines = re.findall(r'<fieldset class="season-line">(.*?)</fieldset>', html, re.S)
+    assert len(lines) == 3
+    assert "overlaps" in lines[2] and "overlaps" not in lines[0]
+    assert 'value="Late"' in lines[2]  # what was typed is kept
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"] == []
+
+
+def test_an_unknown_season_on_the_pages_is_404_with_a_message(client, app):
+    club, _ = _club(client, app)
+    for path in (f"/c/{club['id']}", f"/c/{club['id']}/members/Aki"):
+        resp = client.get(path + "?season=Nope")
+        assert resp.status_code == 404
+        assert "Nope" in resp.get_data(as_text=True)
+
+
+def test_a_members_rating_chart_titles_each_point_in_both_languages(client, app):
+    club, _ = _club(client, app)
+    page = client.get(f"/c/{club['id']}/members/Aki").get_data(as_text=True)
+    chart = _section(page, "ratings")
+    assert "<svg" in chart and "<script" not in page.split('id="ratings"')[1].split("</svg>")[0]
+    titles = re.findall(r"<title>(.*?)</title>", chart)
+    assert len(titles) == 3  # the start, then each of Aki's two matches
+    assert titles[1].startswith("2026-10-20") and "after match 1" in titles[1]
+    ja = client.get(f"/c/{club['id']}/members/Aki", headers={"Accept-Language": "ja"}).get_data(
+        as_text=True
+    )
+    titles_ja = re.findall(r"<title>(.*?)</title>", _section(ja, "ratings"))
+    assert len(titles_ja) == 3 and titles_ja[1] != titles[1]
+    assert titles_ja[1].startswith("2026-10-20")
