@@ -11,6 +11,7 @@ from sqlalchemy import Row, func, select
 
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.ratings import Line, lines_of, ranked, ratings
+from scorekeeper.clubs.records import Record, records
 from scorekeeper.clubs.seasons import Season, current, of_club, past
 from scorekeeper.clubs.standings import (
     MemberNotFound,
@@ -50,6 +51,7 @@ __all__ = [
     "Line",
     "MemberNotFound",
     "ReadOnly",
+    "Record",
     "Season",
     "SeasonNotFound",
     "a_token",
@@ -75,6 +77,7 @@ __all__ = [
     "ratings",
     "readable_club",
     "readable_table",
+    "records",
     "season_of",
     "spreadsheet_amount",
     "standings",

@@ -25,7 +25,7 @@ from scorekeeper.clubs import reading as club_reading
 from scorekeeper.forms import ActionForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.game_pages import ErrorItem
-from scorekeeper.i18n import locale_code
+from scorekeeper.i18n import display_amount, locale_code
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
@@ -341,7 +341,7 @@ def club_page(
         else format_skeleton("MMMEd", last_day, locale=locale_code()),
         **_club_part(club, view=view),
         **_forms_part(errors or {}, posted, table_form),
-        **seasons_part(club, args, posted),
+        **seasons_part(club, args, posted, view=view),
     ), status
 
 
@@ -504,11 +504,28 @@ class RatingBlock(TypedDict):
     rows: list[RatingRow]
 
 
+class RecordRow(TypedDict):
+    """A record as the club's page shows it: what, who, the figure, when and a link."""
+
+    label: str
+    names: list[str]
+    value: str
+    day: date
+    url: str | None
+    where: str
+
+
+class RecordBlock(TypedDict):
+    game: Game
+    rows: list[RecordRow]
+
+
 class SeasonsPart(TypedDict):
     season_rows: list[SeasonRow]
     past_seasons: list[PastSeason]
     rating_blocks: list[RatingBlock]
     rating_season: str | None
+    record_blocks: list[RecordBlock]
 
 
 SEASON_ROWS_BLANK = 1
@@ -577,7 +594,7 @@ def rating_blocks(club: Club, season: club_reading.Season | None) -> list[Rating
 
 
 def seasons_part(
-    club: Club, args: Mapping[str, str], posted: Mapping[str, object] | None
+    club: Club, args: Mapping[str, str], posted: Mapping[str, object] | None, *, view: bool
 ) -> SeasonsPart:
     """The seasons' form, the seasons over with their winners, and each game's ratings (of
     the season shown, else of all time)."""
@@ -587,4 +604,56 @@ def seasons_part(
         "past_seasons": past_seasons(club),
         "rating_blocks": rating_blocks(club, season),
         "rating_season": season.name if season is not None else None,
+        "record_blocks": record_blocks(club, season, view=view),
     }
+
+
+RECORD_LABELS = {
+    "round": N_("Biggest round won"),
+    "day": N_("Most points at one table in a day"),
+    "run": N_("Longest run of matches finished first"),
+    "yaku": N_("Rarest yaku made"),
+}
+
+
+def _record_row(r: club_reading.Record, game: Game, *, view: bool) -> RecordRow:
+    t = r.table
+    if view:
+        base = url_for("clubs.table_view", view_token=t.view_token) if t.view_token else None
+    else:
+        base = url_for("tables.show", token=t.token)
+    url = base
+    where = t.name
+    if r.round_no is not None and not view:
+        url = url_for("tables.show", token=t.token) + f"/rounds/{r.round_no}"
+        where = str(tr(N_("%(table)s, round %(num)s", table=t.name, num=r.round_no)))
+    if r.kind == "run":
+        value = str(tr(N_("%(num)s in a row", num=int(r.value))))
+    elif r.kind == "yaku":
+        name = game.yaku_name(r.yaku or "")
+        value = str(tr(N_("%(yaku)s, made %(num)s times", yaku=name, num=int(r.value))))
+    else:
+        value = display_amount(Fraction(r.value), True)
+    return {
+        "label": str(tr(RECORD_LABELS[r.kind])),
+        "names": list(r.names),
+        "value": value,
+        "day": r.day,
+        "url": url,
+        "where": where,
+    }
+
+
+def record_blocks(
+    club: Club, season: club_reading.Season | None, *, view: bool
+) -> list[RecordBlock]:
+    """Each game's records (in ``season``, else of all time)."""
+    asked = {"season": season.name} if season is not None else {}
+    blocks: list[RecordBlock] = []
+    for g in club_reading.games_played(club, asked):
+        found = club_reading.records(club, g, season)
+        if found:
+            blocks.append(
+                {"game": GAMES[g], "rows": [_record_row(r, GAMES[g], view=view) for r in found]}
+            )
+    return blocks

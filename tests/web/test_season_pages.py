@@ -105,3 +105,29 @@ def test_a_members_rating_chart_titles_each_point_in_both_languages(client, app)
     titles_ja = re.findall(r"<title>(.*?)</title>", _section(ja, "ratings"))
     assert len(titles_ja) == 3 and titles_ja[1] != titles[1]
     assert titles_ja[1].startswith("2026-10-20")
+
+
+def test_records_follow_the_ledger_with_who_when_and_where(client, app):
+    """Issue 41 item 3: the biggest round won, the most points in a day, the longest run and
+    the rarest yaku, each with who, when and a link; a correction moves them."""
+    from tests.helpers import EXAMPLE_A
+
+    club, t = _club(client, app)
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    records = _section(page, "records")
+    for label in (
+        "Biggest round won",
+        "Most points at one table in a day",
+        "Longest run of matches finished first",
+        "Rarest yaku made",
+    ):
+        assert label in records, label
+    assert f"/t/{t['id']}/rounds/" in records  # the round itself, linked
+    assert "2026-10-20" in records
+    before = records
+    resp = client.put(
+        f"/api/v1/sessions/{t['id']}/rounds/1", json={"players": [{}, {"captured": EXAMPLE_A}]}
+    )
+    assert resp.status_code == 200, resp.get_json()
+    after = _section(client.get(f"/c/{club['id']}").get_data(as_text=True), "records")
+    assert after != before
