@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tests.web.test_clubs import make_club, table
+from tests.web.test_clubs import add, make_club, table
 from tests.web.test_ratings import at, win
 
 
@@ -131,3 +131,53 @@ def test_records_follow_the_ledger_with_who_when_and_where(client, app):
     assert resp.status_code == 200, resp.get_json()
     after = _section(client.get(f"/c/{club['id']}").get_data(as_text=True), "records")
     assert after != before
+
+
+def test_issue_41_acceptance_three_evenings_a_season_and_a_correction(client, app):
+    """Tried as a club would (issue 41 "Acceptance"): three evenings of two tables each (a
+    Toppa pair and a Baka three), a season named over them; the club page shows the season's
+    standings, each game's ratings with provisional players marked and a member's rating
+    chart; one round corrected, and the ratings and records move to match."""
+    from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
+
+    club = make_club(client, members=("Aki", "Ben", "Cho", "Dai"))
+    evenings = [datetime(2026, 12, d, 20) for d in (4, 11, 18)]
+    toppa = []
+    for k, when in enumerate(evenings):
+        t = table(client, club, "toppa", ["Aki", "Ben"])
+        b = table(client, club, "baka", ["Cho", "Dai", "Aki"])
+        win(client, t["id"], k % 2)
+        piles = [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]
+        add(client, b["id"], {"players": piles[k:] + piles[:k]})
+        at(app, t["id"], 1, when)
+        at(app, b["id"], 1, when)
+        toppa.append(t)
+    winter = {"name": "Winter", "from": "2026-12-01", "to": "2027-02-28"}
+    assert (
+        client.patch(f"/api/v1/clubs/{club['id']}", json={"seasons": [winter]}).status_code == 200
+    )
+
+    page = client.get(f"/c/{club['id']}?season=Winter")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'aria-current="page">Winter</a>' in html
+    ratings = _section(html, "ratings")
+    assert 'id="ratings-toppa"' in ratings and 'id="ratings-baka"' in ratings
+    assert ratings.count("(provisional)") >= 4  # three matches each: all provisional
+    api = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=baka&season=Winter").get_json()
+    assert {m["name"] for m in api["members"]} == {"Aki", "Cho", "Dai"}
+    assert all(m["matches"] == 3 and m["provisional"] for m in api["members"])
+    member = client.get(f"/c/{club['id']}/members/Aki?season=Winter").get_data(as_text=True)
+    assert member.count('class="chart rating-chart"') == 2  # one chart per game
+
+    before_ratings = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
+    before_records = _section(html, "records")
+    resp = client.put(
+        f"/api/v1/sessions/{toppa[0]['id']}/rounds/1",
+        json={"players": [{}, {"captured": EXAMPLE_A}]},
+    )
+    assert resp.status_code == 200, resp.get_json()
+    after_ratings = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
+    assert after_ratings != before_ratings
+    after = client.get(f"/c/{club['id']}?season=Winter").get_data(as_text=True)
+    assert _section(after, "records") != before_records
