@@ -11,7 +11,7 @@ from sqlalchemy import Row, func, select
 
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.ratings import Line, lines_of, ranked, ratings
-from scorekeeper.clubs.records import Record, records
+from scorekeeper.clubs.records import Record, records, records_json
 from scorekeeper.clubs.seasons import Season, current, of_club, past
 from scorekeeper.clubs.standings import (
     MemberNotFound,
@@ -78,6 +78,7 @@ __all__ = [
     "readable_club",
     "readable_table",
     "records",
+    "records_json",
     "season_of",
     "spreadsheet_amount",
     "standings",

@@ -7,6 +7,7 @@ ratings are (``ratings.lines_of``)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from fractions import Fraction
@@ -15,9 +16,11 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
-from scorekeeper.clubs.ratings import matches, ranks
+from scorekeeper.clubs.ratings import game_arg, matches, ranks
 from scorekeeper.clubs.seasons import Season
-from scorekeeper.codec import read_stored_amount
+from scorekeeper.clubs.standings import season_of
+from scorekeeper.codec import amount_str, read_stored_amount
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, db
 from scorekeeper.tables import figures
@@ -175,3 +178,34 @@ def records(club: Club, game: str, season: Season | None) -> list[Record]:
         with _KEPT_LOCK:
             _KEPT[key] = kept
     return kept
+
+
+def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> JSONObject:
+    """``GET .../records?game=&season=``: the club's records in a game (and season). Exact
+    amounts are strings (``round``, ``day``); counts are integers (``run``, ``yaku``)."""
+    game = game_arg(args)
+    season = season_of(club, args)
+    out: list[JSONValue] = []
+    for r in records(club, game, season):
+        t = r.table
+        where: JSONObject = (
+            {"url": f"/t/view/{t.view_token}", "name": t.name}
+            if view
+            else {"id": t.token, "url": f"/t/{t.token}", "name": t.name}
+        )
+        out.append(
+            {
+                "kind": r.kind,
+                "names": list[JSONValue](r.names),
+                "value": amount_str(r.value) if r.kind in ("round", "day") else int(r.value),
+                "day": r.day.isoformat(),
+                "table": where,
+                "round": r.round_no,
+                "yaku": r.yaku,
+            }
+        )
+    return {
+        "game": game,
+        "season": season.name if season is not None else None,
+        "records": out,
+    }

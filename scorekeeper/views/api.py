@@ -449,6 +449,13 @@ def club_ratings(token: str) -> ResponseReturnValue:
     return jsonify(club_reading.ratings(club_reading.readable_club(token)[0], request.args))
 
 
+@bp.get("/clubs/<token>/records")
+def club_records(token: str) -> ResponseReturnValue:
+    """The club's records in a game (and season): who, when and where (issue 41)."""
+    club, view = club_reading.readable_club(token)
+    return jsonify(club_reading.records_json(club, request.args, view=view))
+
+
 @bp.get("/clubs/<token>/export.csv")
 def club_csv(token: str) -> ResponseReturnValue:
     """The standings as CSV for a spreadsheet (the same parameters)."""

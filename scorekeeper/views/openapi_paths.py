@@ -263,6 +263,23 @@ PATHS: dict[str, Any] = {
             },
         }
     },
+    "/api/v1/clubs/{id}/records": {
+        "get": {
+            "summary": "The club's records in a game (and season): who, when and where",
+            "description": "round: the biggest round won; day: the most points at one table "
+            "in a club day; run: the longest run of a member's matches finished first; yaku: "
+            "the yaku made the fewest times. Read from the tables' ledgers.",
+            "parameters": [
+                ID,
+                {"name": "game", "in": "query", "required": True, "schema": {"type": "string"}},
+                SEASON,
+            ],
+            "responses": {
+                "200": _answer("The records.", ref("Records")),
+                **_errors(404, 422),
+            },
+        }
+    },
     "/api/v1/clubs/{id}/export.json": {
         "get": {
             "summary": "The whole club: itself, its journal and each table's export",

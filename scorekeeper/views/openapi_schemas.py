@@ -287,6 +287,31 @@ SCHEMAS: dict[str, Any] = {
             ),
         }
     ),
+    "Records": _object(
+        {
+            "game": {"type": "string"},
+            "season": NULLABLE_STRING,
+            "records": _array(
+                _object(
+                    {
+                        "kind": {"enum": ["round", "day", "run", "yaku"]},
+                        "names": _array({"type": "string"}),
+                        "value": {
+                            "oneOf": [ref("Amount"), {"type": "integer", "minimum": 1}],
+                            "description": "Points (round, day) or a count (run, yaku).",
+                        },
+                        "day": {"type": "string", "format": "date"},
+                        "table": _object(
+                            {"url": {"type": "string"}, "name": {"type": "string"}},
+                            {"id": {"type": "string"}},
+                        ),
+                        "round": NULLABLE_INT,
+                        "yaku": NULLABLE_STRING,
+                    }
+                )
+            ),
+        }
+    ),
     "JournalEntry": _object(
         {
             "seq": {"type": "integer", "minimum": 1},

@@ -158,6 +158,8 @@ def test_a_club_s_answers_fit_the_description(client, spec):
     call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings?game=toppa")
     call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings?game=toppa&season=Winter")
     call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings")
+    call("GET", "/api/v1/clubs/{id}/records", f"{base}/records?game=toppa&season=Winter")
+    call("GET", "/api/v1/clubs/{id}/records", f"{base}/records?game=toppa&season=Spring")
     assert call("GET", "/api/v1/clubs/{id}/export.csv", f"{base}/export.csv").status_code == 200
     call("GET", "/api/v1/clubs/{id}/export.json", f"{base}/export.json")
     view = club["view_url"].rsplit("/", 1)[1]

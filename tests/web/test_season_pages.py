@@ -181,3 +181,21 @@ def test_issue_41_acceptance_three_evenings_a_season_and_a_correction(client, ap
     assert after_ratings != before_ratings
     after = client.get(f"/c/{club['id']}?season=Winter").get_data(as_text=True)
     assert _section(after, "records") != before_records
+
+
+def test_the_records_api_says_who_when_and_where(client, app):
+    club, t = _club(client, app)
+    base = f"/api/v1/clubs/{club['id']}/records"
+    got = client.get(f"{base}?game=toppa").get_json()
+    assert got["game"] == "toppa" and got["season"] is None
+    kinds = {r["kind"]: r for r in got["records"]}
+    assert set(kinds) == {"round", "day", "run", "yaku"}
+    biggest = kinds["round"]
+    assert biggest["table"]["id"] == t["id"] and biggest["round"] in (1, 2)
+    assert isinstance(biggest["value"], str) and isinstance(kinds["run"]["value"], int)
+    view = client.get(
+        club["view_url"].replace("/c/view/", "/api/v1/clubs/") + "/records?game=toppa"
+    )
+    assert view.status_code == 200 and t["id"] not in view.get_data(as_text=True)
+    assert client.get(base).status_code == 422
+    assert client.get(f"{base}?game=toppa&season=Nope").status_code == 404
