@@ -136,6 +136,10 @@ def _page_lines(base: str, club: str, seconds: float) -> list[str]:
                 f"/api/v1/clubs/{club}/members/" + MEMBERS[k % len(MEMBERS)].replace(" ", "%20")
             ),
         ),
+        (
+            "ratings (API), per game (issue 41)",
+            lambda k: f"/api/v1/clubs/{club}/ratings?game=" + ("toppa", "baka")[k % 2],
+        ),
         ("the club's page", lambda k: f"/c/{club}" + periods[k % len(periods)]),
         (
             "a member's page",

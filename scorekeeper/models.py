@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeEngine
 
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.round_data import (
     JournalData,
@@ -290,6 +290,9 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("decks.id", ondelete="SET NULL"), nullable=True, index=True
     )
     """The taught deck of the club's tables (migration 0011), None for the built-in model."""
+    seasons: Mapped[list[JSONValue] | None] = mapped_column(JSON, nullable=True)
+    """``[{"name": "Winter 2026", "from": "2026-12-01", "to": "2027-02-28"}]`` (migration
+    0012; None before a season is named): ``clubs.seasons`` reads it."""
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
 

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
 
+from scorekeeper.clubs import seasons as club_seasons
 from scorekeeper.clubs.journal import record
 from scorekeeper.clubs.store import club_tables, member
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -22,7 +23,17 @@ from scorekeeper.tables.checks import table_name
 from scorekeeper.tables.undoing import Undoers
 
 MAX_MEMBERS = 500
-PATCH_KEYS = ("name", "timezone", "add", "rename", "merge", "archive", "unarchive", "detach")
+PATCH_KEYS = (
+    "name",
+    "timezone",
+    "add",
+    "rename",
+    "merge",
+    "archive",
+    "unarchive",
+    "detach",
+    "seasons",
+)
 
 
 def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
@@ -110,6 +121,8 @@ class _Change:
     flags: dict[str, bool] = field(default_factory=dict)
     """Member -> archived, by the name the member has after this change."""
     detach: list[Table] = field(default_factory=list)
+    seasons: list[JSONValue] | None = None
+    """The club's whole list of seasons as it will be (None: not changed)."""
     members: list[JSONObject] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     undo: JSONObject = field(default_factory=dict)
@@ -213,6 +226,13 @@ def _check_detach(c: _Change, key: str) -> None:
             c.detach.append(t)
 
 
+def _check_seasons(c: _Change, key: str) -> None:
+    """The club's whole list of seasons (API.md "Seasons and ratings")."""
+    found = club_seasons.read(c.r, c.data[key], key)
+    if found is not None:
+        c.seasons = [s.to_json() for s in found]
+
+
 CHECKS: tuple[tuple[str, Callable[[_Change, str], None]], ...] = (
     ("name", _check_name),
     ("timezone", _check_zone),
@@ -222,6 +242,7 @@ CHECKS: tuple[tuple[str, Callable[[_Change, str], None]], ...] = (
     ("archive", _check_flags),
     ("unarchive", _check_flags),
     ("detach", _check_detach),
+    ("seasons", _check_seasons),
 )
 """Each key's check, in the order their problems are reported; run when the key is given,
 or for every change (``EVERY_CHANGE``)."""
@@ -316,6 +337,16 @@ def _make_detach(c: _Change) -> None:
         c.words.append(N_("table %(name)s left the club", name=t.name))
 
 
+def _make_seasons(c: _Change) -> None:
+    before = list(c.club.seasons or [])
+    if c.seasons is None or c.seasons == before:
+        return
+    c.undo["seasons"] = list[JSONValue](before)
+    names = [str(s["name"]) for s in c.seasons if isinstance(s, dict)]
+    c.words.append(N_("seasons set: %(names)s", names=names) if names else N_("seasons cleared"))
+    c.club.seasons = c.seasons
+
+
 CHANGES: tuple[Callable[[_Change], None], ...] = (
     _make_name,
     _make_zone,
@@ -325,6 +356,7 @@ CHANGES: tuple[Callable[[_Change], None], ...] = (
     _make_merge,
     _make_members,
     _make_detach,
+    _make_seasons,
 )
 """Each part of a checked change, made in this order (the words follow it)."""
 
@@ -422,7 +454,7 @@ def _undoable(club: Club, seq: object) -> ClubJournalEntry:
     return entries[0]
 
 
-_PATCHED_BACK = ("name", "timezone", "rename", "flags")
+_PATCHED_BACK = ("name", "timezone", "rename", "flags", "seasons")
 """What an entry's undo data changes back through a PATCH of the club (one, together)."""
 
 
@@ -456,14 +488,14 @@ def _undo_merges(club: Club, back: JSONObject) -> list[str]:
 
 @CLUB_UNDO.on("patch")
 def _undo_patch(club: Club, back: JSONObject) -> list[str]:
-    patch: JSONObject = {k: back[k] for k in ("name", "timezone", "rename") if k in back}
+    patch: JSONObject = {k: back[k] for k in ("name", "timezone", "rename", "seasons") if k in back}
     flags = back.get("flags")
     if isinstance(flags, dict):
         patch["archive"] = [k for k, v in flags.items() if v]
         patch["unarchive"] = [k for k, v in flags.items() if not v]
     if not patch:
         return []
-    return _apply(club, {k: v for k, v in patch.items() if v != []}).words
+    return _apply(club, {k: v for k, v in patch.items() if v != [] or k == "seasons"}).words
 
 
 @CLUB_UNDO.on("attach")

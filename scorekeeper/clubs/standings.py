@@ -20,6 +20,7 @@ from typing import cast
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs import seasons as club_seasons
 from scorekeeper.clubs.journal import journal
 from scorekeeper.clubs.store import club_json, club_tables, iso, member
 from scorekeeper.exact import amount_str, csv_amount
@@ -43,11 +44,37 @@ def _day_arg(r: Reader, raw: str | None, key: str) -> date | None:
         return None
 
 
-def _period(args: Mapping[str, str]) -> tuple[date | None, date | None, str | None]:
-    """The period and game a page or the API asks for; InvalidInput names the parameter."""
+class SeasonNotFound(LookupError):
+    """``?season=`` names no season of the club (404, API.md "Seasons and ratings")."""
+
+
+PERIOD_KEYS = ("from", "to", "season")
+"""The parameters that choose a period of the club's days."""
+
+
+def season_of(club: Club, args: Mapping[str, str]) -> club_seasons.Season | None:
+    """The season ``?season=`` names (None when none is asked for); SeasonNotFound when the
+    club has no season of that name."""
+    name = args.get("season") or None
+    if name is None:
+        return None
+    found = club_seasons.named(club_seasons.of_club(club.seasons), str(name)[:200])
+    if found is None:
+        raise SeasonNotFound(str(name)[:80])
+    return found
+
+
+def _period(args: Mapping[str, str], club: Club) -> tuple[date | None, date | None, str | None]:
+    """The period and game a page or the API asks for; InvalidInput names the parameter.
+    A season (``season``) is the period from its first to its last day."""
     r = Reader()
+    season = season_of(club, args)
     start = _day_arg(r, args.get("from"), "from")
     end = _day_arg(r, args.get("to"), "to")
+    if season is not None:
+        if start is not None or end is not None:
+            r.add("season", N_("Ask for a season or for from and to, not both"))
+        start, end = season.start, season.end
     game = args.get("game") or None
     if game is not None and game not in RULES:
         r.add(
@@ -102,12 +129,13 @@ def _remembered(
 
 def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     """API.md "Clubs" standings, added up from the kept figures (``tables.figures``)."""
-    query = {k: str(args[k]) for k in ("from", "to", "game", "archived") if k in args}
+    query = {k: str(args[k]) for k in (*PERIOD_KEYS, "game", "archived") if k in args}
     return _remembered("standings", club, query, lambda: _standings(club, query))
 
 
 def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
-    start, end, game = _period(args)
+    start, end, game = _period(args, club)
+    season = season_of(club, args)
     archived = args.get("archived") in ("1", "true")
     tally: dict[str, _Tally] = {str(m["name"]): _Tally() for m in club.members}
     sums = _add_up(club, tally, start, end, game)
@@ -132,6 +160,7 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     return {
         "from": start.isoformat() if start else None,
         "to": end.isoformat() if end else None,
+        "season": season.name if season is not None else None,
         "game": game,
         "members": [item for _, item in rows_out],
         "pot": amount_str(sums.pot),
@@ -208,7 +237,7 @@ def last_played(club: Club) -> date | None:
 def games_played(club: Club, args: Mapping[str, str]) -> list[str]:
     """The games played at the club's tables in a period (``from``, ``to``), the most
     recently played first."""
-    start, end, _ = _period(args)
+    start, end, _ = _period(args, club)
     tables = figures.table_facts(club)
     latest: dict[str, tuple[datetime, int]] = {}
     for tid, at in figures.last_rounds(list(tables), start, end).items():
@@ -225,7 +254,7 @@ class MemberNotFound(store.NotFound):
 def member_stats(
     club: Club, name: str, args: Mapping[str, str], *, view: bool = False
 ) -> JSONObject:
-    query = {k: str(args[k]) for k in ("from", "to", "game") if k in args}
+    query = {k: str(args[k]) for k in (*PERIOD_KEYS, "game") if k in args}
     key = {**query, " name": name[:100].casefold(), " view": str(view)}
     return _remembered("member", club, key, lambda: _member_stats(club, name, query, view=view))
 
@@ -239,7 +268,8 @@ def _member_stats(
     m = member(club, name) if len(name) <= 80 else None
     if m is None:
         raise MemberNotFound(name)
-    start, end, game = _period(args)
+    start, end, game = _period(args, club)
+    season = season_of(club, args)
     who = str(m["name"])
     mine = _member_figures(club, who, start, end, game)
     return {
@@ -247,6 +277,7 @@ def _member_stats(
         "archived": bool(m.get("archived")),
         "from": start.isoformat() if start else None,
         "to": end.isoformat() if end else None,
+        "season": season.name if season is not None else None,
         "game": game,
         "tables": _tables_json(mine, view=view),
         "games": _games_json(mine),

@@ -148,6 +148,7 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
         "members": list[JSONValue](members),
         "tables": tables,
         "version": club.version,
+        "seasons": [dict(x) for x in club.seasons or [] if isinstance(x, dict)],
         "deck_name": deck_links.deck_name(deck := deck_links.club_deck(club)),
     }
     if not view:  # the deck's id is a write key: only through the club's own link

@@ -115,6 +115,11 @@ def _no_member(exc: club_reading.MemberNotFound) -> tuple[Response, int]:
     return _message("No such member in this club", 404)
 
 
+@bp.errorhandler(club_reading.SeasonNotFound)
+def _no_season(exc: club_reading.SeasonNotFound) -> tuple[Response, int]:
+    return _message(f"This club has no season named '{exc.args[0]}'", 404, "season")
+
+
 @bp.errorhandler(reading.NotFound)
 def _missing(exc: reading.NotFound) -> tuple[Response, int]:
     return _read_only_write() or _message("No such table or round", 404)
@@ -435,6 +440,20 @@ def club_member(token: str, name: str) -> ResponseReturnValue:
     """A member's tables, games, yaku and opponents over a period."""
     club, view = club_reading.readable_club(token)
     return jsonify(club_reading.member_stats(club, name, request.args, view=view))
+
+
+@bp.get("/clubs/<token>/ratings")
+def club_ratings(token: str) -> ResponseReturnValue:
+    """Each member's rating in a game (and season), best first (API.md "Seasons and
+    ratings")."""
+    return jsonify(club_reading.ratings(club_reading.readable_club(token)[0], request.args))
+
+
+@bp.get("/clubs/<token>/records")
+def club_records(token: str) -> ResponseReturnValue:
+    """The club's records in a game (and season): who, when and where (issue 41)."""
+    club, view = club_reading.readable_club(token)
+    return jsonify(club_reading.records_json(club, request.args, view=view))
 
 
 @bp.get("/clubs/<token>/export.csv")

@@ -25,7 +25,7 @@ from scorekeeper.clubs import reading as club_reading
 from scorekeeper.forms import ActionForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.game_pages import ErrorItem
-from scorekeeper.i18n import locale_code
+from scorekeeper.i18n import display_amount, locale_code
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
@@ -192,10 +192,15 @@ played in the period; ``money``, one ranking across games at the tables' point v
 
 def opening_args(club: Club, args: Mapping[str, str]) -> tuple[dict[str, str], date | None]:
     """The period the club's page shows when none, no game and no view is asked for: the
-    last club day with a round (tonight when tonight has one); and that day (None when
-    nothing was filled in: something was asked for, or nobody has played yet)."""
-    if any(args.get(k) for k in ("from", "to", "game", "view")):
+    current season when there is one (issue 41), else the last club day with a round
+    (tonight when tonight has one); and that day (None when nothing was filled in: something
+    was asked for, a season is shown, or nobody has played yet)."""
+    if any(args.get(k) for k in ("from", "to", "game", "view", "season")):
         return dict(args), None
+    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
+    season = club_reading.current(club_reading.of_club(club.seasons), today)
+    if season is not None:
+        return {**args, "season": season.name}, None
     day = club_reading.last_played(club)
     if day is None:
         return dict(args), None
@@ -216,7 +221,7 @@ def shown_view(args: Mapping[str, str], figures: JSONObject) -> str | None:
 
 def view_links(args: Mapping[str, str], shown: str | None) -> list[Period]:
     """The two ways to add up the period's figures, one tap each: points per game, money."""
-    keep = {k: args[k] for k in ("from", "to", "archived") if args.get(k)}
+    keep = {k: args[k] for k in ("from", "to", "season", "archived") if args.get(k)}
     return [
         {
             "key": key,
@@ -241,14 +246,26 @@ def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> li
     ]
     keep = {k: args[k] for k in ("game", "view", "archived") if args.get(k)}
     out: list[Period] = []
+    asked = (args.get("season") or "").casefold()
     for key, label, start in spans:
         span = {"from": start.isoformat(), "to": today.isoformat()} if start else {}
         if not start and shown and not (keep.get("game") or keep.get("view")):
             span = {"view": shown}  # not the bare address: that opens on the last day
-        current = (args.get("from") or "") == span.get("from", "") and (
-            args.get("to") or ""
-        ) == span.get("to", "")
+        current = (
+            not asked
+            and (args.get("from") or "") == span.get("from", "")
+            and (args.get("to") or "") == span.get("to", "")
+        )
         out.append({"key": key, "label": label, "args": {**keep, **span}, "current": current})
+    for season in sorted(club_reading.of_club(club.seasons), key=lambda x: x.start):
+        out.append(
+            {
+                "key": "season",
+                "label": season.name,
+                "args": {**keep, "season": season.name},
+                "current": asked == season.name.casefold(),
+            }
+        )
     return out
 
 
@@ -256,7 +273,7 @@ def standings_args() -> dict[str, str]:
     """The standings' parameters of this request (what the API's ``standings`` reads)."""
     return {
         k: request.args[k]
-        for k in ("from", "to", "game", "view", "archived")
+        for k in ("from", "to", "season", "game", "view", "archived")
         if request.args.get(k)
     }
 
@@ -308,6 +325,12 @@ def club_page(
         args = {k: v for k, v in args.items() if k in ("archived", "view")}
         figures = club_reading.standings(club, args)
         status = max(status, 422)
+    except club_reading.SeasonNotFound as exc:
+        said = N_("This club has no season named %(name)s", name=str(exc.args[0]))
+        period_errors = {"season": [said]}
+        args = {k: v for k, v in args.items() if k in ("archived", "view")}
+        figures = club_reading.standings(club, args)
+        status = max(status, 404)
     return render_template(
         "clubs/club.html",
         club=club,
@@ -318,6 +341,7 @@ def club_page(
         else format_skeleton("MMMEd", last_day, locale=locale_code()),
         **_club_part(club, view=view),
         **_forms_part(errors or {}, posted, table_form),
+        **seasons_part(club, args, posted, view=view),
     ), status
 
 
@@ -438,3 +462,198 @@ def member_page_url(club: Club, *, view: bool) -> Callable[..., str]:
     if view:
         return partial(url_for, "clubs.member_view", view_token=club.view_token)
     return partial(url_for, "clubs.member", token=club.token)
+
+
+# -- seasons and ratings (issue 41) ------------------------------------------------------
+
+
+class SeasonRow(TypedDict):
+    """A line of the seasons' form: as the club keeps it, or as it was typed."""
+
+    name: str
+    start: str
+    end: str
+
+
+class Winner(TypedDict):
+    """Who finished a past season first in one game (equal points share it)."""
+
+    game: Game
+    names: list[str]
+    points: Fraction
+
+
+class PastSeason(TypedDict):
+    name: str
+    start: date
+    end: date
+    winners: list[Winner]
+
+
+class RatingRow(TypedDict):
+    name: str
+    rating: float
+    matches: int
+    last_played: date
+    provisional: bool
+    trend: float
+
+
+class RatingBlock(TypedDict):
+    game: Game
+    rows: list[RatingRow]
+
+
+class RecordRow(TypedDict):
+    """A record as the club's page shows it: what, who, the figure, when and a link."""
+
+    label: str
+    names: list[str]
+    value: str
+    day: date
+    url: str | None
+    where: str
+
+
+class RecordBlock(TypedDict):
+    game: Game
+    rows: list[RecordRow]
+
+
+class SeasonsPart(TypedDict):
+    season_rows: list[SeasonRow]
+    past_seasons: list[PastSeason]
+    rating_blocks: list[RatingBlock]
+    rating_season: str | None
+    record_blocks: list[RecordBlock]
+
+
+SEASON_ROWS_BLANK = 1
+"""Empty lines the seasons' form offers for new seasons (without script)."""
+
+
+def season_rows(club: Club, posted: Mapping[str, object] | None) -> list[SeasonRow]:
+    """The seasons' form: each season the club keeps, then a blank line; or as typed."""
+    typed = (posted or {}).get("season_rows")
+    if isinstance(typed, list):
+        return typed
+    rows: list[SeasonRow] = [
+        {"name": s.name, "start": s.start.isoformat(), "end": s.end.isoformat()}
+        for s in club_reading.of_club(club.seasons)
+    ]
+    return rows + [{"name": "", "start": "", "end": ""}] * SEASON_ROWS_BLANK
+
+
+def past_seasons(club: Club) -> list[PastSeason]:
+    """The seasons over, the latest first, each with its winners per game played."""
+    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
+    out: list[PastSeason] = []
+    for season in club_reading.past(club_reading.of_club(club.seasons), today):
+        asked = {"season": season.name}
+        winners: list[Winner] = []
+        for g in club_reading.games_played(club, asked):
+            rows = standing_rows(club_reading.standings(club, {**asked, "game": g}))
+            first = [r for r in rows if r["rank"] == 1]
+            if first:
+                winners.append(
+                    {
+                        "game": GAMES[g],
+                        "names": [r["name"] for r in first],
+                        "points": first[0]["points"] or Fraction(0),
+                    }
+                )
+        out.append(
+            {"name": season.name, "start": season.start, "end": season.end, "winners": winners}
+        )
+    return out
+
+
+def rating_blocks(club: Club, season: club_reading.Season | None) -> list[RatingBlock]:
+    """Each game's ratings (in ``season``, else of all time), best first; archived members
+    left out."""
+    asked = {"season": season.name} if season is not None else {}
+    hidden = {str(m["name"]) for m in club.members if m.get("archived")}
+    blocks: list[RatingBlock] = []
+    for g in club_reading.games_played(club, asked):
+        lines = club_reading.ranked(club_reading.lines_of(club, g, season))
+        rows: list[RatingRow] = [
+            {
+                "name": line.name,
+                "rating": line.now.rating,
+                "matches": len(line.points),
+                "last_played": line.now.day,
+                "provisional": line.provisional,
+                "trend": line.trend,
+            }
+            for line in lines
+            if line.name not in hidden
+        ]
+        if rows:
+            blocks.append({"game": GAMES[g], "rows": rows})
+    return blocks
+
+
+def seasons_part(
+    club: Club, args: Mapping[str, str], posted: Mapping[str, object] | None, *, view: bool
+) -> SeasonsPart:
+    """The seasons' form, the seasons over with their winners, and each game's ratings (of
+    the season shown, else of all time)."""
+    season = club_reading.season_of(club, args) if args.get("season") else None
+    return {
+        "season_rows": season_rows(club, posted),
+        "past_seasons": past_seasons(club),
+        "rating_blocks": rating_blocks(club, season),
+        "rating_season": season.name if season is not None else None,
+        "record_blocks": record_blocks(club, season, view=view),
+    }
+
+
+RECORD_LABELS = {
+    "round": N_("Biggest round won"),
+    "day": N_("Most points at one table in a day"),
+    "run": N_("Longest run of matches finished first"),
+    "yaku": N_("Rarest yaku made"),
+}
+
+
+def _record_row(r: club_reading.Record, game: Game, *, view: bool) -> RecordRow:
+    t = r.table
+    if view:
+        base = url_for("clubs.table_view", view_token=t.view_token) if t.view_token else None
+    else:
+        base = url_for("tables.show", token=t.token)
+    url = base
+    where = t.name
+    if r.round_no is not None and not view:
+        url = url_for("tables.show", token=t.token) + f"/rounds/{r.round_no}"
+        where = str(tr(N_("%(table)s, round %(num)s", table=t.name, num=r.round_no)))
+    if r.kind == "run":
+        value = str(tr(N_("%(num)s in a row", num=int(r.value))))
+    elif r.kind == "yaku":
+        name = game.yaku_name(r.yaku or "")
+        value = str(tr(N_("%(yaku)s, made %(num)s times", yaku=name, num=int(r.value))))
+    else:
+        value = display_amount(Fraction(r.value), True)
+    return {
+        "label": str(tr(RECORD_LABELS[r.kind])),
+        "names": list(r.names),
+        "value": value,
+        "day": r.day,
+        "url": url,
+        "where": where,
+    }
+
+
+def record_blocks(
+    club: Club, season: club_reading.Season | None, *, view: bool
+) -> list[RecordBlock]:
+    """Each game's records (in ``season``, else of all time)."""
+    asked = {"season": season.name} if season is not None else {}
+    blocks: list[RecordBlock] = []
+    for g in club_reading.games_played(club, asked):
+        found = club_reading.records(club, g, season)
+        if found:
+            blocks.append(
+                {"game": GAMES[g], "rows": [_record_row(r, GAMES[g], view=view) for r in found]}
+            )
+    return blocks

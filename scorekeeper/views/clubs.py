@@ -276,7 +276,46 @@ def open_table(token: str) -> ResponseReturnValue:
     return club_page(club, view=False, errors=errors, posted=posted, table_form=form, status=422)
 
 
-CHANGES = ("club", "add", "rename", "merge", "archive", "unarchive")
+CHANGES = ("club", "add", "rename", "merge", "archive", "unarchive", "seasons")
+
+
+def _season_lines() -> tuple[list[JSONValue], list[int], list[dict[str, str]]]:
+    """The seasons' form (issue 41): each line's name, first and last day. The seasons given
+    (blank lines left out: a season whose line is emptied is dropped), the form's line of
+    each, and every line as typed."""
+    f = request.form
+    names, starts, ends = f.getlist("season_name"), f.getlist("season_from"), f.getlist("season_to")
+    typed: list[dict[str, str]] = []
+    given: list[JSONValue] = []
+    lines: list[int] = []
+    for i in range(max(len(names), len(starts), len(ends))):
+        row = {
+            "name": names[i] if i < len(names) else "",
+            "start": starts[i] if i < len(starts) else "",
+            "end": ends[i] if i < len(ends) else "",
+        }
+        typed.append(row)
+        if not any(v.strip() for v in row.values()):
+            continue
+        given.append({"name": row["name"], "from": row["start"].strip(), "to": row["end"].strip()})
+        lines.append(i)
+    return given, lines, typed
+
+
+def _season_errors(errors: Mapping[str, list[str]], lines: Sequence[int]) -> dict[str, list[str]]:
+    """Mistakes at ``seasons.<n>.<field>`` said beside the form's line of season n."""
+    out: dict[str, list[str]] = {}
+    for key, messages in errors.items():
+        parts = key.split(".")
+        if (
+            parts[0] == "seasons"
+            and len(parts) > 1
+            and parts[1].isdigit()
+            and int(parts[1]) < len(lines)
+        ):
+            parts[1] = str(lines[int(parts[1])])
+        out.setdefault(".".join(parts), []).extend(messages)
+    return out
 
 
 def _patch(club: Club, what: str) -> tuple[JSONObject, dict[str, str]]:
@@ -299,6 +338,9 @@ def _patch(club: Club, what: str) -> tuple[JSONObject, dict[str, str]]:
     if what in ("archive", "unarchive"):
         names = f.getlist(what)
         return {what: list[JSONValue](names)}, {}
+    if what == "seasons":
+        given, _, _ = _season_lines()
+        return {"seasons": given}, {}
     return {}, {}
 
 
@@ -315,7 +357,7 @@ def change(token: str) -> ResponseReturnValue:
     if what == "merge" and posted["merge_from"] == posted["merge_into"]:
         same = {"merge": [N_("Choose two different members to merge.")]}
         return club_page(club, view=False, errors=same, posted=posted, status=422)
-    if not body or body.get(what) == []:
+    if not body or (body.get(what) == [] and what != "seasons"):
         where = what if what in CHANGES else ""
         message = N_("Choose what to change.")
         return club_page(club, view=False, errors={where: [message]}, posted=posted, status=422)
@@ -327,12 +369,18 @@ def change(token: str) -> ResponseReturnValue:
         errors = _by_form_field(exc.violations)
         if what == "club":
             errors = {("club_name" if k == "name" else k): v for k, v in errors.items()}
-        return club_page(club, view=False, errors=errors, posted=posted, status=422)
+        shown: dict[str, object] = dict(posted)
+        if what == "seasons":
+            _, lines, typed = _season_lines()
+            errors = _season_errors(errors, lines)
+            shown["season_rows"] = typed
+        return club_page(club, view=False, errors=errors, posted=shown, status=422)
     if entry is None:
         flash(tr(N_("Nothing changed.")))
     else:
         flash(tr(N_("Done: %(what)s.", what=_said(entry))))
-    return redirect(url_for(".show", token=club.token) + "#members")
+    where = "#seasons" if what == "seasons" else "#members"
+    return redirect(url_for(".show", token=club.token) + where)
 
 
 @bp.post("/c/<token>/undo")

@@ -5,7 +5,7 @@ call of ``club_reading.member_stats`` gives the figures; this lays them out for 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
 from typing import TypedDict
@@ -45,12 +45,20 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
     club's history), laid out for people."""
     args = {k: v for k, v in standings_args().items() if k != "archived"}
     errors: dict[str, list[str]] = {}
+    status = 200
     try:
         try:
             stats = club_reading.member_stats(club, name, args, view=view)
         except InvalidInput as exc:
             errors = errors_by_field(exc.violations)
             stats = club_reading.member_stats(club, name, {}, view=view)
+            status = 422
+        except club_reading.SeasonNotFound as exc:
+            said = N_("This club has no season named %(name)s", name=str(exc.args[0]))
+            errors = {"season": [said]}
+            args = {k: v for k, v in args.items() if k != "season"}
+            stats = club_reading.member_stats(club, name, {}, view=view)
+            status = 404
     except club_reading.MemberNotFound:
         not_found(NO_MEMBER)
     who = str(stats["name"])
@@ -89,7 +97,8 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
             }
             for o in _objects(stats.get("opponents"))
         ],
-    ), 422 if errors else 200
+        rating_charts=rating_charts(club, who, {} if errors else args),
+    ), status
 
 
 class MemberTable(TypedDict):
@@ -305,3 +314,91 @@ def _points_chart(by_game: Sequence[GameLine]) -> Chart | None:
     if len(rows) == 1:
         rows = [[Fraction(0)] * len(by_game), *rows]
     return running_chart(names, rows)
+
+
+# -- ratings over time (issue 41) ---------------------------------------------------------
+
+
+class RatingChart(TypedDict):
+    """A member's rating in one game, match by match, as a chart (one line)."""
+
+    game: Game
+    chart: Chart
+    titles: list[str]
+    rating: float
+    matches: int
+    provisional: bool
+
+
+def _two(x: float) -> str:
+    """A rating as the page shows it: two decimals, a true minus sign."""
+    return f"{x:.2f}".replace("-", "\u2212")
+
+
+def _in_period(args: dict[str, str]) -> tuple[date | None, date | None]:
+    """The days the page shows (``from``, ``to``; already checked by the figures)."""
+    start, end = args.get("from"), args.get("to")
+    return (
+        date.fromisoformat(start) if start else None,
+        date.fromisoformat(end) if end else None,
+    )
+
+
+def rating_charts(club: Club, who: str, args: dict[str, str]) -> list[RatingChart]:
+    """The member's rating over time in each game they played (of the season asked for,
+    else of all time; the matches of the days shown): from the rating before the first
+    match shown (the model's default, 0, before any) through each match; each point titled
+    with its club day and rating, in the reader's language."""
+    season = club_reading.season_of(club, args) if args.get("season") else None
+    start, end = (season.start, season.end) if season is not None else _in_period(args)
+    out: list[RatingChart] = []
+    for g in club_reading.games_played(club, {"season": season.name} if season else {}):
+        line = club_reading.lines_of(club, g, season).get(who)
+        if line is None:
+            continue
+        shown = [
+            (i, p)
+            for i, p in enumerate(line.points, 1)
+            if (start is None or p.day >= start) and (end is None or p.day <= end)
+        ]
+        if not shown:
+            continue
+        first = shown[0][0]
+        before = line.points[first - 2].rating if first > 1 else 0.0
+        values = [Fraction(f"{before:.2f}"), *(Fraction(f"{p.rating:.2f}") for _, p in shown)]
+        chart = running_chart([_two(shown[-1][1].rating)], [[v] for v in values])
+        if chart is None:
+            continue
+        titles = [
+            str(
+                tr(
+                    N_("Before the first match: %(rating)s", rating=_two(before))
+                    if first == 1
+                    else N_("Before match %(num)s: %(rating)s", num=first, rating=_two(before))
+                )
+            )
+        ]
+        titles += [
+            str(
+                tr(
+                    N_(
+                        "%(day)s: %(rating)s after match %(num)s",
+                        day=p.day.isoformat(),
+                        rating=_two(p.rating),
+                        num=i,
+                    )
+                )
+            )
+            for i, p in shown
+        ]
+        out.append(
+            {
+                "game": GAMES[g],
+                "chart": chart,
+                "titles": titles,
+                "rating": line.now.rating,
+                "matches": len(line.points),
+                "provisional": line.provisional,
+            }
+        )
+    return out

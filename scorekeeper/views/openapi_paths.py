@@ -71,6 +71,21 @@ ARCHIVED = {
     "schema": {"type": "string", "enum": ["0", "1"]},
 }
 
+SEASON = {
+    "name": "season",
+    "in": "query",
+    "description": "A season's name (the club's `seasons`, case aside): its days, as from and "
+    "to would give them; not together with from or to. 404 when the club has no such season.",
+    "schema": {"type": "string"},
+}
+SEASON_ITEM = _object(
+    {
+        "name": {"type": "string", "minLength": 1, "maxLength": 60},
+        "from": {"type": "string", "format": "date"},
+        "to": {"type": "string", "format": "date"},
+    }
+)
+
 PATHS: dict[str, Any] = {
     "/api/v1/score/{game}": {
         "post": {
@@ -148,6 +163,11 @@ PATHS: dict[str, Any] = {
                             "description": "A taught deck's id for the club's tables; null "
                             "forgets it.",
                         },
+                        "seasons": {
+                            **_array(SEASON_ITEM),
+                            "description": "The club's whole list of seasons: club days, "
+                            "both ends included; no two overlap; names unique, case aside.",
+                        },
                     },
                 )
             ),
@@ -177,6 +197,7 @@ PATHS: dict[str, Any] = {
                 {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "game", "in": "query", "schema": {"type": "string"}},
+                SEASON,
                 ARCHIVED,
             ],
             "responses": {
@@ -194,6 +215,7 @@ PATHS: dict[str, Any] = {
                 {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "game", "in": "query", "schema": {"type": "string"}},
+                SEASON,
             ],
             "responses": {
                 "200": _answer("The member's figures.", ref("MemberFigures")),
@@ -210,6 +232,7 @@ PATHS: dict[str, Any] = {
                 {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "to", "in": "query", "schema": {"type": "string", "format": "date"}},
                 {"name": "game", "in": "query", "schema": {"type": "string"}},
+                SEASON,
                 ARCHIVED,
             ],
             "responses": {
@@ -217,6 +240,42 @@ PATHS: dict[str, Any] = {
                     "description": "The standings.",
                     "content": {"text/csv": {"schema": {"type": "string"}}},
                 },
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/ratings": {
+        "get": {
+            "summary": "Each member's rating in a game (and season), best first",
+            "description": "openskill's Plackett-Luce model with its defaults; a match is one "
+            "table's club day, its players ranked by their points there that day; matches "
+            "rated in the order their last rounds were entered. `rating` is the model's "
+            "ordinal; floats to 6 decimals; provisional under 5 matches.",
+            "parameters": [
+                ID,
+                {"name": "game", "in": "query", "required": True, "schema": {"type": "string"}},
+                SEASON,
+                ARCHIVED,
+            ],
+            "responses": {
+                "200": _answer("The ratings.", ref("Ratings")),
+                **_errors(404, 422),
+            },
+        }
+    },
+    "/api/v1/clubs/{id}/records": {
+        "get": {
+            "summary": "The club's records in a game (and season): who, when and where",
+            "description": "round: the biggest round won; day: the most points at one table "
+            "in a club day; run: the longest run of a member's matches finished first; yaku: "
+            "the yaku made the fewest times. Read from the tables' ledgers.",
+            "parameters": [
+                ID,
+                {"name": "game", "in": "query", "required": True, "schema": {"type": "string"}},
+                SEASON,
+            ],
+            "responses": {
+                "200": _answer("The records.", ref("Records")),
                 **_errors(404, 422),
             },
         }

@@ -125,6 +125,7 @@ SCHEMAS: dict[str, Any] = {
             "archived": {"type": "boolean"},
             "from": {"type": ["string", "null"], "format": "date"},
             "to": {"type": ["string", "null"], "format": "date"},
+            "season": NULLABLE_STRING,
             "game": NULLABLE_STRING,
             "tables": _array(
                 _object(
@@ -203,6 +204,15 @@ SCHEMAS: dict[str, Any] = {
                 )
             ),
             "version": {"type": "integer", "minimum": 0},
+            "seasons": _array(
+                _object(
+                    {
+                        "name": {"type": "string"},
+                        "from": {"type": "string", "format": "date"},
+                        "to": {"type": "string", "format": "date"},
+                    }
+                )
+            ),
             "deck_name": {
                 "type": ["string", "null"],
                 "description": "The name of the club's taught deck, null for none.",
@@ -238,6 +248,7 @@ SCHEMAS: dict[str, Any] = {
         {
             "from": {"type": ["string", "null"], "format": "date"},
             "to": {"type": ["string", "null"], "format": "date"},
+            "season": NULLABLE_STRING,
             "game": NULLABLE_STRING,
             "members": _array(
                 _object(
@@ -255,6 +266,50 @@ SCHEMAS: dict[str, Any] = {
             "pot": ref("Amount"),
             "house": ref("Amount"),
             "unpriced_tables": {"type": "integer", "minimum": 0},
+        }
+    ),
+    "Ratings": _object(
+        {
+            "game": {"type": "string"},
+            "season": NULLABLE_STRING,
+            "members": _array(
+                _object(
+                    {
+                        "name": {"type": "string"},
+                        "mu": {"type": "number"},
+                        "sigma": {"type": "number"},
+                        "rating": {"type": "number", "description": "The model's ordinal."},
+                        "matches": {"type": "integer", "minimum": 1},
+                        "provisional": {"type": "boolean", "description": "Under 5 matches."},
+                        "last_played": {"type": "string", "format": "date"},
+                    }
+                )
+            ),
+        }
+    ),
+    "Records": _object(
+        {
+            "game": {"type": "string"},
+            "season": NULLABLE_STRING,
+            "records": _array(
+                _object(
+                    {
+                        "kind": {"enum": ["round", "day", "run", "yaku"]},
+                        "names": _array({"type": "string"}),
+                        "value": {
+                            "oneOf": [ref("Amount"), {"type": "integer", "minimum": 1}],
+                            "description": "Points (round, day) or a count (run, yaku).",
+                        },
+                        "day": {"type": "string", "format": "date"},
+                        "table": _object(
+                            {"url": {"type": "string"}, "name": {"type": "string"}},
+                            {"id": {"type": "string"}},
+                        ),
+                        "round": NULLABLE_INT,
+                        "yaku": NULLABLE_STRING,
+                    }
+                )
+            ),
         }
     ),
     "JournalEntry": _object(

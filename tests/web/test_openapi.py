@@ -148,6 +148,18 @@ def test_a_club_s_answers_fit_the_description(client, spec):
     call("GET", "/api/v1/clubs/{id}/members/{name}", f"{base}/members/Aki")
     call("GET", "/api/v1/clubs/{id}/members/{name}", f"{base}/members/Nobody")
     call("GET", "/api/v1/clubs/{id}/standings", f"{base}/standings?from=yesterday")
+    # Issue 41: seasons in the club's PATCH and JSON, ?season= and the ratings.
+    seasons = [{"name": "Winter", "from": "2026-01-01", "to": "2099-12-31"}]
+    call("PATCH", "/api/v1/clubs/{id}", base, json={"seasons": seasons})
+    call("PATCH", "/api/v1/clubs/{id}", base, json={"seasons": [{"name": ""}]})
+    call("GET", "/api/v1/clubs/{id}/standings", f"{base}/standings?season=Winter")
+    call("GET", "/api/v1/clubs/{id}/standings", f"{base}/standings?season=Spring")
+    call("GET", "/api/v1/clubs/{id}/members/{name}", f"{base}/members/Aki?season=Winter")
+    call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings?game=toppa")
+    call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings?game=toppa&season=Winter")
+    call("GET", "/api/v1/clubs/{id}/ratings", f"{base}/ratings")
+    call("GET", "/api/v1/clubs/{id}/records", f"{base}/records?game=toppa&season=Winter")
+    call("GET", "/api/v1/clubs/{id}/records", f"{base}/records?game=toppa&season=Spring")
     assert call("GET", "/api/v1/clubs/{id}/export.csv", f"{base}/export.csv").status_code == 200
     call("GET", "/api/v1/clubs/{id}/export.json", f"{base}/export.json")
     view = club["view_url"].rsplit("/", 1)[1]

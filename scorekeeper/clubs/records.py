@@ -1,0 +1,211 @@
+"""A club's records per game and season (issue 41 item 3): the biggest round won, the most
+points at one table in a day, the longest run of matches finished first, the rarest yaku made;
+each with who, when and where. Derived from the kept figures (``tables.figures``), never typed
+in: a correction moves them as it moves the standings. Kept per state of the club, as the
+ratings are (``ratings.lines_of``)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+
+from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs.ratings import game_arg, matches, ranks
+from scorekeeper.clubs.seasons import Season
+from scorekeeper.clubs.standings import season_of
+from scorekeeper.codec import amount_str, read_stored_amount
+from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.kinds import EntryKind
+from scorekeeper.models import Club, ClubFigure, Round, db
+from scorekeeper.tables import figures
+from scorekeeper.tables.figures import DAY_STARTS, TableFacts
+
+_UTC = ZoneInfo("UTC")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record: who holds it, its figure, the club day it was set (the last day of a
+    run) and the table (and round) where."""
+
+    kind: str
+    """``round``, ``day``, ``run`` or ``yaku``."""
+    names: tuple[str, ...]
+    value: Fraction | int
+    day: date
+    table: TableFacts
+    round_no: int | None = None
+    yaku: str | None = None
+
+
+def _utc_span(day: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """A club day as UTC times (06:00 to 06:00 in the club's zone)."""
+    start = datetime.combine(day, time(), zone) + DAY_STARTS
+    end = datetime.combine(day + timedelta(days=1), time(), zone) + DAY_STARTS
+    return (
+        start.astimezone(_UTC).replace(tzinfo=None),
+        end.astimezone(_UTC).replace(tzinfo=None),
+    )
+
+
+def _round_no(
+    table: TableFacts, day: date, seat: int, change: Fraction, zone: ZoneInfo
+) -> int | None:
+    """The number of the round of ``table`` on ``day`` where ``seat`` changed by ``change``."""
+    start, end = _utc_span(day, zone)
+    rows = db.session.execute(
+        select(Round.round_no, Round.deltas)
+        .where(
+            Round.table_id == table.id,
+            Round.kind == EntryKind.ROUND,
+            Round.number.is_not(None),
+            Round.created_at >= start,
+            Round.created_at < end,
+        )
+        .order_by(Round.number)
+    )
+    for round_no, deltas in rows:
+        if seat < len(deltas) and read_stored_amount(deltas[seat]) == change:
+            return int(round_no) if round_no is not None else None
+    return None
+
+
+def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
+    tables = figures.table_facts(club, game)
+    if not tables:
+        return []
+    query = select(
+        ClubFigure.table_id,
+        ClubFigure.day,
+        ClubFigure.seat,
+        ClubFigure.points,
+        ClubFigure.best,
+        ClubFigure.yaku,
+    ).where(ClubFigure.table_id.in_(list(tables)), ClubFigure.seat >= 0, ClubFigure.rounds > 0)
+    if season is not None:
+        query = query.where(ClubFigure.day >= season.start, ClubFigure.day <= season.end)
+    rows = [r for r in db.session.execute(query) if r[2] < len(tables[r[0]].players)]
+    if not rows:
+        return []
+    zone = ZoneInfo(club.timezone)
+    out: list[Record] = []
+
+    def who(tid: int, seat: int) -> str:
+        return tables[tid].players[seat]
+
+    won = [(read_stored_amount(r[4]), r) for r in rows if r[4] is not None]
+    won = [(v, r) for v, r in won if v > 0]
+    if won:
+        value, r = max(won, key=lambda p: (p[0], -p[1][1].toordinal(), -p[1][0]))
+        no = _round_no(tables[r[0]], r[1], r[2], value, zone)
+        out.append(Record("round", (who(r[0], r[2]),), value, r[1], tables[r[0]], no))
+    value, r = max(
+        ((read_stored_amount(r[3]), r) for r in rows),
+        key=lambda p: (p[0], -p[1][1].toordinal(), -p[1][0]),
+    )
+    out.append(Record("day", (who(r[0], r[2]),), value, r[1], tables[r[0]]))
+    run = _longest_run(club, game, season, tables)
+    if run is not None:
+        out.append(run)
+    rare = _rarest_yaku(rows, tables)
+    if rare is not None:
+        out.append(rare)
+    return out
+
+
+def _longest_run(
+    club: Club, game: str, season: Season | None, tables: dict[int, TableFacts]
+) -> Record | None:
+    """The longest run of a member's matches (in the order they are rated) finished first at
+    their table (a shared first counts)."""
+    now: dict[str, int] = {}
+    best: tuple[int, str, date, int] | None = None
+    for m in matches(club, game, season):
+        placed = ranks([p for _, p in m.points])
+        for (name, _), rank in zip(m.points, placed, strict=True):
+            now[name] = now.get(name, 0) + 1 if rank == 1 else 0
+            if now[name] and (best is None or now[name] > best[0]):
+                best = (now[name], name, m.day, m.table_id)
+    if best is None:
+        return None
+    n, name, day, tid = best
+    return Record("run", (name,), n, day, tables[tid])
+
+
+def _rarest_yaku(rows: list, tables: dict[int, TableFacts]) -> Record | None:  # type: ignore[type-arg]
+    """The yaku made the fewest times (the earliest made first among equals): who made it
+    (the latest maker), when and where."""
+    counts: dict[str, int] = {}
+    last: dict[str, tuple[date, int, str]] = {}
+    for tid, day, seat, _, _, yaku in rows:
+        for y, n in (yaku or {}).items():
+            counts[str(y)] = counts.get(str(y), 0) + int(str(n))
+            if str(y) not in last or (day, tid) > last[str(y)][:2]:
+                last[str(y)] = (day, tid, tables[tid].players[seat])
+    if not counts:
+        return None
+    rarest = min(counts, key=lambda y: (counts[y], last[y][0], y))
+    day, tid, name = last[rarest]
+    makers = sorted(
+        {tables[r[0]].players[r[2]] for r in rows if rarest in (r[5] or {})}, key=str.casefold
+    )
+    return Record("yaku", tuple(makers) or (name,), counts[rarest], day, tables[tid], yaku=rarest)
+
+
+_KEPT: BoundedCache[tuple[object, ...], list[Record]] = BoundedCache(64)
+_KEPT_LOCK = threading.Lock()
+
+
+def records(club: Club, game: str, season: Season | None) -> list[Record]:
+    """The club's records in ``game`` (and ``season``), kept per state of the club."""
+    key = (
+        club.token,
+        club.version,
+        club.figures_version,
+        club.timezone,
+        game,
+        season.name if season is not None else None,
+    )
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = work_out(club, game, season)
+        with _KEPT_LOCK:
+            _KEPT[key] = kept
+    return kept
+
+
+def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> JSONObject:
+    """``GET .../records?game=&season=``: the club's records in a game (and season). Exact
+    amounts are strings (``round``, ``day``); counts are integers (``run``, ``yaku``)."""
+    game = game_arg(args)
+    season = season_of(club, args)
+    out: list[JSONValue] = []
+    for r in records(club, game, season):
+        t = r.table
+        where: JSONObject = (
+            {"url": f"/t/view/{t.view_token}", "name": t.name}
+            if view
+            else {"id": t.token, "url": f"/t/{t.token}", "name": t.name}
+        )
+        out.append(
+            {
+                "kind": r.kind,
+                "names": list[JSONValue](r.names),
+                "value": amount_str(r.value) if r.kind in ("round", "day") else int(r.value),
+                "day": r.day.isoformat(),
+                "table": where,
+                "round": r.round_no,
+                "yaku": r.yaku,
+            }
+        )
+    return {
+        "game": game,
+        "season": season.name if season is not None else None,
+        "records": out,
+    }

@@ -1,0 +1,201 @@
+"""The club's and a member's pages with seasons and ratings (issue 41): the seasons' form
+works without script and says each mistake beside its line, the page opens on the current
+season and lists past seasons with their winners, each game's ratings are shown with the
+provisional marked, and a member's rating over time is an SVG chart whose points are titled
+in the reader's language."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from tests.web.test_clubs import add, make_club, table
+from tests.web.test_ratings import at, win
+
+
+def _club(client, app):
+    club = make_club(client, members=("Aki", "Ben", "Cho"))
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    win(client, t["id"], 0)
+    win(client, t["id"], 1)
+    at(app, t["id"], 1, datetime(2026, 10, 20, 20))
+    return club, t
+
+
+def _form(client, club, lines):
+    return client.post(
+        f"/c/{club['id']}/change",
+        data={
+            "what": "seasons",
+            "season_name": [n for n, _, _ in lines],
+            "season_from": [a for _, a, _ in lines],
+            "season_to": [b for _, _, b in lines],
+        },
+    )
+
+
+def _section(html, name):
+    found = re.search(rf'<section id="{name}">(.*?)</section>\s*(?:<section id|\{{|$)', html, re.S)
+    assert found, name
+    return found.group(1)
+
+
+def test_seasons_are_named_through_the_page_without_script(client, app, monkeypatch):
+    from scorekeeper.tables import reading
+
+    monkeypatch.setattr(reading, "now", lambda: datetime(2026, 11, 28, 12))
+    club, _ = _club(client, app)
+    resp = _form(
+        client,
+        club,
+        [("Autumn", "2026-10-01", "2026-10-31"), ("Now", "2026-11-01", "2026-12-31"), ("", "", "")],
+    )
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("#seasons")
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
+    assert [s["name"] for s in got] == ["Autumn", "Now"]
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    # Opens on the current season; lists the past one with its winner per game.
+    assert 'aria-current="page">Now</a>' in page
+    seasons = _section(page, "seasons")
+    assert "Autumn" in seasons and "first" in seasons
+    ratings = _section(page, "ratings")
+    assert "Aki" in ratings and "Ben" in ratings and "(provisional)" in ratings
+    assert "▲" in ratings or "▼" in ratings
+
+
+def test_a_bad_season_is_said_beside_its_line_and_nothing_is_stored(client, app):
+    club, _ = _club(client, app)
+    resp = _form(
+        client,
+        club,
+        [
+            ("Autumn", "2026-10-01", "2026-10-31"),
+            ("", "", ""),
+            ("Late", "2026-10-15", "2026-11-30"),
+        ],
+    )
+    assert resp.status_code == 422
+    html = resp.get_data(as_text=True)
+    lines = re.findall(r'<fieldset class="season-line">(.*?)</fieldset>', html, re.S)
+    assert len(lines) == 3
+    assert "overlaps" in lines[2] and "overlaps" not in lines[0]
+    assert 'value="Late"' in lines[2]  # what was typed is kept
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"] == []
+
+
+def test_an_unknown_season_on_the_pages_is_404_with_a_message(client, app):
+    club, _ = _club(client, app)
+    for path in (f"/c/{club['id']}", f"/c/{club['id']}/members/Aki"):
+        resp = client.get(path + "?season=Nope")
+        assert resp.status_code == 404
+        assert "Nope" in resp.get_data(as_text=True)
+
+
+def test_a_members_rating_chart_titles_each_point_in_both_languages(client, app):
+    club, _ = _club(client, app)
+    page = client.get(f"/c/{club['id']}/members/Aki").get_data(as_text=True)
+    chart = _section(page, "ratings")
+    assert "<svg" in chart and "<script" not in page.split('id="ratings"')[1].split("</svg>")[0]
+    titles = re.findall(r"<title>(.*?)</title>", chart)
+    assert len(titles) == 3  # the start, then each of Aki's two matches
+    assert titles[1].startswith("2026-10-20") and "after match 1" in titles[1]
+    ja = client.get(f"/c/{club['id']}/members/Aki", headers={"Accept-Language": "ja"}).get_data(
+        as_text=True
+    )
+    titles_ja = re.findall(r"<title>(.*?)</title>", _section(ja, "ratings"))
+    assert len(titles_ja) == 3 and titles_ja[1] != titles[1]
+    assert titles_ja[1].startswith("2026-10-20")
+
+
+def test_records_follow_the_ledger_with_who_when_and_where(client, app):
+    """Issue 41 item 3: the biggest round won, the most points in a day, the longest run and
+    the rarest yaku, each with who, when and a link; a correction moves them."""
+    from tests.helpers import EXAMPLE_A
+
+    club, t = _club(client, app)
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    records = _section(page, "records")
+    for label in (
+        "Biggest round won",
+        "Most points at one table in a day",
+        "Longest run of matches finished first",
+        "Rarest yaku made",
+    ):
+        assert label in records, label
+    assert f"/t/{t['id']}/rounds/" in records  # the round itself, linked
+    assert "2026-10-20" in records
+    before = records
+    resp = client.put(
+        f"/api/v1/sessions/{t['id']}/rounds/1", json={"players": [{}, {"captured": EXAMPLE_A}]}
+    )
+    assert resp.status_code == 200, resp.get_json()
+    after = _section(client.get(f"/c/{club['id']}").get_data(as_text=True), "records")
+    assert after != before
+
+
+def test_issue_41_acceptance_three_evenings_a_season_and_a_correction(client, app):
+    """Tried as a club would (issue 41 "Acceptance"): three evenings of two tables each (a
+    Toppa pair and a Baka three), a season named over them; the club page shows the season's
+    standings, each game's ratings with provisional players marked and a member's rating
+    chart; one round corrected, and the ratings and records move to match."""
+    from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
+
+    club = make_club(client, members=("Aki", "Ben", "Cho", "Dai"))
+    evenings = [datetime(2026, 12, d, 20) for d in (4, 11, 18)]
+    toppa = []
+    for k, when in enumerate(evenings):
+        t = table(client, club, "toppa", ["Aki", "Ben"])
+        b = table(client, club, "baka", ["Cho", "Dai", "Aki"])
+        win(client, t["id"], k % 2)
+        piles = [{"captured": EXAMPLE_A}, {"captured": EXAMPLE_BAKA_B}, {}]
+        add(client, b["id"], {"players": piles[k:] + piles[:k]})
+        at(app, t["id"], 1, when)
+        at(app, b["id"], 1, when)
+        toppa.append(t)
+    winter = {"name": "Winter", "from": "2026-12-01", "to": "2027-02-28"}
+    assert (
+        client.patch(f"/api/v1/clubs/{club['id']}", json={"seasons": [winter]}).status_code == 200
+    )
+
+    page = client.get(f"/c/{club['id']}?season=Winter")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'aria-current="page">Winter</a>' in html
+    ratings = _section(html, "ratings")
+    assert 'id="ratings-toppa"' in ratings and 'id="ratings-baka"' in ratings
+    assert ratings.count("(provisional)") >= 4  # three matches each: all provisional
+    api = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=baka&season=Winter").get_json()
+    assert {m["name"] for m in api["members"]} == {"Aki", "Cho", "Dai"}
+    assert all(m["matches"] == 3 and m["provisional"] for m in api["members"])
+    member = client.get(f"/c/{club['id']}/members/Aki?season=Winter").get_data(as_text=True)
+    assert member.count('class="chart rating-chart"') == 2  # one chart per game
+
+    before_ratings = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
+    before_records = _section(html, "records")
+    resp = client.put(
+        f"/api/v1/sessions/{toppa[0]['id']}/rounds/1",
+        json={"players": [{}, {"captured": EXAMPLE_A}]},
+    )
+    assert resp.status_code == 200, resp.get_json()
+    after_ratings = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
+    assert after_ratings != before_ratings
+    after = client.get(f"/c/{club['id']}?season=Winter").get_data(as_text=True)
+    assert _section(after, "records") != before_records
+
+
+def test_the_records_api_says_who_when_and_where(client, app):
+    club, t = _club(client, app)
+    base = f"/api/v1/clubs/{club['id']}/records"
+    got = client.get(f"{base}?game=toppa").get_json()
+    assert got["game"] == "toppa" and got["season"] is None
+    kinds = {r["kind"]: r for r in got["records"]}
+    assert set(kinds) == {"round", "day", "run", "yaku"}
+    biggest = kinds["round"]
+    assert biggest["table"]["id"] == t["id"] and biggest["round"] in (1, 2)
+    assert isinstance(biggest["value"], str) and isinstance(kinds["run"]["value"], int)
+    view = client.get(
+        club["view_url"].replace("/c/view/", "/api/v1/clubs/") + "/records?game=toppa"
+    )
+    assert view.status_code == 200 and t["id"] not in view.get_data(as_text=True)
+    assert client.get(base).status_code == 422
+    assert client.get(f"{base}?game=toppa&season=Nope").status_code == 404
