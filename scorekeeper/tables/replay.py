@@ -268,9 +268,29 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     return folded
 
 
-def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
-    """The replay reached ``row`` with the table back in its old state but for the running
-    figures and the game and round numbers: every later round moves by what changed."""
+def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:
+    """What ``replay`` would leave, worked out without writing anything: the table's state
+    at the end and the steps of the rounds it places (the head). A pure replay: the
+    question before an undo shows it (``tables.questions``)."""
+    spec = store.spec_of(table)
+    with no_cycle_collection():
+        head_steps, plan = _head_steps(spec, table, replay)
+        _replay_later(RULES[table.game], table, plan)
+    assert plan.final is not None
+    state = plan.final
+    if plan.came_back is not None:
+        row = plan.came_back
+        state, _ = _final(table, state, row, store.tally_after(table, row.number, row.checkpoint))
+    return state, [step for _, step, _ in head_steps]
+
+
+_Moved: typing.TypeAlias = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
+"""What a replay moved the running figures by: totals, house, game totals."""
+
+
+def _final(table: Table, state: State, row: _Later, old: Tally) -> tuple[State, _Moved]:
+    """The table's last state once a replay came back to its old state at ``row`` (``state``
+    after it), and what every later round's running figures move by."""
     old_totals, old_house, old_game = old
     old_game_no, old_game_round = store.counters_after(row)
     moved = (
@@ -291,6 +311,14 @@ def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
         game_round=old_final.game_round + (state.game_round - old_game_round if same_game else 0),
     )
     check_storable(final)
+    return final, moved
+
+
+def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
+    """The replay reached ``row`` with the table back in its old state but for the running
+    figures and the game and round numbers: every later round moves by what changed."""
+    final, moved = _final(table, state, row, old)
+    old_game_no, old_game_round = store.counters_after(row)
     table.state = final.to_json()
     _move_checkpoints(table, row.number, old_game_no, moved)
     _move_numbers(
@@ -627,7 +655,7 @@ def _move_checkpoints(
     table: Table,
     after_number: int,
     game_no: int,
-    moved: tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]],
+    moved: _Moved,
 ) -> None:
     """Move the running figures kept at the checkpoints after round ``after_number`` (as
     numbered now) by what the replay changed before them; the game totals only within the

@@ -274,7 +274,7 @@ def history(token: str) -> str:
 @bp.get("/t/<token>/undo/<int:seq>")
 def undo_confirm(token: str, seq: int) -> str:
     """Ask before undoing journal entry ``seq``: say what will change and the totals after
-    (worked out by doing the undo and rolling it back); its button posts to ``undo``."""
+    (a pure replay on a read-only snapshot: no write lock); its button posts to ``undo``."""
     table = get_table_or_404(token)
     try:
         question = undo_question(token, seq)
