@@ -111,9 +111,6 @@ class PileGame(Game):
     def evaluate(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.variant))
 
-    def evaluate_plain(self, data: Body) -> RoundResult:
-        return engine.score(engine.parse(data, self.variant), explain=False)
-
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         # Toppa and Baka read the same house rules; a table keeps those of its own game.
         rules = engine.parse_rules(r, raw)

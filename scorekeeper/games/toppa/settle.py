@@ -15,7 +15,7 @@ from scorekeeper.games.toppa.notes import exchange_notes, low_man_out_notes
 from scorekeeper.games.toppa.result import PlayerResult, RoundResult
 from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT, Variant
 from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
-from scorekeeper.rules.common import Note, Outcome
+from scorekeeper.rules.common import Outcome
 
 
 @dataclass(slots=True)
@@ -56,14 +56,12 @@ def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(in_deck_order(p.pile)) if p.pile is not None else rest for p in inp.players)
 
 
-def score(inp: Input, explain: bool = True) -> RoundResult:
-    """A round's result. Without ``explain`` only its payments and what comes next are
-    worked out (``deltas``, ``outcome``): no notes, no yaku details, no exchange cards. An
-    import or a long replay scores ten thousand rounds whose explanations nobody reads."""
+def score(inp: Input) -> RoundResult:
+    """A round's result."""
     variant = inp.variant
     piles = resolve_piles(inp)
     tey = tuple(teyaku(p.hand, variant) for p in inp.players)
-    dek = tuple(dekiyaku(pile, variant, inp.rules, explain) for pile in piles)
+    dek = tuple(dekiyaku(pile, variant, inp.rules) for pile in piles)
     scored = Scored(
         piles=piles,
         points=tuple(card_points(p) for p in piles),
@@ -75,11 +73,11 @@ def score(inp: Input, explain: bool = True) -> RoundResult:
         ),
     )
     if variant.exchange:
-        return _settle_exchange(inp, scored, explain)
-    return _settle_arithmetic(inp, scored, explain)
+        return _settle_exchange(inp, scored)
+    return _settle_arithmetic(inp, scored)
 
 
-def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
+def _settle_exchange(inp: Input, s: Scored) -> RoundResult:
     """Toppa (RULES 4.5): the lower yaku score hands over cards worth the difference."""
     par = inp.variant.par
     points, yaku = s.points, s.yaku
@@ -99,12 +97,8 @@ def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> RoundResult
         scores[lo] = points[lo] - yaku[h] - par
         scores[h] = -scores[lo]
     w = 0 if scores[0] > 0 else 1  # the winner, unless a score of exactly 0
-    exchange: tuple[str, ...] | None = None
-    notes: tuple[Note, ...] = ()
-    if explain:
-        if settlement == "exchange":
-            exchange = exchange_suggestion(s.piles[lo], d)
-        notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
+    exchange = exchange_suggestion(s.piles[lo], d) if settlement == "exchange" else None
+    notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
     deltas = (Fraction(scores[0]), Fraction(scores[1]))
     return RoundResult(
         variant=inp.variant,
@@ -144,7 +138,7 @@ def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | Non
     return tuple(by_points[20][:a] + by_points[10][:b] + by_points[5][:fives])
 
 
-def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
+def _settle_arithmetic(inp: Input, s: Scored) -> RoundResult:
     """Baka (RULES 4.6): Low Man Out, yaku and card points, each settled in thirds."""
     rules = inp.rules
     n = inp.variant.players
@@ -184,7 +178,7 @@ def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> RoundResu
         next_dealer=next_dealer,
         dealer=inp.dealer,
         round=inp.round,
-        notes=low_man_out_notes(inp, points, s.yaku, low, forfeit, next_dealer) if explain else (),
+        notes=low_man_out_notes(inp, points, s.yaku, low, forfeit, next_dealer),
     )
 
 
