@@ -100,7 +100,7 @@ def _score(
         if cheap is not None:
             # Scored from the earlier score; its result is rebuilt from the new input when read.
             return cheap, list(earlier.deltas), None, True
-    scored = game.evaluate(seen.full) if keep_result else game.evaluate_plain(seen.full)
+    scored = game.evaluate(seen.full)
     result = Result(scored.to_dict()) if keep_result else None
     return scored.outcome, seen.table_deltas(scored.deltas, n_table), result, True
 
