@@ -83,7 +83,8 @@ def test_a_baka_round_with_another_dealer_or_round_pays_the_same(data):
     round's payments (RULES 4.6: Low Man Out, yaku against the average, R10, and card points
     against par, R11) read neither the dealer nor the round of the game; only who deals next
     (dealers rotate regardless of results) and whether the game is over follow them."""
-    from scorekeeper.games.toppa.rules import BAKA, seat_outcome
+    from scorekeeper.games.toppa.rules import BAKA
+    from scorekeeper.games.toppa.shortcut import seat_outcome
 
     game = find_game("baka")
     pile_list = data.draw(piles(3))

@@ -13,9 +13,8 @@ from scorekeeper.games.toppa.deck import DECK_IN_ORDER, POINTS, card_points
 from scorekeeper.games.toppa.entry import Input
 from scorekeeper.games.toppa.notes import exchange_notes, low_man_out_notes
 from scorekeeper.games.toppa.result import PlayerResult, RoundResult
-from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT, Variant
+from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT
 from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
-from scorekeeper.rules.common import Outcome
 
 
 @dataclass(slots=True)
@@ -193,33 +192,3 @@ def _low_man_out(low: Sequence[bool]) -> list[Fraction]:
                     lmo[j] += LOW_MAN_OUT_PAYMENT
                     lmo[k] -= LOW_MAN_OUT_PAYMENT
     return lmo
-
-
-def seat_outcome(
-    variant: Variant, earlier: Outcome, dealer: object, round_no: object
-) -> Outcome | None:
-    """How a round of a game of rounds (Baka) that scored ``earlier`` scores when only its
-    dealer or its round of the game differ, without scoring it again; None when that cannot
-    be said.
-
-    Baka's payments read neither (``_settle_arithmetic``: Low Man Out, yaku and card points
-    are the players' own): the dealer only names who deals next, whatever the result
-    (dealers rotate), and the last round ends the game. A correction early in a long Baka
-    table shifts every later round's dealer and round of the game, and nothing else.
-    """
-    if (
-        variant.exchange
-        or variant.rounds is None
-        or not isinstance(dealer, int)
-        or not isinstance(round_no, int)
-        or isinstance(dealer, bool)
-        or isinstance(round_no, bool)
-        or not 0 <= dealer < variant.players
-        or not 1 <= round_no <= variant.rounds
-        or earlier.pot_after is not None
-        or earlier.house
-        or earlier.void
-    ):
-        return None
-    n = variant.players
-    return Outcome(next_dealer=(dealer + 1) % n, game_over=round_no == variant.rounds)
