@@ -21,7 +21,6 @@ from functools import lru_cache
 from sqlalchemy import Text, bindparam, cast, select
 
 from scorekeeper import database
-from scorekeeper.caches import no_cycle_collection
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -33,6 +32,7 @@ from scorekeeper.codec import (
 )
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES, GameRules
+from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, check_storable
 from scorekeeper.messages import N_, Msg

@@ -28,10 +28,10 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON
-from scorekeeper.caches import no_cycle_collection
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
