@@ -54,9 +54,9 @@ def _export(k: int, rng: random.Random) -> JSONObject:
 def build(db_url: str) -> tuple[str, list[str], float]:
     """The club and its tables, in-process; its id, its tables' ids and the seconds taken."""
     import scorekeeper
-    from scorekeeper.caches import no_cycle_collection
     from scorekeeper.clubs import reading as club_reading
     from scorekeeper.clubs import service as club_service
+    from scorekeeper.gc_pause import no_cycle_collection
     from scorekeeper.models import db
     from scorekeeper.tables import service
 

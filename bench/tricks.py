@@ -6,7 +6,7 @@ what is timed here is the processor time the process itself spent (the best of s
 which moves by a few percent. Each trick is switched off here the way
 its code would be without it (the module's attribute replaced), nothing else changed:
 
-- the replays' garbage collector kept off (``caches.no_cycle_collection``);
+- the replays' garbage collector kept off (``gc_pause.no_cycle_collection``);
 - the replay's outcomes and changes decoded once per distinct text (``replay._outcome``,
   ``replay._deltas``);
 - the table page's caches: its rendered history, chart, latest rematch and QR code;

@@ -79,7 +79,7 @@ def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         reading = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
-        if (reading and not rehearsing()) or planning():
+        if reading or planning():
             conn.exec_driver_sql("BEGIN")
             return
         raw = conn.connection.dbapi_connection
@@ -140,35 +140,6 @@ class SnapshotWrite(RuntimeError):
 def planning() -> bool:
     """Whether this runs in a read-only ``snapshot``: it reads, and must write nothing."""
     return _PLANNING.get()
-
-
-_REHEARSING: ContextVar[bool] = ContextVar("rehearsing", default=False)
-
-
-def rehearsing() -> bool:
-    """Whether this is a rehearsal (``rehearsal``): a write made only to be rolled back."""
-    return _REHEARSING.get()
-
-
-@contextlib.contextmanager
-def rehearsal() -> Iterator[None]:
-    """Run a write for real, to read what it would leave, and roll it back, even inside a
-    page that only reads (the undo question shows the totals an undo would leave).
-
-    Its transaction queues for the write lock as a write does, so it reads what a write would
-    read and never fails to take the lock half-way; it runs in a session of its own (a new
-    application context), which it rolls back at the end, whatever happens.
-    """
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    token = _REHEARSING.set(True)
-    try:
-        with app.app_context():
-            try:
-                yield
-            finally:
-                db.session.rollback()
-    finally:
-        _REHEARSING.reset(token)
 
 
 PLAN_FROM = 200

@@ -16,6 +16,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "words and numbers",
         (
             "caches",
+            "gc_pause",
             "codec",
             "messages",
             "kinds",

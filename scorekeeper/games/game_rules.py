@@ -148,11 +148,6 @@ class GameRules:
         """Parse and score a body; raises InvalidInput with every violation found."""
         return self.engine.evaluate(data)
 
-    def evaluate_plain(self, data: Body) -> RoundResult:
-        """``evaluate``, where only the result's ``deltas`` and ``outcome`` are read (an
-        import, a replay): a game may leave its explanations out. The same checks."""
-        return self.evaluate(data)
-
     # -- options and what a round's body holds -------------------------------------------
 
     @property

@@ -318,8 +318,8 @@ def delete_replay(table: Table, target: Round) -> Replay:
     return Replay(number, store.state_before(table, number), [], number + 1)
 
 
-def delete_row(table: Table, target: Round) -> None:
-    """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
+def check_deletable(table: Table, target: Round) -> None:
+    """Conflict when a live entry cannot be taken out of the numbering now."""
     if target.kind == EntryKind.SETTLE and target.entry.get("point_value") != table.point_value:
         # The totals it cleared were played at its point value: brought back now, they would
         # be priced at another (the point value changes only while every total is clear).
@@ -330,6 +330,11 @@ def delete_row(table: Table, target: Round) -> None:
                 value=target.entry.get("point_value") or "—",
             )
         )
+
+
+def delete_row(table: Table, target: Round) -> None:
+    """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
+    check_deletable(table, target)
     replay = delete_replay(table, target)
     number = replay.number
     negated = recompute(table, replay, shift=-1)

@@ -17,12 +17,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd
 
 from sqlalchemy import Text, bindparam, cast, select
 
 from scorekeeper import database
-from scorekeeper.caches import no_cycle_collection
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -34,6 +32,7 @@ from scorekeeper.codec import (
 )
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES, GameRules
+from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import ReplayError, Step, check_storable
 from scorekeeper.messages import N_, Msg
@@ -42,7 +41,7 @@ from scorekeeper.round_data import StateShape, StoredBody, TableEntry, TallyJSON
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
-from scorekeeper.tables.rescore import rescore, rescore_lazily
+from scorekeeper.tables.rescore import rescore
 
 CHUNK = 500
 """Later rounds read per query while replaying."""
@@ -268,9 +267,29 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     return folded
 
 
-def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
-    """The replay reached ``row`` with the table back in its old state but for the running
-    figures and the game and round numbers: every later round moves by what changed."""
+def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:
+    """What ``replay`` would leave, worked out without writing anything: the table's state
+    at the end and the steps of the rounds it places (the head). A pure replay: the
+    question before an undo shows it (``tables.questions``)."""
+    spec = store.spec_of(table)
+    with no_cycle_collection():
+        head_steps, plan = _head_steps(spec, table, replay)
+        _replay_later(RULES[table.game], table, plan)
+    assert plan.final is not None
+    state = plan.final
+    if plan.came_back is not None:
+        row = plan.came_back
+        state, _ = _final(table, state, row, store.tally_after(table, row.number, row.checkpoint))
+    return state, [step for _, step, _ in head_steps]
+
+
+_Moved: typing.TypeAlias = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
+"""What a replay moved the running figures by: totals, house, game totals."""
+
+
+def _final(table: Table, state: State, row: _Later, old: Tally) -> tuple[State, _Moved]:
+    """The table's last state once a replay came back to its old state at ``row`` (``state``
+    after it), and what every later round's running figures move by."""
     old_totals, old_house, old_game = old
     old_game_no, old_game_round = store.counters_after(row)
     moved = (
@@ -291,6 +310,14 @@ def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
         game_round=old_final.game_round + (state.game_round - old_game_round if same_game else 0),
     )
     check_storable(final)
+    return final, moved
+
+
+def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
+    """The replay reached ``row`` with the table back in its old state but for the running
+    figures and the game and round numbers: every later round moves by what changed."""
+    final, moved = _final(table, state, row, old)
+    old_game_no, old_game_round = store.counters_after(row)
     table.state = final.to_json()
     _move_checkpoints(table, row.number, old_game_no, moved)
     _move_numbers(
@@ -343,25 +370,8 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
     spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
     updates = plan.updates
     rescored = 0
-    pending: _Pending | None = None  # changes not yet in ``state``'s running figures
-    lazy = not game.reads_game_totals
-    n = len(spec.players)
     for row in _later(table, plan.later_from):
-        if (
-            lazy
-            and row.kind == EntryKind.ROUND
-            and len(state.totals) == len(state.game_totals) == n
-        ):
-            pending = pending or _Pending(n)
-            step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row, lazy=True)
-            pending.add(step.deltas, new_game=step.after.game_over)
-            if k % store.CHECKPOINT == 0:  # its running figures are kept
-                step = replace(step, after=pending.into(step.after, k))
-                pending = None
-        else:
-            if pending is not None:
-                state, pending = pending.into(state, k - 1), None
-            step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row)
+        step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row)
         rescored += step.rescored
         state = step.after
         shape = state.shape()
@@ -371,62 +381,7 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
         if _settled(game, row, state, shape):
             plan.came_back = row
             break
-    if pending is not None:
-        state = pending.into(state, k - 1)
     plan.final, plan.rescored = state, rescored
-
-
-class _Pending:
-    """Rounds' changes not yet added to the running totals and game totals of the replay's
-    state (``rescore_lazily``): whole numbers over one common denominator,
-    as adding ten thousand rounds' Fractions one by one is the costliest part of a long
-    replay. Added in (``into``) where the figures are kept: at a checkpoint and at the end.
-    """
-
-    __slots__ = ("den", "game", "totals")
-
-    def __init__(self, n: int) -> None:
-        self.den = 1
-        self.totals = [0] * n
-        self.game = [0] * n
-
-    def add(self, deltas: Sequence[Fraction], *, new_game: bool) -> None:
-        den, totals, game = self.den, self.totals, self.game
-        for i, d in enumerate(deltas):
-            if not d:
-                continue
-            q = d.denominator
-            if den % q:
-                m = q // gcd(den, q)  # the least common multiple is den * m
-                den *= m
-                totals[:] = [t * m for t in totals]
-                game[:] = [g * m for g in game]
-                self.den = den
-            part = d.numerator * (den // q)
-            totals[i] += part
-            game[i] += part
-        if new_game:  # the round ended its game: the next starts everybody from zero
-            game[:] = [0] * len(game)
-
-    def into(self, state: State, k: int) -> State:
-        """``state`` with these changes added to its running figures (round ``k``'s)."""
-        den = self.den
-        after = replace(
-            state,
-            totals=tuple(
-                t + Fraction(a, den) if a else t
-                for t, a in zip(state.totals, self.totals, strict=True)
-            ),
-            game_totals=tuple(
-                t + Fraction(a, den) if a else t
-                for t, a in zip(state.game_totals, self.game, strict=True)
-            ),
-        )
-        try:
-            check_storable(after)
-        except InvalidInput as exc:
-            raise ReplayError(k, exc) from exc
-        return after
 
 
 def _settled(game: GameRules, row: _Later, state: State, shape: StateShape) -> bool:
@@ -469,13 +424,10 @@ def _scored(
     row: Round | _Later | None,
     *,
     keep: bool = False,
-    lazy: bool = False,
 ) -> Step:
     """Entry ``k`` rescored (``tables.rescore``); a refusal names it unless it is the first.
-    ``keep``: build its result; ``lazy``: leave the running figures to ``_Pending``."""
+    ``keep``: build its result."""
     try:
-        if lazy:
-            return rescore_lazily(spec, state, entry, earlier)
         return rescore(spec, state, kind, entry, earlier, keep_result=keep)
     except InvalidInput as exc:
         if k == first:
@@ -627,7 +579,7 @@ def _move_checkpoints(
     table: Table,
     after_number: int,
     game_no: int,
-    moved: tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]],
+    moved: _Moved,
 ) -> None:
     """Move the running figures kept at the checkpoints after round ``after_number`` (as
     numbered now) by what the replay changed before them; the game totals only within the

@@ -4,9 +4,7 @@ Pure: no database. A correction early in a long table replays every later round;
 engine is pure, so a later round whose derived input is as it was last time scores as it
 did (its earlier score is reused), and a game may know a round's new score from its earlier
 one without scoring it again (``Game.rescore_cheaply``). A replay and an import leave a
-rescored round's result out (it is rebuilt from the round's input when read); a long replay
-of a game that never reads the running figures adds the changes up itself
-(``rescore_lazily``, ``tables.replay``).
+rescored round's result out (it is rebuilt from the round's input when read).
 """
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scorekeeper.codec import all_storable
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import (
@@ -65,23 +62,6 @@ def rescore(
     return round_step(game, spec, state, seen, outcome, deltas, after, result, rescored=rescored)
 
 
-def rescore_lazily(
-    spec: TableSpec, state: State, entry: TableEntry, earlier: PriorScore | None
-) -> Step:
-    """``rescore`` of a round, leaving the running totals and game totals as they were in
-    ``state`` (and unchecked): a long replay adds the changes up itself. Only for games
-    whose rules never read them (not ``Game.reads_game_totals``); a new game still starts
-    the game totals from zero."""
-    spec = spec_at(spec, state)
-    game = RULES[spec.game]
-    seen = read_round(game, spec, state, entry)
-    outcome, deltas, result, rescored = _score(game, spec, seen, entry, earlier, False)
-    after = state_after(state, seen, outcome, totals=state.totals, game_totals=state.game_totals)
-    if not all_storable((*deltas, after.pot, after.house)):
-        check_storable(after, deltas)  # says why
-    return round_step(game, spec, state, seen, outcome, deltas, after, result, rescored=rescored)
-
-
 def _score(
     game: GameRules,
     spec: TableSpec,
@@ -100,7 +80,7 @@ def _score(
         if cheap is not None:
             # Scored from the earlier score; its result is rebuilt from the new input when read.
             return cheap, list(earlier.deltas), None, True
-    scored = game.evaluate(seen.full) if keep_result else game.evaluate_plain(seen.full)
+    scored = game.evaluate(seen.full)
     result = Result(scored.to_dict()) if keep_result else None
     return scored.outcome, seen.table_deltas(scored.deltas, n_table), result, True
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect
 from scorekeeper.messages import N_, Msg
-from scorekeeper.models import JournalEntry, Round, Table, now
+from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, now
 from scorekeeper.round_data import JournalData, as_edit
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, entries, store
@@ -40,11 +40,19 @@ def undo(table: Table, seq: int) -> JournalEntry:
     by the version before it; Conflict when the entry can no longer be undone as such.
     """
     entry = store.journal_entry(table, seq)
+    return TABLE_UNDO.undo(table, entry, effect_of(table, entry))
+
+
+def effect_of(table: Table, entry: JournalEntry) -> str:
+    """The effect of ``entry`` its undo takes back; Conflict when it has none to take back
+    (a rematch only notes that the game continued elsewhere)."""
     effect = Effect.REMATCH if entry.action == Action.REMATCH else entry.data.get("effect")
     if not TABLE_UNDO.knows(effect):
         raise _cannot(table, entry)
     assert isinstance(effect, str)
-    return TABLE_UNDO.undo(table, entry, effect)
+    if effect == Effect.REMATCH:
+        _rematch(table, entry)
+    return effect
 
 
 def _cannot(table: Table, entry: JournalEntry) -> Conflict:
@@ -96,8 +104,8 @@ def _recorded(
     )
 
 
-@TABLE_UNDO.on(Effect.CREATED, Effect.RESTORED)
-def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
+def deleted_again(table: Table, entry: JournalEntry) -> Round:
+    """The round an entered or restored round's undo deletes; Conflict when it cannot."""
     rnd = _round_of(table, entry)
     if rnd.number is None:
         raise Conflict(
@@ -107,6 +115,13 @@ def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
                 noun=RULES[table.game].noun,
             )
         )
+    entries.check_deletable(table, rnd)
+    return rnd
+
+
+@TABLE_UNDO.on(Effect.CREATED, Effect.RESTORED)
+def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd = deleted_again(table, entry)
     number = rnd.round_no
     what = named(table, rnd)
     delete_row(table, rnd)
@@ -114,8 +129,8 @@ def _delete_again(table: Table, entry: JournalEntry) -> JournalEntry:
     return _recorded(table, entry, rnd, number, done, {"effect": Effect.DELETED})
 
 
-@TABLE_UNDO.on(Effect.DELETED)
-def _restore_again(table: Table, entry: JournalEntry) -> JournalEntry:
+def restored_again(table: Table, entry: JournalEntry) -> Round:
+    """The round a delete's undo restores; Conflict when it cannot."""
     rnd = _round_of(table, entry)
     if rnd.number is not None:
         raise Conflict(
@@ -126,14 +141,21 @@ def _restore_again(table: Table, entry: JournalEntry) -> JournalEntry:
                 what=named(table, rnd),
             )
         )
+    return rnd
+
+
+@TABLE_UNDO.on(Effect.DELETED)
+def _restore_again(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd = restored_again(table, entry)
     restore_row(table, rnd)
     assert rnd.number is not None
     done = N_("%(what)s restored", what=named(table, rnd))
     return _recorded(table, entry, rnd, rnd.round_no, done, {"effect": Effect.RESTORED})
 
 
-@TABLE_UNDO.on(Effect.CHANGED)
-def _change_back(table: Table, entry: JournalEntry) -> JournalEntry:
+def changed_back(table: Table, entry: JournalEntry) -> tuple[Round, RoundVersion]:
+    """The round a correction's undo puts back, and the version it goes back to; Conflict
+    when it cannot."""
     rnd = _round_of(table, entry)
     seq = entry.seq
     if rnd.number is None:
@@ -150,6 +172,13 @@ def _change_back(table: Table, entry: JournalEntry) -> JournalEntry:
         raise Conflict(
             N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
         )
+    return rnd, old
+
+
+@TABLE_UNDO.on(Effect.CHANGED)
+def _change_back(table: Table, entry: JournalEntry) -> JournalEntry:
+    rnd, old = changed_back(table, entry)
+    seq, wanted = entry.seq, entry.data.get("before")
     number = rnd.round_no
     before = rnd.version
     change_row(table, rnd, old.entry, f"undo of entry {seq}")
@@ -191,6 +220,19 @@ def _edit_name(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
 
 
 def _edit_rename(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    pairs = renamed_back(table, entry, forward)
+    changes.rename_players(table, pairs)
+    return renamed_words(pairs)
+
+
+def renamed_words(pairs: dict[str, str]) -> list[Msg]:
+    """What giving names back does, in words."""
+    return [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
+
+
+def renamed_back(table: Table, entry: JournalEntry, forward: bool) -> dict[str, str]:
+    """The names a change of the table's undo gives back (each name now: the one it gets);
+    Conflict when it cannot."""
     seq, rename = entry.seq, dict(entry.data.get("rename") or {})
     if table.club_id is not None:
         # A member has one name across the club (API.md "Clubs"): only the club renames.
@@ -221,11 +263,18 @@ def _edit_rename(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
                     name=new,
                 )
             )
-    changes.rename_players(table, pairs)
-    return [N_("%(old)s is %(new)s again", old=old, new=new) for old, new in pairs.items()]
+    return pairs
 
 
 def _edit_seats(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    to_seats, to_dealer = seated_back(table, entry, forward)
+    changes.reseat(table, to_seats, to_dealer)
+    return [N_("seats: %(names)s", names=to_seats)]
+
+
+def seated_back(table: Table, entry: JournalEntry, forward: bool) -> tuple[list[str], int]:
+    """The seats and first dealer a change of the table's undo gives back; Conflict when it
+    cannot."""
     seats = entry.data["seats"]
     dealers = entry.data.get("first_dealer") or [0, 0]
     (frm_seats, to_seats), to_dealer = (
@@ -235,11 +284,17 @@ def _edit_seats(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
         raise Conflict(
             N_("Entry %(seq)s cannot be undone: %(why)s", seq=entry.seq, why=SEATED_ALREADY)
         )
-    changes.reseat(table, list(to_seats), to_dealer)
-    return [N_("seats: %(names)s", names=list(to_seats))]
+    return list(to_seats), to_dealer
 
 
 def _edit_point_value(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
+    value = priced_back(table, entry, forward)
+    table.point_value = value
+    return [N_("point value %(v)s", v=value) if value is not None else N_("no point value")]
+
+
+def priced_back(table: Table, entry: JournalEntry, forward: bool) -> str | None:
+    """The point value a change of the table's undo gives back; Conflict when it cannot."""
     pv = entry.data["point_value"]
     frm, value = (pv[0], pv[1]) if forward else (pv[1], pv[0])
     if table.point_value != frm:
@@ -255,8 +310,11 @@ def _edit_point_value(table: Table, entry: JournalEntry, forward: bool) -> list[
         raise Conflict(
             N_("Entry %(seq)s cannot be undone now: %(why)s", seq=entry.seq, why=SETTLE_FIRST)
         )
-    table.point_value = value
-    return [N_("point value %(v)s", v=value) if value is not None else N_("no point value")]
+    return value
+
+
+AS_BEFORE = N_("players and settings as before")
+"""A change of the table's entry taken out of the sequence, in words."""
 
 
 def _edit_entry(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
@@ -271,16 +329,21 @@ def _edit_entry(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
             return changes.change_messages(rnd.result)
         if not forward and rnd.number is not None:
             entries.delete_row(table, rnd)
-            return [N_("players and settings as before")]
+            return [AS_BEFORE]
     except InvalidInput as exc:
-        raise Conflict(
-            N_(
-                "Entry %(seq)s cannot be undone: %(why)s",
-                seq=entry.seq,
-                why=[v.message for v in exc.violations],
-            )
-        ) from exc
+        raise refused_entry(entry, exc) from exc
     return []
+
+
+def refused_entry(entry: JournalEntry, exc: InvalidInput) -> Conflict:
+    """Why a change of the table cannot be undone: its entry no longer fits the sequence."""
+    return Conflict(
+        N_(
+            "Entry %(seq)s cannot be undone: %(why)s",
+            seq=entry.seq,
+            why=[v.message for v in exc.violations],
+        )
+    )
 
 
 EDIT_PARTS: tuple[tuple[str, Callable[[Table, JournalEntry, bool], list[Msg]]], ...] = (

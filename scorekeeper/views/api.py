@@ -15,10 +15,10 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
-from scorekeeper.caches import no_cycle_collection
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
+from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.round_data import Entry

@@ -28,10 +28,10 @@ from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON
-from scorekeeper.caches import no_cycle_collection
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
@@ -274,7 +274,7 @@ def history(token: str) -> str:
 @bp.get("/t/<token>/undo/<int:seq>")
 def undo_confirm(token: str, seq: int) -> str:
     """Ask before undoing journal entry ``seq``: say what will change and the totals after
-    (worked out by doing the undo and rolling it back); its button posts to ``undo``."""
+    (a pure replay on a read-only snapshot: no write lock); its button posts to ``undo``."""
     table = get_table_or_404(token)
     try:
         question = undo_question(token, seq)

@@ -407,61 +407,13 @@ def test_a_tour_is_scored_again_when_its_new_pot_runs_short_or_no_longer_does(ap
         _check_against_full_replay(table)
 
 
-@given(
-    rounds=st.lists(
-        st.tuples(
-            st.lists(
-                st.fractions(max_denominator=12).filter(lambda f: abs(f) < 10**6),
-                min_size=3,
-                max_size=3,
-            ),
-            st.booleans(),
-        ),
-        max_size=30,
-    )
-)
-def test_changes_added_up_later_equal_fractions_added_one_by_one(rounds):
-    """The replay adds rounds' changes up as whole numbers over one common denominator
-    (``replay._Pending``) and into the state at checkpoints and at the end: exactly what
-    adding each round's Fractions to the totals and game totals gives (RULES 7), a new game
-    starting the game totals from zero."""
-    from fractions import Fraction
-
-    from scorekeeper.state import State
-
-    start = State(
-        dealer=0,
-        totals=(Fraction(1, 3), Fraction(-7), Fraction(0)),
-        game_totals=(Fraction(5, 6), Fraction(0), Fraction(-1, 2)),
-        seated=(0, 1, 2),
-    )
-    totals, game = list(start.totals), list(start.game_totals)
-    pending = replays._Pending(3)
-    for deltas, new_game in rounds:
-        totals = [t + d for t, d in zip(totals, deltas, strict=True)]
-        game = [0] * 3 if new_game else [g + d for g, d in zip(game, deltas, strict=True)]
-        pending.add(deltas, new_game=new_game)
-    # A new game's state starts its game totals from zero (as ``rescore_lazily`` leaves them).
-    base = start if not any(n for _, n in rounds) else replace_game(start)
-    after = pending.into(base, 1)
-    assert list(after.totals) == totals
-    assert list(after.game_totals) == game
-
-
-def replace_game(state):
-    from dataclasses import replace
-    from fractions import Fraction
-
-    return replace(state, game_totals=(Fraction(0),) * 3)
-
-
 def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_ends():
-    """A replay keeps Python's cycle collector off while it runs (``caches.no_cycle_collection``);
+    """A replay keeps Python's cycle collector off while it runs (``gc_pause.no_cycle_collection``);
     replays in two threads overlapping in any order leave it on once both have ended, and
     off while either runs."""
     import gc
 
-    from scorekeeper.caches import no_cycle_collection
+    from scorekeeper.gc_pause import no_cycle_collection
 
     assert gc.isenabled()
     first, second = no_cycle_collection(), no_cycle_collection()

@@ -7,11 +7,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from scorekeeper.exact import amount_str, display, read_stored_amount
+from scorekeeper.exact import amount_str, display
 from scorekeeper.games.base import BarWords, Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.tokan import rules as engine
+from scorekeeper.games.tokan import shortcut
 from scorekeeper.games.tokan.openapi import RESULT
 from scorekeeper.games.tokan.why import tokan_line
 from scorekeeper.jsonio import JSONObject, JSONValue
@@ -101,16 +102,8 @@ class Tokan(Game):
         return tuple(positions)  # who was not in this tour has left for good
 
     def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
-        # A correction early in a game moves the pot every later tour carries in: a tour that
-        # did not run short, and would not with the new pot, scores as it did (RULES 6).
-        old = earlier.body
-        if old.keys() != body.keys() or any(old[k] != body[k] for k in body if k != "pot"):
-            return None
-        try:
-            before, now = read_stored_amount(old["pot"]), read_stored_amount(body["pot"])
-        except (KeyError, ValueError):
-            return None
-        return engine.with_other_pot(earlier.outcome, before, now)
+        # The replay's one shortcut for Tokan (``shortcut``).
+        return shortcut.rescored(earlier.body, earlier.outcome, body)
 
     def can_end(self, state: State) -> bool:
         return super().can_end(state) or state.pot >= len(state.seated)

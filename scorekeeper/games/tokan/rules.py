@@ -496,31 +496,6 @@ def score(inp: Input) -> RoundResult:
     return RoundResult(results, inp.stake, inp.pot, pot, tuple(notes))
 
 
-def with_other_pot(earlier: Outcome, old_pot: Fraction, new_pot: Fraction) -> Outcome | None:
-    """How a tour that did not run short scores with ``new_pot`` carried in instead of
-    ``old_pot``, without scoring it again; None when that cannot be said.
-
-    Every stake is taken back exactly when the pot after the predictions holds them all,
-    that is when what it carries on is not negative; then the changes are the same and the
-    pot carries on the difference (``score``: the predictions do not depend on the pot).
-    """
-    if earlier.pot_short is not False or earlier.pot_after is None:
-        return None
-    if new_pot.denominator != 1 or old_pot.denominator != 1:
-        return None
-    new, old = new_pot.numerator, old_pot.numerator  # whole coins: ints, quicker than Fractions
-    after = (
-        Fraction(earlier.pot_after.numerator + new - old)
-        if earlier.pot_after.denominator == 1
-        else earlier.pot_after + (new - old)
-    )
-    if after < 0 or not POT.minimum <= new <= POT.maximum:
-        return None
-    return Outcome(
-        earlier.next_dealer, after, earlier.house, earlier.void, earlier.game_over, False
-    )
-
-
 def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:
     """At the end of a game, share the pot equally among the seated players (R21).
 

@@ -97,7 +97,7 @@ def entered_lines(
         hand = _cards(p.get("hand"))
         made = list(teyaku(hand, variant))
         if i != rest:
-            made += dekiyaku(_cards(p.get("captured")), variant, rules, explain=False)
+            made += dekiyaku(_cards(p.get("captured")), variant, rules)
         lines.append([pile_words(t.count, t.points), *(yaku_name(y.id) for y in made)])
     return lines
 

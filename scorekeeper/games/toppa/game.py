@@ -13,7 +13,7 @@ from scorekeeper.cards import SUITS
 from scorekeeper.games.base import BarLine, BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.schema import ResultSchema
-from scorekeeper.games.toppa import form
+from scorekeeper.games.toppa import form, shortcut
 from scorekeeper.games.toppa import rules as engine
 from scorekeeper.games.toppa.openapi import RESULT
 from scorekeeper.games.toppa.why import baka_line, toppa_line
@@ -111,9 +111,6 @@ class PileGame(Game):
     def evaluate(self, data: Body) -> RoundResult:
         return engine.score(engine.parse(data, self.variant))
 
-    def evaluate_plain(self, data: Body) -> RoundResult:
-        return engine.score(engine.parse(data, self.variant), explain=False)
-
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
         # Toppa and Baka read the same house rules; a table keeps those of its own game.
         rules = engine.parse_rules(r, raw)
@@ -128,18 +125,8 @@ class PileGame(Game):
             body["round"] = state.game_round
 
     def rescore_cheaply(self, earlier: PriorScore, body: Body) -> Outcome | None:
-        # Deleting or restoring an early Baka round moves every later round's dealer and
-        # round of the game: they pay as they did (``engine.seat_outcome``).
-        if not self.rounds_per_game:
-            return None
-        old = earlier.body
-        if old.keys() != body.keys() or any(
-            old[k] != body[k] for k in body if k not in ("dealer", "round")
-        ):
-            return None
-        return engine.seat_outcome(
-            self.variant, earlier.outcome, body.get("dealer"), body.get("round")
-        )
+        # The replay's one shortcut for Baka (``shortcut``).
+        return shortcut.rescored(self.variant, earlier.body, earlier.outcome, body)
 
     def progress(self, spec: TableSpec, state: State, round_count: int) -> str:
         if self.rounds_per_game and self.said_once(

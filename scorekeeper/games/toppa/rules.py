@@ -31,7 +31,7 @@ from scorekeeper.games.toppa.entry import (
 )
 from scorekeeper.games.toppa.house_rules import RULE_OPTIONS, Rules, parse_rules
 from scorekeeper.games.toppa.result import PlayerResult, RoundResult
-from scorekeeper.games.toppa.settle import exchange_suggestion, resolve_piles, score, seat_outcome
+from scorekeeper.games.toppa.settle import exchange_suggestion, resolve_piles, score
 from scorekeeper.games.toppa.variant import BAKA, ROUND, TOPPA, VARIANTS, Variant
 from scorekeeper.games.toppa.yaku import YAKU_NAMES, Yaku, dekiyaku, teyaku
 from scorekeeper.rules.common import InvalidInput
@@ -68,6 +68,5 @@ __all__ = [
     "parse_rules",
     "resolve_piles",
     "score",
-    "seat_outcome",
     "teyaku",
 ]

@@ -13,9 +13,8 @@ from scorekeeper.games.toppa.deck import DECK_IN_ORDER, POINTS, card_points
 from scorekeeper.games.toppa.entry import Input
 from scorekeeper.games.toppa.notes import exchange_notes, low_man_out_notes
 from scorekeeper.games.toppa.result import PlayerResult, RoundResult
-from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT, Variant
+from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT
 from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
-from scorekeeper.rules.common import Note, Outcome
 
 
 @dataclass(slots=True)
@@ -56,14 +55,12 @@ def resolve_piles(inp: Input) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(in_deck_order(p.pile)) if p.pile is not None else rest for p in inp.players)
 
 
-def score(inp: Input, explain: bool = True) -> RoundResult:
-    """A round's result. Without ``explain`` only its payments and what comes next are
-    worked out (``deltas``, ``outcome``): no notes, no yaku details, no exchange cards. An
-    import or a long replay scores ten thousand rounds whose explanations nobody reads."""
+def score(inp: Input) -> RoundResult:
+    """A round's result."""
     variant = inp.variant
     piles = resolve_piles(inp)
     tey = tuple(teyaku(p.hand, variant) for p in inp.players)
-    dek = tuple(dekiyaku(pile, variant, inp.rules, explain) for pile in piles)
+    dek = tuple(dekiyaku(pile, variant, inp.rules) for pile in piles)
     scored = Scored(
         piles=piles,
         points=tuple(card_points(p) for p in piles),
@@ -75,11 +72,11 @@ def score(inp: Input, explain: bool = True) -> RoundResult:
         ),
     )
     if variant.exchange:
-        return _settle_exchange(inp, scored, explain)
-    return _settle_arithmetic(inp, scored, explain)
+        return _settle_exchange(inp, scored)
+    return _settle_arithmetic(inp, scored)
 
 
-def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
+def _settle_exchange(inp: Input, s: Scored) -> RoundResult:
     """Toppa (RULES 4.5): the lower yaku score hands over cards worth the difference."""
     par = inp.variant.par
     points, yaku = s.points, s.yaku
@@ -99,12 +96,8 @@ def _settle_exchange(inp: Input, s: Scored, explain: bool = True) -> RoundResult
         scores[lo] = points[lo] - yaku[h] - par
         scores[h] = -scores[lo]
     w = 0 if scores[0] > 0 else 1  # the winner, unless a score of exactly 0
-    exchange: tuple[str, ...] | None = None
-    notes: tuple[Note, ...] = ()
-    if explain:
-        if settlement == "exchange":
-            exchange = exchange_suggestion(s.piles[lo], d)
-        notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
+    exchange = exchange_suggestion(s.piles[lo], d) if settlement == "exchange" else None
+    notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
     deltas = (Fraction(scores[0]), Fraction(scores[1]))
     return RoundResult(
         variant=inp.variant,
@@ -144,7 +137,7 @@ def exchange_suggestion(pile: Iterable[str], owed: int) -> tuple[str, ...] | Non
     return tuple(by_points[20][:a] + by_points[10][:b] + by_points[5][:fives])
 
 
-def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> RoundResult:
+def _settle_arithmetic(inp: Input, s: Scored) -> RoundResult:
     """Baka (RULES 4.6): Low Man Out, yaku and card points, each settled in thirds."""
     rules = inp.rules
     n = inp.variant.players
@@ -184,7 +177,7 @@ def _settle_arithmetic(inp: Input, s: Scored, explain: bool = True) -> RoundResu
         next_dealer=next_dealer,
         dealer=inp.dealer,
         round=inp.round,
-        notes=low_man_out_notes(inp, points, s.yaku, low, forfeit, next_dealer) if explain else (),
+        notes=low_man_out_notes(inp, points, s.yaku, low, forfeit, next_dealer),
     )
 
 
@@ -199,33 +192,3 @@ def _low_man_out(low: Sequence[bool]) -> list[Fraction]:
                     lmo[j] += LOW_MAN_OUT_PAYMENT
                     lmo[k] -= LOW_MAN_OUT_PAYMENT
     return lmo
-
-
-def seat_outcome(
-    variant: Variant, earlier: Outcome, dealer: object, round_no: object
-) -> Outcome | None:
-    """How a round of a game of rounds (Baka) that scored ``earlier`` scores when only its
-    dealer or its round of the game differ, without scoring it again; None when that cannot
-    be said.
-
-    Baka's payments read neither (``_settle_arithmetic``: Low Man Out, yaku and card points
-    are the players' own): the dealer only names who deals next, whatever the result
-    (dealers rotate), and the last round ends the game. A correction early in a long Baka
-    table shifts every later round's dealer and round of the game, and nothing else.
-    """
-    if (
-        variant.exchange
-        or variant.rounds is None
-        or not isinstance(dealer, int)
-        or not isinstance(round_no, int)
-        or isinstance(dealer, bool)
-        or isinstance(round_no, bool)
-        or not 0 <= dealer < variant.players
-        or not 1 <= round_no <= variant.rounds
-        or earlier.pot_after is not None
-        or earlier.house
-        or earlier.void
-    ):
-        return None
-    n = variant.players
-    return Outcome(next_dealer=(dealer + 1) % n, game_over=round_no == variant.rounds)

@@ -126,17 +126,16 @@ def _count_desc(n: int, threshold: int, willow: bool) -> Msg:
 
 
 def dekiyaku(
-    pile: Iterable[str], variant: Variant, rules: Rules = DEFAULT_RULES, explain: bool = True
+    pile: Iterable[str], variant: Variant, rules: Rules = DEFAULT_RULES
 ) -> tuple[Yaku, ...]:
-    """Every dekiyaku of a captured pile (RULES 4.4, R6, R7); without ``explain`` the
-    counted yaku leave out the sentence detailing their count (their points are the same)."""
+    """Every dekiyaku of a captured pile (RULES 4.4, R6, R7)."""
     held = frozenset(pile)
     found = _bright_yaku(held, rules)
     found += _set_yaku(held, rules)
-    ribbons = _ribbon_yaku(held, rules, explain)
+    ribbons = _ribbon_yaku(held, rules)
     if ribbons is not None:
         found.append(ribbons)
-    chaff = _chaff_yaku(held, variant.chaff_threshold, rules, explain)
+    chaff = _chaff_yaku(held, variant.chaff_threshold, rules)
     if chaff is not None:
         found.append(chaff)
     found += [row_yaku for row_yaku, row_set in _ROW_YAKU if row_set <= held]
@@ -168,7 +167,7 @@ def _set_yaku(held: frozenset[str], rules: Rules) -> list[Yaku]:
     return found
 
 
-def _ribbon_yaku(held: frozenset[str], rules: Rules, explain: bool) -> Yaku | None:
+def _ribbon_yaku(held: frozenset[str], rules: Rules) -> Yaku | None:
     """R6: R ribbons (the willow ribbon is one), W other willow cards held."""
     ribbons = in_deck_order(held & _RIBBONS)
     willows = [c for c in WILLOW_NON_RIBBON if c in held]  # in deck order already
@@ -178,19 +177,15 @@ def _ribbon_yaku(held: frozenset[str], rules: Rules, explain: bool) -> Yaku | No
         return None
     cards = tuple(ribbons + willows)
     if r_count < 7:
-        detail = _seven_ribbons_desc(r_count, w_count, extra) if explain else ""
+        detail = _seven_ribbons_desc(r_count, w_count, extra)
         return Yaku("seven-ribbons", 20 + 10 * extra, cards, detail, "R6")
     base = 30 if rules.yaku_values == "low" else 40
-    detail = (
-        N_(
-            "%(r)s ribbons + %(w)s other willow: %(base)s + 10 × %(extra)s",
-            r=r_count,
-            w=w_count,
-            base=base,
-            extra=extra,
-        )
-        if explain
-        else ""
+    detail = N_(
+        "%(r)s ribbons + %(w)s other willow: %(base)s + 10 × %(extra)s",
+        r=r_count,
+        w=w_count,
+        base=base,
+        extra=extra,
     )
     return Yaku("real-seven-ribbons", base + 10 * extra, cards, detail, "R6")
 
@@ -204,7 +199,7 @@ def _seven_ribbons_desc(r_count: int, w_count: int, extra: int) -> Msg:
     )
 
 
-def _chaff_yaku(held: frozenset[str], threshold: int, rules: Rules, explain: bool) -> Yaku | None:
+def _chaff_yaku(held: frozenset[str], threshold: int, rules: Rules) -> Yaku | None:
     """R7: chaff other than the lightning; with willow_as_chaff every willow card too."""
     chaff = list(held & PLAIN_CHAFF)
     if rules.willow_as_chaff:
@@ -215,7 +210,7 @@ def _chaff_yaku(held: frozenset[str], threshold: int, rules: Rules, explain: boo
         "chaff",
         20 + 10 * (len(chaff) - threshold),
         tuple(in_deck_order(chaff)),
-        _count_desc(len(chaff), threshold, rules.willow_as_chaff) if explain else "",
+        _count_desc(len(chaff), threshold, rules.willow_as_chaff),
         "R7",
     )
 
