@@ -4,10 +4,10 @@ import globals from "globals";
 
 export default [
   {
-    // Installed or built, not written: static/js/app.js is esbuild's bundle of the modules
+    // Installed or built, not written: static/dist/app.js is esbuild's bundle of the modules
     // (scorekeeper/assets.py), which are linted themselves.
     ignores: [
-      "node_modules/", ".venv/", "build/", "dist/", "**/*.egg-info/", "static/js/app.js",
+      "node_modules/", ".venv/", "build/", "dist/", "**/*.egg-info/", "static/dist/app.js",
     ],
   },
   js.configs.recommended,

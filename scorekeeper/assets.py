@@ -1,4 +1,4 @@
-"""The pages' one script, ``static/js/app.js``, built at install or build time by esbuild.
+"""The pages' one script, ``static/dist/app.js``, built at install or build time by esbuild.
 
 The page scripts are ES modules (``static/js/``, each game's in its folder's ``static/``, named
 by ``Game.scripts``) that node's test runner and eslint read as they are. esbuild, pinned in
@@ -21,14 +21,14 @@ from pathlib import Path
 from scorekeeper import RESOURCES, ROOT
 from scorekeeper.games import GAMES
 
-SCRIPT = "js/app.js"
+SCRIPT = "dist/app.js"
 """The built script, under the static folder."""
 ENTRY = "js/main.js"
 """Its entry module: every page's script, importing the others."""
 BUILDER = ROOT / "scripts" / "build-js.mjs"
 """esbuild's run, with the games' registry (in a checkout only: a wheel has the built file)."""
-APART = ("sw.js", "app.js")
-"""Files of ``static/js`` outside the bundle: the service worker, and the bundle itself."""
+APART = ("sw.js",)
+"""Files of ``static/js`` outside the bundle: the service worker."""
 
 
 class BuildError(RuntimeError):

@@ -289,7 +289,7 @@ BUNDLED = {"css/app.css": "styles"}
 """The shared style sheet is served with every registered game's own style parts in it
 (``Game.styles`` appended, each in its folder's ``static/``): a game's parts live in its
 folder, and a page still fetches one style sheet, cached across pages. The one script,
-``js/app.js``, is built with the games' scripts in it beforehand (``scorekeeper.assets``)
+``dist/app.js``, is built with the games' scripts in it beforehand (``scorekeeper.assets``)
 and served as the file it is."""
 
 

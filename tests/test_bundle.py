@@ -53,7 +53,7 @@ def test_the_registry_is_every_game_script_in_the_order_given(tmp_path):
 
 @needs_node
 def test_the_served_script_is_the_built_one_with_every_module(client, tmp_path):
-    resp = client.get("/static/js/app.js")
+    resp = client.get("/static/dist/app.js")
     body = resp.get_data(as_text=True)
     built = STATIC / assets.SCRIPT
     assert resp.status_code == 200 and body == built.read_text(encoding="utf-8")
@@ -82,7 +82,7 @@ def test_the_built_script_is_not_committed():
     done = subprocess.run(
         ["git", "check-ignore", "-q", str(STATIC / assets.SCRIPT)], cwd=ROOT, check=False
     )
-    assert done.returncode == 0, "static/js/app.js is built, never committed"
+    assert done.returncode == 0, "static/dist/app.js is built, never committed"
 
 
 def test_its_version_is_a_digest_of_the_built_file(app):
@@ -94,6 +94,7 @@ def test_its_version_is_a_digest_of_the_built_file(app):
 def test_a_module_newer_than_the_built_script_makes_it_stale(tmp_path):
     static = tmp_path / "static"
     shutil.copytree(STATIC / "js", static / "js")
+    shutil.copytree(STATIC / "dist", static / "dist")
     assert not assets.stale(static)
     main = static / "js" / "main.js"
     later = (static / assets.SCRIPT).stat().st_mtime + 10

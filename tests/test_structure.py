@@ -57,7 +57,7 @@ def _shared_code() -> list[Path]:
         *(ROOT / "scorekeeper").rglob("*.html"),
         *(ROOT / "templates").rglob("*.html"),
         # Not the built script (git-ignored): esbuild's bundle holds the games' own modules.
-        *(p for p in (ROOT / "static").rglob("*.js") if p != ROOT / "static" / "js" / "app.js"),
+        *(p for p in (ROOT / "static").rglob("*.js") if "dist" not in p.parts),
         *(ROOT / "static").rglob("*.css"),
     ]
     return [

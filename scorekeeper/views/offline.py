@@ -4,7 +4,7 @@ pages this phone opened recently, and the page it shows for one it never opened.
 The worker is served from the root so that its scope is the whole app; its list of files
 carries their versions (``?v=``), so a new release changes the worker and with it its cache.
 The queue of rounds saved without a signal lives in the pages (``static/js/queue.js``, part of
-the pages' one script ``js/app.js``)."""
+the pages' one script ``dist/app.js``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ bp = Blueprint("offline", __name__)
 
 APP_FILES = (
     "css/app.css",
-    "js/app.js",
+    "dist/app.js",
     "img/cards.svg",
     "favicon.svg",
     "manifest.webmanifest",

@@ -1,4 +1,4 @@
-// The pages' script: every page loads this one module (served as js/app.js, esbuild's bundle of
+// The pages' script: every page loads this one module (served as dist/app.js, esbuild's bundle of
 // it and the modules it imports: scorekeeper/assets.py). Every page works without it: the fields, checkboxes
 // and selects the scripts drive are the form, and they are what is posted.
 // The order below is the order the parts set up in (the offline queue before the draft,

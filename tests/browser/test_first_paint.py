@@ -53,12 +53,12 @@ def table(server: str, game: str, players: list[str]) -> str:
 def test_the_grid_s_room_is_kept_before_the_script_draws_it(phone, server, game, players):
     url = table(server, game, players)
     # The page as first painted: the script not run yet (held back here).
-    phone.route("**/static/js/app.js*", lambda route: route.abort())
+    phone.route("**/static/dist/app.js*", lambda route: route.abort())
     phone.goto(url)
     before = phone.evaluate(WHERE)
     assert phone.locator(".deck").count() == 0
     assert not phone.locator("fieldset.pile").first.is_visible()  # the lists the grid stands for
-    phone.unroute("**/static/js/app.js*")
+    phone.unroute("**/static/dist/app.js*")
     phone.goto(url)
     phone.wait_for_selector(".deck .deckgrid")
     after = phone.evaluate(WHERE)

@@ -14,7 +14,7 @@ from scorekeeper.games import GAMES
 
 def test_every_games_parts_are_served_in_the_shared_files(client):
     css = client.get("/static/css/app.css").get_data(as_text=True)
-    js = client.get("/static/js/app.js").get_data(as_text=True)
+    js = client.get("/static/dist/app.js").get_data(as_text=True)
     assert css.startswith("/*") and "--s0" in css  # the shared sheet first
     for game in GAMES.values():
         for name in game.styles:

@@ -201,7 +201,7 @@ def test_the_weight_counts_what_a_browser_fetches(client):
         "/",
         "/static/css/app.css",
         "/static/manifest.webmanifest",
-        "/static/js/app.js",
+        "/static/dist/app.js",
     ]
     assert weight.sent < weight.raw
     assert "/static/icons/icon-512.png" in weight.install_files

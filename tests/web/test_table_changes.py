@@ -626,7 +626,7 @@ def test_rounds_and_journal_carry_their_time(client):
     assert r["at"].endswith("Z") and "T" in r["at"]
     page = client.get(f"/t/{sid}").get_data(as_text=True)
     assert f'<time datetime="{r["at"]}">' in page and " UTC</time>" in page
-    assert "/static/js/app.js" in page
+    assert "/static/dist/app.js" in page
     round_page = client.get(f"/t/{sid}/rounds/1").get_data(as_text=True)
     assert f'<time datetime="{r["at"]}">' in round_page
 

@@ -154,16 +154,16 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
     home = pages["/"]
     assert home.get("status") == 200, f"GET / from the installed wheel: {home}"
     assert "/static/css/app.css" in pages, "the home page links no stylesheet"
-    assert "/static/js/app.js" in pages, "the home page loads no script"
+    assert "/static/dist/app.js" in pages, "the home page loads no script"
     for url, page in pages.items():
         assert page.get("status") == 200, f"GET {url} from the installed wheel: {page}"
-    css, js = pages["/static/css/app.css"], pages["/static/js/app.js"]
+    css, js = pages["/static/css/app.css"], pages["/static/dist/app.js"]
     assert css["mimetype"] == "text/css", css
     # The shared files, each game's own parts in them (scorekeeper/wiring.py, BUNDLED).
     assert css["body"].startswith((ROOT / "static/css/app.css").read_text(encoding="utf-8"))
     assert js["mimetype"] in ("text/javascript", "application/javascript"), js
     # The script: the one esbuild built before the wheel (scorekeeper/assets.py), as it is.
-    assert js["body"] == (ROOT / "static/js/app.js").read_text(encoding="utf-8")
+    assert js["body"] == (ROOT / "static/dist/app.js").read_text(encoding="utf-8")
     assert '"template.grid-template"' in js["body"] and '"fieldset.tokan"' in js["body"]
     # The web app manifest and the home-screen icon come with the wheel too.
     manifest = pages["/static/manifest.webmanifest"]
