@@ -7,8 +7,6 @@ which moves by a few percent. Each trick is switched off here the way
 its code would be without it (the module's attribute replaced), nothing else changed:
 
 - the replays' garbage collector kept off (``gc_pause.no_cycle_collection``);
-- the replay's outcomes and changes decoded once per distinct text (``replay._outcome``,
-  ``replay._deltas``);
 - the table page's caches: its rendered history, chart, latest rematch and QR code;
 - the gzipped copy of each static file (``wiring._STATIC_GZIP``).
 
@@ -58,9 +56,6 @@ def _without(trick: str) -> contextlib.ExitStack:
     stack = contextlib.ExitStack()
     if trick == "gc off in replays":
         stack.enter_context(_replaced(replay, "no_cycle_collection", contextlib.nullcontext))
-    elif trick == "decoded once per text":
-        for name in ("_outcome", "_deltas"):
-            stack.enter_context(_replaced(replay, name, getattr(replay, name).__wrapped__))
     elif trick == "table page caches":
         stack.enter_context(_replaced(table_figures, "_HISTORIES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_CHARTS", _Forgetful()))
@@ -156,7 +151,6 @@ def _with_and_without(work: dict[str, Callable[[], None]]) -> list[str]:
     """Each trick's jobs timed with it and without it, a line each."""
     tricks = {
         "gc off in replays": list(work)[:2],
-        "decoded once per text": list(work)[:2],
         "table page caches": list(work)[2:3],
         "static gzip copies": list(work)[3:],
     }

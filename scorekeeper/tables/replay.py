@@ -16,7 +16,6 @@ import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 
 from sqlalchemy import Text, bindparam, cast, select
 
@@ -110,22 +109,19 @@ class _Later:
             setattr(self, name, value)
 
 
-@lru_cache(maxsize=4096)
 def _outcome(text: str | bytes) -> Outcome | None:
-    """A stored outcome read from its text, once per distinct text."""
+    """A stored outcome read from its text."""
     data = decode_json(text)
     return None if data is None else Outcome.from_json(data)
 
 
-@lru_cache(maxsize=4096)
 def _deltas(text: str | bytes) -> tuple[Fraction, ...]:
-    """A round's stored changes read from their text, once per distinct text."""
+    """A round's stored changes read from their text."""
     return decode_amounts(decode_json(text))
 
 
 def _prior(row: _Later) -> PriorScore | None:
-    """``store.prior_score`` of a later round, its outcome and changes read from their text
-    once per distinct text (a long table repeats a few of them)."""
+    """``store.prior_score`` of a later round, its outcome and changes read from their text."""
     if row.kind != EntryKind.ROUND or row.outcome is None:
         return None
     outcome = _outcome(row.outcome)
