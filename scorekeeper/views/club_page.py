@@ -504,15 +504,22 @@ class RatingBlock(TypedDict):
     rows: list[RatingRow]
 
 
-class RecordRow(TypedDict):
-    """A record as the club's page shows it: what, who, the figure, when and a link."""
+class RecordHolder(TypedDict):
+    """One holder of a record: who, when and a link to where."""
 
-    label: str
-    names: list[str]
-    value: str
+    name: str
     day: date
     url: str | None
     where: str
+
+
+class RecordRow(TypedDict):
+    """A record as the club's page shows it: what, the figure, and each holder (issue 41:
+    a shared record lists every holder, each with their own when and where)."""
+
+    label: str
+    value: str
+    holders: list[RecordHolder]
 
 
 class RecordBlock(TypedDict):
@@ -611,7 +618,7 @@ def seasons_part(
 RECORD_LABELS = {
     "round": N_("Biggest round won"),
     "day": N_("Most points at one table in a day"),
-    "run": N_("Longest run of matches finished first"),
+    "run": N_("Longest run of club days finished first"),
     "yaku": N_("Rarest yaku made"),
 }
 
@@ -636,12 +643,20 @@ def _record_row(r: club_reading.Record, game: Game, *, view: bool) -> RecordRow:
         value = display_amount(Fraction(r.value), True)
     return {
         "label": str(tr(RECORD_LABELS[r.kind])),
-        "names": list(r.names),
         "value": value,
-        "day": r.day,
-        "url": url,
-        "where": where,
+        "holders": [{"name": n, "day": r.day, "url": url, "where": where} for n in r.names],
     }
+
+
+def _grouped(rows: list[RecordRow]) -> list[RecordRow]:
+    """Records of one kind and figure (a shared record) as one line listing every holder."""
+    out: list[RecordRow] = []
+    for row in rows:
+        if out and (out[-1]["label"], out[-1]["value"]) == (row["label"], row["value"]):
+            out[-1]["holders"].extend(row["holders"])
+        else:
+            out.append(row)
+    return out
 
 
 def record_blocks(
@@ -654,6 +669,9 @@ def record_blocks(
         found = club_reading.records(club, g, season)
         if found:
             blocks.append(
-                {"game": GAMES[g], "rows": [_record_row(r, GAMES[g], view=view) for r in found]}
+                {
+                    "game": GAMES[g],
+                    "rows": _grouped([_record_row(r, GAMES[g], view=view) for r in found]),
+                }
             )
     return blocks

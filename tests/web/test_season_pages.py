@@ -118,7 +118,7 @@ def test_records_follow_the_ledger_with_who_when_and_where(client, app):
     for label in (
         "Biggest round won",
         "Most points at one table in a day",
-        "Longest run of matches finished first",
+        "Longest run of club days finished first",
         "Rarest yaku made",
     ):
         assert label in records, label
@@ -199,3 +199,63 @@ def test_the_records_api_says_who_when_and_where(client, app):
     assert view.status_code == 200 and t["id"] not in view.get_data(as_text=True)
     assert client.get(base).status_code == 422
     assert client.get(f"{base}?game=toppa&season=Nope").status_code == 404
+
+
+def _two_tables_one_day(client, app):
+    """Aki wins at two tables on the 1st of December (against Ben, then Cho); Ben beats Aki
+    on the 2nd. Every round is the same win, so every round and every table-day ties."""
+    club = make_club(client, members=("Aki", "Ben", "Cho"))
+    t1 = table(client, club, "toppa", ["Aki", "Ben"])
+    t2 = table(client, club, "toppa", ["Aki", "Cho"])
+    # Two-handed, the seat ``win`` names ends below the other (its deltas say so): seat 1 wins.
+    win(client, t1["id"], 1)
+    win(client, t2["id"], 1)
+    win(client, t1["id"], 0)
+    at(app, t1["id"], 1, datetime(2026, 12, 1, 19))
+    at(app, t2["id"], 1, datetime(2026, 12, 1, 21))
+    at(app, t1["id"], 2, datetime(2026, 12, 2, 20))
+    return club, t1, t2
+
+
+def test_the_longest_run_counts_club_days_not_tables(client, app):
+    """Issue 41 item 3: the longest run of club days finished first. Aki won both tables of
+    the 1st (one club day, a run of 1, not 2); Ben was first on the 2nd: a shared record."""
+    club, t1, t2 = _two_tables_one_day(client, app)
+    got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    runs = [r for r in got if r["kind"] == "run"]
+    assert [(r["names"], r["value"], r["day"]) for r in runs] == [
+        (["Aki"], 1, "2026-12-01"),
+        (["Ben"], 1, "2026-12-02"),
+    ]
+    assert runs[0]["table"]["id"] == t2["id"]  # Aki's last table that day
+    assert runs[1]["table"]["id"] == t1["id"]
+
+
+def test_a_shared_record_names_every_holder_with_their_own_when_and_where(client, app):
+    """Issue 41 item 3: equal biggest rounds, equal most points in a day and equally rare
+    yaku are all returned and shown, each holder with their own day and link."""
+    club, t1, t2 = _two_tables_one_day(client, app)
+    got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    rounds = [(r["names"], r["day"], r["table"]["id"]) for r in got if r["kind"] == "round"]
+    assert rounds == [
+        (["Aki"], "2026-12-01", t1["id"]),
+        (["Aki"], "2026-12-01", t2["id"]),
+        (["Ben"], "2026-12-02", t1["id"]),
+    ]
+    days = [(r["names"], r["day"]) for r in got if r["kind"] == "day"]
+    assert days == [(["Aki"], "2026-12-01"), (["Aki"], "2026-12-01"), (["Ben"], "2026-12-02")]
+    yaku = [r for r in got if r["kind"] == "yaku"]
+    assert all(len(r["names"]) == 1 for r in yaku)
+    one = [
+        (r["names"][0], r["day"], r["table"]["id"]) for r in yaku if r["yaku"] == yaku[0]["yaku"]
+    ]
+    # Aki made it last on the 1st (at the second table), Ben on the 2nd: each their own.
+    assert one == [("Aki", "2026-12-01", t2["id"]), ("Ben", "2026-12-02", t1["id"])]
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    records = _section(page, "records")
+    assert "Longest run of club days finished first" in records
+    holders = re.findall(r'<ul class="record-holders">(.*?)</ul>', records, re.S)
+    assert holders and all(h.count("<time") == h.count("<li>") for h in holders)
+    run_line = records.split("Longest run of club days finished first")[1].split("</ul>")[0]
+    assert "Aki" in run_line and "Ben" in run_line
+    assert 'datetime="2026-12-01"' in run_line and 'datetime="2026-12-02"' in run_line
