@@ -532,6 +532,9 @@ class SeasonsPart(TypedDict):
     past_seasons: list[PastSeason]
     rating_blocks: list[RatingBlock]
     rating_season: str | None
+    season_query: str
+    """``?season=<name>`` while a season is shown, for the links to members' pages (issue 41:
+    a member's page opens on the season the club's page was showing); else empty."""
     record_blocks: list[RecordBlock]
 
 
@@ -611,6 +614,7 @@ def seasons_part(
         "past_seasons": past_seasons(club),
         "rating_blocks": rating_blocks(club, season),
         "rating_season": season.name if season is not None else None,
+        "season_query": f"?season={quote(season.name, safe='')}" if season is not None else "",
         "record_blocks": record_blocks(club, season, view=view),
     }
 

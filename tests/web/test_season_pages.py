@@ -259,3 +259,19 @@ def test_a_shared_record_names_every_holder_with_their_own_when_and_where(client
     run_line = records.split("Longest run of club days finished first")[1].split("</ul>")[0]
     assert "Aki" in run_line and "Ben" in run_line
     assert 'datetime="2026-12-01"' in run_line and 'datetime="2026-12-02"' in run_line
+
+
+def test_member_links_keep_the_season_shown(client, app):
+    """Issue 41: a member's link in the ratings, standings and records opens their page on
+    the season the club's page shows."""
+    club, _ = _club(client, app)
+    _form(client, club, [("Autumn", "2026-10-01", "2026-10-31"), ("", "", "")])
+    page = client.get(f"/c/{club['id']}?season=Autumn").get_data(as_text=True)
+    for section in ("ratings", "records"):
+        links = re.findall(r'href="([^"]*/members/[^"]*)"', _section(page, section))
+        assert links and all(link.endswith("?season=Autumn") for link in links), section
+    standings = page.split('id="ratings"')[0]
+    links = re.findall(r'href="([^"]*/members/Aki[^"]*)"', standings)
+    assert any(link.endswith("?season=Autumn") for link in links)
+    plain = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    assert "?season=" not in "".join(re.findall(r'href="[^"]*/members/[^"]*"', plain))
