@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, TypeVar, overload
@@ -119,6 +119,7 @@ def init_app(app: Flask) -> None:
         number=number,
         moment=moment,
         utc_time=utc_time,
+        short_day=short_day,
     )
     app.jinja_env.filters["tr"] = translate
     app.after_request(_vary)
@@ -292,6 +293,19 @@ def utc_time(at: datetime) -> Markup:
     return Markup('<time datetime="{}">{} UTC</time>').format(
         at.strftime("%Y-%m-%dT%H:%M:%SZ"), clock(at)
     )
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def short_day(day: date) -> Markup:
+    """A ``<time>`` element for a narrow column: the day short as the page's language writes
+    it ("21 Nov", "11/21"), the whole date in ``datetime`` and its title."""
+    if locale_code() == SOURCE_LANGUAGE:
+        text = f"{day.day} {_MONTHS[day.month - 1]}"
+    else:
+        text = f"{day.month}/{day.day}"
+    return Markup('<time datetime="{0}" title="{0}">{1}</time>').format(day.isoformat(), text)
 
 
 @pass_context

@@ -275,3 +275,24 @@ def test_member_links_keep_the_season_shown(client, app):
     assert any(link.endswith("?season=Autumn") for link in links)
     plain = client.get(f"/c/{club['id']}").get_data(as_text=True)
     assert "?season=" not in "".join(re.findall(r'href="[^"]*/members/[^"]*"', plain))
+
+
+def test_what_a_rating_means_is_said_in_plain_words_in_the_pages_language(client, app):
+    """Issue 41: the ratings' note says what a rating means, without naming the model, and
+    in Japanese on the Japanese pages; the provisional mark is explained beside it."""
+    club, _ = _club(client, app)
+    for path in (f"/c/{club['id']}", f"/c/{club['id']}/members/Aki"):
+        en = _section(client.get(path).get_data(as_text=True), "ratings")
+        assert "A rating rises when you finish above" in en and "openskill" not in en
+        ja = client.get(path, headers={"Accept-Language": "ja"}).get_data(as_text=True)
+        ja = _section(ja, "ratings")
+        assert "レートが上がり" in ja and "openskill" not in ja and "A rating" not in ja
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    ratings = _section(page, "ratings")
+    assert "* provisional: fewer than 5 matches." in ratings
+    # Each last played day short, the whole date beside it for machines and a hover.
+    assert re.search(
+        r'<td class="day"><time datetime="(\d{4}-\d\d-\d\d)" title="\1">'
+        r"\d{1,2} [A-Z][a-z]{2}</time>",
+        ratings,
+    )
