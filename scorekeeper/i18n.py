@@ -298,14 +298,19 @@ def utc_time(at: datetime) -> Markup:
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def short_day(day: date) -> Markup:
-    """A ``<time>`` element for a narrow column: the day short as the page's language writes
-    it ("21 Nov", "11/21"), the whole date in ``datetime`` and its title."""
+def day_text(day: date) -> str:
+    """A day short as the page's language writes it ("21 Nov", "11/21")."""
     if locale_code() == SOURCE_LANGUAGE:
-        text = f"{day.day} {_MONTHS[day.month - 1]}"
-    else:
-        text = f"{day.month}/{day.day}"
-    return Markup('<time datetime="{0}" title="{0}">{1}</time>').format(day.isoformat(), text)
+        return f"{day.day} {_MONTHS[day.month - 1]}"
+    return f"{day.month}/{day.day}"
+
+
+def short_day(day: date) -> Markup:
+    """A ``<time>`` element for a narrow column: the day short (``day_text``), the whole date
+    in ``datetime`` and its title."""
+    return Markup('<time datetime="{0}" title="{0}">{1}</time>').format(
+        day.isoformat(), day_text(day)
+    )
 
 
 @pass_context

@@ -346,3 +346,37 @@ def test_the_ratings_table_fits_360_on_one_line_a_cell(browser, request, server,
         assert no_sideways_scroll(page)
     finally:
         next(pages, None)
+
+
+def test_a_members_rating_chart_reads_out_a_tapped_point_at_360(phone_360, server):
+    """Issue 41: the rating chart behaves as the running totals' above it: a tap on a
+    point's column (or an arrow key on the focused chart) writes its title under the
+    chart, and the club days are named under the points."""
+    page = phone_360
+    api = page.request
+    club = api.post(f"{server}/api/v1/clubs", data={"name": "C", "members": ["Aki", "Ben"]})
+    club = club.json()
+    sid = api.post(
+        f"{server}/api/v1/sessions",
+        data={"game": "toppa", "players": ["Aki", "Ben"], "club": club["id"], "name": "T"},
+    ).json()["id"]
+    api.post(
+        f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{"captured": EXAMPLE_A}, {}]}
+    )
+    page.goto(f"{server}/c/{club['id']}/members/Aki")
+    section = page.locator("section.rating-chart")
+    readout = section.locator(".chart-readout")
+    hits = section.locator("svg.chart .hits rect")
+    expect(hits).to_have_count(2)  # before the first match, then the match
+    for k in range(2):
+        box = hits.nth(k).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box
+    expect(section.locator("svg text.tick.x")).not_to_have_count(0)
+    hits.nth(1).tap()
+    expect(readout).to_have_text(re.compile(r"^\d{4}-\d\d-\d\d: .+ after match 1$"))
+    expect(hits.nth(1)).to_have_class("on")
+    section.locator("svg.chart").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(readout).to_have_text(re.compile(r"^Before the first match: "))
+    section.screenshot(path=str(SHOTS / "rating_chart_readout_360.png"))
+    assert no_sideways_scroll(page)
