@@ -483,10 +483,14 @@ class Winner(TypedDict):
     points: Fraction
 
 
-class PastSeason(TypedDict):
+class ListedSeason(TypedDict):
+    """A season in the club page's list: ``state`` is ``coming``, ``current`` or ``past``;
+    ``winners`` who finished it first (past) or leads it so far (current) per game."""
+
     name: str
     start: date
     end: date
+    state: str
     winners: list[Winner]
 
 
@@ -529,7 +533,7 @@ class RecordBlock(TypedDict):
 
 class SeasonsPart(TypedDict):
     season_rows: list[SeasonRow]
-    past_seasons: list[PastSeason]
+    listed_seasons: list[ListedSeason]
     rating_blocks: list[RatingBlock]
     rating_season: str | None
     season_query: str
@@ -554,11 +558,14 @@ def season_rows(club: Club, posted: Mapping[str, object] | None) -> list[SeasonR
     return rows + [{"name": "", "start": "", "end": ""}] * SEASON_ROWS_BLANK
 
 
-def past_seasons(club: Club) -> list[PastSeason]:
-    """The seasons over, the latest first, each with its winners per game played."""
+def listed_seasons(club: Club) -> list[ListedSeason]:
+    """Every season of the club, the latest first (those to come, the current one, those
+    over), each marked, with its winners (or leaders so far) per game played."""
     today = club_reading.club_day(now(), ZoneInfo(club.timezone))
-    out: list[PastSeason] = []
-    for season in club_reading.past(club_reading.of_club(club.seasons), today):
+    out: list[ListedSeason] = []
+    ordered = sorted(club_reading.of_club(club.seasons), key=lambda s: s.start, reverse=True)
+    for season in ordered:
+        state = "coming" if season.start > today else "past" if season.end < today else "current"
         asked = {"season": season.name}
         winners: list[Winner] = []
         for g in club_reading.games_played(club, asked):
@@ -573,7 +580,13 @@ def past_seasons(club: Club) -> list[PastSeason]:
                     }
                 )
         out.append(
-            {"name": season.name, "start": season.start, "end": season.end, "winners": winners}
+            {
+                "name": season.name,
+                "start": season.start,
+                "end": season.end,
+                "state": state,
+                "winners": winners,
+            }
         )
     return out
 
@@ -611,7 +624,7 @@ def seasons_part(
     season = club_reading.season_of(club, args) if args.get("season") else None
     return {
         "season_rows": season_rows(club, posted),
-        "past_seasons": past_seasons(club),
+        "listed_seasons": listed_seasons(club),
         "rating_blocks": rating_blocks(club, season),
         "rating_season": season.name if season is not None else None,
         "season_query": f"?season={quote(season.name, safe='')}" if season is not None else "",

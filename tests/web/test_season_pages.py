@@ -296,3 +296,25 @@ def test_what_a_rating_means_is_said_in_plain_words_in_the_pages_language(client
         r"\d{1,2} [A-Z][a-z]{2}</time>",
         ratings,
     )
+
+
+def test_the_seasons_list_shows_the_current_and_coming_seasons_marked(client, app, monkeypatch):
+    """Issue 41: the seasons' section lists every season, the latest first: the one to come
+    and the current one marked (the current with who leads so far), then those over."""
+    from scorekeeper.tables import reading
+
+    monkeypatch.setattr(reading, "now", lambda: datetime(2026, 11, 28, 12))
+    club, _ = _club(client, app)
+    lines = [
+        ("Autumn", "2026-10-01", "2026-10-31"),
+        ("Now", "2026-11-01", "2026-12-31"),
+        ("Next", "2027-01-01", "2027-03-31"),
+        ("", "", ""),
+    ]
+    assert _form(client, club, lines).status_code == 302
+    seasons = _section(client.get(f"/c/{club['id']}").get_data(as_text=True), "seasons")
+    listed = seasons.split('<ul class="past-seasons">')[1]
+    assert listed.index("Next") < listed.index("Now") < listed.index("Autumn")
+    assert '<strong>Next</strong> <span class="season-state">(to come)</span>' in listed
+    assert '<strong>Now</strong> <span class="season-state">(now)</span>' in listed
+    assert "leading so far" in listed and "first" in listed
