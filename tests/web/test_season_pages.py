@@ -51,6 +51,10 @@ def test_seasons_are_named_through_the_page_without_script(client, app, monkeypa
         [("Autumn", "2026-10-01", "2026-10-31"), ("Now", "2026-11-01", "2026-12-31"), ("", "", "")],
     )
     assert resp.status_code == 302 and resp.headers["Location"].endswith("#seasons")
+    # The notice is said where the page lands (the seasons' section), not at its top.
+    landed = client.get(resp.headers["Location"].split("#")[0]).get_data(as_text=True)
+    assert "Done:" in _section(landed, "seasons")
+    assert "Done:" not in landed.split('<section id="seasons">')[0]
     got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
     assert [s["name"] for s in got] == ["Autumn", "Now"]
     page = client.get(f"/c/{club['id']}").get_data(as_text=True)
