@@ -322,3 +322,18 @@ def test_the_seasons_list_shows_the_current_and_coming_seasons_marked(client, ap
     assert '<strong>Next</strong> <span class="season-state">(to come)</span>' in listed
     assert '<strong>Now</strong> <span class="season-state">(now)</span>' in listed
     assert "leading so far" in listed and "first" in listed
+
+
+def test_a_club_named_club_is_not_headed_club_club(client):
+    """Issue 41 (read at 360 px with a screen reader): "Sapporo Club" is not followed by the
+    word "Club" again in the page's heading; a name without it still is."""
+    for name, said in (("Sapporo Hanafuda Club", False), ("Friday hanafuda", True)):
+        resp = client.post("/api/v1/clubs", json={"name": name, "members": ["Aki", "Ben"]})
+        club = resp.get_json()
+        heading = re.search(
+            r"<h1>(.*?)</h1>", client.get(f"/c/{club['id']}").get_data(as_text=True)
+        )
+        assert heading and name in heading.group(1)
+        assert ('class="game">Club</small>' in heading.group(1)) is said, name
+    home = client.get("/").get_data(as_text=True)
+    assert "season" in home and "by night, month and year." not in home
