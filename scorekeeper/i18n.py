@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, TypeVar, overload
@@ -119,6 +119,7 @@ def init_app(app: Flask) -> None:
         number=number,
         moment=moment,
         utc_time=utc_time,
+        short_day=short_day,
     )
     app.jinja_env.filters["tr"] = translate
     app.after_request(_vary)
@@ -291,6 +292,24 @@ def utc_time(at: datetime) -> Markup:
     """A ``<time>`` element: the machine-readable instant, and the time of day (UTC) for people."""
     return Markup('<time datetime="{}">{} UTC</time>').format(
         at.strftime("%Y-%m-%dT%H:%M:%SZ"), clock(at)
+    )
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def day_text(day: date) -> str:
+    """A day short as the page's language writes it ("21 Nov", "11/21")."""
+    if locale_code() == SOURCE_LANGUAGE:
+        return f"{day.day} {_MONTHS[day.month - 1]}"
+    return f"{day.month}/{day.day}"
+
+
+def short_day(day: date) -> Markup:
+    """A ``<time>`` element for a narrow column: the day short (``day_text``), the whole date
+    in ``datetime`` and its title."""
+    return Markup('<time datetime="{0}" title="{0}">{1}</time>').format(
+        day.isoformat(), day_text(day)
     )
 
 

@@ -1,7 +1,9 @@
 """A club's records per game and season (issue 41 item 3): the biggest round won, the most
-points at one table in a day, the longest run of matches finished first, the rarest yaku made;
-each with who, when and where. Derived from the kept figures (``tables.figures``), never typed
-in: a correction moves them as it moves the standings. Kept per state of the club, as the
+points at one table in a day, the longest run of club days finished first, the rarest yaku
+made; each with who, when and where. When several members share a record, each of them has
+their own record (who, when, where), in the order they were set. Derived from the kept
+figures (``tables.figures``), never typed in: a correction moves them as it moves the
+standings. Kept per state of the club, as the
 ratings are (``ratings.lines_of``)."""
 
 from __future__ import annotations
@@ -102,60 +104,82 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
     won = [(read_stored_amount(r[4]), r) for r in rows if r[4] is not None]
     won = [(v, r) for v, r in won if v > 0]
     if won:
-        value, r = max(won, key=lambda p: (p[0], -p[1][1].toordinal(), -p[1][0]))
-        no = _round_no(tables[r[0]], r[1], r[2], value, zone)
-        out.append(Record("round", (who(r[0], r[2]),), value, r[1], tables[r[0]], no))
-    value, r = max(
-        ((read_stored_amount(r[3]), r) for r in rows),
-        key=lambda p: (p[0], -p[1][1].toordinal(), -p[1][0]),
-    )
-    out.append(Record("day", (who(r[0], r[2]),), value, r[1], tables[r[0]]))
-    run = _longest_run(club, game, season, tables)
-    if run is not None:
-        out.append(run)
-    rare = _rarest_yaku(rows, tables)
-    if rare is not None:
-        out.append(rare)
+        top = max(v for v, _ in won)
+        for value, r in sorted((p for p in won if p[0] == top), key=lambda p: (p[1][1], p[1][0])):
+            no = _round_no(tables[r[0]], r[1], r[2], value, zone)
+            out.append(Record("round", (who(r[0], r[2]),), value, r[1], tables[r[0]], no))
+    day_points = [(read_stored_amount(r[3]), r) for r in rows]
+    top_day = max(v for v, _ in day_points)
+    for value, r in sorted(
+        (p for p in day_points if p[0] == top_day), key=lambda p: (p[1][1], p[1][0])
+    ):
+        out.append(Record("day", (who(r[0], r[2]),), value, r[1], tables[r[0]]))
+    out.extend(_longest_runs(club, game, season, tables))
+    out.extend(_rarest_yaku(rows, tables))
     return out
 
 
-def _longest_run(
+def _longest_runs(
     club: Club, game: str, season: Season | None, tables: dict[int, TableFacts]
-) -> Record | None:
-    """The longest run of a member's matches (in the order they are rated) finished first at
-    their table (a shared first counts)."""
-    now: dict[str, int] = {}
-    best: tuple[int, str, date, int] | None = None
+) -> list[Record]:
+    """The longest run of a member's club days finished first (issue 41), every holder of it.
+
+    A member finishes a club day first when their points summed over every table of the game
+    they sat at that day are the most among the game's players that day (as the day's
+    standings rank them; a shared first counts). A run counts the member's own club days in
+    order: a day they did not play neither extends nor breaks it. Each holder's record is
+    dated on the last day of their run, at the table of their last match that day."""
+    days: dict[date, dict[str, Fraction | int]] = {}
+    where: dict[tuple[date, str], int] = {}
     for m in matches(club, game, season):
-        placed = ranks([p for _, p in m.points])
-        for (name, _), rank in zip(m.points, placed, strict=True):
+        summed = days.setdefault(m.day, {})
+        for name, points in m.points:
+            summed[name] = summed.get(name, 0) + points
+            where[(m.day, name)] = m.table_id
+    now: dict[str, int] = {}
+    ends: list[tuple[int, str, date]] = []
+    for day in sorted(days):
+        names = list(days[day])
+        placed = ranks([days[day][n] for n in names])
+        for name, rank in zip(names, placed, strict=True):
             now[name] = now.get(name, 0) + 1 if rank == 1 else 0
-            if now[name] and (best is None or now[name] > best[0]):
-                best = (now[name], name, m.day, m.table_id)
-    if best is None:
-        return None
-    n, name, day, tid = best
-    return Record("run", (name,), n, day, tables[tid])
+            if now[name]:
+                ends.append((now[name], name, day))
+    if not ends:
+        return []
+    longest = max(n for n, _, _ in ends)
+    return [
+        Record("run", (name,), n, day, tables[where[(day, name)]])
+        for n, name, day in sorted(
+            (e for e in ends if e[0] == longest), key=lambda e: (e[2], e[1].casefold())
+        )
+    ]
 
 
-def _rarest_yaku(rows: list, tables: dict[int, TableFacts]) -> Record | None:  # type: ignore[type-arg]
-    """The yaku made the fewest times (the earliest made first among equals): who made it
-    (the latest maker), when and where."""
+def _rarest_yaku(rows: list, tables: dict[int, TableFacts]) -> list[Record]:  # type: ignore[type-arg]
+    """The yaku made the fewest times (every yaku of that count), one record per member who
+    made it (issue 41: ties are all shown), each dated on the last club day that member made
+    it, at that table."""
     counts: dict[str, int] = {}
-    last: dict[str, tuple[date, int, str]] = {}
+    last: dict[tuple[str, str], tuple[date, int]] = {}
     for tid, day, seat, _, _, yaku in rows:
+        name = tables[tid].players[seat]
         for y, n in (yaku or {}).items():
+            if int(str(n)) <= 0:
+                continue
             counts[str(y)] = counts.get(str(y), 0) + int(str(n))
-            if str(y) not in last or (day, tid) > last[str(y)][:2]:
-                last[str(y)] = (day, tid, tables[tid].players[seat])
+            if (str(y), name) not in last or (day, tid) > last[(str(y), name)]:
+                last[(str(y), name)] = (day, tid)
     if not counts:
-        return None
-    rarest = min(counts, key=lambda y: (counts[y], last[y][0], y))
-    day, tid, name = last[rarest]
-    makers = sorted(
-        {tables[r[0]].players[r[2]] for r in rows if rarest in (r[5] or {})}, key=str.casefold
-    )
-    return Record("yaku", tuple(makers) or (name,), counts[rarest], day, tables[tid], yaku=rarest)
+        return []
+    fewest = min(counts.values())
+    return [
+        Record("yaku", (name,), fewest, day, tables[tid], yaku=y)
+        for (y, name), (day, tid) in sorted(
+            ((k, v) for k, v in last.items() if counts[k[0]] == fewest),
+            key=lambda kv: (kv[0][0], kv[1][0], kv[0][1].casefold()),
+        )
+    ]
 
 
 _KEPT: BoundedCache[tuple[object, ...], list[Record]] = BoundedCache(64)

@@ -483,10 +483,14 @@ class Winner(TypedDict):
     points: Fraction
 
 
-class PastSeason(TypedDict):
+class ListedSeason(TypedDict):
+    """A season in the club page's list: ``state`` is ``coming``, ``current`` or ``past``;
+    ``winners`` who finished it first (past) or leads it so far (current) per game."""
+
     name: str
     start: date
     end: date
+    state: str
     winners: list[Winner]
 
 
@@ -504,15 +508,22 @@ class RatingBlock(TypedDict):
     rows: list[RatingRow]
 
 
-class RecordRow(TypedDict):
-    """A record as the club's page shows it: what, who, the figure, when and a link."""
+class RecordHolder(TypedDict):
+    """One holder of a record: who, when and a link to where."""
 
-    label: str
-    names: list[str]
-    value: str
+    name: str
     day: date
     url: str | None
     where: str
+
+
+class RecordRow(TypedDict):
+    """A record as the club's page shows it: what, the figure, and each holder (issue 41:
+    a shared record lists every holder, each with their own when and where)."""
+
+    label: str
+    value: str
+    holders: list[RecordHolder]
 
 
 class RecordBlock(TypedDict):
@@ -522,9 +533,12 @@ class RecordBlock(TypedDict):
 
 class SeasonsPart(TypedDict):
     season_rows: list[SeasonRow]
-    past_seasons: list[PastSeason]
+    listed_seasons: list[ListedSeason]
     rating_blocks: list[RatingBlock]
     rating_season: str | None
+    season_query: str
+    """``?season=<name>`` while a season is shown, for the links to members' pages (issue 41:
+    a member's page opens on the season the club's page was showing); else empty."""
     record_blocks: list[RecordBlock]
 
 
@@ -544,11 +558,14 @@ def season_rows(club: Club, posted: Mapping[str, object] | None) -> list[SeasonR
     return rows + [{"name": "", "start": "", "end": ""}] * SEASON_ROWS_BLANK
 
 
-def past_seasons(club: Club) -> list[PastSeason]:
-    """The seasons over, the latest first, each with its winners per game played."""
+def listed_seasons(club: Club) -> list[ListedSeason]:
+    """Every season of the club, the latest first (those to come, the current one, those
+    over), each marked, with its winners (or leaders so far) per game played."""
     today = club_reading.club_day(now(), ZoneInfo(club.timezone))
-    out: list[PastSeason] = []
-    for season in club_reading.past(club_reading.of_club(club.seasons), today):
+    out: list[ListedSeason] = []
+    ordered = sorted(club_reading.of_club(club.seasons), key=lambda s: s.start, reverse=True)
+    for season in ordered:
+        state = "coming" if season.start > today else "past" if season.end < today else "current"
         asked = {"season": season.name}
         winners: list[Winner] = []
         for g in club_reading.games_played(club, asked):
@@ -563,7 +580,13 @@ def past_seasons(club: Club) -> list[PastSeason]:
                     }
                 )
         out.append(
-            {"name": season.name, "start": season.start, "end": season.end, "winners": winners}
+            {
+                "name": season.name,
+                "start": season.start,
+                "end": season.end,
+                "state": state,
+                "winners": winners,
+            }
         )
     return out
 
@@ -601,9 +624,10 @@ def seasons_part(
     season = club_reading.season_of(club, args) if args.get("season") else None
     return {
         "season_rows": season_rows(club, posted),
-        "past_seasons": past_seasons(club),
+        "listed_seasons": listed_seasons(club),
         "rating_blocks": rating_blocks(club, season),
         "rating_season": season.name if season is not None else None,
+        "season_query": f"?season={quote(season.name, safe='')}" if season is not None else "",
         "record_blocks": record_blocks(club, season, view=view),
     }
 
@@ -611,7 +635,7 @@ def seasons_part(
 RECORD_LABELS = {
     "round": N_("Biggest round won"),
     "day": N_("Most points at one table in a day"),
-    "run": N_("Longest run of matches finished first"),
+    "run": N_("Longest run of club days finished first"),
     "yaku": N_("Rarest yaku made"),
 }
 
@@ -636,12 +660,20 @@ def _record_row(r: club_reading.Record, game: Game, *, view: bool) -> RecordRow:
         value = display_amount(Fraction(r.value), True)
     return {
         "label": str(tr(RECORD_LABELS[r.kind])),
-        "names": list(r.names),
         "value": value,
-        "day": r.day,
-        "url": url,
-        "where": where,
+        "holders": [{"name": n, "day": r.day, "url": url, "where": where} for n in r.names],
     }
+
+
+def _grouped(rows: list[RecordRow]) -> list[RecordRow]:
+    """Records of one kind and figure (a shared record) as one line listing every holder."""
+    out: list[RecordRow] = []
+    for row in rows:
+        if out and (out[-1]["label"], out[-1]["value"]) == (row["label"], row["value"]):
+            out[-1]["holders"].extend(row["holders"])
+        else:
+            out.append(row)
+    return out
 
 
 def record_blocks(
@@ -654,6 +686,9 @@ def record_blocks(
         found = club_reading.records(club, g, season)
         if found:
             blocks.append(
-                {"game": GAMES[g], "rows": [_record_row(r, GAMES[g], view=view) for r in found]}
+                {
+                    "game": GAMES[g],
+                    "rows": _grouped([_record_row(r, GAMES[g], view=view) for r in found]),
+                }
             )
     return blocks

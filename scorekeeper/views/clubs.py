@@ -375,12 +375,13 @@ def change(token: str) -> ResponseReturnValue:
             errors = _season_errors(errors, lines)
             shown["season_rows"] = typed
         return club_page(club, view=False, errors=errors, posted=shown, status=422)
+    where = "seasons" if what == "seasons" else "members"
+    # Said in the section the page lands on (``at:<section>``), not at its top out of sight.
     if entry is None:
-        flash(tr(N_("Nothing changed.")))
+        flash(tr(N_("Nothing changed.")), f"at:{where}")
     else:
-        flash(tr(N_("Done: %(what)s.", what=_said(entry))))
-    where = "#seasons" if what == "seasons" else "#members"
-    return redirect(url_for(".show", token=club.token) + where)
+        flash(tr(N_("Done: %(what)s.", what=_said(entry))), f"at:{where}")
+    return redirect(url_for(".show", token=club.token) + f"#{where}")
 
 
 @bp.post("/c/<token>/undo")

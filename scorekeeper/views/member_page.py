@@ -17,10 +17,10 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from scorekeeper.charts import Chart, running_chart
+from scorekeeper.charts import Chart, XLabel, running_chart, x_labels
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.games import GAMES, Game
-from scorekeeper.i18n import display_amount
+from scorekeeper.i18n import day_text, display_amount
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
@@ -325,6 +325,8 @@ class RatingChart(TypedDict):
     game: Game
     chart: Chart
     titles: list[str]
+    x_labels: list[XLabel]
+    """Each match's club day under its point, as many as fit (as the running totals')."""
     rating: float
     matches: int
     provisional: bool
@@ -396,6 +398,9 @@ def rating_charts(club: Club, who: str, args: dict[str, str]) -> list[RatingChar
                 "game": GAMES[g],
                 "chart": chart,
                 "titles": titles,
+                "x_labels": x_labels(
+                    chart, [(k, day_text(p.day)) for k, (_, p) in enumerate(shown, 1)]
+                ),
                 "rating": line.now.rating,
                 "matches": len(line.points),
                 "provisional": line.provisional,

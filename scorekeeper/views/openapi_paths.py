@@ -267,8 +267,10 @@ PATHS: dict[str, Any] = {
         "get": {
             "summary": "The club's records in a game (and season): who, when and where",
             "description": "round: the biggest round won; day: the most points at one table "
-            "in a club day; run: the longest run of a member's matches finished first; yaku: "
-            "the yaku made the fewest times. Read from the tables' ledgers.",
+            "in a club day; run: the longest run of a member's club days finished first (the "
+            "most points summed over the day's tables); yaku: the yaku made the fewest times. "
+            "A shared record is listed once per holder, each with its own day and table. Read "
+            "from the tables' ledgers.",
             "parameters": [
                 ID,
                 {"name": "game", "in": "query", "required": True, "schema": {"type": "string"}},

@@ -17,6 +17,8 @@ const withWeekday = clock && new Intl.DateTimeFormat(lang, {
 });
 
 function localTime(el) {
+  // A club day ("2026-11-21") is a date, not an instant: it stays as the server wrote it.
+  if (el.getAttribute("datetime").indexOf("T") < 0) { return; }
   const when = new Date(el.getAttribute("datetime"));
   if (!clock || isNaN(when.getTime())) { return; }
   const sameDay = when.toDateString() === today.toDateString();

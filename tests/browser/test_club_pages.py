@@ -294,3 +294,89 @@ def test_a_tap_on_a_chart_point_reads_it_out_at_360(phone_360, server):
     hits.nth(5).tap()
     expect(readout).to_have_text(re.compile(r"^After round 4: "))
     assert no_sideways_scroll(page)
+
+
+ONE_LINE = """table => [...table.querySelectorAll('th, td')].filter(cell => {
+  const tops = new Set();
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (!node.textContent.trim() || node.parentElement.closest('.vh')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.bottom));
+  }
+  return tops.size > 1;
+}).map(cell => cell.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_ratings_table_fits_360_on_one_line_a_cell(browser, request, server, lang):
+    """Issue 41, at 360 px: no heading broken mid-word, no date, rating and trend arrow or
+    provisional mark wrapped, and each member's link at least 44 px tall."""
+    from tests.browser.conftest import phone_page
+
+    pages = phone_page(browser, request, PHONE_360, extra_http_headers={"Accept-Language": lang})
+    page = next(pages)
+    try:
+        api = page.request
+        names = ["Akiko", "Benjamin", "Chiyoko", "Daisuke"]
+        club = api.post(
+            f"{server}/api/v1/clubs", data={"name": "Long names", "members": names}
+        ).json()
+        for pair in (names[:2], names[2:], [names[0], names[3]]):
+            sid = api.post(
+                f"{server}/api/v1/sessions",
+                data={"game": "toppa", "players": pair, "club": club["id"], "name": "T"},
+            ).json()["id"]
+            api.post(
+                f"{server}/api/v1/sessions/{sid}/rounds",
+                data={"players": [{"captured": EXAMPLE_A}, {}]},
+            )
+        page.goto(f"{server}/c/{club['id']}#ratings")
+        table = page.locator("table.ratings")
+        expect(table.locator("tbody tr")).to_have_count(4)
+        table.screenshot(path=str(SHOTS / f"ratings_360_{lang}.png"))
+        assert table.evaluate(ONE_LINE) == []
+        day = table.locator("td.day time").first
+        expect(day).to_have_attribute("datetime", re.compile(r"^\d{4}-\d\d-\d\d$"))
+        # A club day, not an instant: the page's script leaves it short, not a time of day.
+        expect(day).to_have_text(re.compile(r"^(\d{1,2} [A-Z][a-z]{2}|\d{1,2}/\d{1,2})$"))
+        for link in table.locator("tbody th a").all():
+            assert round(link.bounding_box()["height"]) >= 44
+        assert no_sideways_scroll(page)
+    finally:
+        next(pages, None)
+
+
+def test_a_members_rating_chart_reads_out_a_tapped_point_at_360(phone_360, server):
+    """Issue 41: the rating chart behaves as the running totals' above it: a tap on a
+    point's column (or an arrow key on the focused chart) writes its title under the
+    chart, and the club days are named under the points."""
+    page = phone_360
+    api = page.request
+    club = api.post(f"{server}/api/v1/clubs", data={"name": "C", "members": ["Aki", "Ben"]})
+    club = club.json()
+    sid = api.post(
+        f"{server}/api/v1/sessions",
+        data={"game": "toppa", "players": ["Aki", "Ben"], "club": club["id"], "name": "T"},
+    ).json()["id"]
+    api.post(
+        f"{server}/api/v1/sessions/{sid}/rounds", data={"players": [{"captured": EXAMPLE_A}, {}]}
+    )
+    page.goto(f"{server}/c/{club['id']}/members/Aki")
+    section = page.locator("section.rating-chart")
+    readout = section.locator(".chart-readout")
+    hits = section.locator("svg.chart .hits rect")
+    expect(hits).to_have_count(2)  # before the first match, then the match
+    for k in range(2):
+        box = hits.nth(k).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box
+    expect(section.locator("svg text.tick.x")).not_to_have_count(0)
+    hits.nth(1).tap()
+    expect(readout).to_have_text(re.compile(r"^\d{4}-\d\d-\d\d: .+ after match 1$"))
+    expect(hits.nth(1)).to_have_class("on")
+    section.locator("svg.chart").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(readout).to_have_text(re.compile(r"^Before the first match: "))
+    section.screenshot(path=str(SHOTS / "rating_chart_readout_360.png"))
+    assert no_sideways_scroll(page)

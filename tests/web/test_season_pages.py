@@ -51,6 +51,10 @@ def test_seasons_are_named_through_the_page_without_script(client, app, monkeypa
         [("Autumn", "2026-10-01", "2026-10-31"), ("Now", "2026-11-01", "2026-12-31"), ("", "", "")],
     )
     assert resp.status_code == 302 and resp.headers["Location"].endswith("#seasons")
+    # The notice is said where the page lands (the seasons' section), not at its top.
+    landed = client.get(resp.headers["Location"].split("#")[0]).get_data(as_text=True)
+    assert "Done:" in _section(landed, "seasons")
+    assert "Done:" not in landed.split('<section id="seasons">')[0]
     got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
     assert [s["name"] for s in got] == ["Autumn", "Now"]
     page = client.get(f"/c/{club['id']}").get_data(as_text=True)
@@ -118,7 +122,7 @@ def test_records_follow_the_ledger_with_who_when_and_where(client, app):
     for label in (
         "Biggest round won",
         "Most points at one table in a day",
-        "Longest run of matches finished first",
+        "Longest run of club days finished first",
         "Rarest yaku made",
     ):
         assert label in records, label
@@ -199,3 +203,137 @@ def test_the_records_api_says_who_when_and_where(client, app):
     assert view.status_code == 200 and t["id"] not in view.get_data(as_text=True)
     assert client.get(base).status_code == 422
     assert client.get(f"{base}?game=toppa&season=Nope").status_code == 404
+
+
+def _two_tables_one_day(client, app):
+    """Aki wins at two tables on the 1st of December (against Ben, then Cho); Ben beats Aki
+    on the 2nd. Every round is the same win, so every round and every table-day ties."""
+    club = make_club(client, members=("Aki", "Ben", "Cho"))
+    t1 = table(client, club, "toppa", ["Aki", "Ben"])
+    t2 = table(client, club, "toppa", ["Aki", "Cho"])
+    # Two-handed, the seat ``win`` names ends below the other (its deltas say so): seat 1 wins.
+    win(client, t1["id"], 1)
+    win(client, t2["id"], 1)
+    win(client, t1["id"], 0)
+    at(app, t1["id"], 1, datetime(2026, 12, 1, 19))
+    at(app, t2["id"], 1, datetime(2026, 12, 1, 21))
+    at(app, t1["id"], 2, datetime(2026, 12, 2, 20))
+    return club, t1, t2
+
+
+def test_the_longest_run_counts_club_days_not_tables(client, app):
+    """Issue 41 item 3: the longest run of club days finished first. Aki won both tables of
+    the 1st (one club day, a run of 1, not 2); Ben was first on the 2nd: a shared record."""
+    club, t1, t2 = _two_tables_one_day(client, app)
+    got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    runs = [r for r in got if r["kind"] == "run"]
+    assert [(r["names"], r["value"], r["day"]) for r in runs] == [
+        (["Aki"], 1, "2026-12-01"),
+        (["Ben"], 1, "2026-12-02"),
+    ]
+    assert runs[0]["table"]["id"] == t2["id"]  # Aki's last table that day
+    assert runs[1]["table"]["id"] == t1["id"]
+
+
+def test_a_shared_record_names_every_holder_with_their_own_when_and_where(client, app):
+    """Issue 41 item 3: equal biggest rounds, equal most points in a day and equally rare
+    yaku are all returned and shown, each holder with their own day and link."""
+    club, t1, t2 = _two_tables_one_day(client, app)
+    got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    rounds = [(r["names"], r["day"], r["table"]["id"]) for r in got if r["kind"] == "round"]
+    assert rounds == [
+        (["Aki"], "2026-12-01", t1["id"]),
+        (["Aki"], "2026-12-01", t2["id"]),
+        (["Ben"], "2026-12-02", t1["id"]),
+    ]
+    days = [(r["names"], r["day"]) for r in got if r["kind"] == "day"]
+    assert days == [(["Aki"], "2026-12-01"), (["Aki"], "2026-12-01"), (["Ben"], "2026-12-02")]
+    yaku = [r for r in got if r["kind"] == "yaku"]
+    assert all(len(r["names"]) == 1 for r in yaku)
+    one = [
+        (r["names"][0], r["day"], r["table"]["id"]) for r in yaku if r["yaku"] == yaku[0]["yaku"]
+    ]
+    # Aki made it last on the 1st (at the second table), Ben on the 2nd: each their own.
+    assert one == [("Aki", "2026-12-01", t2["id"]), ("Ben", "2026-12-02", t1["id"])]
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    records = _section(page, "records")
+    assert "Longest run of club days finished first" in records
+    holders = re.findall(r'<ul class="record-holders">(.*?)</ul>', records, re.S)
+    assert holders and all(h.count("<time") == h.count("<li>") for h in holders)
+    run_line = records.split("Longest run of club days finished first")[1].split("</ul>")[0]
+    assert "Aki" in run_line and "Ben" in run_line
+    assert 'datetime="2026-12-01"' in run_line and 'datetime="2026-12-02"' in run_line
+
+
+def test_member_links_keep_the_season_shown(client, app):
+    """Issue 41: a member's link in the ratings, standings and records opens their page on
+    the season the club's page shows."""
+    club, _ = _club(client, app)
+    _form(client, club, [("Autumn", "2026-10-01", "2026-10-31"), ("", "", "")])
+    page = client.get(f"/c/{club['id']}?season=Autumn").get_data(as_text=True)
+    for section in ("ratings", "records"):
+        links = re.findall(r'href="([^"]*/members/[^"]*)"', _section(page, section))
+        assert links and all(link.endswith("?season=Autumn") for link in links), section
+    standings = page.split('id="ratings"')[0]
+    links = re.findall(r'href="([^"]*/members/Aki[^"]*)"', standings)
+    assert any(link.endswith("?season=Autumn") for link in links)
+    plain = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    assert "?season=" not in "".join(re.findall(r'href="[^"]*/members/[^"]*"', plain))
+
+
+def test_what_a_rating_means_is_said_in_plain_words_in_the_pages_language(client, app):
+    """Issue 41: the ratings' note says what a rating means, without naming the model, and
+    in Japanese on the Japanese pages; the provisional mark is explained beside it."""
+    club, _ = _club(client, app)
+    for path in (f"/c/{club['id']}", f"/c/{club['id']}/members/Aki"):
+        en = _section(client.get(path).get_data(as_text=True), "ratings")
+        assert "A rating rises when you finish above" in en and "openskill" not in en
+        ja = client.get(path, headers={"Accept-Language": "ja"}).get_data(as_text=True)
+        ja = _section(ja, "ratings")
+        assert "レートが上がり" in ja and "openskill" not in ja and "A rating" not in ja
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    ratings = _section(page, "ratings")
+    assert "* provisional: fewer than 5 matches." in ratings
+    # Each last played day short, the whole date beside it for machines and a hover.
+    assert re.search(
+        r'<td class="day"><time datetime="(\d{4}-\d\d-\d\d)" title="\1">'
+        r"\d{1,2} [A-Z][a-z]{2}</time>",
+        ratings,
+    )
+
+
+def test_the_seasons_list_shows_the_current_and_coming_seasons_marked(client, app, monkeypatch):
+    """Issue 41: the seasons' section lists every season, the latest first: the one to come
+    and the current one marked (the current with who leads so far), then those over."""
+    from scorekeeper.tables import reading
+
+    monkeypatch.setattr(reading, "now", lambda: datetime(2026, 11, 28, 12))
+    club, _ = _club(client, app)
+    lines = [
+        ("Autumn", "2026-10-01", "2026-10-31"),
+        ("Now", "2026-11-01", "2026-12-31"),
+        ("Next", "2027-01-01", "2027-03-31"),
+        ("", "", ""),
+    ]
+    assert _form(client, club, lines).status_code == 302
+    seasons = _section(client.get(f"/c/{club['id']}").get_data(as_text=True), "seasons")
+    listed = seasons.split('<ul class="past-seasons">')[1]
+    assert listed.index("Next") < listed.index("Now") < listed.index("Autumn")
+    assert '<strong>Next</strong> <span class="season-state">(to come)</span>' in listed
+    assert '<strong>Now</strong> <span class="season-state">(now)</span>' in listed
+    assert "leading so far" in listed and "first" in listed
+
+
+def test_a_club_named_club_is_not_headed_club_club(client):
+    """Issue 41 (read at 360 px with a screen reader): "Sapporo Club" is not followed by the
+    word "Club" again in the page's heading; a name without it still is."""
+    for name, said in (("Sapporo Hanafuda Club", False), ("Friday hanafuda", True)):
+        resp = client.post("/api/v1/clubs", json={"name": name, "members": ["Aki", "Ben"]})
+        club = resp.get_json()
+        heading = re.search(
+            r"<h1>(.*?)</h1>", client.get(f"/c/{club['id']}").get_data(as_text=True)
+        )
+        assert heading and name in heading.group(1)
+        assert ('class="game">Club</small>' in heading.group(1)) is said, name
+    home = client.get("/").get_data(as_text=True)
+    assert "season" in home and "by night, month and year." not in home
