@@ -28,7 +28,9 @@ def at(app, sid, number, when):
 
 
 def win(client, sid, seat, n=2):
-    """A Toppa round in which the player at ``seat`` captures EXAMPLE_A; the deltas."""
+    """A Toppa round in which the player at ``seat`` captures EXAMPLE_A and the others
+    nothing; the deltas, as scored (at two players the pile is under par, so that seat
+    loses: the tests read who won from the deltas, never from ``seat``)."""
     players = [{} for _ in range(n)]
     players[seat] = {"captured": EXAMPLE_A}
     got = add(client, sid, {"players": players})
