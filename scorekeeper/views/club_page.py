@@ -524,6 +524,8 @@ class RecordRow(TypedDict):
     label: str
     value: str
     holders: list[RecordHolder]
+    count: int
+    """How many hold it; the page lists the first ``HOLDERS_SHOWN`` of them."""
 
 
 class RecordBlock(TypedDict):
@@ -662,16 +664,27 @@ def _record_row(r: club_reading.Record, game: Game, *, view: bool) -> RecordRow:
         "label": str(tr(RECORD_LABELS[r.kind])),
         "value": value,
         "holders": [{"name": n, "day": r.day, "url": url, "where": where} for n in r.names],
+        "count": len(r.names),
     }
 
 
+HOLDERS_SHOWN = 6
+"""A shared record lists this many holders, then says how many more: at a big club the same
+figure can be held hundreds of times (a pile dealt again and again), and a line a holder made
+the club's page 180 KB and slow to draw."""
+
+
 def _grouped(rows: list[RecordRow]) -> list[RecordRow]:
-    """Records of one kind and figure (a shared record) as one line listing every holder."""
+    """Records of one kind and figure (a shared record) as one line with its holders, the
+    first ``HOLDERS_SHOWN`` listed."""
     out: list[RecordRow] = []
     for row in rows:
         if out and (out[-1]["label"], out[-1]["value"]) == (row["label"], row["value"]):
-            out[-1]["holders"].extend(row["holders"])
+            out[-1]["count"] += row["count"]
+            room = HOLDERS_SHOWN - len(out[-1]["holders"])
+            out[-1]["holders"].extend(row["holders"][: max(room, 0)])
         else:
+            row["holders"] = row["holders"][:HOLDERS_SHOWN]
             out.append(row)
     return out
 

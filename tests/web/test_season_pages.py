@@ -337,3 +337,24 @@ def test_a_club_named_club_is_not_headed_club_club(client):
         assert ('class="game">Club</small>' in heading.group(1)) is said, name
     home = client.get("/").get_data(as_text=True)
     assert "season" in home and "by night, month and year." not in home
+
+
+def test_a_record_shared_by_many_lists_a_few_and_says_how_many_more():
+    """Issue 41 item 5: at a club of 200 tables the same biggest round was held hundreds of
+    times, and a line a holder made the club's page 180 KB. A shared record lists the first
+    few holders and says how many more, and still says how many share it."""
+    from datetime import date
+
+    from scorekeeper.views import club_page
+
+    def row(name: str) -> dict:
+        holder = {"name": name, "day": date(2026, 12, 1), "url": None, "where": "T"}
+        return {"label": "Biggest round won", "value": "+430", "holders": [holder], "count": 1}
+
+    names = [f"M{k}" for k in range(10)]
+    other = {**row("Z"), "label": "Most points at one table in a day"}
+    (shared, alone) = club_page._grouped([row(n) for n in names] + [other])
+    shown = club_page.HOLDERS_SHOWN
+    assert shown < 10
+    assert shared["count"] == 10 and [h["name"] for h in shared["holders"]] == names[:shown]
+    assert alone["count"] == 1 and [h["name"] for h in alone["holders"]] == ["Z"]
