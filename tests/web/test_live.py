@@ -183,7 +183,7 @@ def test_every_page_showing_the_table_carries_its_version(client, path):
     page = client.get(url + path).get_data(as_text=True)
     assert f'data-poll="/t/{token(url)}/live" data-version="1"' in page
     # The script that polls (static/js/live.js, in the pages' one module script).
-    assert re.search(r'<script type="module" src="/static/js/app\.js(\?v=\w+)?"></script>', page)
+    assert re.search(r'<script type="module" src="/static/dist/app\.js(\?v=\w+)?"></script>', page)
     mode = {"/rounds/new": "entry", "/rounds/1/edit": "notice"}.get(path, "swap")
     assert f'data-mode="{mode}"' in page
     if path == "/rounds/new":
