@@ -27,12 +27,11 @@ from sqlalchemy import select, tuple_
 
 from scorekeeper.caches import BoundedCache
 from scorekeeper.clubs.seasons import Season
-from scorekeeper.clubs.standings import season_of
+from scorekeeper.clubs.standings import not_a_game, season_of
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubFigure, Round, db
-from scorekeeper.rules.common import Reader, shown
+from scorekeeper.rules.common import Reader
 from scorekeeper.tables import figures
 
 PROVISIONAL_UNDER = 5
@@ -188,14 +187,7 @@ def game_arg(args: Mapping[str, str]) -> str:
     game = args.get("game") or None
     if game is None or game not in RULES:
         r = Reader()
-        r.add(
-            "game",
-            N_(
-                "%(value)s is not a game here (choose one of %(games)s)",
-                value=shown(game),
-                games=", ".join(RULES),
-            ),
-        )
+        not_a_game(r, game)
         r.raise_if_any()
     assert game is not None
     return game

@@ -52,6 +52,18 @@ PERIOD_KEYS = ("from", "to", "season")
 """The parameters that choose a period of the club's days."""
 
 
+def not_a_game(r: Reader, game: str | None) -> None:
+    """Say at ``game`` that what was asked for is not one of the games here."""
+    r.add(
+        "game",
+        N_(
+            "%(value)s is not a game here (choose one of %(games)s)",
+            value=shown(game),
+            games=", ".join(RULES),
+        ),
+    )
+
+
 def season_of(club: Club, args: Mapping[str, str]) -> club_seasons.Season | None:
     """The season ``?season=`` names (None when none is asked for); SeasonNotFound when the
     club has no season of that name."""
@@ -77,14 +89,7 @@ def _period(args: Mapping[str, str], club: Club) -> tuple[date | None, date | No
         start, end = season.start, season.end
     game = args.get("game") or None
     if game is not None and game not in RULES:
-        r.add(
-            "game",
-            N_(
-                "%(value)s is not a game here (choose one of %(games)s)",
-                value=shown(game),
-                games=", ".join(RULES),
-            ),
-        )
+        not_a_game(r, game)
         game = None
     if start and end and start > end:
         r.add("to", N_("The period ends before it starts"))
