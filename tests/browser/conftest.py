@@ -126,10 +126,18 @@ def phone_page(browser, request, viewport: dict[str, int], **options: object) ->
     )
     pg = patient(context.new_page())
     yield pg
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     SHOTS.mkdir(exist_ok=True)
     for k, shown in enumerate(context.pages):
         name = request.node.name + (f"-{k}" if k else "")
-        shown.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        try:
+            shown.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        except PlaywrightTimeout:
+            # A picture for people to look at, not a check: a second tab that Chromium
+            # stopped painting (test_two_tabs_of_one_phone..., once on a loaded machine)
+            # must not fail a test whose assertions all passed.
+            print(f"no screenshot of {name}: the page did not paint in time")
     context.close()
 
 
