@@ -23,7 +23,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import select, tuple_
+from sqlalchemy import ColumnElement, select, tuple_
 
 from scorekeeper.caches import BoundedCache
 from scorekeeper.clubs.seasons import Season
@@ -90,6 +90,17 @@ def ranks(points: Sequence[Fraction | int]) -> list[int]:
     return [1 + sum(1 for q in points if q > p) for p in points]
 
 
+def played_in(
+    tables: Mapping[int, figures.TableFacts], season: Season | None
+) -> list[ColumnElement[bool]]:
+    """Which kept figures count for ratings and records: those of ``tables``' seats that
+    played a round (in ``season``)."""
+    kept = [ClubFigure.table_id.in_(list(tables)), ClubFigure.seat >= 0, ClubFigure.rounds > 0]
+    if season is not None:
+        kept += [ClubFigure.day >= season.start, ClubFigure.day <= season.end]
+    return kept
+
+
 def matches(club: Club, game: str, season: Season | None) -> list[Match]:
     """The club's matches of ``game`` (in ``season``), in the order they are rated."""
     tables = figures.table_facts(club, game)
@@ -102,9 +113,7 @@ def matches(club: Club, game: str, season: Season | None) -> list[Match]:
         ClubFigure.points,
         ClubFigure.rounds,
         ClubFigure.last_at,
-    ).where(ClubFigure.table_id.in_(list(tables)), ClubFigure.seat >= 0, ClubFigure.rounds > 0)
-    if season is not None:
-        query = query.where(ClubFigure.day >= season.start, ClubFigure.day <= season.end)
+    ).where(*played_in(tables, season))
     found: dict[tuple[int, date], tuple[list[tuple[str, Fraction | int]], datetime]] = {}
     for tid, day, seat, points, _, last_at in db.session.execute(query):
         players = tables[tid].players

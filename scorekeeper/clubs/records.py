@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
-from scorekeeper.clubs.ratings import game_arg, matches, ranks
+from scorekeeper.clubs.ratings import game_arg, matches, played_in, ranks
 from scorekeeper.clubs.seasons import Season
 from scorekeeper.clubs.standings import season_of
 from scorekeeper.codec import amount_str, read_stored_amount
@@ -89,9 +89,7 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
         ClubFigure.points,
         ClubFigure.best,
         ClubFigure.yaku,
-    ).where(ClubFigure.table_id.in_(list(tables)), ClubFigure.seat >= 0, ClubFigure.rounds > 0)
-    if season is not None:
-        query = query.where(ClubFigure.day >= season.start, ClubFigure.day <= season.end)
+    ).where(*played_in(tables, season))
     rows = [r for r in db.session.execute(query) if r[2] < len(tables[r[0]].players)]
     if not rows:
         return []
