@@ -345,7 +345,7 @@ def test_a_record_shared_by_many_lists_a_few_and_says_how_many_more():
     few holders and says how many more, and still says how many share it."""
     from datetime import date
 
-    from scorekeeper.views import club_page
+    from scorekeeper.views import club_records
 
     def row(name: str) -> dict:
         holder = {"name": name, "day": date(2026, 12, 1), "url": None, "where": "T"}
@@ -353,8 +353,8 @@ def test_a_record_shared_by_many_lists_a_few_and_says_how_many_more():
 
     names = [f"M{k}" for k in range(10)]
     other = {**row("Z"), "label": "Most points at one table in a day"}
-    (shared, alone) = club_page._grouped([row(n) for n in names] + [other])
-    shown = club_page.HOLDERS_SHOWN
+    (shared, alone) = club_records._grouped([row(n) for n in names] + [other])
+    shown = club_records.HOLDERS_SHOWN
     assert shown < 10
     assert shared["count"] == 10 and [h["name"] for h in shared["holders"]] == names[:shown]
     assert alone["count"] == 1 and [h["name"] for h in alone["holders"]] == ["Z"]
