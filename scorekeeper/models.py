@@ -314,6 +314,9 @@ class ClubFigure(db.Model):  # type: ignore[name-defined,misc]
     """The exact sum of the seat's changes (rounds and game ends); at seat -1, the pot's."""
     rounds: Mapped[int] = mapped_column(Integer, default=0)
     best: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    best_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The number of the round (``Round.round_no``) that first made ``best`` (migration 0013;
+    None in rows kept before it)."""
     worst: Mapped[str | None] = mapped_column(String(80), nullable=True)
     yaku: Mapped[JSONObject] = mapped_column(JSON, default=dict)
     """How often the seat made each yaku: ``{"five-brights": 1}``."""

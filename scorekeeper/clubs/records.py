@@ -59,7 +59,9 @@ def _utc_span(day: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
 def _round_no(
     table: TableFacts, day: date, seat: int, change: Fraction, zone: ZoneInfo
 ) -> int | None:
-    """The number of the round of ``table`` on ``day`` where ``seat`` changed by ``change``."""
+    """The number of the round of ``table`` on ``day`` where ``seat`` changed by ``change``,
+    looked for among the day's rounds: for figures kept before their ``best_round`` was
+    (migration 0013)."""
     start, end = _utc_span(day, zone)
     rows = db.session.execute(
         select(Round.round_no, Round.deltas)
@@ -89,6 +91,7 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
         ClubFigure.points,
         ClubFigure.best,
         ClubFigure.yaku,
+        ClubFigure.best_round,
     ).where(*played_in(tables, season))
     rows = [r for r in db.session.execute(query) if r[2] < len(tables[r[0]].players)]
     if not rows:
@@ -104,7 +107,7 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
     if won:
         top = max(v for v, _ in won)
         for value, r in sorted((p for p in won if p[0] == top), key=lambda p: (p[1][1], p[1][0])):
-            no = _round_no(tables[r[0]], r[1], r[2], value, zone)
+            no = r[6] if r[6] is not None else _round_no(tables[r[0]], r[1], r[2], value, zone)
             out.append(Record("round", (who(r[0], r[2]),), value, r[1], tables[r[0]], no))
     day_points = [(read_stored_amount(r[3]), r) for r in rows]
     top_day = max(v for v, _ in day_points)
@@ -160,7 +163,7 @@ def _rarest_yaku(rows: list, tables: dict[int, TableFacts]) -> list[Record]:  # 
     it, at that table."""
     counts: dict[str, int] = {}
     last: dict[tuple[str, str], tuple[date, int]] = {}
-    for tid, day, seat, _, _, yaku in rows:
+    for tid, day, seat, _, _, yaku, _ in rows:
         name = tables[tid].players[seat]
         for y, n in (yaku or {}).items():
             if int(str(n)) <= 0:

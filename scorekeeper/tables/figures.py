@@ -57,6 +57,8 @@ class Figure:
     points: Fraction = Fraction(0)
     rounds: int = 0
     best: Fraction | None = None
+    best_round: int | None = None
+    """The round that first made ``best`` (its ``round_no``): the club's records link to it."""
     worst: Fraction | None = None
     yaku: dict[str, int] = field(default_factory=dict)
     together: dict[int, tuple[int, Fraction, Fraction]] = field(default_factory=dict)
@@ -69,8 +71,9 @@ class Figure:
         self.points += other.points
         self.rounds += other.rounds
         self.house += other.house
-        if other.best is not None:
-            self.best = other.best if self.best is None else max(self.best, other.best)
+        if other.best is not None and (self.best is None or other.best > self.best):
+            # ``other`` follows: an equal best stays the earlier round's.
+            self.best, self.best_round = other.best, other.best_round
         if other.worst is not None:
             self.worst = other.worst if self.worst is None else min(self.worst, other.worst)
         for k, n in other.yaku.items():
@@ -93,6 +96,7 @@ class Figure:
             points=read_stored_amount(row.points),
             rounds=row.rounds,
             best=read_stored_amount(row.best) if row.best is not None else None,
+            best_round=row.best_round,
             worst=read_stored_amount(row.worst) if row.worst is not None else None,
             yaku={str(k): int(str(v)) for k, v in row.yaku.items()},
             together={
@@ -109,6 +113,7 @@ class Figure:
         row.points = amount_str(self.points)
         row.rounds = self.rounds
         row.best = amount_str(self.best) if self.best is not None else None
+        row.best_round = self.best_round
         row.worst = amount_str(self.worst) if self.worst is not None else None
         row.yaku = dict[str, JSONValue](sorted(self.yaku.items()))
         row.together = {
@@ -203,7 +208,8 @@ def _add_round(
     """A round ``seat`` played in: counted, its best and worst, yaku, opponents and times."""
     change = deltas[seat]
     fig.rounds += 1
-    fig.best = change if fig.best is None else max(fig.best, change)
+    if fig.best is None or change > fig.best:
+        fig.best, fig.best_round = change, rnd.round_no
     fig.worst = change if fig.worst is None else min(fig.worst, change)
     for y in yaku:
         fig.yaku[y] = fig.yaku.get(y, 0) + 1
@@ -457,6 +463,7 @@ def _as_json(row: ClubFigure) -> JSONObject:
         "points": row.points,
         "rounds": row.rounds,
         "best": row.best,
+        "best_round": row.best_round,
         "worst": row.worst,
         "yaku": row.yaku,
         "together": row.together,
