@@ -25,7 +25,14 @@ from flask import (
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from flask_limiter import RateLimitExceeded
-from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    TemplateNotFound,
+)
 from werkzeug.exceptions import (
     BadRequest,
     HTTPException,
@@ -96,6 +103,7 @@ def init_app(app: Flask) -> None:
     _template_helpers(app)
     backups.init_app(app)
     _game_files(app)
+    _template_cache(app)
     _static_versions(app)
     app.after_request(_security_headers)
     app.after_request(_compress)
@@ -461,6 +469,17 @@ def http_description(exc: HTTPException) -> str:
     if exc.description and exc.description != type(exc).description:
         return exc.description
     return HTTP_DESCRIPTIONS.get(exc.code or 500, exc.description or "")
+
+
+def _template_cache(app: Flask) -> None:
+    """Compiled templates kept in ``instance/jinja-cache``, for every process: a worker's
+    first page no longer compiles its templates (about 2 s for all of them on two cores),
+    which, with several workers starting or restarting at once, was a club's page's slowest
+    answer. Jinja keys each file on the template's source, so an edited template is compiled
+    again."""
+    folder = Path(app.instance_path, "jinja-cache")
+    folder.mkdir(mode=0o700, exist_ok=True)
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def _template_helpers(app: Flask) -> None:
