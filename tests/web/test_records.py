@@ -15,9 +15,7 @@ def _biggest(client, club):
     return sorted((r["names"][0], r["round"]) for r in got if r["kind"] == "round")
 
 
-def test_the_biggest_round_links_the_first_round_that_made_it_and_follows_a_correction(
-    client, app
-):
+def test_the_biggest_round_links_the_first_round_that_made_it_and_follows_a_correction(client, app):
     club = make_club(client, members=("Aki", "Ben"))
     t = table(client, club, "toppa", ["Aki", "Ben"])
     for _ in range(3):
