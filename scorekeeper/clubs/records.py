@@ -187,9 +187,9 @@ _KEPT: BoundedCache[tuple[object, ...], list[Record]] = BoundedCache(64)
 _KEPT_LOCK = threading.Lock()
 
 
-def records(club: Club, game: str, season: Season | None) -> list[Record]:
-    """The club's records in ``game`` (and ``season``), kept per state of the club."""
-    key = (
+def _key(club: Club, game: str, season: Season | None) -> tuple[object, ...]:
+    """A state of the club's figures and seasons (see ``ratings.lines_of``)."""
+    return (
         club.token,
         club.version,
         club.figures_version,
@@ -197,6 +197,11 @@ def records(club: Club, game: str, season: Season | None) -> list[Record]:
         game,
         season.name if season is not None else None,
     )
+
+
+def records(club: Club, game: str, season: Season | None) -> list[Record]:
+    """The club's records in ``game`` (and ``season``), kept per state of the club."""
+    key = _key(club, game, season)
     kept = _KEPT.get(key)
     if kept is None:
         kept = work_out(club, game, season)
@@ -205,11 +210,27 @@ def records(club: Club, game: str, season: Season | None) -> list[Record]:
     return kept
 
 
+_ANSWERS: BoundedCache[tuple[object, ...], JSONObject] = BoundedCache(64)
+
+
 def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> JSONObject:
     """``GET .../records?game=&season=``: the club's records in a game (and season). Exact
-    amounts are strings (``round``, ``day``); counts are integers (``run``, ``yaku``)."""
+    amounts are strings (``round``, ``day``); counts are integers (``run``, ``yaku``). Kept
+    as ``records`` are, through the read-only link and the club's own apart: at a big club
+    a record is shared by hundreds, and writing them out took longer than the rest of the
+    answer. Not to be changed."""
     game = game_arg(args)
     season = season_of(club, args)
+    key = (*_key(club, game, season), view)
+    kept = _ANSWERS.get(key)
+    if kept is None:
+        kept = _as_json(club, game, season, view=view)
+        with _KEPT_LOCK:
+            _ANSWERS[key] = kept
+    return kept
+
+
+def _as_json(club: Club, game: str, season: Season | None, *, view: bool) -> JSONObject:
     out: list[JSONValue] = []
     for r in records(club, game, season):
         t = r.table
