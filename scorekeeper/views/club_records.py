@@ -108,10 +108,25 @@ def record_blocks(
     for g in club_reading.games_played(club, asked):
         found = club_reading.records(club, g, season)
         if found:
-            blocks.append(
-                {
-                    "game": GAMES[g],
-                    "rows": _grouped([_record_row(r, GAMES[g], view=view) for r in found]),
-                }
-            )
+            blocks.append({"game": GAMES[g], "rows": _shown(found, GAMES[g], view=view)})
     return blocks
+
+
+def _shown(found: list[club_reading.Record], game: Game, *, view: bool) -> list[RecordRow]:
+    """Each record once, its holders' lines made for the first ``HOLDERS_SHOWN`` only: a
+    record the bench's club shares 500 times made 500 lines, most of a page's first view
+    after a write, to show six."""
+    groups: dict[tuple[str, object, str | None], list[club_reading.Record]] = {}
+    for r in found:
+        groups.setdefault((r.kind, r.value, r.yaku), []).append(r)
+    out: list[RecordRow] = []
+    for group in groups.values():
+        made: list[RecordRow] = []
+        for r in group:
+            if sum(len(m["holders"]) for m in made) >= HOLDERS_SHOWN:
+                break
+            made.append(_record_row(r, game, view=view))
+        row = _grouped(made)[0]  # one kind, figure and yaku: one line
+        row["count"] = sum(len(r.names) for r in group)
+        out.append(row)
+    return out
