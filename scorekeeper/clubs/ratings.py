@@ -169,13 +169,14 @@ def rate(found: Sequence[Match]) -> dict[str, Line]:
 
 
 _KEPT: BoundedCache[tuple[object, ...], dict[str, Line]] = BoundedCache(64)
+_MATCHES: BoundedCache[tuple[object, ...], list[Match]] = BoundedCache(64)
 _KEPT_LOCK = threading.Lock()
 
 
-def lines_of(club: Club, game: str, season: Season | None) -> dict[str, Line]:
-    """The members' ratings in ``game`` (and ``season``), worked out once per state of the
-    club's figures and seasons (see the module's docstring). Not to be changed."""
-    key = (
+def state_key(club: Club, game: str, season: Season | None) -> tuple[object, ...]:
+    """A state of the club's figures and seasons, for ``game`` (and ``season``): what the
+    ratings and records are kept under (see the module's docstring)."""
+    return (
         club.token,
         club.version,
         club.figures_version,
@@ -183,9 +184,27 @@ def lines_of(club: Club, game: str, season: Season | None) -> dict[str, Line]:
         game,
         season.name if season is not None else None,
     )
+
+
+def kept_matches(club: Club, game: str, season: Season | None) -> list[Match]:
+    """``matches``, read once per state of the club: the ratings and the records' runs both
+    need them. Not to be changed."""
+    key = state_key(club, game, season)
+    kept = _MATCHES.get(key)
+    if kept is None:
+        kept = matches(club, game, season)
+        with _KEPT_LOCK:
+            _MATCHES[key] = kept
+    return kept
+
+
+def lines_of(club: Club, game: str, season: Season | None) -> dict[str, Line]:
+    """The members' ratings in ``game`` (and ``season``), worked out once per state of the
+    club's figures and seasons (see the module's docstring). Not to be changed."""
+    key = state_key(club, game, season)
     kept = _KEPT.get(key)
     if kept is None:
-        kept = rate(matches(club, game, season))
+        kept = rate(kept_matches(club, game, season))
         with _KEPT_LOCK:
             _KEPT[key] = kept
     return kept

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
-from scorekeeper.clubs.ratings import game_arg, matches, played_in, ranks
+from scorekeeper.clubs.ratings import game_arg, kept_matches, played_in, ranks, state_key
 from scorekeeper.clubs.seasons import Season
 from scorekeeper.clubs.standings import season_of
 from scorekeeper.codec import amount_str, read_stored_amount
@@ -132,7 +132,7 @@ def _longest_runs(
     dated on the last day of their run, at the table of their last match that day."""
     days: dict[date, dict[str, Fraction | int]] = {}
     where: dict[tuple[date, str], int] = {}
-    for m in matches(club, game, season):
+    for m in kept_matches(club, game, season):
         summed = days.setdefault(m.day, {})
         for name, points in m.points:
             summed[name] = summed.get(name, 0) + points
@@ -187,21 +187,9 @@ _KEPT: BoundedCache[tuple[object, ...], list[Record]] = BoundedCache(64)
 _KEPT_LOCK = threading.Lock()
 
 
-def _key(club: Club, game: str, season: Season | None) -> tuple[object, ...]:
-    """A state of the club's figures and seasons (see ``ratings.lines_of``)."""
-    return (
-        club.token,
-        club.version,
-        club.figures_version,
-        club.timezone,
-        game,
-        season.name if season is not None else None,
-    )
-
-
 def records(club: Club, game: str, season: Season | None) -> list[Record]:
     """The club's records in ``game`` (and ``season``), kept per state of the club."""
-    key = _key(club, game, season)
+    key = state_key(club, game, season)
     kept = _KEPT.get(key)
     if kept is None:
         kept = work_out(club, game, season)
@@ -221,7 +209,7 @@ def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> 
     answer. Not to be changed."""
     game = game_arg(args)
     season = season_of(club, args)
-    key = (*_key(club, game, season), view)
+    key = (*state_key(club, game, season), view)
     kept = _ANSWERS.get(key)
     if kept is None:
         kept = _as_json(club, game, season, view=view)
