@@ -190,6 +190,45 @@ def test_discard_mine_drops_only_that_round(phone, server):
     assert session(table)["round_count"] == 2
 
 
+def test_mine_replaces_theirs_from_the_list_as_on_the_stale_page(phone, server):
+    """The list offers the stale page's third choice: mine saved over their round 1, one
+    journal entry (a correction) whose undo brings theirs back; my second round stays 2."""
+    table, conflict = two_kept_then_theirs(phone, server)
+    theirs = captured(table)[0]
+    choice = conflict.locator(".choice button")
+    assert choice.all_inner_texts() == [
+        "Discard mine",
+        "Save mine as round 2",
+        "Mine replaces theirs",
+    ]
+    for box in (choice.nth(i).bounding_box() for i in range(3)):
+        assert box["width"] >= 44 and box["height"] >= 44
+    conflict.get_by_role("button", name="Mine replaces theirs").click()
+    rounds_stored(table, 2)
+    phone.wait_for_function(SETTLED)
+    stored = captured(table)
+    assert len(stored) == 2
+    assert set(FIRST) <= set(stored[0]) and set(SECOND) <= set(stored[1])
+    server_, sid = table.split("/t/")
+    url = f"{server_}/api/v1/sessions/{sid}/journal"
+    with urllib.request.urlopen(url, timeout=30) as resp:
+        entries = sorted(json.loads(resp.read())["entries"], key=lambda e: e["seq"])
+    assert [(e["action"], e["number"]) for e in entries] == [
+        ("enter", 1),
+        ("correct", 1),
+        ("enter", 2),
+    ]
+    undo = urllib.request.Request(
+        f"{server_}/api/v1/sessions/{sid}/undo",
+        data=json.dumps({"seq": entries[1]["seq"]}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(undo, timeout=30) as resp:
+        assert resp.status == 200
+    assert captured(table)[0] == theirs
+
+
 @pytest.mark.parametrize("signal", [True, False], ids=["online", "offline"])
 def test_a_refused_round_corrected_on_its_own_form_is_stored_first(phone, server, signal):
     """A round kept offline that the server refuses (one card of a month) holds back the
