@@ -207,6 +207,7 @@ function itemChoice(m, it, li) {
       choice.appendChild(button(over.label, "button secondary", function () { choices.replaceTheirs(it.id); }));
     }
     li.appendChild(choice);
+    if (it.conflict.moved) { li.appendChild(el("p", "stale-moved", it.conflict.moved)); }
   } else if (refused(it)) {
     const open = el("p", "links choice");
     open.appendChild(button(say(m, "tDiscard"), "button secondary", function () { choices.discard(it.id, it.expected); }));

@@ -173,12 +173,14 @@ function conflictOf(doc, stale, free, it) {
   const drop = stale.querySelector("[data-draft-drop]");
   const score = stale.querySelector(".mine-score");
   const over = stale.querySelector("button[data-replaces]");
+  const moved = stale.querySelector(".stale-moved");
   return {
     heading: heading ? heading.textContent.trim() : "",
     theirs: theirs ? theirs.outerHTML : "",
     mine: score ? score.outerHTML : "",
     save: save ? save.textContent.trim() : "",
     discard: drop ? drop.textContent.trim() : "",
+    moved: moved ? moved.textContent.trim() : "", // round N+1's other dealer, as the page says
     next: parseInt(free.value, 10) || it.expected + 1,
     // Mine replaces theirs, as the stale page offers it: its words, where it posts and the
     // version of theirs it replaces (none when theirs holds the same entries as mine).
