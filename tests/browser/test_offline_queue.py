@@ -169,6 +169,11 @@ def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phon
     score = conflict.locator(".mine-score")
     assert score.locator("h3").inner_text() == "Yours, if saved as round 2, would score:"
     assert score.locator("[data-delta]").all_inner_texts() == ["-435", "+435"]
+    # As the stale page says it beside the button: round 2 has another dealer (Ben won).
+    assert conflict.locator(".stale-moved").inner_text() == (
+        "At round 2 Ben deals, not Aki as in the round you entered: "
+        "saved as round 2, yours scores the same."
+    )
     conflict.scroll_into_view_if_needed()
     phone.screenshot(path=str(SHOTS / "test_offline_conflict_mine.png"))
     assert session(table)["round_count"] == 1  # nothing of mine until I choose
