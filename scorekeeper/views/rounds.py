@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -23,6 +22,7 @@ from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Round, Table
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.device import TOO_LONG, named_on_a_form, phone_name
+from scorekeeper.views.stale import Stale, dealer_moved
 from scorekeeper.views.table_figures import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
@@ -36,25 +36,6 @@ COLLIDED = N_(
     "Another phone wrote to this table at the same moment; check the table, then save again"
 )
 _BASED_ON = re.compile(r"([0-9]{1,12})\.([0-9]{1,9})")
-
-
-@dataclass(frozen=True, slots=True)
-class Stale:
-    """A round form refused because another phone got there first: what is stored now.
-
-    The page shows ``theirs`` beside the player's own entry (kept in the form, nothing
-    stored) and lets the player choose: a new round is discarded or saved as the next
-    number; a correction keeps theirs or is saved over it.
-    """
-
-    kind: str
-    """'new' (that round number was entered meanwhile) or 'edit' (the round was changed)."""
-    theirs: Round
-    same: bool
-    """Their entry is the player's: most likely both phones entered the same round."""
-    mine: Result | None = None
-    """What the player's own entry would score if saved as the page offers (as the next
-    round, or over theirs), worked out without storing; None when the rules refuse it."""
 
 
 class RoundPage:
@@ -317,7 +298,9 @@ def _refused(
         )
         return redirect(url_for(".show", token=table.token, number=theirs.round_no))
     kind = "new" if page.rnd is None else "edit"
-    return page.render(form, entry, {}, 409, Stale(kind, theirs, same, _would_score(page, entry)))
+    moved = dealer_moved(table, page.state, theirs, entry) if page.rnd is None else None
+    stale = Stale(kind, theirs, same, _would_score(page, entry), moved)
+    return page.render(form, entry, {}, 409, stale)
 
 
 def _would_score(page: RoundPage, entry: Entry) -> Result | None:
@@ -615,7 +598,8 @@ def _choose_again(
     stale = None
     if theirs is not None:
         same = service.reads_as(table, entry, theirs)
-        stale = Stale("new", theirs, same, _would_score(page, entry))
+        moved = dealer_moved(table, page.state, theirs, entry)
+        stale = Stale("new", theirs, same, _would_score(page, entry), moved)
     return page.render(form, entry, errors, status, stale)
 
 

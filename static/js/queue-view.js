@@ -5,7 +5,7 @@ import {
   KNOWN, freshId, load, openedHere, readJSON, say, tableOf, used, words
 } from "./queue-store.js";
 
-// The player's choices (queue.js gives them: discard, saveMine, openIt).
+// The player's choices (queue.js gives them: discard, saveMine, replaceTheirs, openIt).
 let choices = null;
 export function choose(given) { choices = given; }
 
@@ -202,7 +202,12 @@ function itemChoice(m, it, li) {
       choices.discard(it.id, it.conflict.next);
     }));
     choice.appendChild(button(it.conflict.save, "button", function () { choices.saveMine(it.id); }));
+    const over = it.conflict.replace;
+    if (over && over.action) { // the stale page's third choice, where it offers one
+      choice.appendChild(button(over.label, "button secondary", function () { choices.replaceTheirs(it.id); }));
+    }
     li.appendChild(choice);
+    if (it.conflict.moved) { li.appendChild(el("p", "stale-moved", it.conflict.moved)); }
   } else if (refused(it)) {
     const open = el("p", "links choice");
     open.appendChild(button(say(m, "tDiscard"), "button secondary", function () { choices.discard(it.id, it.expected); }));

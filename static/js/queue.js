@@ -9,9 +9,9 @@
 //   form would post them (the phone's name goes with them, in its cookie). A round page at
 //   the end means stored: the next round waiting at that table then enters the number after
 //   it. The server's "another phone got there first" page stops that table's queue and shows
-//   its choice (queue-view.js: Discard mine / Save mine as round N+1); a refused entry stops
-//   it too, until the player opens it (the form with its mistakes beside the fields) or
-//   discards it.
+//   its choice (queue-view.js: Discard mine / Save mine as round N+1 / Mine replaces theirs);
+//   a refused entry stops it too, until the player opens it (the form with its mistakes
+//   beside the fields) or discards it.
 import {
   KEY, LOCK, OPENED, RETRY, csrfFrom, forgetOpened, freshId, load, local, next, postBody,
   saveQueue, skewFrom, stored, tableOf, update, use, used, words
@@ -150,21 +150,10 @@ function refusedBy(id, html) {
   const stale = doc.querySelector("section.stale");
   const free = doc.querySelector("#round-form input[name=expected_number]");
   update(id, function (it) {
+    delete it.replace; // refused again: the player chooses again
     if (stale && free) {
-      const heading = stale.querySelector("h2");
-      const theirs = stale.querySelector("details.theirs");
-      const save = doc.querySelector("#round-form .entrybar button[type=submit]");
-      const drop = stale.querySelector("[data-draft-drop]");
-      const score = stale.querySelector(".mine-score");
       it.state = "conflict";
-      it.conflict = {
-        heading: heading ? heading.textContent.trim() : "",
-        theirs: theirs ? theirs.outerHTML : "",
-        mine: score ? score.outerHTML : "",
-        save: save ? save.textContent.trim() : "",
-        discard: drop ? drop.textContent.trim() : "",
-        next: parseInt(free.value, 10) || it.expected + 1
-      };
+      it.conflict = conflictOf(doc, stale, free, it);
     } else {
       it.state = "refused";
       const summary = doc.querySelectorAll(".error-summary li");
@@ -174,6 +163,33 @@ function refusedBy(id, html) {
       ).filter(function (t, i, all) { return t && all.indexOf(t) === i; }).slice(0, 8);
     }
   });
+}
+
+// What the stale page shows and offers, kept for the queue's list to show the same choice.
+function conflictOf(doc, stale, free, it) {
+  const heading = stale.querySelector("h2");
+  const theirs = stale.querySelector("details.theirs");
+  const save = doc.querySelector("#round-form .entrybar button[type=submit]");
+  const drop = stale.querySelector("[data-draft-drop]");
+  const score = stale.querySelector(".mine-score");
+  const over = stale.querySelector("button[data-replaces]");
+  const moved = stale.querySelector(".stale-moved");
+  return {
+    heading: heading ? heading.textContent.trim() : "",
+    theirs: theirs ? theirs.outerHTML : "",
+    mine: score ? score.outerHTML : "",
+    save: save ? save.textContent.trim() : "",
+    discard: drop ? drop.textContent.trim() : "",
+    moved: moved ? moved.textContent.trim() : "", // round N+1's other dealer, as the page says
+    next: parseInt(free.value, 10) || it.expected + 1,
+    // Mine replaces theirs, as the stale page offers it: its words, where it posts and the
+    // version of theirs it replaces (none when theirs holds the same entries as mine).
+    replace: over ? {
+      label: over.textContent.trim(),
+      action: over.getAttribute("formaction"),
+      value: over.value
+    } : null
+  };
 }
 
 // One tab of the phone sends at a time (where the browser has Web Locks): two tabs
@@ -202,17 +218,16 @@ function sendOne(done) {
   sending = true;
   const pageAt = document.documentElement;
   pageAt.setAttribute("data-queue-sending", it.id);
+  // Mine replacing theirs posts the form where the stale page's button does, naming theirs.
+  const to = it.replace ? it.replace.action : it.action;
   freshToken(it).then(function (token) {
-    return fetch(it.action, {
-      method: "POST",
-      body: postBody(it, token, skew),
-      credentials: "same-origin",
-      redirect: "follow"
-    });
+    const body = postBody(it, token, skew);
+    if (it.replace) { body.append("replaces", it.replace.value); }
+    return fetch(to, { method: "POST", body: body, credentials: "same-origin", redirect: "follow" });
   }).then(function (r) {
     const path = new URL(r.url, location.href).pathname;
     const round = /\/rounds\/(\d+)$/.exec(path);
-    if (r.ok && round && path !== new URL(it.action, location.href).pathname) {
+    if (r.ok && round && path !== new URL(to, location.href).pathname) {
       stored(it.id, parseInt(round[1], 10));
       return "stored";
     }
@@ -248,6 +263,19 @@ function discard(id, free) {
 function saveMine(id) {
   update(id, function (it) {
     it.expected = it.conflict.next;
+    it.state = "waiting";
+    delete it.conflict;
+  });
+  show();
+  sendSoon(0);
+}
+
+// Mine replaces theirs: sent as the stale page's button sends it, a correction of their
+// round by mine (one journal entry, undone from the history); the rounds after it keep
+// their numbers.
+function replaceTheirs(id) {
+  update(id, function (it) {
+    it.replace = it.conflict.replace;
     it.state = "waiting";
     delete it.conflict;
   });
@@ -295,7 +323,7 @@ function landedOpened() {
 }
 
 export function start() {
-  choose({ discard: discard, saveMine: saveMine, openIt: openIt });
+  choose({ discard: discard, saveMine: saveMine, replaceTheirs: replaceTheirs, openIt: openIt });
   // The queue's handle for the browser tests (tests/browser/test_offline_queue.py keeps a
   // round as a Save without a signal would): the modules themselves import these.
   window.scorekeeperQueue = { keep: keep, show: show, send: sendSoon, waiting: waiting };

@@ -169,6 +169,11 @@ def test_another_phones_round_first_gets_the_stale_choice_and_nothing_twice(phon
     score = conflict.locator(".mine-score")
     assert score.locator("h3").inner_text() == "Yours, if saved as round 2, would score:"
     assert score.locator("[data-delta]").all_inner_texts() == ["-435", "+435"]
+    # As the stale page says it beside the button: round 2 has another dealer (Ben won).
+    assert conflict.locator(".stale-moved").inner_text() == (
+        "At round 2 Ben deals, not Aki as in the round you entered: "
+        "saved as round 2, yours scores the same."
+    )
     conflict.scroll_into_view_if_needed()
     phone.screenshot(path=str(SHOTS / "test_offline_conflict_mine.png"))
     assert session(table)["round_count"] == 1  # nothing of mine until I choose
@@ -188,6 +193,45 @@ def test_discard_mine_drops_only_that_round(phone, server):
     assert set(SECOND) <= set(stored[1]) and not set(FIRST) & set(stored[1])
     phone.wait_for_function(SETTLED)
     assert session(table)["round_count"] == 2
+
+
+def test_mine_replaces_theirs_from_the_list_as_on_the_stale_page(phone, server):
+    """The list offers the stale page's third choice: mine saved over their round 1, one
+    journal entry (a correction) whose undo brings theirs back; my second round stays 2."""
+    table, conflict = two_kept_then_theirs(phone, server)
+    theirs = captured(table)[0]
+    choice = conflict.locator(".choice button")
+    assert choice.all_inner_texts() == [
+        "Discard mine",
+        "Save mine as round 2",
+        "Mine replaces theirs",
+    ]
+    for box in (choice.nth(i).bounding_box() for i in range(3)):
+        assert box["width"] >= 44 and box["height"] >= 44
+    conflict.get_by_role("button", name="Mine replaces theirs").click()
+    rounds_stored(table, 2)
+    phone.wait_for_function(SETTLED)
+    stored = captured(table)
+    assert len(stored) == 2
+    assert set(FIRST) <= set(stored[0]) and set(SECOND) <= set(stored[1])
+    server_, sid = table.split("/t/")
+    url = f"{server_}/api/v1/sessions/{sid}/journal"
+    with urllib.request.urlopen(url, timeout=30) as resp:
+        entries = sorted(json.loads(resp.read())["entries"], key=lambda e: e["seq"])
+    assert [(e["action"], e["number"]) for e in entries] == [
+        ("enter", 1),
+        ("correct", 1),
+        ("enter", 2),
+    ]
+    undo = urllib.request.Request(
+        f"{server_}/api/v1/sessions/{sid}/undo",
+        data=json.dumps({"seq": entries[1]["seq"]}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(undo, timeout=30) as resp:
+        assert resp.status == 200
+    assert captured(table)[0] == theirs
 
 
 @pytest.mark.parametrize("signal", [True, False], ids=["online", "offline"])

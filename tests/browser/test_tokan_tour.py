@@ -138,6 +138,14 @@ def test_a_four_player_tour_takes_at_most_25_gestures_scrolls_counted(phone, ser
     assert [(p["left"], p["right"]) for p in players] == PREDICTIONS
 
 
+def marked(phone, i: int, how: str) -> list[str]:
+    """Player ``i``'s predictions marked as the ones to fix (``how``: "over" by the page's
+    script, "invalid" by the server's refused page)."""
+    return phone.locator(f"#player-{i} .predict.{how}").evaluate_all(
+        "boxes => boxes.map(b => b.dataset.side)"
+    )
+
+
 def test_the_bar_says_too_many_tokens_in_the_servers_words_before_save(phone, server):
     start_table(phone, server, "tokan", PLAYERS[:3])
     phone.click("text=Enter tour 1")
@@ -148,11 +156,14 @@ def test_the_bar_says_too_many_tokens_in_the_servers_words_before_save(phone, se
         act(selector)
     act.settle()
     assert bar.inner_text() == "Aki claims 'more' by 13 in all, but holds only 11 blue tokens"
+    # Both predictions spend his blue tokens: both are marked, either may be lowered.
+    assert marked(phone, 0, "over") == ["left", "right"]
     assert act.off_screen(key(0, "right", -5)) == 0
     act(key(0, "right", -5))  # put right: the page moves on to Ben
     act.settle()
     assert act.off_screen(die(1, 6)) == 0 and act.off_screen(key(1, "right", -11)) == 0
     assert act.scrolls == 0 and bar.inner_text() == ""
+    assert marked(phone, 0, "over") == []
     for i in range(1, 3):
         phone.locator(die(i, 3)).tap()
         phone.locator(die(i, 4)).tap()
@@ -169,11 +180,14 @@ def test_the_bar_says_too_many_tokens_in_the_servers_words_before_save(phone, se
     phone.locator(key(2, "right", -3)).tap()
     red = "Chie claims 'less' by 12 in all, but holds only 11 red tokens"
     assert bar.inner_text() == red
-    # Save anyway: the server says the same, and every key comes back as tapped.
+    assert marked(phone, 2, "over") == ["left", "right"]
+    # Save anyway: the server says the same, and marks the same two predictions, and every
+    # key comes back as tapped.
     phone.click("button:has-text('Save and score')")
     phone.wait_for_selector("#error-summary")
     phone.wait_for_load_state("load")
     assert red in phone.locator("#error-summary").inner_text()
+    assert marked(phone, 2, "invalid") == ["left", "right"]
     assert phone.locator(key(2, "left", -9)).get_attribute("aria-pressed") == "true"
     assert phone.locator(key(1, "right", -5)).get_attribute("aria-pressed") == "true"
 

@@ -74,11 +74,16 @@ def test_r19_less_claims_are_read_by_meaning_and_use_red_tokens():
     assert len(ok["players"]) == 3
     with pytest.raises(InvalidInput) as info:
         tour([("A", [3, 3], -6, -6), ("B", [4, 5], 6, 6), ("C", [2, 6], 0, 0)])
-    less, more = info.value.violations  # A: 12 red needed; B: 12 blue needed
-    assert less.field == "players.0.right" and "'less' by 12" in less.message
-    assert "11 red tokens" in less.message
-    assert more.field == "players.1.left" and "'more' by 12" in more.message
-    assert "11 blue tokens" in more.message
+    # A: 12 red needed; B: 12 blue needed; each beside both predictions spending them.
+    fields = [v.field for v in info.value.violations]
+    assert fields == ["players.0.left", "players.0.right", "players.1.left", "players.1.right"]
+    less, _, more, _ = info.value.violations
+    assert "'less' by 12" in less.message and "11 red tokens" in less.message
+    assert "'more' by 12" in more.message and "11 blue tokens" in more.message
+    with pytest.raises(InvalidInput) as info:
+        tour([("A", [3, 3], -1, 12), ("B", [4, 5], -12, 0), ("C", [2, 6], 0, 0)])
+    # Only the prediction spending the colour is at fault: A's right, B's left.
+    assert [v.field for v in info.value.violations] == ["players.0.right", "players.1.left"]
 
 
 def test_r20_a_zero_prediction_needs_equal_totals():
@@ -144,7 +149,8 @@ def test_token_limits():
     with pytest.raises(InvalidInput) as info:
         tour([("A", [3, 5], 6, 6), ("B", [2, 3], -1, -3), ("C", [4, 2], -6, -6)])
     fields = [v.field for v in info.value.violations]
-    assert fields == ["players.0.left", "players.2.right"]
+    # Each beside both predictions that spend the colour (A's blue, C's red).
+    assert fields == ["players.0.left", "players.0.right", "players.2.left", "players.2.right"]
     # 11 blue and 11 red at once is within the limits.
     r = tour([("A", [3, 5], 11, -11), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)])
     assert len(r["players"]) == 3

@@ -77,6 +77,36 @@ def test_too_many_tokens_come_back_as_entered(client):
     assert (_checked(page, "p1_right_n"), _checked(page, "p1_right_dir")) == (["5"], ["more"])
 
 
+def _marked(page: str, i: int) -> list[str]:
+    """The predictions of player ``i`` the refused page marks as the ones to fix."""
+    return [s for s in ("left", "right") if f'invalid" id="p{i}_{s}"' in page]
+
+
+def test_too_many_tokens_mark_every_prediction_that_spends_them(client):
+    """More blue (or red) tokens than a player holds: the mistake stands beside each
+    prediction spending that colour, the one that alone is at fault too, and the summary
+    says it once. It was always put beside the left one for blue and the right for red."""
+    url = new_table(client, "tokan", NAMES)
+    form_url, data = tokan_tour_form(client, url, NAMES)
+    blue = "Ben claims 'more' by 13 in all, but holds only 11 blue tokens"
+    red = "Chie claims 'less' by 12 in all, but holds only 11 red tokens"
+    data.update({"p1_left_n": "8", "p1_right_n": "5"})  # both spend Ben's blue tokens
+    data.update({"p2_left_n": "12", "p2_left_dir": "less"})  # Chie's left alone: 12 red
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True).replace("&#39;", "'")
+    assert _marked(page, 1) == ["left", "right"]
+    assert _marked(page, 2) == ["left"]
+    assert blue in _predict(page, 1, "left") and blue in _predict(page, 1, "right")
+    assert red in _predict(page, 2, "left") and red not in _predict(page, 2, "right")
+    assert [m for _, m in summary(page)] == [blue, red]
+    assert summary(page)[1][0] == "p2_left"
+    # The bar's answer from the server names the same mistakes, once each.
+    resp = client.post(form_url + "/preview", data=data)
+    said = [(m["at"], m["text"]) for m in resp.get_json()["mistakes"]]
+    assert said == [("p1_left", blue), ("p2_left", red)]
+
+
 def test_each_prediction_has_one_key_per_signed_number_naming_its_neighbour(client):
     """The keys the page's script shows over the radios: "+3" sets "more by 3" in one tap
     (data-predict="<seat>:<side>:<signed n>"), under the neighbour's name."""

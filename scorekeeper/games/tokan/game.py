@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.exact import amount_str, display
 from scorekeeper.games.base import BarWords, Game, GameEnd
 from scorekeeper.games.form_input import FormData, form_int
+from scorekeeper.games.game_pages import ErrorItem
 from scorekeeper.games.schema import ResultSchema
 from scorekeeper.games.tokan import rules as engine
 from scorekeeper.games.tokan import shortcut
@@ -37,6 +38,10 @@ UNSET: Mapping[str, Msg] = MappingProxyType(
         ),
     }
 )
+
+
+#: The engine's "more tokens of a colour than the player holds", by its English text.
+TOO_MANY = frozenset(engine.too_many(way, "", 0, 0).msgid for way in ("more", "less"))
 
 
 def nothing_yet(name: object) -> Msg:
@@ -247,6 +252,23 @@ class Tokan(Game):
         if anchor.startswith("player-") and len(parts) == 3 and parts[2] in ("left", "right"):
             return f"p{anchor.removeprefix('player-')}_{parts[2]}", where, rank
         return anchor, where, rank
+
+    def error_summary(
+        self, errors: Mapping[str, Sequence[str]], names: Sequence[str], entry: Body
+    ) -> list[ErrorItem]:
+        # Too many tokens of a colour sits beside each prediction spending them (the
+        # engine's ``_predictions``), but it is one mistake: the summary and the bar say it
+        # once, linking the first of them.
+        items = super().error_summary(errors, names, entry)
+        said: set[str] = set()
+        out = []
+        for e in items:
+            if getattr(e.message, "msgid", None) in TOO_MANY:
+                if e.message in said:
+                    continue
+                said.add(e.message)
+            out.append(e)
+        return out
 
     def form_index(self, k: str, names: Sequence[str], entry: Body) -> int | None:
         # The tour's players are those seated on the form: the entry's k-th is found by name.

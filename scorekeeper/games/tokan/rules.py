@@ -302,12 +302,15 @@ def _predictions(
     right = r.within(p, "right", RIGHT, i=i)
     if left is None or right is None:
         return left, right
-    blue = max(left, 0) + max(right, 0)
-    red = max(-left, 0) + max(-right, 0)
-    if blue > limit:
-        r.add(f"players.{i}.left", too_many("more", name, blue, limit))
-    if red > limit:
-        r.add(f"players.{i}.right", too_many("less", name, red, limit))
+    sides = (("left", left), ("right", right))
+    for way, sign in (("more", 1), ("less", -1)):
+        claimed = [(side, v * sign) for side, v in sides if v * sign > 0]
+        total = sum(n for _, n in claimed)
+        if total > limit:
+            # The mistake sits beside every prediction that spends tokens of that colour:
+            # either may be the one to lower.
+            for side, _ in claimed:
+                r.add(f"players.{i}.{side}", too_many(way, name, total, limit))
     return left, right
 
 

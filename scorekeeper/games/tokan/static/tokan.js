@@ -231,6 +231,16 @@ function tokens(fs) {
   return t;
 }
 
+// While a colour is claimed past the limit, every prediction spending it is marked (as the
+// server marks each on a refused Save): either may be the one to lower.
+function markOver(fs, seated) {
+  const t = tokens(fs);
+  all(".predict", fs).forEach(function (wrap) {
+    const v = predicted(wrap);
+    wrap.classList.toggle("over", seated && ((v > 0 && t.blue > t.limit) || (v < 0 && t.red > t.limit)));
+  });
+}
+
 function tooMany(picker, fs, name, w) {
   const t = tokens(fs), blue = t.blue, red = t.red, limit = t.limit;
   if (!w.too_blue || isNaN(limit)) { return []; }
@@ -251,6 +261,7 @@ function mistakes(picker, w) {
   let slots = [];
   all("fieldset.tokan").forEach(function (fs) {
     const seated = fs.querySelector("input[name$=_seated]");
+    markOver(fs, !!seated && seated.checked);
     if (!seated || !seated.checked) { return; }
     slots = slots.concat(seatSlots(picker, w, fs));
   });
