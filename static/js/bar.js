@@ -98,8 +98,10 @@ export function tally() {
     const list = el.closest(".tally") || el; // the words in the page's language: data-t-none
     (el.querySelector(".sum") || el).textContent = diceLine(d, list.dataset.tNone);
   });
-  fromServer();
-  showMistakes();
+  // The form read once for both (FormData of every checkbox: a slow phone's longest step).
+  const now = serverAnswer();
+  fromServer(now);
+  showMistakes(now);
 }
 
 // -- the server's words (issue 39): each line as the result will word it, once the server
@@ -117,8 +119,7 @@ function serverAnswer() {
   return { form: form, body: body, data: server.asker.known(body) };
 }
 
-function fromServer() {
-  const now = serverAnswer();
+function fromServer(now) {
   if (!now) { return; }
   const bar = now.form.querySelector(".entrybar");
   if (bar) { bar.dataset.bar = now.data ? "server" : "page"; } // whose words it shows
@@ -148,30 +149,34 @@ function barMessages() {
   return barWords;
 }
 
-export function showMistakes() {
+// ``answer``: serverAnswer() as tally() read it, else read here.
+export function showMistakes(answer) {
   const out = document.getElementById("bar-mistake");
   if (!out) { return; }
   const w = barMessages();
   let found = [];
   checks.forEach(function (check) { found = found.concat(check(w) || []); });
-  const now = serverAnswer();
+  const now = answer === undefined ? serverAnswer() : answer;
   found = merged(found, now && now.data);
   const list = out.parentNode.querySelector(".tally");
   const first = found[0];
   const text = first ? (first.where ? first.where + ": " : "") + mistakeText(found) : "";
   if (out.textContent === text) { return; } // unchanged: nothing new to announce
-  out.textContent = "";
-  if (first) {
-    if (first.where) {
-      const b = document.createElement("b");
-      b.textContent = first.where + ":";
-      out.appendChild(b);
-      out.appendChild(document.createTextNode(" "));
-    }
-    out.appendChild(document.createTextNode(mistakeText(found)));
-  }
+  sayMistake(out, first, found);
   out.parentNode.classList.toggle("has-mistake", !!first);
   if (list) { list.setAttribute("aria-hidden", first ? "true" : "false"); }
+}
+
+function sayMistake(out, first, found) {
+  out.textContent = "";
+  if (!first) { return; }
+  if (first.where) {
+    const b = document.createElement("b");
+    b.textContent = first.where + ":";
+    out.appendChild(b);
+    out.appendChild(document.createTextNode(" "));
+  }
+  out.appendChild(document.createTextNode(mistakeText(found)));
 }
 
 // Toppa and Baka: a pile with an odd count of a month, a hand with a whole month. The

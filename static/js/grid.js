@@ -49,7 +49,7 @@ function setUp(form) {
   const targets = all(".target[data-target]", deck);
   const note = deck.querySelector(".deck-hint");
   return {
-    form: form, deck: deck, restBox: restBox, targets: targets,
+    form: form, deck: deck, restBox: restBox, targets: targets, boxes: boxesOf(form),
     piles: targets.filter(function (t) { return t.classList.contains("captured"); }),
     tiles: all(".card[data-card]", deck), active: targets[0],
     takes: all("[data-take-month]", deck),
@@ -81,8 +81,18 @@ function gridFirst(form, deck, restBox) {
   });
 }
 
+// The pickers' checkboxes by list and card, found once: a render asks for each tile of each
+// target (about 400 a render at four targets), and a selector each time was most of the
+// page's script time on a slow phone.
+function boxesOf(form) {
+  const boxes = new Map();
+  all("input[type=checkbox][name]", form).forEach(function (b) {
+    boxes.set(b.name + "\n" + b.value, b);
+  });
+  return boxes;
+}
 function box(g, t, card) {
-  return g.form.querySelector("input[type=checkbox][name='" + t.dataset.input + "'][value='" + card + "']");
+  return g.boxes.get(t.dataset.input + "\n" + card) || null;
 }
 function has(g, t, card) {
   const b = box(g, t, card);
