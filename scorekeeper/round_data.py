@@ -51,9 +51,9 @@ or a settle-up, its entry as scored; ``{}`` for a game's end."""
 Result = NewType("Result", JSONObject)
 """What the API shows of a scored entry (``Round.result``): ``players`` (each with ``name``
 and ``delta``, an exact amount as text, and the game's own figures) and ``notes`` (each
-``{"text", "ruling", "msg"?}``: for a round, made by its engine's ``explain_notes`` from the scored
-numbers when the result is built), then the game's own keys for a round; see ``EndResult``,
-``EditResult`` and ``SettleResult`` for the other kinds."""
+``{"text", "ruling", "msg"?}``: for a round, made by its engine's ``explain_notes`` from
+the scored numbers when the result is built), then the game's own keys for a round; see
+``EndResult``, ``EditResult`` and ``SettleResult`` for the other kinds."""
 
 
 class PlayerDelta(TypedDict):

@@ -167,9 +167,9 @@ class RoundResult(Protocol):
 
     An engine's ``evaluate`` makes the numbers only (the changes, the outcome and the game's
     own figures). Why the round scored so (the result's ``notes``) is made by the engine's
-    own ``explain_notes`` from those numbers, when ``to_dict`` is asked for: where a result is shown
-    or stored for showing, never for a round whose changes alone are read (a replay, an
-    import)."""
+    own ``explain_notes`` from those numbers, when ``to_dict`` is asked for: where a result
+    is shown or stored for showing, never for a round whose changes alone are read (a
+    replay, an import)."""
 
     @property
     def deltas(self) -> tuple[Fraction, ...]: ...

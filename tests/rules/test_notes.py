@@ -1,7 +1,7 @@
 """Each game's notes word for word, one round of each kind of explanation.
 
-An engine's ``evaluate`` makes the numbers; each game's ``explain`` makes the notes from them
-when a result is shown or stored (issue 40). The rulings' tests check a note's ruling; these
+An engine's ``evaluate`` makes the numbers; each game's ``explain_notes`` makes the notes from
+them when a result is shown or stored (issue 40). The rulings' tests check a note's ruling; these
 check every line of a result's "why", so that an explanation made apart from the scoring
 still says what the scoring did.
 """

@@ -1,8 +1,8 @@
 """High card's rules: two players each pick one card; the higher month wins the stake.
 
 Pure, like every game's engine: a JSON-shaped body in (``parse``), a frozen result of the
-numbers out (``score``), and why it scored so made from them (``explain_notes``) only when the
-result is shown (``to_dict``). Equal months: nobody pays.
+numbers out (``score``), and why it scored so made from them (``explain_notes``) only when
+the result is shown (``to_dict``). Equal months: nobody pays.
 """
 
 from __future__ import annotations

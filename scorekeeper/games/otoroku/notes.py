@@ -1,7 +1,7 @@
 """Why an Otoroku round scored as it did: the notes of its result, in the players' words.
 
-``explain_notes`` makes them from a scored round (``rules.RoundResult``, which asks for them only
-when its result is shown or stored for showing): the payout reads none of this.
+``explain_notes`` makes them from a scored round (``rules.RoundResult``, which asks for
+them only when its result is shown or stored for showing): the payout reads none of this.
 """
 
 from __future__ import annotations

@@ -360,7 +360,7 @@ class RoundResult:
         return Outcome(next_dealer=self.next_dealer, house=self.house, void=self.void)
 
     def to_dict(self) -> JSONObject:
-        """The result as the API shows it, with the notes saying why (``notes.explain_notes``)."""
+        """The result as the API shows it, the notes saying why made now (``explain_notes``)."""
         return {
             "game": GAME,
             "method": self.method,
