@@ -204,7 +204,8 @@ def engine_input(
 
 
 def evaluated(game: GameRules, body: EngineInput) -> Result:
-    """A round's result as the API shows it, scored from its full input (no table)."""
+    """A round's result as the API shows it, notes and all, scored from its full input (no
+    table)."""
     return Result(game.evaluate(body).to_dict())
 
 
@@ -235,7 +236,7 @@ def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> S
         game_totals=added(state.game_totals, deltas),
     )
     check_storable(after, deltas)
-    result = Result(scored.to_dict())
+    result = Result(scored.to_dict())  # its notes made once, for the round stored and shown
     return round_step(game, spec, state, seen, scored.outcome, deltas, after, result)
 
 

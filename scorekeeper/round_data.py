@@ -7,7 +7,7 @@ signature says which one it takes, and one function turns each shape into the ne
     form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ TableEntry
     TableEntry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ StoredBody
     StoredBody + TableEntry ─store.round_input (Game.input_from_stored)─▶ EngineInput
-    EngineInput ─ledger.evaluated (Game.evaluate)─▶ Result
+    EngineInput ─Game.evaluate─▶ RoundResult (the numbers) ─to_dict (+ notes)─▶ Result
 
 What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
 dice): the game's engine reads and checks those, so these
@@ -51,8 +51,9 @@ or a settle-up, its entry as scored; ``{}`` for a game's end."""
 Result = NewType("Result", JSONObject)
 """What the API shows of a scored entry (``Round.result``): ``players`` (each with ``name``
 and ``delta``, an exact amount as text, and the game's own figures) and ``notes`` (each
-``{"text", "ruling", "msg"?}``), then the game's own keys for a round; see ``EndResult``,
-``EditResult`` and ``SettleResult`` for the other kinds."""
+``{"text", "ruling", "msg"?}``: for a round, made by its engine's ``explain_notes`` from
+the scored numbers when the result is built), then the game's own keys for a round; see
+``EndResult``, ``EditResult`` and ``SettleResult`` for the other kinds."""
 
 
 class PlayerDelta(TypedDict):

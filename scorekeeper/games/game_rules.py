@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 class Engine(Protocol):
     """A game's rules module (its folder's ``rules.py``): scores a JSON-shaped body, reading
-    it into the engine's own input first (``parse``, then ``score``)."""
+    it into the engine's own input first (``parse``, then ``score``). The numbers only: the
+    notes saying why are made when the result's ``to_dict`` is asked for (``RoundResult``)."""
 
     def evaluate(self, data: Body) -> RoundResult: ...
 
@@ -145,7 +146,8 @@ class GameRules:
     # -- the engine ----------------------------------------------------------------------
 
     def evaluate(self, data: Body) -> RoundResult:
-        """Parse and score a body; raises InvalidInput with every violation found."""
+        """Parse and score a body; raises InvalidInput with every violation found. The
+        result's numbers only: its notes are made by ``to_dict``, where it is shown."""
         return self.engine.evaluate(data)
 
     # -- options and what a round's body holds -------------------------------------------

@@ -163,7 +163,13 @@ class Outcome:
 
 
 class RoundResult(Protocol):
-    """What every game's result offers: each player's change, the outcome, the API's dict."""
+    """What every game's result offers: each player's change, the outcome, the API's dict.
+
+    An engine's ``evaluate`` makes the numbers only (the changes, the outcome and the game's
+    own figures). Why the round scored so (the result's ``notes``) is made by the engine's
+    own ``explain_notes`` from those numbers, when ``to_dict`` is asked for: where a result
+    is shown or stored for showing, never for a round whose changes alone are read (a
+    replay, an import)."""
 
     @property
     def deltas(self) -> tuple[Fraction, ...]: ...
@@ -171,7 +177,9 @@ class RoundResult(Protocol):
     @property
     def outcome(self) -> Outcome: ...
 
-    def to_dict(self) -> JSONObject: ...
+    def to_dict(self) -> JSONObject:
+        """The result as the API shows it, its ``notes`` made now (``explain_notes``)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ Pure: no database. A correction early in a long table replays every later round;
 engine is pure, so a later round whose derived input is as it was last time scores as it
 did (its earlier score is reused), and a game may know a round's new score from its earlier
 one without scoring it again (``Game.rescore_cheaply``). A replay and an import leave a
-rescored round's result out (it is rebuilt from the round's input when read).
+rescored round's result out (it is rebuilt from the round's input when read), so its notes
+are not made (``RoundResult.to_dict``); a reused round keeps its earlier result.
 """
 
 from __future__ import annotations

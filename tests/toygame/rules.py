@@ -1,7 +1,8 @@
 """High card's rules: two players each pick one card; the higher month wins the stake.
 
-Pure, like every game's engine: a JSON-shaped body in (``parse``), a frozen result out
-(``score``). Equal months: nobody pays.
+Pure, like every game's engine: a JSON-shaped body in (``parse``), a frozen result of the
+numbers out (``score``), and why it scored so made from them (``explain_notes``) only when
+the result is shown (``to_dict``). Equal months: nobody pays.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class RoundResult:
                 {"name": n, "card": c, "month": CARD_BY_ID[c].month, "delta": amount_str(d)}
                 for n, c, d in zip(self.names, self.cards, self.deltas, strict=True)
             ],
-            "notes": [Note(N_("The higher month wins the stake.")).to_dict()],
+            "notes": [n.to_dict() for n in explain_notes(self)],
         }
 
 
@@ -81,6 +82,10 @@ def score(inp: Input) -> RoundResult:
     a, b = (CARD_BY_ID[c].month for c in inp.cards)
     win = Fraction(inp.stake if a > b else -inp.stake if b > a else 0)
     return RoundResult(inp.stake, inp.names, inp.cards, (win, -win))
+
+
+def explain_notes(result: RoundResult) -> tuple[Note, ...]:
+    return (Note(N_("The higher month wins the stake.")),)
 
 
 def evaluate(data: Mapping[str, Any]) -> RoundResult:

@@ -53,6 +53,11 @@ def roles(n: int, dealer: int) -> tuple[str, ...]:
     return tuple("dealer" if i == dealer else ("last" if i == last else "bettor") for i in range(n))
 
 
+def turn_order_from_right(n: int, dealer: int) -> list[int]:
+    """Positions from the dealer's right round to the dealer, who counts last."""
+    return [(dealer + k) % n for k in range(1, n + 1)]
+
+
 def limit_for(role: str) -> int:
     return 16 if role == "last" else 15
 

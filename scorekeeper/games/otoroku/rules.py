@@ -7,7 +7,7 @@ only the dealer's Birds teyaku needs the real cards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,7 +31,9 @@ from scorekeeper.games.otoroku.hands import (
     hand_label,
     limit_for,
     roles,
+    turn_order_from_right,
 )
+from scorekeeper.games.otoroku.notes import explain_notes
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import (
@@ -39,7 +41,6 @@ from scorekeeper.rules.common import (
     Bound,
     CardClaims,
     InvalidInput,
-    Note,
     Option,
     Outcome,
     Reader,
@@ -347,7 +348,8 @@ class RoundResult:
     winners: tuple[str, ...]
     next_dealer: int
     house: Fraction
-    notes: tuple[Note, ...]
+    tera_zen_percent: int
+    """The house fee it was scored with (which the notes name)."""
 
     @property
     def deltas(self) -> tuple[Fraction, ...]:
@@ -358,6 +360,7 @@ class RoundResult:
         return Outcome(next_dealer=self.next_dealer, house=self.house, void=self.void)
 
     def to_dict(self) -> JSONObject:
+        """The result as the API shows it, the notes saying why made now (``explain_notes``)."""
         return {
             "game": GAME,
             "method": self.method,
@@ -367,13 +370,8 @@ class RoundResult:
             "winners": list(self.winners),
             "next_dealer": self.next_dealer,
             "house": amount_str(self.house),
-            "notes": [n.to_dict() for n in self.notes],
+            "notes": [n.to_dict() for n in explain_notes(self)],
         }
-
-
-def turn_order_from_right(n: int, dealer: int) -> list[int]:
-    """Positions from the dealer's right round to the dealer, who counts last."""
-    return [(dealer + k) % n for k in range(1, n + 1)]
 
 
 def evaluate(data: Body) -> RoundResult:
@@ -381,160 +379,77 @@ def evaluate(data: Body) -> RoundResult:
     return score(parse(data))
 
 
+@dataclass(frozen=True, slots=True)
+class _Paid:
+    """What a round's payout decided: each player's change, outcome against the dealer and
+    house fee; the winners, the next dealer and the house's take."""
+
+    deltas: list[Fraction]
+    winners: list[int]
+    next_dealer: int
+    house: Fraction = Fraction(0)
+    outcomes: list[str | None] | None = None
+    fees: list[int] | None = None
+
+
 def score(inp: Input) -> RoundResult:
     n = len(inp.players)
     role_of = roles(n, inp.dealer)
     hands = [evaluate_hand(p.cards, role_of[i]) for i, p in enumerate(inp.players)]
-    names = [p.name for p in inp.players]
-    notes = _hand_notes(hands, names, role_of)
-
-    def result(
-        deltas: list[Fraction],
-        winners: list[int],
-        next_dealer: int,
-        void: bool,
-        house: Fraction,
-        outcomes: list[str | None],
-        fees: list[int],
-        wagers: list[int],
-    ) -> RoundResult:
-        return RoundResult(
-            method=inp.method,
-            dealer=inp.dealer,
-            players=tuple(
-                PlayerResult(
-                    names[i],
-                    role_of[i],
-                    inp.players[i].cards,
-                    hands[i],
-                    deltas[i],
-                    wagers[i],
-                    outcomes[i],
-                    fees[i],
-                )
-                for i in range(n)
-            ),
-            void=void,
-            winners=tuple(names[i] for i in winners),
-            next_dealer=next_dealer,
-            house=house,
-            notes=tuple(notes),
-        )
-
-    zero = [Fraction(0)] * n
     if inp.method == "everyone":
         wagers = [inp.wager] * n
     else:
         wagers = [
             0 if i == inp.dealer else (p.wager or inp.wager) for i, p in enumerate(inp.players)
         ]
-    if all(h.buta for h in hands):
-        notes.append(
-            Note(
-                N_(
-                    "Every hand is buta: the round is void, no money moves and the same "
-                    "dealer deals again."
-                )
-            )
-        )
-        return result(zero, [], inp.dealer, True, Fraction(0), [None] * n, [0] * n, wagers)
-
-    if inp.method == "everyone":
-        return _everyone(inp, hands, names, notes, result, wagers)
-    return _banker(inp, hands, names, notes, result, wagers)
-
-
-def _hand_notes(hands: Sequence[Hand], names: Sequence[str], role_of: Sequence[str]) -> list[Note]:
-    """A note for each hand with a teyaku, and for each buta hand."""
-    notes: list[Note] = []
-    for i, h in enumerate(hands):
-        if h.teyaku:
-            notes.append(
-                Note(
-                    N_(
-                        "%(name)s (%(role)s) claims %(teyaku)s.",
-                        name=names[i],
-                        role=ROLE_NAMES[role_of[i]],
-                        teyaku=TEYAKU_NAMES[h.teyaku],
-                    )
-                )
-            )
-        elif h.buta:
-            notes.append(
-                Note(
-                    N_(
-                        "%(name)s is buta: %(total)s is over the limit of %(limit)s.",
-                        name=names[i],
-                        total=h.total,
-                        limit=limit_for(role_of[i]),
-                    )
-                )
-            )
-    return notes
-
-
-def _everyone(
-    inp: Input,
-    hands: list[Hand],
-    names: list[str],
-    notes: list[Note],
-    result: Callable[..., RoundResult],
-    wagers: list[int],
-) -> RoundResult:
-    n = len(hands)
-    pot = inp.wager * n
-    best = max(h.strength for h in hands)
-    order = turn_order_from_right(n, inp.dealer)
-    tied = [i for i in order if hands[i].strength == best]
-    shares = split_evenly(pot, len(tied))
-    deltas = [Fraction(-inp.wager)] * n
-    for i, s in zip(tied, shares, strict=True):
-        deltas[i] = Fraction(s - inp.wager)
-    if len(tied) == 1:
-        notes.append(
-            Note(
-                N_(
-                    "%(name)s has the strongest hand and takes the pot of %(pot)s; "
-                    "%(name)s deals next.",
-                    name=names[tied[0]],
-                    pot=pot,
-                )
-            )
-        )
+    void = all(h.buta for h in hands)
+    if void:
+        paid = _Paid([Fraction(0)] * n, [], inp.dealer)
+    elif inp.method == "everyone":
+        paid = _everyone(inp, hands)
     else:
-        notes.append(
-            Note(
-                N_(
-                    "%(who)s tie and split the pot of %(pot)s; odd units go one each from the "
-                    "dealer's right (the dealer counts last), and "
-                    "%(name)s, nearest the dealer's right, deals next.",
-                    who=[names[i] for i in tied],
-                    pot=pot,
-                    name=names[tied[0]],
-                ),
-                "R15",
+        paid = _banker(inp, hands, wagers)
+    outcomes = paid.outcomes or [None] * n
+    fees = paid.fees or [0] * n
+    return RoundResult(
+        method=inp.method,
+        dealer=inp.dealer,
+        players=tuple(
+            PlayerResult(
+                p.name,
+                role_of[i],
+                p.cards,
+                hands[i],
+                paid.deltas[i],
+                wagers[i],
+                outcomes[i],
+                fees[i],
             )
-        )
-    return result(
-        deltas,
-        sorted(tied),
-        tied[0],
-        False,
-        Fraction(0),
-        [None] * n,
-        [0] * n,
-        wagers,
+            for i, p in enumerate(inp.players)
+        ),
+        void=void,
+        winners=tuple(inp.players[i].name for i in paid.winners),
+        next_dealer=paid.next_dealer,
+        house=paid.house,
+        tera_zen_percent=inp.tera_zen_percent,
     )
 
 
-def _banker(
-    inp: Input,
-    hands: list[Hand],
-    names: list[str],
-    notes: list[Note],
-    result: Callable[..., RoundResult],
-    wagers: list[int],
-) -> RoundResult:
+def _everyone(inp: Input, hands: list[Hand]) -> _Paid:
+    """Everyone against everyone (RULES 5.4): the strongest hand takes the pot; tied winners
+    split it, odd units from the dealer's right, the nearest of them dealing next (R15)."""
+    n = len(hands)
+    best = max(h.strength for h in hands)
+    tied = [i for i in turn_order_from_right(n, inp.dealer) if hands[i].strength == best]
+    shares = split_evenly(inp.wager * n, len(tied))
+    deltas = [Fraction(-inp.wager)] * n
+    for i, s in zip(tied, shares, strict=True):
+        deltas[i] = Fraction(s - inp.wager)
+    return _Paid(deltas, sorted(tied), tied[0])
+
+
+def _banker(inp: Input, hands: list[Hand], wagers: list[int]) -> _Paid:
+    """The dealer against each bettor (RULES 5.5), less the house fee on a bettor's win."""
     n = len(hands)
     d = inp.dealer
     deltas = [Fraction(0)] * n
@@ -545,74 +460,30 @@ def _banker(
         if i == d:
             continue
         w = wagers[i]
-        outcome, why = _against_dealer(hands[i], hands[d], names[i])
+        outcome = _against_dealer(hands[i], hands[d])
         outcomes[i] = outcome
-        ruling = "R16" if outcome == "tie" and hands[i].teyaku else None
         if outcome == "win":
             fee = w * inp.tera_zen_percent // 100
             fees[i] = fee
             deltas[i] += w - fee
             deltas[d] -= w
             house += fee
-            notes.append(Note(_paid(why, w, fee, inp.tera_zen_percent), ruling))
         elif outcome == "lose":
             deltas[i] -= w
             deltas[d] += w
-            notes.append(Note(N_("%(why)s: pays %(wager)s.", why=why, wager=w)))
-        else:
-            notes.append(Note(N_("%(why)s.", why=why), ruling))
-    notes.append(Note(N_("The dealer, %(name)s, keeps the deal.", name=names[d])))
     winners = [i for i in range(n) if deltas[i] > 0]
-    return result(deltas, winners, d, False, house, outcomes, fees, wagers)
+    return _Paid(deltas, winners, d, house, outcomes, fees)
 
 
-def _against_dealer(h: Hand, dealer_hand: Hand, name: str) -> tuple[str, Msg]:
-    """A bettor's hand against the dealer's (RULES 5.5, R16): win, lose or tie, and why."""
-    mine, theirs = h.label, dealer_hand.label
-    if h.buta and dealer_hand.buta:
-        return "lose", N_(
-            "%(name)s is buta and loses the wager to the dealer "
-            "(even though the dealer is buta too)",
-            name=name,
-        )
+def _against_dealer(h: Hand, dealer_hand: Hand) -> str:
+    """A bettor's hand against the dealer's (RULES 5.5, R16): 'win', 'lose' or 'tie'."""
     if h.buta:
-        return "lose", N_("%(name)s is buta and loses the wager to the dealer", name=name)
-    if dealer_hand.buta:
-        return "win", N_("%(name)s wins: the dealer is buta", name=name)
-    if h.strength > dealer_hand.strength:
-        return "win", N_(
-            "%(name)s beats the dealer's %(theirs)s with %(mine)s",
-            name=name,
-            theirs=theirs,
-            mine=mine,
-        )
+        return "lose"  # even when the dealer is buta too
+    if dealer_hand.buta or h.strength > dealer_hand.strength:
+        return "win"
     if h.strength < dealer_hand.strength:
-        return "lose", N_(
-            "%(name)s loses: %(mine)s against the dealer's %(theirs)s",
-            name=name,
-            mine=mine,
-            theirs=theirs,
-        )
-    if h.strength >= FIFTEEN:
-        return "tie", N_(
-            "%(name)s ties the dealer at %(mine)s (15 or more): wager back", name=name, mine=mine
-        )
-    return "lose", N_(
-        "%(name)s ties the dealer at %(mine)s, under 15: the dealer wins", name=name, mine=mine
-    )
-
-
-def _paid(why: Msg, wager: int, fee: int, percent: int) -> Msg:
-    """A winning bettor's note: paid the wager, less the house fee if any."""
-    if not fee:
-        return N_("%(why)s: paid %(wager)s.", why=why, wager=wager)
-    return N_(
-        "%(why)s: paid %(wager)s less the house fee of %(fee)s (%(percent)s%%, rounded down).",
-        why=why,
-        wager=wager,
-        fee=fee,
-        percent=percent,
-    )
+        return "lose"
+    return "tie" if h.strength >= FIFTEEN else "lose"
 
 
 __all__ = [
@@ -635,6 +506,7 @@ __all__ = [
     "SeatDraw",
     "evaluate",
     "evaluate_hand",
+    "explain_notes",
     "find_teyaku",
     "hand_label",
     "left_out",

@@ -181,7 +181,6 @@ class RoundResult:
     stake: int
     pot_before: int
     pot_after: int
-    notes: tuple[Note, ...]
 
     @property
     def deltas(self) -> tuple[Fraction, ...]:
@@ -206,7 +205,7 @@ class RoundResult:
             "pot_before": amount_str(self.pot_before),
             "pot_after": amount_str(self.pot_after),
             "pot_change": amount_str(self.pot_change),
-            "notes": [n.to_dict() for n in self.notes],
+            "notes": [n.to_dict() for n in explain_notes(self)],
         }
 
 
@@ -378,23 +377,22 @@ def evaluate(data: Body) -> RoundResult:
     return score(parse(data))
 
 
-def _opening(inp: Input, pot: int) -> Note:
-    """What the players put in the pot, and what it holds then (R18)."""
-    n = len(inp.players)
-    if inp.pot:
+def _opening(n: int, stake: int, carried: int, pot: int) -> Note:
+    """What the ``n`` players put in the pot, and what it holds then (R18)."""
+    if carried:
         opening = N_(
             "%(n)s players each put %(stake)s in the pot, on top of %(carried)s carried over: "
             "it holds %(pot)s.",
             n=n,
-            stake=inp.stake,
-            carried=inp.pot,
+            stake=stake,
+            carried=carried,
             pot=pot,
         )
     else:
         opening = N_(
             "%(n)s players each put %(stake)s in the pot: it holds %(pot)s.",
             n=n,
-            stake=inp.stake,
+            stake=stake,
             pot=pot,
         )
     return Note(opening, "R18")
@@ -451,10 +449,10 @@ def _short_note(who: list[str], each: int, pot: int) -> Note:
     )
 
 
-def _reclaim(inp: Input, net: list[int], pot: int, notes: list[Note]) -> tuple[list[int], int]:
+def _reclaim(inp: Input, net: list[int], pot: int) -> tuple[list[int], int]:
     """Stakes taken back, best net result first, while the pot holds them; a tie where it
     runs short shares what is left in whole coins. Returns each player's reclaimed coins and
-    what the pot carries on; adds a note on how it went."""
+    what the pot carries on."""
     n = len(inp.players)
     reclaimed = [0] * n
     order = sorted(range(n), key=lambda i: -net[i])
@@ -470,9 +468,7 @@ def _reclaim(inp: Input, net: list[int], pot: int, notes: list[Note]) -> tuple[l
         for i in group:
             reclaimed[i] = each
         pot -= each * len(group)
-        notes.append(_short_note([inp.players[i].name for i in group], each, pot))
-        return reclaimed, pot
-    notes.append(Note(N_("Everybody takes back their stake, best net result first.")))
+        break
     return reclaimed, pot
 
 
@@ -480,23 +476,44 @@ def score(inp: Input) -> RoundResult:
     n = len(inp.players)
     preds = _gains_and_pays(inp)
     pot = inp.pot + inp.stake * n
-    notes = [_opening(inp, pot)]
     net = [a.gain + b.gain - a.pay - b.pay for a, b in preds]
     for a, b in preds:
         pot += a.pay + b.pay
         pot -= a.gain + b.gain
-    notes.append(Note(N_("After the predictions are settled the pot holds %(pot)s.", pot=pot)))
-    for p, (a, b) in zip(inp.players, preds, strict=True):
-        for left, pr in ((True, a), (False, b)):
-            if pr.prediction == 0:
-                notes.append(_zero_note(p.name, left, pr))
-    reclaimed, pot = _reclaim(inp, net, pot, notes)
-    notes.append(Note(N_("The pot carries %(pot)s to the next tour.", pot=pot)))
+    reclaimed, pot = _reclaim(inp, net, pot)
     results = tuple(
         PlayerResult(p.name, p.dice, preds[i][0], preds[i][1], reclaimed[i], inp.stake)
         for i, p in enumerate(inp.players)
     )
-    return RoundResult(results, inp.stake, inp.pot, pot, tuple(notes))
+    return RoundResult(results, inp.stake, inp.pot, pot)
+
+
+def explain_notes(result: RoundResult) -> tuple[Note, ...]:
+    """Why a tour scored as it did: the pot at each stage, predictions of 0 (R20) and how the
+    stakes were taken back. Made from the scored tour only when its result is shown or stored
+    for showing (``to_dict``)."""
+    players = result.players
+    pot = result.pot_before + result.stake * len(players)
+    notes = [_opening(len(players), result.stake, result.pot_before, pot)]
+    pot += sum(p.pay - p.gain for p in players)
+    notes.append(Note(N_("After the predictions are settled the pot holds %(pot)s.", pot=pot)))
+    for p in players:
+        for left, pr in ((True, p.left), (False, p.right)):
+            if pr.prediction == 0:
+                notes.append(_zero_note(p.name, left, pr))
+    notes.append(_taken_back(result))
+    notes.append(Note(N_("The pot carries %(pot)s to the next tour.", pot=result.pot_after)))
+    return tuple(notes)
+
+
+def _taken_back(result: RoundResult) -> Note:
+    """How the stakes were taken back: all of them, or where the pot ran short (at the best
+    net result among those who took back less than their stake)."""
+    short = [p.net for p in result.players if p.reclaimed < p.stake]
+    if not short:
+        return Note(N_("Everybody takes back their stake, best net result first."))
+    group = [p for p in result.players if p.net == max(short)]
+    return _short_note([p.name for p in group], group[0].reclaimed, result.pot_after)
 
 
 def split_pot(pot: int, players: Sequence[str]) -> tuple[dict[str, int], int]:
@@ -517,6 +534,7 @@ __all__ = [
     "RoundResult",
     "achieved",
     "evaluate",
+    "explain_notes",
     "parse",
     "score",
     "split_pot",

@@ -137,7 +137,6 @@ class RoundResult:
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
     pot: int
-    notes: tuple[Note, ...]
 
     @property
     def deltas(self) -> tuple[Fraction, ...]:
@@ -153,7 +152,7 @@ class RoundResult:
             "players": [p.to_dict() for p in self.players],
             "winners": list(self.winners),
             "pot": amount_str(self.pot),
-            "notes": [n.to_dict() for n in self.notes],
+            "notes": [n.to_dict() for n in explain_notes(self)],
         }
 
 
@@ -257,15 +256,61 @@ def _row(p: PlayerInput, field: tuple[str, str]) -> Row:
     return (p, triples, best, chosen, value)
 
 
-def _winners_note(inp: Input, winner_idx: list[int], top: int, pot: int) -> Note:
+def score(inp: Input) -> RoundResult:
+    """Score one round (RULES 3)."""
+    n = len(inp.players)
+    pot = inp.stake * n
+    rows = [_row(p, inp.field) for p in inp.players]
+
+    top = max(row[4] for row in rows)
+    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
+    shares = split_evenly(pot, len(winner_idx))
+    payout = dict(zip(winner_idx, shares, strict=True))
+
+    results = tuple(
+        PlayerResult(
+            name=p.name,
+            hand=p.hand,
+            triples=triples,
+            best=best,
+            chosen=chosen,
+            value=value,
+            delta=Fraction(payout.get(i, 0) - inp.stake),
+        )
+        for i, (p, triples, best, chosen, value) in enumerate(rows)
+    )
+    return RoundResult(
+        players=results,
+        winners=tuple(inp.players[i].name for i in winner_idx),
+        pot=pot,
+    )
+
+
+def explain_notes(result: RoundResult) -> tuple[Note, ...]:
+    """Why a round scored as it did: the pot, and who takes it (R1, R2). Made from the
+    scored round only when its result is shown or stored for showing (``to_dict``)."""
+    n = len(result.players)
+    top = max(p.value for p in result.players)
+    winner_idx = [i for i, p in enumerate(result.players) if p.value == top]
+    names = [p.name for p in result.players]
+    opening = N_(
+        "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
+        n=n,
+        stake=result.pot // n,
+        pot=result.pot,
+    )
+    return (Note(opening), _winners_note(names, winner_idx, top, result.pot))
+
+
+def _winners_note(names: list[str], winner_idx: list[int], top: int, pot: int) -> Note:
     """Who takes the pot: everybody (R2), tied winners (R1) or the one highest value."""
-    if len(winner_idx) == len(inp.players):
+    if len(winner_idx) == len(names):
         return Note(
             N_("Everybody's hand is worth %(top)s: everybody takes their stake back.", top=top),
             "R2",
         )
     if len(winner_idx) > 1:
-        who = [inp.players[i].name for i in winner_idx]
+        who = [names[i] for i in winner_idx]
         base, extra = divmod(pot, len(winner_idx))
         if extra:
             text = N_(
@@ -287,52 +332,10 @@ def _winners_note(inp: Input, winner_idx: list[int], top: int, pot: int) -> Note
     return Note(
         N_(
             "%(name)s has the highest value, %(top)s, and takes the pot of %(pot)s.",
-            name=inp.players[winner_idx[0]].name,
+            name=names[winner_idx[0]],
             top=top,
             pot=pot,
         )
-    )
-
-
-def score(inp: Input) -> RoundResult:
-    """Score one round (RULES 3)."""
-    n = len(inp.players)
-    pot = inp.stake * n
-    rows = [_row(p, inp.field) for p in inp.players]
-
-    top = max(row[4] for row in rows)
-    winner_idx = [i for i, row in enumerate(rows) if row[4] == top]
-    shares = split_evenly(pot, len(winner_idx))
-    payout = dict(zip(winner_idx, shares, strict=True))
-
-    notes: list[Note] = [
-        Note(
-            N_(
-                "Each of the %(n)s players put up %(stake)s: the pot is %(pot)s.",
-                n=n,
-                stake=inp.stake,
-                pot=pot,
-            )
-        ),
-        _winners_note(inp, winner_idx, top, pot),
-    ]
-    results = tuple(
-        PlayerResult(
-            name=p.name,
-            hand=p.hand,
-            triples=triples,
-            best=best,
-            chosen=chosen,
-            value=value,
-            delta=Fraction(payout.get(i, 0) - inp.stake),
-        )
-        for i, (p, triples, best, chosen, value) in enumerate(rows)
-    )
-    return RoundResult(
-        players=results,
-        winners=tuple(inp.players[i].name for i in winner_idx),
-        pot=pot,
-        notes=tuple(notes),
     )
 
 
@@ -343,6 +346,7 @@ __all__ = [
     "PlayerInput",
     "RoundResult",
     "evaluate",
+    "explain_notes",
     "parse",
     "score",
 ]

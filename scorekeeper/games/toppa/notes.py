@@ -1,37 +1,83 @@
-"""Why a Toppa or Baka round scored as it did: the notes of its result, in the players' words."""
+"""Why a Toppa or Baka round scored as it did: the notes of its result, in the players' words.
+
+``explain_notes`` makes them from a scored round (``result.RoundResult``, which asks for
+them only when its result is shown or stored for showing): the settlement reads none of this.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.exact import display
-from scorekeeper.games.toppa.variant import LOW_MAN_OUT_PAYMENT
+from scorekeeper.games.toppa.house_rules import Rules
+from scorekeeper.games.toppa.variant import LOW_MAN_OUT_PAYMENT, Variant
 from scorekeeper.messages import N_
 from scorekeeper.rules.common import Note
 
-if TYPE_CHECKING:
-    from scorekeeper.games.toppa.entry import Input
+
+class PlayerFigures(Protocol):
+    """What the notes read of a player's result (``result.PlayerResult``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def card_points(self) -> int: ...
+    @property
+    def yaku_total(self) -> int: ...
+    @property
+    def delta(self) -> Fraction: ...
+    @property
+    def low_man_out(self) -> bool: ...
 
 
-def exchange_notes(
-    inp: Input,
+class RoundFigures(Protocol):
+    """What the notes read of a round's result (``result.RoundResult``)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> Sequence[PlayerFigures]: ...
+    @property
+    def next_dealer(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def settlement(self) -> str | None: ...
+    @property
+    def exchange(self) -> tuple[str, ...] | None: ...
+
+
+def explain_notes(result: RoundFigures) -> tuple[Note, ...]:
+    """Why a round scored as it did: Toppa's exchange (RULES 4.5) or Baka's settlement (4.6)."""
+    names = [p.name for p in result.players]
+    points = [p.card_points for p in result.players]
+    yaku = [p.yaku_total for p in result.players]
+    if result.variant.exchange:
+        scores = [int(p.delta) for p in result.players]
+        return _exchange_notes(result, names, points, yaku, scores)
+    low = [p.low_man_out for p in result.players]
+    return _low_man_out_notes(result, names, points, yaku, low)
+
+
+def _exchange_notes(
+    result: RoundFigures,
+    names: Sequence[str],
     points: Sequence[int],
     yaku: Sequence[int],
-    h: int,
-    settlement: str,
     scores: Sequence[int],
-    exchange: tuple[str, ...] | None,
 ) -> tuple[Note, ...]:
-    """Why a Toppa round scored as it did (``h`` the player with the higher yaku score)."""
-    par = inp.variant.par
-    names = [p.name for p in inp.players]
+    """Why a Toppa round scored as it did."""
+    par = result.variant.par
+    h = 0 if yaku[0] >= yaku[1] else 1  # the higher yaku score (either, when equal)
     lo = 1 - h
     d = yaku[h] - yaku[lo]
     notes: list[Note] = []
-    if settlement == "none":
+    if result.settlement == "none":
         notes.append(
             Note(
                 N_(
@@ -42,8 +88,8 @@ def exchange_notes(
                 )
             )
         )
-    elif settlement == "exchange":
-        notes += _exchange(names, points, h, d, par, scores, exchange)
+    elif result.settlement == "exchange":
+        notes += _exchange(names, points, h, d, par, scores, result.exchange)
     else:
         notes.append(
             Note(
@@ -115,19 +161,17 @@ def _payment(names: Sequence[str], scores: Sequence[int]) -> Note:
     )
 
 
-def low_man_out_notes(
-    inp: Input,
+def _low_man_out_notes(
+    result: RoundFigures,
+    names: Sequence[str],
     points: Sequence[int],
     yaku: Sequence[int],
     low: Sequence[bool],
-    forfeit: bool,
-    next_dealer: int,
 ) -> tuple[Note, ...]:
     """Why a Baka round scored as it did: Low Man Out, yaku, card points, the next deal."""
-    names = [p.name for p in inp.players]
     notes = _low_men(names, points, low)
-    notes.append(_yaku(inp, yaku))
-    if forfeit:
+    notes.append(_yaku(result.rules, yaku))
+    if result.rules.low_man_out_forfeits_cards and any(low):
         notes.append(
             Note(N_("House rule: Low Man Out forfeits everybody's card points this round."))
         )
@@ -136,18 +180,18 @@ def low_man_out_notes(
             Note(
                 N_(
                     "Card points settle against par %(par)s, arithmetically (no exchange in Baka).",
-                    par=inp.variant.par,
+                    par=result.variant.par,
                 ),
                 "R11",
             )
         )
-    if inp.round < (inp.variant.rounds or 0):
+    if result.round < (result.variant.rounds or 0):
         notes.append(
             Note(
                 N_(
                     "Dealers rotate whatever the result: %(name)s deals round %(round)s.",
-                    name=names[next_dealer],
-                    round=inp.round + 1,
+                    name=names[result.next_dealer],
+                    round=result.round + 1,
                 )
             )
         )
@@ -186,8 +230,8 @@ def _low_men(names: Sequence[str], points: Sequence[int], low: Sequence[bool]) -
     return notes
 
 
-def _yaku(inp: Input, yaku: Sequence[int]) -> Note:
-    if inp.rules.yaku_settlement == "pairwise":
+def _yaku(rules: Rules, yaku: Sequence[int]) -> Note:
+    if rules.yaku_settlement == "pairwise":
         return Note(
             N_(
                 "Yaku settle pairwise: each player is paid their yaku score by each "

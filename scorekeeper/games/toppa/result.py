@@ -1,4 +1,7 @@
-"""A Toppa or Baka round's result: each player's pile, yaku and payment, and what comes next."""
+"""A Toppa or Baka round's result: each player's pile, yaku and payment, and what comes next.
+
+The settlement (``settle``) makes the numbers; the notes saying why are made from them
+(``notes.explain_notes``) only when the result is shown or stored for showing (``to_dict``)."""
 
 from __future__ import annotations
 
@@ -6,10 +9,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.exact import amount_str, display
+from scorekeeper.games.toppa.house_rules import Rules
+from scorekeeper.games.toppa.notes import explain_notes
 from scorekeeper.games.toppa.variant import Variant
 from scorekeeper.games.toppa.yaku import Yaku
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.rules.common import Note, Outcome
+from scorekeeper.rules.common import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,8 @@ class PlayerResult:
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     variant: Variant
+    rules: Rules
+    """The house rules it was scored with (which the notes name)."""
     players: tuple[PlayerResult, ...]
     winner: str | None
     next_dealer: int
@@ -57,7 +64,6 @@ class RoundResult:
     settlement: str | None = None
     exchange: tuple[str, ...] | None = None
     """Toppa: cards the lower player could hand over, when an exact set exists."""
-    notes: tuple[Note, ...] = ()
 
     @property
     def game(self) -> str:
@@ -83,7 +89,7 @@ class RoundResult:
             "winner": self.winner,
             "dealer": self.dealer,
             "next_dealer": self.next_dealer,
-            "notes": [n.to_dict() for n in self.notes],
+            "notes": [n.to_dict() for n in explain_notes(self)],
         }
         if self.variant.exchange:
             out["settlement"] = self.settlement

@@ -11,7 +11,6 @@ from itertools import product
 from scorekeeper.cards import in_deck_order
 from scorekeeper.games.toppa.deck import DECK_IN_ORDER, POINTS, card_points
 from scorekeeper.games.toppa.entry import Input
-from scorekeeper.games.toppa.notes import exchange_notes, low_man_out_notes
 from scorekeeper.games.toppa.result import PlayerResult, RoundResult
 from scorekeeper.games.toppa.variant import LOW_MAN_OUT_LIMIT, LOW_MAN_OUT_PAYMENT
 from scorekeeper.games.toppa.yaku import Yaku, dekiyaku, teyaku
@@ -97,10 +96,10 @@ def _settle_exchange(inp: Input, s: Scored) -> RoundResult:
         scores[h] = -scores[lo]
     w = 0 if scores[0] > 0 else 1  # the winner, unless a score of exactly 0
     exchange = exchange_suggestion(s.piles[lo], d) if settlement == "exchange" else None
-    notes = exchange_notes(inp, points, yaku, h, settlement, scores, exchange)
     deltas = (Fraction(scores[0]), Fraction(scores[1]))
     return RoundResult(
         variant=inp.variant,
+        rules=inp.rules,
         players=tuple(s.player(inp, i, deltas[i], parts=(("score", deltas[i]),)) for i in range(2)),
         winner=None if scores[0] == 0 else inp.players[w].name,
         next_dealer=inp.dealer if scores[0] == 0 else w,
@@ -108,7 +107,6 @@ def _settle_exchange(inp: Input, s: Scored) -> RoundResult:
         round=inp.round,
         settlement=settlement,
         exchange=exchange,
-        notes=notes,
     )
 
 
@@ -172,12 +170,12 @@ def _settle_arithmetic(inp: Input, s: Scored) -> RoundResult:
     next_dealer = (inp.dealer + 1) % n
     return RoundResult(
         variant=inp.variant,
+        rules=inp.rules,
         players=results,
         winner=winner if deltas.count(best) == 1 and best > 0 else None,
         next_dealer=next_dealer,
         dealer=inp.dealer,
         round=inp.round,
-        notes=low_man_out_notes(inp, points, s.yaku, low, forfeit, next_dealer),
     )
 
 
