@@ -3,8 +3,8 @@ the API answers it. Queries only: nothing here writes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import select
 
@@ -102,16 +102,48 @@ def club_tables(club: Club) -> list[Table]:
     )
 
 
-def _round_times(tables: Sequence[Table]) -> dict[int, tuple[datetime, datetime]]:
-    """Each table's first and last round's time, in one query for all of them."""
+def _round_times(club: Club) -> dict[int, tuple[datetime, datetime]]:
+    """Each of the club's tables' first and last round's time, in one query for all."""
     rows = db.session.execute(  # from the kept figures, not the rounds
         select(
             ClubFigure.table_id, db.func.min(ClubFigure.first_at), db.func.max(ClubFigure.last_at)
         )
-        .where(ClubFigure.table_id.in_([t.id for t in tables]), ClubFigure.seat >= 0)
+        .where(
+            ClubFigure.table_id.in_(select(Table.id).where(Table.club_id == club.id)),
+            ClubFigure.seat >= 0,
+        )
         .group_by(ClubFigure.table_id)
     )
     return {tid: (first, last) for tid, first, last in rows}
+
+
+def _listed_tables(club: Club) -> list[TableLine]:
+    """What the club's JSON says of each of its tables, newest first: those columns only.
+    Whole rows decoded every table's state and opening (JSON), 25 ms at 200 tables."""
+    query = (
+        select(
+            Table.id,
+            Table.token,
+            Table.view_token,
+            Table.name,
+            Table.game,
+            Table.players,
+            Table.rounds_played,
+        )
+        .where(Table.club_id == club.id)
+        .order_by(Table.id.desc())
+    )
+    return [TableLine(*row) for row in db.session.execute(query)]
+
+
+class TableLine(NamedTuple):
+    id: int
+    token: str
+    view_token: str | None
+    name: str
+    game: str
+    players: list[str]
+    rounds_played: int
 
 
 def iso(at: datetime | None) -> str | None:
@@ -123,9 +155,8 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
     members = [dict(m) for m in club.members if archived or not m.get("archived")]
     members.sort(key=lambda m: bool(m.get("archived")))
     tables: list[JSONValue] = []
-    tables_now = club_tables(club)
-    times = _round_times(tables_now)
-    for t in tables_now:
+    times = _round_times(club)
+    for t in _listed_tables(club):
         first, last = times.get(t.id, (None, None))
         item: JSONObject = {
             "name": t.name,
