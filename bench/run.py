@@ -508,7 +508,7 @@ def club_figures(db_url: str, tmp: Path) -> None:
     token, tables, took = club.build(db_url)
     print(f"  built in {took:.0f} s (imports, each table joining the club)", flush=True)
     with serve(tmp, db_url, WORKERS) as base:
-        for line in club.measure(base, token, tables, float(DURATION), int(WORKERS)):
+        for line in club.measure(base, token, tables, float(DURATION), int(WORKERS), wrk):
             print(line, flush=True)
 
 
