@@ -26,3 +26,18 @@ def test_storing_a_known_key_again_drops_nothing():
 def test_a_cache_keeps_at_least_one_entry():
     with pytest.raises(ValueError):
         BoundedCache(0)
+
+
+def test_kept_makes_a_value_once_and_keeps_none_too():
+    cache: BoundedCache[str, int | None] = BoundedCache(2)
+    made = []
+
+    def make() -> int | None:
+        made.append(1)
+        return None
+
+    assert cache.kept("a", make) is None and cache.kept("a", make) is None
+    assert made == [1]  # None is kept like any value: made once
+    cache.kept("b", lambda: 2)
+    cache.kept("c", lambda: 3)
+    assert cache.kept("a", lambda: 4) == 4  # the oldest was dropped for "c"

@@ -16,7 +16,6 @@ that follows no write reads them back instead of rating every match again.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -170,7 +169,6 @@ def rate(found: Sequence[Match]) -> dict[str, Line]:
 
 _KEPT: BoundedCache[tuple[object, ...], dict[str, Line]] = BoundedCache(64)
 _MATCHES: BoundedCache[tuple[object, ...], list[Match]] = BoundedCache(64)
-_KEPT_LOCK = threading.Lock()
 
 
 def state_key(club: Club, game: str, season: Season | None) -> tuple[object, ...]:
@@ -189,25 +187,13 @@ def state_key(club: Club, game: str, season: Season | None) -> tuple[object, ...
 def kept_matches(club: Club, game: str, season: Season | None) -> list[Match]:
     """``matches``, read once per state of the club: the ratings and the records' runs both
     need them. Not to be changed."""
-    key = state_key(club, game, season)
-    kept = _MATCHES.get(key)
-    if kept is None:
-        kept = matches(club, game, season)
-        with _KEPT_LOCK:
-            _MATCHES[key] = kept
-    return kept
+    return _MATCHES.kept(state_key(club, game, season), lambda: matches(club, game, season))
 
 
 def lines_of(club: Club, game: str, season: Season | None) -> dict[str, Line]:
     """The members' ratings in ``game`` (and ``season``), worked out once per state of the
     club's figures and seasons (see the module's docstring). Not to be changed."""
-    key = state_key(club, game, season)
-    kept = _KEPT.get(key)
-    if kept is None:
-        kept = rate(kept_matches(club, game, season))
-        with _KEPT_LOCK:
-            _KEPT[key] = kept
-    return kept
+    return _KEPT.kept(state_key(club, game, season), lambda: rate(kept_matches(club, game, season)))
 
 
 def game_arg(args: Mapping[str, str]) -> str:

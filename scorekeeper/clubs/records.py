@@ -8,7 +8,6 @@ ratings are (``ratings.lines_of``)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -184,18 +183,11 @@ def _rarest_yaku(rows: list, tables: dict[int, TableFacts]) -> list[Record]:  # 
 
 
 _KEPT: BoundedCache[tuple[object, ...], list[Record]] = BoundedCache(64)
-_KEPT_LOCK = threading.Lock()
 
 
 def records(club: Club, game: str, season: Season | None) -> list[Record]:
     """The club's records in ``game`` (and ``season``), kept per state of the club."""
-    key = state_key(club, game, season)
-    kept = _KEPT.get(key)
-    if kept is None:
-        kept = work_out(club, game, season)
-        with _KEPT_LOCK:
-            _KEPT[key] = kept
-    return kept
+    return _KEPT.kept(state_key(club, game, season), lambda: work_out(club, game, season))
 
 
 _ANSWERS: BoundedCache[tuple[object, ...], JSONObject] = BoundedCache(64)
@@ -209,13 +201,9 @@ def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> 
     answer. Not to be changed."""
     game = game_arg(args)
     season = season_of(club, args)
-    key = (*state_key(club, game, season), view)
-    kept = _ANSWERS.get(key)
-    if kept is None:
-        kept = _as_json(club, game, season, view=view)
-        with _KEPT_LOCK:
-            _ANSWERS[key] = kept
-    return kept
+    return _ANSWERS.kept(
+        (*state_key(club, game, season), view), lambda: _as_json(club, game, season, view=view)
+    )
 
 
 def _as_json(club: Club, game: str, season: Season | None, *, view: bool) -> JSONObject:
