@@ -4,10 +4,7 @@ does."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import TypeAlias
-
-from sqlalchemy import Row, func, select
+from sqlalchemy import func, select
 
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.ratings import Line, lines_of, ranked, ratings
@@ -27,6 +24,7 @@ from scorekeeper.clubs.standings import (
 )
 from scorekeeper.clubs.store import (
     ClubNotFound,
+    ClubTableRow,
     ReadOnly,
     a_token,
     club_json,
@@ -39,6 +37,7 @@ from scorekeeper.clubs.store import (
     member,
     readable_club,
     readable_table,
+    table_rows,
 )
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.tables.figures import club_day
@@ -87,31 +86,6 @@ __all__ = [
     "table_rows",
     "tables_count",
 ]
-
-
-ClubTableRow: TypeAlias = Row[str, str | None, str, str, list[str], int, datetime]
-"""A club's table as its page lists it (``table_rows``)."""
-
-
-def table_rows(club: Club, limit: int | None = None) -> list[ClubTableRow]:
-    """The club's tables, newest first, each as one light row (token, view token, name, game,
-    players, rounds played, when it was opened): no table's state is read."""
-    query = (
-        select(
-            Table.token,
-            Table.view_token,
-            Table.name,
-            Table.game,
-            Table.players,
-            Table.rounds_played,
-            Table.created_at,
-        )
-        .where(Table.club_id == club.id)
-        .order_by(Table.id.desc())
-    )
-    if limit is not None:
-        query = query.limit(limit)
-    return list(db.session.execute(query))
 
 
 def tables_count(club: Club) -> int:

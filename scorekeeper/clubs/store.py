@@ -4,9 +4,9 @@ the API answers it. Queries only: nothing here writes."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NamedTuple
+from typing import TypeAlias
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.models import Club, ClubFigure, Table, db
@@ -102,48 +102,41 @@ def club_tables(club: Club) -> list[Table]:
     )
 
 
-def _round_times(club: Club) -> dict[int, tuple[datetime, datetime]]:
-    """Each of the club's tables' first and last round's time, in one query for all."""
+def _round_times(club: Club) -> dict[str, tuple[datetime, datetime]]:
+    """Each of the club's tables' first and last round's time, by token, in one query."""
     rows = db.session.execute(  # from the kept figures, not the rounds
-        select(
-            ClubFigure.table_id, db.func.min(ClubFigure.first_at), db.func.max(ClubFigure.last_at)
-        )
-        .where(
-            ClubFigure.table_id.in_(select(Table.id).where(Table.club_id == club.id)),
-            ClubFigure.seat >= 0,
-        )
-        .group_by(ClubFigure.table_id)
+        select(Table.token, db.func.min(ClubFigure.first_at), db.func.max(ClubFigure.last_at))
+        .join(Table, Table.id == ClubFigure.table_id)
+        .where(Table.club_id == club.id, ClubFigure.seat >= 0)
+        .group_by(Table.token)
     )
-    return {tid: (first, last) for tid, first, last in rows}
+    return {token: (first, last) for token, first, last in rows}
 
 
-def _listed_tables(club: Club) -> list[TableLine]:
-    """What the club's JSON says of each of its tables, newest first: those columns only.
-    Whole rows decoded every table's state and opening (JSON), 25 ms at 200 tables."""
+ClubTableRow: TypeAlias = Row[str, str | None, str, str, list[str], int, datetime]
+"""A club's table as its page and its JSON list it (``table_rows``)."""
+
+
+def table_rows(club: Club, limit: int | None = None) -> list[ClubTableRow]:
+    """The club's tables, newest first, each as one light row (token, view token, name, game,
+    players, rounds played, when it was opened): no table's state is read (whole rows decoded
+    every table's state and opening, 25 ms at 200 tables)."""
     query = (
         select(
-            Table.id,
             Table.token,
             Table.view_token,
             Table.name,
             Table.game,
             Table.players,
             Table.rounds_played,
+            Table.created_at,
         )
         .where(Table.club_id == club.id)
         .order_by(Table.id.desc())
     )
-    return [TableLine(*row) for row in db.session.execute(query)]
-
-
-class TableLine(NamedTuple):
-    id: int
-    token: str
-    view_token: str | None
-    name: str
-    game: str
-    players: list[str]
-    rounds_played: int
+    if limit is not None:
+        query = query.limit(limit)
+    return list(db.session.execute(query))
 
 
 def iso(at: datetime | None) -> str | None:
@@ -156,8 +149,8 @@ def club_json(club: Club, *, view: bool, archived: bool = True) -> JSONObject:
     members.sort(key=lambda m: bool(m.get("archived")))
     tables: list[JSONValue] = []
     times = _round_times(club)
-    for t in _listed_tables(club):
-        first, last = times.get(t.id, (None, None))
+    for t in table_rows(club):
+        first, last = times.get(t.token, (None, None))
         item: JSONObject = {
             "name": t.name,
             "game": t.game,
