@@ -298,8 +298,9 @@ def _refused(
         )
         return redirect(url_for(".show", token=table.token, number=theirs.round_no))
     kind = "new" if page.rnd is None else "edit"
-    moved = dealer_moved(table, page.state, theirs, entry) if page.rnd is None else None
-    stale = Stale(kind, theirs, same, _would_score(page, entry), moved)
+    mine = _would_score(page, entry)
+    moved = dealer_moved(table, page.state, theirs, entry, mine) if page.rnd is None else None
+    stale = Stale(kind, theirs, same, mine, moved)
     return page.render(form, entry, {}, 409, stale)
 
 
@@ -598,8 +599,9 @@ def _choose_again(
     stale = None
     if theirs is not None:
         same = service.reads_as(table, entry, theirs)
-        moved = dealer_moved(table, page.state, theirs, entry)
-        stale = Stale("new", theirs, same, _would_score(page, entry), moved)
+        mine = _would_score(page, entry)
+        moved = dealer_moved(table, page.state, theirs, entry, mine)
+        stale = Stale("new", theirs, same, mine, moved)
     return page.render(form, entry, errors, status, stale)
 
 

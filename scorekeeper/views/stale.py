@@ -50,10 +50,13 @@ class Stale:
     entered for: said beside *Save mine as round N*, before the player saves."""
 
 
-def dealer_moved(table: Table, now: State, theirs: Round, entry: Entry) -> Moved | None:
+def dealer_moved(
+    table: Table, now: State, theirs: Round, entry: Entry, mine: Result | None
+) -> Moved | None:
     """Who deals the next free round (the table at ``now``) and who dealt ``theirs``, the
     round the player entered, when they differ and the entry leaves the dealer to the
-    table; and whether the entry scores otherwise for it. None when nothing moves."""
+    table; and whether the entry scores otherwise for it (``mine``: what it scores at
+    ``now``, as the page already worked out). None when nothing moves."""
     if not GAMES[table.game].has_dealer or "dealer" in entry or theirs.number is None:
         return None
     then = reading.state_before(table, theirs.number)
@@ -63,8 +66,7 @@ def dealer_moved(table: Table, now: State, theirs: Round, entry: Entry) -> Moved
     return Moved(
         players[now.dealer],
         players[then.dealer],
-        _changes(service.would_score(table, then, entry))
-        != _changes(service.would_score(table, now, entry)),
+        _changes(service.would_score(table, then, entry)) != _changes(mine),
     )
 
 
