@@ -7,6 +7,7 @@ listed here, each with why it is no wait on time."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tests.browser.conftest import CEILING
@@ -106,3 +107,36 @@ def test_no_test_waits_a_fixed_time():
 
 def test_no_playwright_wait_has_a_ceiling_below_the_suite_s():
     assert short_ceilings() == []
+
+
+def _source(node: ast.expr) -> str:
+    """The start of a string or f-string ``node`` as written, '' when it is neither."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        return _source(node.values[0])
+    return ""
+
+
+def predicates_evaluated_again() -> list[str]:
+    """``wait_for_function`` given an expression rather than a function.
+
+    Playwright evaluates an expression again at each poll with the page's own ``eval``,
+    which the pages' Content-Security-Policy (no ``'unsafe-eval'``) refuses: the test then
+    fails only when the state was not there at the first look (CI, stop 43). A function
+    is evaluated once and then called, so it is polled under the policy."""
+    found = []
+    for path in _files():
+        rel = path.relative_to(ROOT).as_posix()
+        for call, _ in _calls(path):
+            if _name(call) != "wait_for_function" or not call.args:
+                continue
+            text = _source(call.args[0]).lstrip()
+            written = isinstance(call.args[0], ast.Constant | ast.JoinedStr)
+            if written and not re.match(r"(\([^)]*\)|\w+)\s*=>", text):
+                found.append(f"{rel}:{call.lineno} {text[:40]}")
+    return found
+
+
+def test_every_wait_for_function_is_given_a_function():
+    assert predicates_evaluated_again() == []

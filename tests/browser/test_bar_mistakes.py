@@ -45,7 +45,7 @@ def test_three_pine_cards_in_a_pile_are_named_before_save(phone, server):
     tap_cards(phone, "p0_pile", ["pine-crane"])
     assert said(phone) == ""
     tap_cards(phone, "p0_pile", ["pine-ribbon", "pine-chaff-1"])
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     assert said(phone) == f"Aki's pile: {PINE_3}"
     assert bar.get_attribute("role") == "status"
     assert phone.locator(".tally").evaluate("e => getComputedStyle(e).visibility") == "hidden"
@@ -57,11 +57,11 @@ def test_three_pine_cards_in_a_pile_are_named_before_save(phone, server):
     phone.screenshot(path=str(SHOTS / "bar-mistake-three-pine-360.png"))
     # A fourth pine card makes the pile right again: the counts come back.
     tap_cards(phone, "p0_pile", ["pine-chaff-2"])
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
     assert phone.locator(".tally li[data-pile='0']").inner_text() == "Aki: 6 cards · 40 points"
     # Taken out again, and Save: the server refuses it in the very words of the bar.
     tap_cards(phone, "p0_pile", ["pine-chaff-2"])
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     phone.locator(".entrybar button[type=submit]").tap()
     phone.wait_for_load_state()
     assert phone.url.endswith("/new")
@@ -76,7 +76,7 @@ def test_the_bar_speaks_japanese_in_the_server_s_words(phone, server):
     phone.goto(f"{server}/language/ja?next={path}/rounds/new")
     assert phone.locator("html").get_attribute("lang") == "ja"
     tap_cards(phone, "p0_pile", ["pine-crane", "pine-ribbon", "pine-chaff-1"])
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     bar = said(phone)
     assert "松" in bar and "Pine" not in bar
     SHOTS.mkdir(exist_ok=True)
@@ -96,29 +96,29 @@ def test_an_otoroku_hand_past_its_bust_is_named_before_save(phone, server):
     phone.locator(".pad[data-for=p0_values] .key[data-value='9']").tap()
     assert said(phone) == ""
     phone.locator(".pad[data-for=p1_values] .key[data-value='10']").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     assert said(phone) == (
         "Aki's hand: A hand holds 2 to 5 cards (one dealt, at least one drawn, at most 5), not 1"
     )
     phone.locator(".pad[data-for=p1_values] .key.back").tap()
     phone.locator(".pad[data-for=p0_values] .key.back").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
     for value in (9, 8, 7):
         phone.locator(f".pad[data-for=p0_values] .key[data-value='{value}']").tap()
     assert said(phone) == ""  # 24 is buta, a hand that happens
     phone.locator(".pad[data-for=p0_values] .key[data-value='6']").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     bar = said(phone)
     assert "Aki's cards add up to 30" in bar and "over the limit of 15" in bar
     # The dealer's left (the last player) may reach 16: the limit follows the dealer.
     phone.select_option("#dealer", "1")
     phone.wait_for_function(
-        "document.getElementById('bar-mistake').textContent.includes('limit of 16')"
+        "() => document.getElementById('bar-mistake').textContent.includes('limit of 16')"
     )
     phone.locator(".pad[data-for=p0_values] .key.back").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
     phone.locator(".pad[data-for=p0_values] .key[data-value='6']").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     bar = said(phone)
     for i, values in ((1, (10, 4)), (2, (6, 10))):
         for value in values:
@@ -140,7 +140,7 @@ def test_a_tokan_prediction_not_set_is_named_before_save(phone, server):
         phone.locator(chip(i, "left", 0)).tap()
         if i != 1:
             phone.locator(chip(i, "right", 0)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
     assert said(phone) == f"Ben: {unset}"
     phone.locator(".entrybar button[type=submit]").tap()
@@ -153,7 +153,7 @@ def test_a_tokan_prediction_not_set_is_named_before_save(phone, server):
     # come back only from a post made without the keys (test_tokan_tour.py).
     assert said(phone) == f"Ben: {unset}"
     phone.locator(chip(1, "right", 2)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
     assert phone.locator(".tally li[data-dice='1']").inner_text() == "Ben: 3 + 4 = 7"
 
 
@@ -168,11 +168,11 @@ def test_the_last_player_s_missing_prediction_is_named_before_save(phone, server
         phone.locator(chip(i, "left", 0)).tap()
         if i != 2:
             phone.locator(chip(i, "right", 0)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
     assert said(phone) == f"Chie: {unset}"
     phone.locator(chip(2, "right", 1)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
 
 
 def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
@@ -184,7 +184,7 @@ def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
     assert said(phone) == ""
     assert phone.locator(".tally li[data-dice='0']").inner_text() == "Aki: 5 + ?"
     phone.locator(die(1, 2)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     assert said(phone) == "Aki: Enter the other die Aki rolled (each shows 1 to 6) (+2)"
     phone.locator(die(0, 3)).tap()
     phone.locator(chip(0, "left", 0)).tap()
@@ -193,7 +193,7 @@ def test_a_tokan_player_skipped_is_named_once_the_next_one_taps(phone, server):
     phone.locator(chip(1, "left", 0)).tap()
     assert said(phone) == ""  # Ben is still on his line
     phone.locator(chip(2, "right", 0)).tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     unset = "No prediction against the right neighbour yet: choose one (0 is a prediction too)"
     assert said(phone) == f"Ben: {unset} (+2)"
 
@@ -211,7 +211,7 @@ def test_the_bar_s_mistake_passes_axe_in_both_themes(browser, server, scheme):
     start_table(page, server, "toppa", ["Aki", "Ben"])
     page.click("text=Enter round 1")
     tap_cards(page, "p0_pile", ["pine-crane", "pine-ribbon", "pine-chaff-1"])
-    page.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     assert violations(page, axe) == []
     fg, bg = page.evaluate(
         """() => [getComputedStyle(document.getElementById('bar-mistake')).color,
@@ -228,9 +228,9 @@ def test_a_tokotoko_field_left_short_is_named_once_a_hand_has_a_card(phone, serv
     assert said(phone) == ""  # the field is still being tapped
     phone.locator("[data-target='hand-0']").tap()
     phone.locator(".compact .tile[data-card='plum-warbler']").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent !== ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent !== ''")
     assert said(phone) == "The field holds exactly 2 cards, not 1"
     phone.locator("[data-target='field']").tap()
     phone.locator(".compact .tile[data-card='pine-ribbon']").tap()
-    phone.wait_for_function("document.getElementById('bar-mistake').textContent === ''")
+    phone.wait_for_function("() => document.getElementById('bar-mistake').textContent === ''")
     assert phone.locator(".tally li[data-count='field']").inner_text() == "Field: 2/2"

@@ -327,7 +327,7 @@ def test_the_screen_stays_on_with_a_switch_to_turn_it_off(phone, server):
         assert phone.locator("#wake").is_hidden()
         return
     assert switch.is_visible() and switch.is_checked()
-    phone.wait_for_function("document.getElementById('wake').dataset.state !== 'released'")
+    phone.wait_for_function("() => document.getElementById('wake').dataset.state !== 'released'")
     held = phone.locator("#wake").get_attribute("data-state")
     assert held in ("on", "refused")  # asked for at once (headless may refuse it)
     switch.uncheck()
@@ -339,7 +339,7 @@ def test_the_screen_stays_on_with_a_switch_to_turn_it_off(phone, server):
     phone.locator("#wake-lock").check()
     assert phone.evaluate("localStorage.getItem('scorekeeper.wake')") == "on"
     phone.wait_for_function(
-        "['on', 'refused'].includes(document.getElementById('wake').dataset.state)"
+        "() => ['on', 'refused'].includes(document.getElementById('wake').dataset.state)"
     )
     phone.goto(server + "/")  # not a table's page: no switch
     assert phone.locator("#wake").count() == 0

@@ -432,7 +432,7 @@ def test_a_sideways_slide_never_scrolls_the_page_and_a_vertical_swipe_does(phone
     finger = Finger(phone)
     phone.evaluate("() => { window.__cancels = 0; addEventListener('pointercancel', "
                    "() => window.__cancels++, true); window.scrollTo(0, 40); }")  # fmt: skip
-    phone.wait_for_function("scrollY === 40")
+    phone.wait_for_function("() => scrollY === 40")
     row = ["chrysanthemum-cup", "chrysanthemum-ribbon", "chrysanthemum-chaff-1"]
     row += ["chrysanthemum-chaff-2", "maple-deer", "maple-ribbon"]
     finger.slide(f".deck [data-card='{row[0]}']", f".deck [data-card='{row[-1]}']", step=5)
@@ -445,7 +445,7 @@ def test_a_sideways_slide_never_scrolls_the_page_and_a_vertical_swipe_does(phone
     for k in range(1, 13):
         finger.touch("touchMove", x, y - 15 * k)
     finger.touch("touchEnd")
-    phone.wait_for_function("scrollY > 100")
+    phone.wait_for_function("() => scrollY > 100")
     assert sorted(pressed(phone)) == sorted(row)
 
 

@@ -49,7 +49,7 @@ def test_a_deck_taught_from_the_table_page_checked_and_one_face_retaken(server, 
     assert faces.count() == 48
     # The first month's faces are on the first screen, loaded and drawn.
     phone.wait_for_function(
-        "[...document.querySelectorAll('.face-tile img')].slice(0, 4)"
+        "() => [...document.querySelectorAll('.face-tile img')].slice(0, 4)"
         ".every(i => i.complete && i.naturalWidth === 160)"
     )
     assert phone.locator("#pine-crane img").bounding_box()["y"] < SMALL["height"]
