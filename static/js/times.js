@@ -5,16 +5,26 @@
 const today = new Date();
 const clock = window.Intl && Intl.DateTimeFormat;
 const lang = document.documentElement.lang || undefined; // the page's language, not the phone's
-// A numeric hour ("3:26 PM", "15:26"), not a padded one ("03:26 PM").
-const timeOnly = clock && new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" });
-const withDay = clock && new Intl.DateTimeFormat(lang, {
-  day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
-});
 
-// A list of nights (a club's tables) names the day even today: "Fri, 27 Nov, 6:57 AM".
-const withWeekday = clock && new Intl.DateTimeFormat(lang, {
-  weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
-});
+// The formats, made when a page first shows a time: the first Intl.DateTimeFormat loads the
+// locale's data, most of a slow phone's script time on a page that shows no time.
+let formats = null;
+function formatsOf() {
+  if (!formats) {
+    formats = {
+      // A numeric hour ("3:26 PM", "15:26"), not a padded one ("03:26 PM").
+      timeOnly: new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" }),
+      withDay: new Intl.DateTimeFormat(lang, {
+        day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
+      }),
+      // A list of nights (a club's tables) names the day even today: "Fri, 27 Nov, 6:57 AM".
+      withWeekday: new Intl.DateTimeFormat(lang, {
+        weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit"
+      })
+    };
+  }
+  return formats;
+}
 
 function localTime(el) {
   // A club day ("2026-11-21") is a date, not an instant: it stays as the server wrote it.
@@ -22,8 +32,9 @@ function localTime(el) {
   const when = new Date(el.getAttribute("datetime"));
   if (!clock || isNaN(when.getTime())) { return; }
   const sameDay = when.toDateString() === today.toDateString();
-  el.textContent = el.hasAttribute("data-day") ? withWeekday.format(when)
-    : (sameDay ? timeOnly : withDay).format(when);
+  const f = formatsOf();
+  el.textContent = el.hasAttribute("data-day") ? f.withWeekday.format(when)
+    : (sameDay ? f.timeOnly : f.withDay).format(when);
   el.title = el.getAttribute("datetime").replace("T", " ").replace("Z", " UTC");
   el.classList.add("local");
 }
@@ -64,8 +75,9 @@ function copy(button) {
 // A new club's time zone: the phone's own (still editable). Without script it stays UTC.
 function phoneZone() {
   const field = document.querySelector("input[data-phone-zone]");
-  const zone = clock && Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (field && zone && field.value === field.defaultValue) { field.value = zone; }
+  if (!field || !clock) { return; }
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && field.value === field.defaultValue) { field.value = zone; }
 }
 
 export function start() {
