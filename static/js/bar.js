@@ -58,7 +58,17 @@ export function pickerTotals(name) {
 
 // -- the sticky bar: each pile's cards and points, each hand's values, each dice total --
 
+// While the page sets itself up, each part asks for the bar; it is counted once, after, in a
+// task of its own (a slow phone's first screen is not held up by counting it twice).
+let held = false, asked = false;
+export function holdTally() { held = true; asked = false; }
+export function releaseTally() {
+  held = false;
+  if (asked) { tally(); }
+}
+
 export function tally() {
+  if (held) { asked = true; return; }
   const list = document.querySelector(".tally[data-cards]");
   if (list) {
     let rest = null, cards = 0, points = 0;

@@ -7,6 +7,7 @@
 // browser's offline page (a new round waits on the phone: queue.js). Once the round is stored
 // (the next page is its round page), its draft is dropped.
 // Without script the form posts as it always did.
+import { afterLoad } from "./dom.js";
 import { drop, local, read, session, write } from "./storage.js";
 import { draftKey, stale } from "./draft-keys.js";
 import { keep, waiting } from "./queue.js";
@@ -398,7 +399,7 @@ function setUp() {
 }
 
 export function start() {
-  document.addEventListener("DOMContentLoaded", setUp);
+  afterLoad(setUp);
   // Back to a page kept whole in the browser's cache: its taps are kept again (one let go
   // before can be taken up again).
   window.addEventListener("pageshow", function (ev) {

@@ -1,6 +1,7 @@
 // A table's pages follow another phone's writes: the page polls the table's version and,
 // when it changed, swaps in the page again (a page that only shows the table) or says so (the
 // round form, whose taps are never touched). Without script: reload to see other phones' rounds.
+import { afterLoad } from "./dom.js";
 import { enhance } from "./times.js";
 import { show } from "./queue-view.js";
 import { load, used } from "./queue-store.js";
@@ -324,7 +325,7 @@ export function start() {
       ev.target.dataset.picked = "1";
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { sentBefore(); schedule(); });
+  afterLoad(function () { sentBefore(); schedule(); });
   // The signal back: ask at once (the "No signal" copy's notice goes as soon as it answers).
   window.addEventListener("online", function () { schedule(0); });
   document.addEventListener("scorekeeper:sent", function (ev) {

@@ -5,7 +5,9 @@
 // whose Save hands it a round; each game's part after the pickers it builds on).
 import { all } from "./dom.js";
 import { fill, valuesIn } from "./counts.js";
-import { checks, noteTap, pickerTotals, refresh, restChoice, showMistakes, tally } from "./bar.js";
+import {
+  checks, holdTally, noteTap, pickerTotals, refresh, releaseTally, restChoice, showMistakes, tally
+} from "./bar.js";
 import { deckGrid } from "./grid.js";
 import { photoButtons } from "./photo-button.js";
 import { drawEach, gameRules, seatOrder } from "./opening.js";
@@ -23,6 +25,8 @@ import { start as startCharts } from "./charts.js";
 document.documentElement.classList.add("js");
 
 document.addEventListener("DOMContentLoaded", function () {
+  holdTally();
+  setTimeout(releaseTally, 0);
   all("[data-seat-order]").forEach(seatOrder);
   all(".picker input[type=checkbox]").forEach(function (box) {
     box.addEventListener("change", noteTap);

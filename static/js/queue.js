@@ -12,6 +12,7 @@
 //   its choice (queue-view.js: Discard mine / Save mine as round N+1 / Mine replaces theirs);
 //   a refused entry stops it too, until the player opens it (the form with its mistakes
 //   beside the fields) or discards it.
+import { afterLoad } from "./dom.js";
 import {
   KEY, LOCK, OPENED, RETRY, csrfFrom, forgetOpened, freshId, load, local, next, postBody,
   saveQueue, skewFrom, stored, tableOf, update, use, used, words
@@ -327,7 +328,7 @@ export function start() {
   // The queue's handle for the browser tests (tests/browser/test_offline_queue.py keeps a
   // round as a Save without a signal would): the modules themselves import these.
   window.scorekeeperQueue = { keep: keep, show: show, send: sendSoon, waiting: waiting };
-  document.addEventListener("DOMContentLoaded", function () {
+  afterLoad(function () {
     landedOpened();
     ownForm();
     rolesLater();

@@ -3,6 +3,7 @@
 // While the switch is on (it is unless the player turned it off on this phone) and the page
 // is in use: released after a long time without a touch, taken again at the next one.
 
+import { afterLoad } from "./dom.js";
 import { local } from "./storage.js";
 
 const WAKE = "scorekeeper.wake";
@@ -98,7 +99,7 @@ function insecureNote() {
 }
 
 export function start() {
-  document.addEventListener("DOMContentLoaded", function () {
+  afterLoad(function () {
     wake();
     insecureNote();
   });
