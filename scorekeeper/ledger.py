@@ -4,13 +4,14 @@ Pure: no Flask, no database. A table stores what the players entered for each ro
 depends on earlier rounds (who deals, Baka's round of the game, Tokan's pot, who is still
 seated, Otoroku's stones) is derived here, so a corrected or deleted round is followed by a
 replay of everything after it. ``step`` scores one entry against the table's state: the one
-path of every entry, from the pages, the API, an import and a replay (which wraps it in
-``tables.rescore`` to reuse a round's earlier score).
+path of every entry, from the pages, the API, an import and a replay. Its one shortcut: a
+replay gives it how a round scored last time, which it reuses when the round's input is as
+it was (``_score``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
@@ -209,13 +210,23 @@ def evaluated(game: GameRules, body: EngineInput) -> Result:
     return Result(game.evaluate(body).to_dict())
 
 
-def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> Step:
+def step(
+    spec: TableSpec,
+    state: State,
+    kind: EntryKind,
+    entry: TableEntry,
+    earlier: PriorScore | None = None,
+    *,
+    keep_result: bool = True,
+) -> Step:
     """Score one entry of a table against ``state``: the one path every entry takes.
 
     A round, the end of a game, a change of the table or a settle-up, scored against the
     table as it stood at ``state`` (``spec_at``). Pure; InvalidInput with paths into
-    ``entry`` if it is bad. The pages, the API and an import call it as it is; a replay
-    wraps it (``tables.rescore``) to reuse how a later round scored last time.
+    ``entry`` if it is bad. The pages and the API give the entry alone. A replay gives
+    ``earlier``, how a later round scored last time, reused when the round's input is as it
+    was; a replay and an import leave out (``keep_result=False``) the result of a round they
+    score again, which is rebuilt from the round's input when read, so its notes are not made.
     """
     if kind == EntryKind.EDIT:
         return edit_step(spec, state, entry)
@@ -226,18 +237,63 @@ def step(spec: TableSpec, state: State, kind: EntryKind, entry: TableEntry) -> S
     if kind == EntryKind.END:
         return _end(game, spec, state)
     seen = read_round(game, spec, state, entry)
-    scored = game.evaluate(seen.full)
-    deltas = seen.table_deltas(scored.deltas, len(spec.players))
+    outcome, deltas, result, rescored = _score(game, spec, seen, entry, earlier, keep_result)
     after = state_after(
         state,
         seen,
-        scored.outcome,
+        outcome,
         totals=added(state.totals, deltas),
         game_totals=added(state.game_totals, deltas),
     )
     check_storable(after, deltas)
-    result = Result(scored.to_dict())  # its notes made once, for the round stored and shown
-    return round_step(game, spec, state, seen, scored.outcome, deltas, after, result)
+    return round_step(game, spec, state, seen, outcome, deltas, after, result, rescored=rescored)
+
+
+_Scored = tuple[Outcome, list[Fraction], Result | None, bool]
+"""A round's outcome, its changes as the table's, its result (None: left out) and whether
+it was scored again (False: its earlier score reused)."""
+
+
+def _score(
+    game: GameRules,
+    spec: TableSpec,
+    seen: RoundRead,
+    entry: TableEntry,
+    earlier: PriorScore | None,
+    keep_result: bool,
+) -> _Scored:
+    """How a round scores: as ``earlier`` when its input is the same (the ledger's one
+    shortcut); from ``earlier`` when its game can tell (``Game.rescore_cheaply``, each
+    game's ``shortcut.py``); else by its engine."""
+    n_table = len(spec.players)
+    if earlier is not None and _reusable(earlier, seen.body, entry, n_table):
+        if _same_body(earlier.body, seen.body):
+            return earlier.outcome, list(earlier.deltas), earlier.result, False
+        cheap = game.rescore_cheaply(earlier, seen.body)
+        if cheap is not None:
+            # Scored from the earlier score; its result is rebuilt from the new input when read.
+            return cheap, list(earlier.deltas), None, True
+    scored = game.evaluate(seen.full)
+    result = Result(scored.to_dict()) if keep_result else None
+    return scored.outcome, seen.table_deltas(scored.deltas, n_table), result, True
+
+
+def _reusable(earlier: PriorScore, body: StoredBody, entry: TableEntry, n_table: int) -> bool:
+    """Whether ``earlier`` scored this round of this table: a body that leaves its players
+    to its entry was scored from the same players."""
+    if len(earlier.deltas) != n_table:
+        return False
+    return "players" in body or (
+        earlier.entry_players is not None and earlier.entry_players == entry.get("players")
+    )
+
+
+def _same_body(a: StoredBody, b: StoredBody) -> bool:
+    """``a == b``, the players (the bulk of a body) compared last: after an early correction
+    a later round's body mostly differs in its dealer, round of the game or pot alone."""
+    if a.keys() != b.keys():
+        return False
+    return all(a[k] == b[k] for k in a if k != "players") and a.get("players") == b.get("players")
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,24 +448,21 @@ class ReplayError(InvalidInput):
         super().__init__(violations)
 
 
-Scorer = Callable[[State, int, EntryKind, TableEntry], Step]
-"""How a replay scores its ``k``-th entry from a state (``step`` by default; a replay after a
-correction reuses how each later round scored last time: ``tables.rescore.reusing``)."""
-
-
 def replay(
     spec: TableSpec,
     entries: Sequence[tuple[EntryKind, TableEntry]],
     start: State | None = None,
     first_number: int = 1,
-    scorer: Scorer | None = None,
+    earlier: Sequence[PriorScore | None] = (),
 ) -> list[Step]:
-    """Score ``entries`` in order from ``start`` (the table's beginning by default)."""
+    """Score ``entries`` in order from ``start`` (the table's beginning by default), the
+    ``k``-th reusing ``earlier[k]`` (how it scored last time) when given."""
     state = start or initial_state(spec)
     steps = []
     for k, (kind, data) in enumerate(entries):
+        prior = earlier[k] if k < len(earlier) else None
         try:
-            done = scorer(state, k, kind, data) if scorer else step(spec, state, kind, data)
+            done = step(spec, state, kind, data, prior)
         except InvalidInput as exc:
             if k == 0:
                 raise

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from sqlalchemy import Text, bindparam, cast, select
 
-from scorekeeper import database
+from scorekeeper import database, ledger
 from scorekeeper.codec import (
     Tally,
     decode_amounts,
@@ -40,7 +40,6 @@ from scorekeeper.round_data import StateShape, StoredBody, TableEntry, TallyJSON
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
-from scorekeeper.tables.rescore import rescore
 
 CHUNK = 500
 """Later rounds read per query while replaying."""
@@ -421,10 +420,10 @@ def _scored(
     *,
     keep: bool = False,
 ) -> Step:
-    """Entry ``k`` rescored (``tables.rescore``); a refusal names it unless it is the first.
-    ``keep``: build its result."""
+    """Entry ``k`` scored again (``ledger.step``, reusing ``earlier``); a refusal names it
+    unless it is the first. ``keep``: build its result."""
     try:
-        return rescore(spec, state, kind, entry, earlier, keep_result=keep)
+        return ledger.step(spec, state, kind, entry, earlier, keep_result=keep)
     except InvalidInput as exc:
         if k == first:
             raise

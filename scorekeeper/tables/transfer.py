@@ -16,7 +16,7 @@ from typing import TypedDict, cast
 
 from sqlalchemy import Table as SQLTable
 
-from scorekeeper import devices
+from scorekeeper import devices, ledger
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.codec import encode_amounts
 from scorekeeper.exact import amount_str, parse_amount
@@ -42,7 +42,6 @@ from scorekeeper.tables.entries import (
     KINDS,
     open_table,
 )
-from scorekeeper.tables.rescore import rescore
 from scorekeeper.tables.store import TIME_FORMAT
 
 
@@ -273,7 +272,7 @@ def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         with _at_input(k):
             entry = table_entry(RULES[draft.game], kind, _input(given))
-            step = rescore(spec, ahead.state, kind, entry)
+            step = ledger.step(spec, ahead.state, kind, entry, keep_result=False)
         played += kind == EntryKind.ROUND
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
         check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
@@ -315,7 +314,7 @@ def _write_the_rest(
         with _at_input(k):
             if kind in KINDS:
                 entry = table_entry(RULES[table.game], kind, _input(given))
-                step = rescore(spec, state, kind, entry)
+                step = ledger.step(spec, state, kind, entry, keep_result=False)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.ledger import PriorScore, TableSpec, replay
-from scorekeeper.tables import rescore
 from tests.helpers import EXAMPLE_A, suit
 
 PILES = [
@@ -49,7 +48,7 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
         PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(first[1:], entries[1:], strict=True)
     ]
-    reused = replay(spec, corrected, None, 1, rescore.reusing(spec, earlier))
+    reused = replay(spec, corrected, None, 1, earlier)
     fresh = replay(spec, corrected)
     assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [
         (s.body, s.result, s.deltas, s.after) for s in fresh
@@ -92,6 +91,6 @@ def test_an_earlier_score_of_other_players_is_never_reused(game, picks, others):
         PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(scored, wrong, strict=True)
     ]
-    reused = replay(spec, entries, None, 1, rescore.reusing(spec, earlier))
+    reused = replay(spec, entries, None, 1, earlier)
     fresh = replay(spec, entries)
     assert [(s.deltas, s.after) for s in reused] == [(s.deltas, s.after) for s in fresh]

@@ -240,13 +240,13 @@ def test_an_import_scores_its_rounds_before_it_touches_the_database(client, monk
         item["number"] = k + 1
     export.pop("totals", None)
     events: list[str] = []
-    real = transfer.rescore
+    real = transfer.ledger.step
 
     def scoring(*args, **kwargs):
         events.append("score")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(transfer, "rescore", scoring)
+    monkeypatch.setattr(transfer.ledger, "step", scoring)
     with client.application.app_context():
         engine = db.engine
 

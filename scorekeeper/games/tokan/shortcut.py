@@ -3,7 +3,7 @@
 A correction early in a game moves the pot every later tour carries in; a tour that did not
 run short, and would not with the new pot, scores as it did (RULES 6): its changes are the
 same and the pot carries on the difference. ``Tokan.rescore_cheaply`` asks this of every later
-tour of a replay (``tables.rescore``). Kept by issue 40's measure (tables of 300 tours,
+tour of a replay (``ledger.step``). Kept by issue 40's measure (tables of 300 tours,
 processor time): deleting tour 1 of the carried-pot table 47 ms with it, 115 ms without
 (2.4x); correcting it 50 against 86 ms (1.7x).
 """
