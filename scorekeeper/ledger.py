@@ -11,7 +11,7 @@ it was (``_score``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
@@ -38,6 +38,7 @@ from scorekeeper.table_changes import edit_step, settle_step
 __all__ = [
     "PriorScore",
     "ReplayError",
+    "Replayed",
     "RoundRead",
     "State",
     "Step",
@@ -49,6 +50,7 @@ __all__ = [
     "initial_state",
     "read_round",
     "replay",
+    "replaying",
     "round_step",
     "state_after",
     "step",
@@ -448,6 +450,43 @@ class ReplayError(InvalidInput):
         super().__init__(violations)
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """An entry a replay scores again: its kind, what the table keeps of it, how it scored
+    last time (when known), and how players name it ("Tour 3", "The settle-up") should it
+    no longer fit (None: "Round N", by its place)."""
+
+    kind: EntryKind
+    entry: TableEntry
+    earlier: PriorScore | None = None
+    named: Callable[[], Msg | None] | None = None
+
+
+def replaying(
+    spec: TableSpec,
+    state: State,
+    entries: Iterable[Replayed],
+    number: int,
+    first: int,
+    *,
+    keep_result: bool = True,
+) -> Iterator[Step]:
+    """Each of ``entries`` scored in order from ``state`` (``step``), the first at place
+    ``number``: the one replay loop, of a correction's later rounds and of whole tables
+    alike. An entry that no longer fits is refused as ``ReplayError`` naming it, unless it
+    is at place ``first`` (the entry the player changed: the refusal is theirs as it is)."""
+    for item in entries:
+        try:
+            done = step(spec, state, item.kind, item.entry, item.earlier, keep_result=keep_result)
+        except InvalidInput as exc:
+            if number == first:
+                raise
+            raise ReplayError(number, exc, item.named() if item.named else None) from exc
+        yield done
+        state = done.after
+        number += 1
+
+
 def replay(
     spec: TableSpec,
     entries: Sequence[tuple[EntryKind, TableEntry]],
@@ -457,16 +496,9 @@ def replay(
 ) -> list[Step]:
     """Score ``entries`` in order from ``start`` (the table's beginning by default), the
     ``k``-th reusing ``earlier[k]`` (how it scored last time) when given."""
+    items = (
+        Replayed(kind, data, earlier[k] if k < len(earlier) else None)
+        for k, (kind, data) in enumerate(entries)
+    )
     state = start or initial_state(spec)
-    steps = []
-    for k, (kind, data) in enumerate(entries):
-        prior = earlier[k] if k < len(earlier) else None
-        try:
-            done = step(spec, state, kind, data, prior)
-        except InvalidInput as exc:
-            if k == 0:
-                raise
-            raise ReplayError(first_number + k, exc) from exc
-        steps.append(done)
-        state = done.after
-    return steps
+    return list(replaying(spec, state, items, first_number, first_number))

@@ -13,6 +13,7 @@ is replayed to its end, still without rebuilding the stored results of the round
 from __future__ import annotations
 
 import typing
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -33,7 +34,7 @@ from scorekeeper.exact import plus
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import ReplayError, Step, check_storable
+from scorekeeper.ledger import Replayed, Step, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import StateShape, StoredBody, TableEntry, TallyJSON
@@ -195,13 +196,16 @@ def _head_steps(
     spec: TableSpec, table: Table, replay: Replay
 ) -> tuple[list[tuple[Head, Step, int]], Plan]:
     """The head's steps, each with its number, and the plan of the rest still to work out."""
-    state, k, number = replay.start, replay.number, replay.number
-    steps: list[tuple[Head, Step, int]] = []
-    for h in replay.head:
-        step = _scored(spec, state, h.round.kind, h.entry, h.earlier, k, number, h.round, keep=True)
-        steps.append((h, step, k))
-        state = step.after
-        k += 1
+    number = replay.number
+    items = [
+        Replayed(h.round.kind, h.entry, h.earlier, _naming(spec, h.round)) for h in replay.head
+    ]
+    scored = ledger.replaying(spec, replay.start, items, number, number)
+    steps = [
+        (h, step, number + k) for k, (h, step) in enumerate(zip(replay.head, scored, strict=True))
+    ]
+    state = steps[-1][1].after if steps else replay.start
+    k = number + len(steps)
     return steps, Plan(table.token, table.version, spec, number, k, replay.later_from, state)
 
 
@@ -362,11 +366,19 @@ class Plan:
 
 def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
     """Replay the stored rounds from ``plan.later_from`` on, until the state comes back."""
-    spec, number, k, state = plan.spec, plan.number, plan.k, plan.start
+    spec, k, state = plan.spec, plan.k, plan.start
     updates = plan.updates
     rescored = 0
-    for row in _later(table, plan.later_from):
-        step = _scored(spec, state, row.kind, row.entry, _prior(row), k, number, row)
+    rows: deque[_Later] = deque()
+
+    def items() -> Iterator[Replayed]:
+        for row in _later(table, plan.later_from):
+            rows.append(row)
+            yield Replayed(row.kind, row.entry, _prior(row), _naming(spec, row))
+
+    scored = ledger.replaying(spec, state, items(), k, plan.number, keep_result=False)
+    for step in scored:
+        row = rows.popleft()
         rescored += step.rescored
         state = step.after
         shape = state.shape()
@@ -408,26 +420,9 @@ def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rou
         conn.execute(_ROUNDS.update().where(later).values(game_no=_ROUNDS.c.game_no + games))
 
 
-def _scored(
-    spec: TableSpec,
-    state: State,
-    kind: EntryKind,
-    entry: TableEntry,
-    earlier: PriorScore | None,
-    k: int,
-    first: int,
-    row: Round | _Later | None,
-    *,
-    keep: bool = False,
-) -> Step:
-    """Entry ``k`` scored again (``ledger.step``, reusing ``earlier``); a refusal names it
-    unless it is the first. ``keep``: build its result."""
-    try:
-        return ledger.step(spec, state, kind, entry, earlier, keep_result=keep)
-    except InvalidInput as exc:
-        if k == first:
-            raise
-        raise ReplayError(k, exc, _named(spec, row)) from exc
+def _naming(spec: TableSpec, row: Round | _Later) -> Callable[[], Msg | None]:
+    """How players name ``row``, asked only when it no longer fits (``_named``)."""
+    return lambda: _named(spec, row)
 
 
 def _named(spec: TableSpec, row: Round | _Later | None) -> Msg | None:
