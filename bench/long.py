@@ -177,7 +177,7 @@ def build(db_url: str, tables: list[Long]) -> float:
     """Enter every table's rounds in-process through the service layer; returns seconds."""
     import scorekeeper
     from scorekeeper.models import db
-    from scorekeeper.round_data import Entry
+    from scorekeeper.round_data import as_entry
     from scorekeeper.tables import service
     from scorekeeper.tables.checks import check_table
 
@@ -192,7 +192,7 @@ def build(db_url: str, tables: list[Long]) -> float:
             )
             t.token = table.token
             for k, (kind, entry) in enumerate(t.rounds, 1):
-                service.enter_round(table, kind, Entry(entry))
+                service.enter_round(table, kind, as_entry(entry))
                 if k % 500 == 0:
                     db.session.commit()
             db.session.commit()

@@ -107,7 +107,7 @@ def figures(db_url: str) -> list[str]:
 def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[], None]]:
     """The writes and pages the tricks speed, each by its label."""
     from scorekeeper.models import db
-    from scorekeeper.round_data import Entry
+    from scorekeeper.round_data import as_entry
     from scorekeeper.tables import service, store
 
     client = app.test_client()
@@ -125,7 +125,7 @@ def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[
     def correct_tokan() -> None:
         with app.test_request_context(method="POST"):
             table = store.find_table(tokan.token)
-            service.correct_round(table, 1, Entry(fixes[0]))
+            service.correct_round(table, 1, as_entry(fixes[0]))
             db.session.rollback()
 
     def table_page() -> None:

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypedDict
 import orjson
 
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.round_data import Result, StateJSON, StateShape, TallyJSON
+from scorekeeper.round_data import Result, StateJSON, StateShape, TallyJSON, as_result, json_of
 
 # -- JSON columns ------------------------------------------------------------------------------
 
@@ -289,11 +289,11 @@ def encode_end_result(result: Result, players: Sequence[str], deltas: Sequence[s
     """An imported end of game's result as stored: without what the table and the row's own
     columns hold (its game, that it is an end, the players' names and changes), which
     ``decode_end_result`` puts back."""
-    kept = Result({k: v for k, v in result.items() if k not in ("game", "end", "players")})
+    kept = as_result({k: v for k, v in result.items() if k not in ("game", "end", "players")})
     if kept.get("notes") == []:
         del kept["notes"]
     if result.get("players") != _end_players(players, deltas):
-        kept["players"] = result.get("players")
+        json_of(kept)["players"] = json_of(result).get("players")
     return kept
 
 
@@ -302,7 +302,7 @@ def decode_end_result(
 ) -> Result:
     """An end of game's result from what ``encode_end_result`` kept."""
     rest = {k: v for k, v in kept.items() if k not in ("notes", "players")}
-    return Result(
+    return as_result(
         {
             "game": game,
             "end": True,

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import cast
 
 from scorekeeper.codec import amount_str
 from scorekeeper.exact import plus
@@ -27,9 +26,11 @@ from scorekeeper.round_data import (
     EngineInput,
     Entry,
     Result,
-    StoredBody,
-    TableEntry,
+    as_engine_input,
+    as_entry,
+    as_result,
     end_result,
+    json_of,
 )
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 from scorekeeper.state import PriorScore, State, Step, TableSpec, check_storable, spec_at
@@ -76,7 +77,7 @@ def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
 
 
 def _seat_players(
-    game: GameRules, spec: TableSpec, state: State, data: TableEntry
+    game: GameRules, spec: TableSpec, state: State, data: Entry
 ) -> tuple[list[JSONObject], list[int]]:
     """The entry's players as engine players, and the table position of each.
 
@@ -87,7 +88,7 @@ def _seat_players(
     given = data.get("players")
     if not isinstance(given, list) or not all(isinstance(p, Mapping) for p in given):
         raise InvalidInput([Violation("players", N_("A list of the seated players is required"))])
-    raw = cast(list[JSONObject], given)  # each one checked just above (JSON: a dict)
+    raw = given  # each one checked just above (JSON: a dict)
     named = [p.get("name") for p in raw]
     if all(n is None for n in named):
         positions = _unnamed_positions(spec, state, len(raw))
@@ -184,39 +185,39 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 # -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
 
 
-def table_entry(game: GameRules, kind: EntryKind, entry: Entry | TableEntry) -> TableEntry:
+def table_entry(game: GameRules, kind: EntryKind, entry: Entry | Entry) -> Entry:
     """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
-    return TableEntry(game.kept_entry(kind, entry))
+    return as_entry(game.kept_entry(kind, json_of(entry)))
 
 
 def engine_input(
-    game: GameRules, spec: TableSpec, state: State, data: TableEntry
+    game: GameRules, spec: TableSpec, state: State, data: Entry
 ) -> tuple[EngineInput, list[int]]:
     """A round's full input to the engine, from its entry and the table as it stands; and
     the table position of each of its players. InvalidInput with paths into ``data``."""
     players, positions = _seat_players(game, spec, state, data)
     game.check_seats(len(players))
-    body: JSONObject = {k: v for k, v in data.items() if k not in ("players", "rules")}
+    body: JSONObject = {k: v for k, v in json_of(data).items() if k not in ("players", "rules")}
     body["players"] = list[JSONValue](players)
     if game.has_dealer and data.get("dealer") is None:
         body["dealer"] = dealer_index(state, positions)
     game.complete(body, spec, state)
-    return EngineInput(body), positions
+    return as_engine_input(body), positions
 
 
 def evaluated(game: GameRules, body: EngineInput) -> Result:
     """A round's result as the API shows it, notes and all, scored from its full input (no
     table)."""
-    return Result(game.evaluate(body).to_dict())
+    return as_result(game.evaluate(body).to_dict())
 
 
 def step(
     spec: TableSpec,
     state: State,
     kind: EntryKind,
-    entry: TableEntry,
+    entry: Entry,
     earlier: PriorScore | None = None,
     *,
     keep_result: bool = True,
@@ -260,7 +261,7 @@ def _score(
     game: GameRules,
     spec: TableSpec,
     seen: RoundRead,
-    entry: TableEntry,
+    entry: Entry,
     earlier: PriorScore | None,
     keep_result: bool,
 ) -> _Scored:
@@ -276,11 +277,11 @@ def _score(
             # Scored from the earlier score; its result is rebuilt from the new input when read.
             return cheap, list(earlier.deltas), None, True
     scored = game.evaluate(seen.full)
-    result = Result(scored.to_dict()) if keep_result else None
+    result = as_result(scored.to_dict()) if keep_result else None
     return scored.outcome, seen.table_deltas(scored.deltas, n_table), result, True
 
 
-def _reusable(earlier: PriorScore, body: StoredBody, entry: TableEntry, n_table: int) -> bool:
+def _reusable(earlier: PriorScore, body: EngineInput, entry: Entry, n_table: int) -> bool:
     """Whether ``earlier`` scored this round of this table: a body that leaves its players
     to its entry was scored from the same players."""
     if len(earlier.deltas) != n_table:
@@ -290,12 +291,13 @@ def _reusable(earlier: PriorScore, body: StoredBody, entry: TableEntry, n_table:
     )
 
 
-def _same_body(a: StoredBody, b: StoredBody) -> bool:
+def _same_body(a: EngineInput, b: EngineInput) -> bool:
     """``a == b``, the players (the bulk of a body) compared last: after an early correction
     a later round's body mostly differs in its dealer, round of the game or pot alone."""
     if a.keys() != b.keys():
         return False
-    return all(a[k] == b[k] for k in a if k != "players") and a.get("players") == b.get("players")
+    x, y = json_of(a), json_of(b)
+    return all(x[k] == y[k] for k in x if k != "players") and x.get("players") == y.get("players")
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +308,7 @@ class RoundRead:
     """The engine's full input."""
     positions: list[int]
     """The table position of each of the round's players."""
-    body: StoredBody
+    body: EngineInput
     """``full`` as a row keeps it (``Game.stored_body``)."""
 
     def table_deltas(self, deltas: Sequence[Fraction], n_table: int) -> list[Fraction]:
@@ -317,13 +319,13 @@ class RoundRead:
         return out
 
 
-def read_round(game: GameRules, spec: TableSpec, state: State, entry: TableEntry) -> RoundRead:
+def read_round(game: GameRules, spec: TableSpec, state: State, entry: Entry) -> RoundRead:
     """A round's entry as the engine takes it and as a row keeps it; InvalidInput if bad."""
     full, positions = engine_input(game, spec, state, entry)
     # The players were built from the entry's, in table order from the first seat, when
     # their positions run 0, 1, ... (they are sorted and distinct).
     in_order = not positions or positions[-1] == len(positions) - 1
-    body = StoredBody(game.stored_body(full, spec, players_in_order=in_order))
+    body = as_engine_input(game.stored_body(json_of(full), spec, players_in_order=in_order))
     return RoundRead(full, positions, body)
 
 
@@ -416,7 +418,7 @@ def _end(game: GameRules, spec: TableSpec, state: State) -> Step:
     )
     return Step(
         kind=EntryKind.END,
-        body=StoredBody({}),
+        body=as_engine_input({}),
         result=end_result(result),
         outcome=Outcome(),
         deltas=end.deltas,
@@ -457,7 +459,7 @@ class Replayed:
     no longer fit (None: "Round N", by its place)."""
 
     kind: EntryKind
-    entry: TableEntry
+    entry: Entry
     earlier: PriorScore | None = None
     named: Callable[[], Msg | None] | None = None
 
@@ -489,7 +491,7 @@ def replaying(
 
 def replay(
     spec: TableSpec,
-    entries: Sequence[tuple[EntryKind, TableEntry]],
+    entries: Sequence[tuple[EntryKind, Entry]],
     start: State | None = None,
     first_number: int = 1,
     earlier: Sequence[PriorScore | None] = (),

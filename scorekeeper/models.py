@@ -28,12 +28,12 @@ from sqlalchemy.types import TypeEngine
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.round_data import (
+    EngineInput,
+    Entry,
     JournalData,
     Result,
     StateJSON,
     StateShape,
-    StoredBody,
-    TableEntry,
     TallyJSON,
 )
 
@@ -193,9 +193,9 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     without gaps among the table's live rounds (kind ``round``), in the order of ``number``;
     None for a game's end, a change of the table, a settle-up, and a deleted entry."""
     kind: Mapped[EntryKind] = mapped_column(KindColumn, default=EntryKind.ROUND)
-    entry: Mapped[TableEntry] = mapped_column(JSON)
+    entry: Mapped[Entry] = mapped_column(JSON)
     """The input as the players entered it (the table derives dealer, pot, ...)."""
-    body: Mapped[StoredBody] = mapped_column(JSON)
+    body: Mapped[EngineInput] = mapped_column(JSON)
     """The scoring engine's full input, as derived when last computed."""
     result: Mapped[Result | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """The engine's result as the API shows it; None when it is left to be recomputed from
@@ -235,7 +235,7 @@ class RoundVersion(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     version: Mapped[int] = mapped_column(Integer)
-    entry: Mapped[TableEntry] = mapped_column(JSON)
+    entry: Mapped[Entry] = mapped_column(JSON)
     result: Mapped[Result] = mapped_column(JSON)
     deltas: Mapped[list[str]] = mapped_column(JSON)
     replaced_at: Mapped[datetime] = mapped_column(default=now)

@@ -1,59 +1,95 @@
-"""A round's data in each shape it takes, from a tap to a stored row and back.
+"""A round's data in the four shapes it takes, from a tap to a stored row and back.
 
-A round travels as JSON-shaped data: what the players entered, checked and completed by the
-table, stored, given to the rules engine, and shown. Each shape is a type of its own, so a
-signature says which one it takes, and one function turns each shape into the next::
+A round travels as JSON-shaped data in four shapes (issue 40): what the players entered, as
+the table keeps it (``Entry``); the engine's input (``EngineInput``, kept in a row without
+what the table already knows); the result (``Result``, the JSON of the engine's
+``RoundResult``); and the ledger's step (``state.Step``). One function turns each into the
+next::
 
-    form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ TableEntry
-    TableEntry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ StoredBody
-    StoredBody + TableEntry ─store.round_input (Game.input_from_stored)─▶ EngineInput
+    form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ Entry (checked, as kept)
+    Entry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ EngineInput (as kept)
+    EngineInput (as kept) + Entry ─store.round_input (Game.input_from_stored)─▶ EngineInput
     EngineInput ─Game.evaluate─▶ RoundResult (the numbers) ─to_dict (+ notes)─▶ Result
+    Entry + State ─ledger.step─▶ Step (the kept input, the result, the state after)
 
 What a round holds beyond its players and dealer is the game's own (captured cards, stakes,
-dice): the game's engine reads and checks those, so these
-shapes are JSON objects told apart by type (``NewType``), not lists of keys. The entries
-that are no rounds (a change of the table, a settle-up) and the results of entries that are
-no rounds have fixed keys, written out below as ``TypedDict``s.
+dice): the game's engine reads and checks those, so the shapes are ``TypedDict``s of the keys
+every game shares, and the game reads the rest as JSON (``json_of``). The entries that are no
+rounds (a change of the table, a settle-up) and the results of entries that are no rounds
+have fixed keys, written out below.
 Pure: no database.
 """
 
 from __future__ import annotations
 
-from typing import NewType, TypedDict, cast
+from collections.abc import Mapping
+from typing import TypedDict, cast
 
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Effect
 
 # -- a round ------------------------------------------------------------------------------------
 
-Entry = NewType("Entry", JSONObject)
-"""A round as the players entered it (the API's body, or a form read by its game):
-``players`` (each ``{"name"?, ...the game's fields}``), ``dealer`` (a position among them,
-optional: the table decides it), and the game's own fields. Unchecked."""
 
-TableEntry = NewType("TableEntry", JSONObject)
-"""What a table keeps of an entry (``Round.entry``): for a round, its ``Entry`` with every
-key known to the game and the keys the table decides dropped (``ledger.table_entry``); a
-change of the table's ``EditEntry``; a settle-up's ``SettleEntry``; ``{}`` for a game's end.
-A replay scores it again against the table as it stood."""
+class Entry(TypedDict, total=False):
+    """A round as the players entered it, and as a table keeps it (``Round.entry``): the API's
+    body or a form read by its game, then checked by the table (``ledger.table_entry``: every
+    key known to the game, the keys the table decides dropped). A replay scores it again
+    against the table as it stood. The same column keeps a change of the table
+    (``EditEntry``), a settle-up (``SettleEntry``) and a game's end (``{}``)."""
 
-EngineInput = NewType("EngineInput", JSONObject)
-"""The engine's full input for one round (``Game.parse`` reads it): the entry's players
-named as the table names their seats, the dealer, the house rules, and what the table's
-state decides (the round of the game, the pot). Built by ``ledger.engine_input``."""
+    players: list[JSONObject]
+    """Each player's ``{"name"?, ...the game's fields}``."""
+    dealer: int | None
+    """A position among ``players``; optional (the table decides it)."""
+    # ...and the game's own fields (captured cards, stakes, dice), which its engine reads.
 
-StoredBody = NewType("StoredBody", JSONObject)
-"""An ``EngineInput`` as a row keeps it (``Round.body``): without the house rules when they
-are the table's, and without the players when they are the entry's in table order
-(``Game.stored_body``); ``Game.input_from_stored`` puts both back. For a change of the table
-or a settle-up, its entry as scored; ``{}`` for a game's end."""
 
-Result = NewType("Result", JSONObject)
-"""What the API shows of a scored entry (``Round.result``): ``players`` (each with ``name``
-and ``delta``, an exact amount as text, and the game's own figures) and ``notes`` (each
-``{"text", "ruling", "msg"?}``: for a round, made by its engine's ``explain_notes`` from
-the scored numbers when the result is built), then the game's own keys for a round; see
-``EndResult``, ``EditResult`` and ``SettleResult`` for the other kinds."""
+class EngineInput(TypedDict, total=False):
+    """The engine's full input for one round (``Game.parse`` reads it; built by
+    ``ledger.engine_input``): the entry's players named as the table names their seats, the
+    dealer, the house rules and what the table's state decides (the round of the game, the
+    pot), then the game's own fields. A row keeps it (``Round.body``) without the house rules
+    when they are the table's and without the players when they are the entry's in table
+    order (``Game.stored_body``); ``Game.input_from_stored`` puts both back. For a change of
+    the table or a settle-up, its entry as scored; ``{}`` for a game's end."""
+
+    players: list[JSONObject]
+    dealer: int
+    rules: JSONObject
+
+
+class Result(TypedDict, total=False):
+    """What the API shows of a scored entry (``Round.result``): ``players`` (each with
+    ``name`` and ``delta``, an exact amount as text, and the game's own figures) and
+    ``notes`` (each ``{"text", "ruling", "msg"?}``: for a round, made by its engine's
+    ``explain_notes`` from the scored numbers when the result is built), then the game's own
+    keys for a round; see ``EndResult``, ``EditResult`` and ``SettleResult`` for the other
+    kinds."""
+
+    players: list[JSONObject]
+    notes: list[JSONObject]
+
+
+def as_entry(data: Mapping[str, object]) -> Entry:
+    """JSON read back (a body, a row, a file) as an entry: its game's engine checks it."""
+    return cast(Entry, data)
+
+
+def as_engine_input(data: Mapping[str, object]) -> EngineInput:
+    """JSON read back (a row's body, a completed entry) as an engine's input."""
+    return cast(EngineInput, data)
+
+
+def as_result(data: Mapping[str, object]) -> Result:
+    """JSON read back or made by ``RoundResult.to_dict`` as a result."""
+    return cast(Result, data)
+
+
+def json_of(shape: Entry | EngineInput | Result) -> JSONObject:
+    """A shape as the JSON it is, the game's own fields and all: what a game's hooks, the
+    exports and the renaming of players read (the shapes name only the shared keys)."""
+    return cast(JSONObject, shape)
 
 
 class PlayerDelta(TypedDict):
@@ -135,39 +171,39 @@ class SettleResult(TypedDict):
 # -- conversions of the entries that are no rounds ---------------------------------------------
 
 
-def edit_entry(entry: EditEntry) -> TableEntry:
+def edit_entry(entry: EditEntry) -> Entry:
     """A change of the table, checked by the table's service, as the table keeps it."""
-    return TableEntry(cast(JSONObject, entry))
+    return as_entry(cast(JSONObject, entry))
 
 
-def as_edit(entry: TableEntry) -> EditEntry:
+def as_edit(entry: Entry) -> EditEntry:
     """A stored change of the table read back (``edit_entry`` wrote it)."""
     return cast(EditEntry, entry)
 
 
-def settle_entry(entry: SettleEntry) -> TableEntry:
+def settle_entry(entry: SettleEntry) -> Entry:
     """A settle-up, worked out by the table's service, as the table keeps it."""
-    return TableEntry(cast(JSONObject, entry))
+    return as_entry(cast(JSONObject, entry))
 
 
-def as_settle(entry: TableEntry) -> SettleEntry:
+def as_settle(entry: Entry) -> SettleEntry:
     """A stored settle-up read back (``settle_entry`` wrote it)."""
     return cast(SettleEntry, entry)
 
 
 def end_result(result: EndResult) -> Result:
     """A game's end's result as the API shows it."""
-    return Result(cast(JSONObject, result))
+    return as_result(cast(JSONObject, result))
 
 
 def edit_result(result: EditResult) -> Result:
     """A change of the table's result as the API shows it."""
-    return Result(cast(JSONObject, result))
+    return as_result(cast(JSONObject, result))
 
 
 def settle_result(result: SettleResult) -> Result:
     """A settle-up's result as the API shows it."""
-    return Result(cast(JSONObject, result))
+    return as_result(cast(JSONObject, result))
 
 
 # -- the table between rounds, as rows keep it -------------------------------------------------

@@ -23,7 +23,7 @@ from scorekeeper.codec import (
 from scorekeeper.jsonio import JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_
-from scorekeeper.round_data import Result, StateJSON, StateShape, StoredBody, TallyJSON
+from scorekeeper.round_data import EngineInput, Result, StateJSON, StateShape, TallyJSON
 from scorekeeper.rules import InvalidInput, Outcome, Violation
 
 
@@ -137,7 +137,7 @@ class State:
 class PriorScore:
     """How a round scored when last computed: the engine's input, result and outcome."""
 
-    body: StoredBody
+    body: EngineInput
     """As stored (``Game.stored_body``): its players may be left to its entry's."""
     result: Result | None
     outcome: Outcome
@@ -153,7 +153,7 @@ class Step:
     kind: EntryKind
     """Any kind: a round, the end of a game (R21), a change of the
     table or a settle-up."""
-    body: StoredBody
+    body: EngineInput
     """The engine's input as the row keeps it (``Game.stored_body``); for a change of the
     table or a settle-up, its entry."""
     result: Result | None

@@ -20,13 +20,13 @@ from scorekeeper.messages import N_, Msg
 from scorekeeper.round_data import (
     EditEntry,
     EditResult,
+    Entry,
     Result,
     Seat,
     SettleEntry,
     SettleResult,
-    StoredBody,
-    TableEntry,
     as_edit,
+    as_engine_input,
     as_settle,
     edit_result,
     settle_result,
@@ -87,7 +87,7 @@ class _Seats:
         return [i for i in range(len(self.names)) if i not in self.away]
 
 
-def edit_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
+def edit_step(spec: TableSpec, state: State, stored: Entry) -> Step:
     """A change of the table: settings from here on, players joining, leaving, coming back.
 
     ``stored`` is what the table's service checked and stored: ``settings`` (the keys that
@@ -105,7 +105,7 @@ def edit_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     names = seats.names
     return Step(
         kind=EntryKind.EDIT,
-        body=StoredBody(dict(stored)),
+        body=as_engine_input(dict(stored)),
         result=_edit_result(game, change, names, len(state.totals)),
         outcome=Outcome(),
         deltas=tuple(Fraction(0) for _ in names),
@@ -257,7 +257,7 @@ class _Settled:
     house: Fraction
 
 
-def settle_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
+def settle_step(spec: TableSpec, state: State, stored: Entry) -> Step:
     """A settle-up: the amounts each player (and the pot and the house) settled then come off
     the running totals, which start again from zero. The amounts are kept as they were
     settled: a later correction of an earlier round shows as a balance still to settle."""
@@ -275,7 +275,7 @@ def settle_step(spec: TableSpec, state: State, stored: TableEntry) -> Step:
     check_storable(after, deltas)
     return Step(
         kind=EntryKind.SETTLE,
-        body=StoredBody(dict(stored)),
+        body=as_engine_input(dict(stored)),
         result=_settle_result(data, spec.players[: len(state.totals)], deltas),
         # What it took from the pot and the house, as a round's outcome says it.
         outcome=Outcome(pot_after=after.pot, house=-settled.house),

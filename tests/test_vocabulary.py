@@ -86,3 +86,25 @@ def test_a_pile_is_a_pile_inside_the_code():
                 if attribute or field:
                     named.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert named == []
+
+
+def test_a_round_takes_four_shapes_none_a_newtype_over_a_dict():
+    """Issue 40 item 3: a round in at most four shapes, each a ``TypedDict`` or a dataclass:
+    the entry (as kept), the engine's input (as kept in a row too), the result and the
+    ledger's step. The shapes retired (``TableEntry``, ``StoredBody``) are named nowhere."""
+    import dataclasses
+    import typing
+
+    from scorekeeper import round_data
+    from scorekeeper.state import Step
+
+    source = (ROOT / "scorekeeper" / "round_data.py").read_text(encoding="utf-8")
+    assert "NewType" not in source
+    for shape in (round_data.Entry, round_data.EngineInput, round_data.Result):
+        assert typing.is_typeddict(shape), shape
+    assert dataclasses.is_dataclass(Step)
+    retired = ("TableEntry", "StoredBody")
+    for place in [*PLACES, ROOT / "bench", ROOT / "docs"]:
+        for path in sorted(place.rglob("*.py")) + sorted(place.rglob("*.md")):
+            text = path.read_text(encoding="utf-8")
+            assert not any(name in text for name in retired), path

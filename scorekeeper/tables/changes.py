@@ -32,12 +32,16 @@ from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db, now
 from scorekeeper.round_data import (
     EditEntry,
+    Entry,
     JournalData,
     Result,
     Seat,
     SettleEntry,
-    TableEntry,
+    as_engine_input,
+    as_entry,
+    as_result,
     edit_entry,
+    json_of,
     settle_entry,
 )
 from scorekeeper.rules import InvalidInput, Violation
@@ -183,14 +187,14 @@ def _append_edit(table: Table, patch: Patch) -> Round:
     return append_entry(table, EntryKind.EDIT, edit_entry(entry))
 
 
-def append_entry(table: Table, kind: EntryKind, entry: TableEntry) -> Round:
+def append_entry(table: Table, kind: EntryKind, entry: Entry) -> Round:
     """Score and store a change of the table or a settle-up as the table's next entry."""
     if table.round_count >= entries.MAX_ROUNDS:
         raise InvalidInput(
             [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
         )
     done = step(store.spec_of(table), store.state_of(table), kind, entry)
-    rnd = Round(table_id=table.id, number=table.round_count + 1, entry=TableEntry(dict(entry)))
+    rnd = Round(table_id=table.id, number=table.round_count + 1, entry=as_entry(dict(entry)))
     store.store_step(rnd, done, table.round_count + 1)
     db.session.add(rnd)
     table.round_count += 1
@@ -308,17 +312,21 @@ def rename_players(table: Table, rename: Mapping[str, str]) -> None:
     table.players = [mapping.get(n.casefold(), n) for n in table.players]
     rounds = list(db.session.scalars(select(Round).where(Round.table_id == table.id)))
     for rnd in rounds:
-        rnd.entry = _renamed(rnd.entry, mapping)
-        rnd.body = _renamed(rnd.body, mapping)
+        rnd.entry = as_entry(_renamed(json_of(rnd.entry), mapping))
+        rnd.body = as_engine_input(_renamed(json_of(rnd.body), mapping))
         # A round's result is rebuilt from its (renamed) input when read, so its explanations
         # name the players as they are now called; no replay: names change no figure.
-        rnd.result = None if rnd.kind == EntryKind.ROUND else _renamed(rnd.result, mapping)
+        rnd.result = None if rnd.kind == EntryKind.ROUND else _renamed_result(rnd.result, mapping)
     ids = [r.id for r in rounds]
     if ids:
         for v in db.session.scalars(select(RoundVersion).where(RoundVersion.round_id.in_(ids))):
-            v.entry = _renamed(v.entry, mapping)
-            v.result = _renamed(v.result, mapping)
+            v.entry = as_entry(_renamed(json_of(v.entry), mapping))
+            v.result = as_result(_renamed(json_of(v.result), mapping))
     db.session.flush()
+
+
+def _renamed_result(result: Result | None, mapping: Mapping[str, str]) -> Result | None:
+    return None if result is None else as_result(_renamed(json_of(result), mapping))
 
 
 _NAME_KEYS = ("name", "winner", "from", "to")

@@ -19,7 +19,7 @@ from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import step, table_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.round_data import EditEntry, Entry, TableEntry, as_edit
+from scorekeeper.round_data import EditEntry, Entry, as_edit, as_entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
@@ -103,7 +103,7 @@ def enter_round(
         table_id=table.id,
         number=table.round_count + 1,
         round_no=table.rounds_played + 1 if kind == EntryKind.ROUND else None,
-        entry=TableEntry(dict(kept)),
+        entry=as_entry(dict(kept)),
         submission_id=submission_id or None,
     )
     if played is not None:
@@ -288,7 +288,7 @@ def named_number(table: Table, rnd: Round) -> int:
     return store.round_no_before(table, place) + 1
 
 
-def change_replay(table: Table, target: Round, entry: Entry | TableEntry) -> Replay:
+def change_replay(table: Table, target: Round, entry: Entry | Entry) -> Replay:
     """What giving a live round a new entry replays: it, then every later round."""
     number = target.number
     if number is None:
@@ -299,13 +299,13 @@ def change_replay(table: Table, target: Round, entry: Entry | TableEntry) -> Rep
     )
 
 
-def change_row(table: Table, target: Round, entry: Entry | TableEntry, note: str) -> None:
+def change_row(table: Table, target: Round, entry: Entry | Entry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     replay = change_replay(table, target, entry)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures
     recompute(table, replay)
     db.session.add(kept)
-    target.entry = TableEntry(dict(replay.head[0].entry))
+    target.entry = as_entry(dict(replay.head[0].entry))
     target.version += 1
     db.session.flush()
 

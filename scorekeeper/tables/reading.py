@@ -18,6 +18,7 @@ from scorekeeper.codec import read_stored_amount
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubJournalEntry, JournalEntry, Round, Table, db, now
+from scorekeeper.round_data import json_of
 from scorekeeper.tables.changes import (
     continued_at,
     current_spec,
@@ -149,7 +150,7 @@ def settle_payments(rows: Sequence[HistoryRow]) -> dict[int, list[dict[str, str]
         return {}
     out: dict[int, list[dict[str, str]]] = {}
     for rid, body in db.session.execute(select(Round.id, Round.body).where(Round.id.in_(ids))):
-        stored: JSONObject = body or {}
+        stored: JSONObject = json_of(body) if body else {}
         paid = stored.get("payments")
         out[rid] = [
             {str(k): str(v) for k, v in p.items()}

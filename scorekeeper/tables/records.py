@@ -16,6 +16,7 @@ from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Round, Table
+from scorekeeper.round_data import json_of
 from scorekeeper.rules import Outcome
 from scorekeeper.tables import changes, store
 
@@ -119,9 +120,9 @@ def _entries(
     if r.kind != EntryKind.ROUND:
         return entered, yaku, {}
     lookup = {n.casefold(): i for i, n in enumerate(names)}
-    result: JSONObject = r.result or {}
+    result: JSONObject = json_of(r.result) if r.result else {}
     results = {str(p.get("name", "")).casefold(): p for p in objects(result.get("players"))}
-    body: JSONObject = store.round_input(table, r)
+    body: JSONObject = json_of(store.round_input(table, r))
     for p in objects(body.get("players")):
         key = str(p.get("name", "")).casefold()
         if key in lookup:
@@ -160,7 +161,7 @@ def _row(
         + [r.created_at.strftime("%Y-%m-%d %H:%M:%S")]
         + [
             " ".join(_texts(body.get("field"))) if is_round else "",
-            csv_safe(_what(r, r.result or {})),
+            csv_safe(_what(r, json_of(r.result) if r.result else {})),
         ]
         + [csv_safe(e) for e in entered]
         + [csv_safe(y) for y in yaku]

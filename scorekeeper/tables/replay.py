@@ -37,7 +37,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import Replayed, Step, check_storable
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.round_data import StateShape, StoredBody, TableEntry, TallyJSON
+from scorekeeper.round_data import EngineInput, Entry, StateShape, TallyJSON, json_of
 from scorekeeper.rules import InvalidInput, Outcome
 from scorekeeper.state import PriorScore, State, TableSpec
 from scorekeeper.tables import store
@@ -91,8 +91,8 @@ class _Later:
     number: int
     round_no: int | None
     kind: EntryKind
-    entry: TableEntry
-    body: StoredBody
+    entry: Entry
+    body: EngineInput
     outcome: str | None  # raw (``_RAW``)
     deltas: str  # raw (``_RAW``)
     after: StateShape
@@ -127,7 +127,9 @@ def _prior(row: _Later) -> PriorScore | None:
     outcome = _outcome(row.outcome)
     if outcome is None:
         return None
-    return PriorScore(row.body, None, outcome, _deltas(row.deltas), row.entry.get("players"))
+    return PriorScore(
+        row.body, None, outcome, _deltas(row.deltas), json_of(row.entry).get("players")
+    )
 
 
 @dataclass
@@ -135,7 +137,7 @@ class Head:
     """A round placed at the start of the replay: the corrected or restored one."""
 
     round: Round
-    entry: TableEntry
+    entry: Entry
     earlier: PriorScore | None
 
 

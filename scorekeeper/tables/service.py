@@ -22,7 +22,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import dealer_index, engine_input, evaluated, step, table_entry
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, Round, Table, db
-from scorekeeper.round_data import EngineInput, Entry, Result
+from scorekeeper.round_data import EngineInput, Entry, Result, as_engine_input
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import changes, deck_links, store
@@ -128,7 +128,7 @@ def rollback() -> None:
 def score(game: GameRules, body: JSONObject) -> Result:
     """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
     body is the engine's whole input, as no table completes it."""
-    return evaluated(game, EngineInput(body))
+    return evaluated(game, as_engine_input(body))
 
 
 # -- opening a table -------------------------------------------------------------------------

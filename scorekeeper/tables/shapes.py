@@ -9,7 +9,7 @@ from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import Club, JournalEntry, Round, Table, db
-from scorekeeper.round_data import Result, TableEntry
+from scorekeeper.round_data import Entry, Result
 from scorekeeper.tables import deck_links, store
 from scorekeeper.tables.store import TIME_FORMAT
 
@@ -18,7 +18,7 @@ class EntryJSON(TypedDict):
     """An entry as the API shows it (a settle-up, a change of the table): no number."""
 
     kind: EntryKind
-    input: TableEntry
+    input: Entry
     result: Result | None
     deltas: list[str]
     at: str

@@ -32,7 +32,15 @@ from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step, evaluated
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
-from scorekeeper.round_data import EngineInput, Result, StateShape, StoredBody, TallyJSON
+from scorekeeper.round_data import (
+    EngineInput,
+    Result,
+    StateShape,
+    TallyJSON,
+    as_engine_input,
+    as_result,
+    json_of,
+)
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
@@ -325,11 +333,11 @@ def self_contained(table: Table, rnd: Round) -> None:
     history and a restore while the table goes on, and a seat it left to the table may be
     given up or to somebody else (a player's joining deleted)."""
     if rnd.kind == EntryKind.ROUND:
-        rnd.body = StoredBody(dict(round_input(table, rnd)))
+        rnd.body = as_engine_input(dict(round_input(table, rnd)))
         flag_modified(rnd, "body")
     elif rnd.kind == EntryKind.END and rnd.result is not None:
         # As read: ``result_of`` may have shown the full one already, as if it were stored.
-        rnd.result = Result(dict(result_of(table, rnd)))
+        rnd.result = as_result(dict(result_of(table, rnd)))
         flag_modified(rnd, "result")
 
 
@@ -338,7 +346,7 @@ def round_input(table: Table, rnd: Round) -> EngineInput:
     its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
     nothing out."""
     body = RULES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
-    return EngineInput(cast(JSONObject, body))
+    return as_engine_input(cast(JSONObject, body))
 
 
 def prior_score(rnd: Round) -> PriorScore | None:
@@ -351,7 +359,7 @@ def prior_score(rnd: Round) -> PriorScore | None:
         rnd.result,
         Outcome.from_json(rnd.outcome),
         decode_amounts(rnd.deltas),
-        rnd.entry.get("players"),
+        json_of(rnd.entry).get("players"),
     )
 
 

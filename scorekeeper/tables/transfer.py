@@ -26,7 +26,7 @@ from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import Step, check_storable, table_entry
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.round_data import Entry, StateJSON, TableEntry
+from scorekeeper.round_data import Entry, StateJSON, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.state import State, TableSpec
@@ -51,7 +51,7 @@ class ExportedEntry(TypedDict):
 
     number: int | None
     kind: EntryKind
-    input: TableEntry
+    input: Entry
     deltas: list[str]
     at: str
     version: int
@@ -255,7 +255,7 @@ class _Ahead:
 
     spec: TableSpec
     state: State
-    scored: list[tuple[TableEntry, Step, datetime | None]] = field(default_factory=list)
+    scored: list[tuple[Entry, Step, datetime | None]] = field(default_factory=list)
     versions: list[int] = field(default_factory=list)
     """Each scored entry's version (above 1: it was corrected)."""
 
@@ -322,7 +322,7 @@ def _write_the_rest(
                 table.rounds_played += kind == EntryKind.ROUND
             else:  # a change of the table or a settle-up: through its own checks, in order
                 _write_imported(table, pending, state)
-                rnd = changes.import_entry(table, kind, _input(given), journal=False)
+                rnd = changes.import_entry(table, kind, json_of(_input(given)), journal=False)
                 if at is not None:
                     rnd.created_at = at
                 rnd.version = version
@@ -334,7 +334,7 @@ def _write_the_rest(
 
 def _date_from_export(
     table: Table,
-    scored: list[tuple[TableEntry, Step, datetime | None]],
+    scored: list[tuple[Entry, Step, datetime | None]],
     old_journal: list[KeptAction],
     raw_rounds: list[JSONValue],
 ) -> None:
@@ -378,13 +378,13 @@ def _imported(k: int, item: JSONValue) -> tuple[EntryKind, JSONObject]:
 
 def _input(item: JSONObject) -> Entry:
     """An exported entry's ``input`` (``_imported`` checked it is an object)."""
-    return Entry(cast(JSONObject, item["input"]))
+    return as_entry(cast(JSONObject, item["input"]))
 
 
 def _imported_row(
     table: Table,
     number: int,
-    entry: TableEntry,
+    entry: Entry,
     step: Step,
     at: datetime | None,
     version: int = 1,

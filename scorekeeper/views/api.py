@@ -21,7 +21,7 @@ from scorekeeper.games import GAMES, find_game
 from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
-from scorekeeper.round_data import Entry
+from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
 from scorekeeper.tables import reading, service
@@ -316,7 +316,7 @@ def add_round(token: str) -> ResponseReturnValue:
     kind, submission, expected = _round_fields(data)
     table = reading.find_table(token, lock=True)
     rnd, created = service.enter_round(
-        table, kind, Entry(data), submission_id=submission, expected_number=expected
+        table, kind, as_entry(data), submission_id=submission, expected_number=expected
     )
     service.commit()
     if rnd.kind == EntryKind.END:  # no round: the game's end, after the game's last round
@@ -331,7 +331,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     data = read_json_object()
     for key in ("kind", "submission_id", "expected_number"):
         data.pop(key, None)
-    entry = Entry(data)
+    entry = as_entry(data)
     table = service.open_for(token, service.correcting(number, copy.deepcopy(entry)))
     service.correct_round(table, number, entry)
     service.commit()

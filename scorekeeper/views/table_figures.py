@@ -18,6 +18,7 @@ from scorekeeper.i18n import display_amount, locale_code, note_text
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_
+from scorekeeper.round_data import json_of
 from scorekeeper.state import State
 from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Table, objects
@@ -209,7 +210,7 @@ def game_summary(table: Table, game_no: int) -> GameSummary:
     ends = [r for r in rounds if r.kind == EntryKind.END]
     if ends:
         end = reading.get_entry(table, ends[0].number)
-        notes = objects(reading.result_of(table, end).get("notes"))
+        notes = objects(json_of(reading.result_of(table, end)).get("notes"))
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import TableSpec, initial_state, step
-from scorekeeper.round_data import TableEntry
+from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput
 
 BAKA = TableSpec("baka", ("Aki", "Ben", "Cho"))
@@ -19,7 +19,7 @@ TOKAN = TableSpec("tokan", ("Aki", "Ben", "Cho", "Dai"))
 
 def refusals(spec, kind, entry, state=None):
     with pytest.raises(InvalidInput) as caught:
-        step(spec, state or initial_state(spec), kind, TableEntry(entry))
+        step(spec, state or initial_state(spec), kind, as_entry(entry))
     return [(v.field, str(v.message)) for v in caught.value.violations]
 
 
@@ -95,7 +95,7 @@ def test_a_tokan_change_between_games_steps():
         TOKAN,
         initial_state(TOKAN),
         EntryKind.EDIT,
-        TableEntry({"remove": [0], "add": [{"name": "Eve", "position": 4}]}),
+        as_entry({"remove": [0], "add": [{"name": "Eve", "position": 4}]}),
     )
     assert done.result is not None
     assert done.result["changes"] == ["Eve joins", "Aki leaves"]
