@@ -261,9 +261,10 @@ function discard(id, free) {
   sendSoon(0);
 }
 
-function saveMine(id) {
+// A conflicting round sent again as the player chose: ``how`` sets what it is sent as.
+function sendAgain(id, how) {
   update(id, function (it) {
-    it.expected = it.conflict.next;
+    how(it);
     it.state = "waiting";
     delete it.conflict;
   });
@@ -271,17 +272,15 @@ function saveMine(id) {
   sendSoon(0);
 }
 
+function saveMine(id) {
+  sendAgain(id, function (it) { it.expected = it.conflict.next; });
+}
+
 // Mine replaces theirs: sent as the stale page's button sends it, a correction of their
 // round by mine (one journal entry, undone from the history); the rounds after it keep
 // their numbers.
 function replaceTheirs(id) {
-  update(id, function (it) {
-    it.replace = it.conflict.replace;
-    it.state = "waiting";
-    delete it.conflict;
-  });
-  show();
-  sendSoon(0);
+  sendAgain(id, function (it) { it.replace = it.conflict.replace; });
 }
 
 // A refused round opens as the server shows it: the form with its mistakes beside the
