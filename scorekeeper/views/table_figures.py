@@ -114,20 +114,25 @@ def history_fragment(table: Table) -> tuple[Markup, int | None]:
     return cached
 
 
-_ChartVersion: TypeAlias = tuple[str, datetime, int, int, list[str]]
+_ChartVersion: TypeAlias = tuple[str, datetime, int, int, tuple[str, ...]]
 """A table's token, when it changed, its rounds and rounds played, and its players."""
 _CHARTS: BoundedCache[int, tuple[_ChartVersion, Chart | None, list[reading.ChartStep]]] = (
     BoundedCache(512)
 )
 
 
-def table_chart(table: Table) -> Chart | None:
-    """The running-totals chart, drawn again only when the table has changed."""
-    return chart_and_steps(table)[0]
+def _chart_version(table: Table) -> _ChartVersion:
+    return (
+        table.token,
+        table.updated_at,
+        table.round_count,
+        table.rounds_played,
+        tuple(table.players),
+    )
 
 
 def chart_and_steps(table: Table) -> tuple[Chart | None, list[reading.ChartStep]]:
-    version = (table.token, table.updated_at, table.round_count, table.rounds_played, table.players)
+    version = _chart_version(table)
     cached = _CHARTS.get(table.id)
     if cached is None or cached[0] != version:
         names = reading.players_now(table)
@@ -139,6 +144,35 @@ def chart_and_steps(table: Table) -> tuple[Chart | None, list[reading.ChartStep]
         cached = (version, chart, steps)
         _CHARTS[table.id] = cached
     return cached[1], cached[2]
+
+
+_ChartKey: TypeAlias = tuple[_ChartVersion, str, str]
+"""A table's chart version (``chart_and_steps``), the page's language and script root."""
+_CHART_HTML: BoundedCache[_ChartKey, Markup] = BoundedCache(512)
+
+
+def chart_fragment(game: Game, table: Table) -> tuple[Chart | None, Markup]:
+    """The running-totals chart and its section of the table page as HTML: rendered again
+    only when the table has changed, per language. A point's title names every player's
+    total after it, in the page's language: a hundred such sentences cost more than the rest
+    of the page, and are the same for everybody until the next write."""
+    chart, steps = chart_and_steps(table)
+    if chart is None:
+        return None, Markup("")
+    key = (_chart_version(table), locale_code(), request.script_root)
+    html = _CHART_HTML.get(key)
+    if html is None:
+        html = _CHART_HTML[key] = Markup(
+            render_template(
+                "sessions/_chart.html",
+                game=game,
+                chart=chart,
+                chart_titles=chart_titles(game, [line.name for line in chart.lines], steps),
+                settled_at=[chart.xs[k] for k, s in enumerate(steps) if s.kind == "settle"],
+                chart_x_labels=chart_x_labels(game, chart, steps),
+            )
+        )
+    return chart, html
 
 
 def chart_x_labels(game: Game, chart: Chart, steps: Sequence[reading.ChartStep]) -> list[XLabel]:

@@ -49,9 +49,7 @@ from scorekeeper.views.opening import open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
     HISTORY_SHOWN,
-    chart_and_steps,
-    chart_titles,
-    chart_x_labels,
+    chart_fragment,
     game_summary,
     history_fragment,
     table_standings,
@@ -213,7 +211,7 @@ def show(token: str) -> str:
     value = reading.point_value(table)
     standings = table_standings(table, state)
     history_html, last_game_no = history_fragment(table)
-    chart, steps = chart_and_steps(table)
+    chart, chart_html = chart_fragment(GAMES[table.game], table)
     link = table_link(table)
     qr = qr_svg(link, "QR code of the table's link")
     last_game = None
@@ -226,13 +224,7 @@ def show(token: str) -> str:
         standings=standings,
         history_html=history_html,
         chart=chart,
-        chart_titles=chart_titles(GAMES[table.game], [line.name for line in chart.lines], steps)
-        if chart
-        else [],
-        settled_at=[chart.xs[k] for k, step in enumerate(steps) if step.kind == "settle"]
-        if chart
-        else [],
-        chart_x_labels=chart_x_labels(GAMES[table.game], chart, steps) if chart else [],
+        chart_html=chart_html,
         money=lambda amount: amount * value if value is not None else None,
         link=link,
         qr=qr,

@@ -202,6 +202,29 @@ def test_a_settle_up_is_a_step_of_its_own_after_the_last_rounds_real_totals(clie
     assert f"Aki {aki}、Ben {ben}" in titles[3] or f"Aki {aki}, Ben {ben}" in titles[3]
 
 
+def test_the_charts_titles_follow_every_write_and_the_pages_language(client):
+    """The chart's section is kept between writes (``views.table_figures.chart_fragment``):
+    a correction that leaves the number of rounds as it was still shows its new totals, a
+    new round its own point, and each language its own words."""
+    sid = _open(client, "toppa", ["Aki", "Ben"])
+    client.post(f"/api/v1/sessions/{sid}/rounds", json=TOPPA_ROUND)
+    first = _titles(client.get(f"/t/{sid}").get_data(as_text=True))
+    aki, ben = (display(t, True) for t in _totals(client, sid))
+    assert first[1].endswith(f"<title>After round 1: Aki {aki}, Ben {ben}</title>")
+
+    swapped = {"players": [{}, {"captured": EXAMPLE_A}]}
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=swapped).status_code == 200
+    corrected = _titles(client.get(f"/t/{sid}").get_data(as_text=True))
+    assert corrected[1].endswith(f"<title>After round 1: Aki {ben}, Ben {aki}</title>")
+
+    ja = _titles(client.get(f"/t/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True))
+    assert "After" not in ja[1] and len(ja) == 2
+
+    client.post(f"/api/v1/sessions/{sid}/rounds", json=TOPPA_ROUND)
+    again = _titles(client.get(f"/t/{sid}").get_data(as_text=True))
+    assert len(again) == 3 and "<title>After round 2: " in again[2]
+
+
 def _x_labels(page):
     """The x axis's labels: (x, text) of every ``tick x mid`` text."""
     found = re.findall(r'<text class="tick x mid" x="(\d+)"[^>]*>([^<]*)<', page)
