@@ -439,6 +439,12 @@ def weight_figures(base: str) -> None:
     )
 
 
+REFERENCE_BARE = 4_568
+"""The bare route's requests a second in the run of ``REFERENCE_DAY`` (docs/performance.md),
+whose 10,000-round lines all passed: a machine's own speed, to read the figures by."""
+REFERENCE_DAY = "2026-11-23"
+
+
 def long_figures(db_url: str, tmp: Path) -> None:
     """Issue 9's bounded work: 10,000-round tables, the largest import, other tables' writes."""
     tables = long.long_tables()
@@ -446,6 +452,14 @@ def long_figures(db_url: str, tmp: Path) -> None:
     took = long.build(db_url, tables)
     print(f"  built in {took:.0f} s (service layer, in-process)", flush=True)
     with serve(tmp, db_url, WORKERS) as base:
+        warm(f"{base}/healthz")
+        bare = wrk(f"{base}/healthz")["rps"]
+        print(
+            f"this machine: bare route /healthz {bare:,.0f} req/s; {REFERENCE_BARE:,} on "
+            f"{REFERENCE_DAY}, when every line below passed "
+            f"({bare / REFERENCE_BARE:.2f}x its speed)",
+            flush=True,
+        )
         for line in long.measure_long(base, tables):
             print(line, flush=True)
         for t in tables:

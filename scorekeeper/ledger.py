@@ -11,7 +11,7 @@ it was (``_score``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -472,7 +472,7 @@ def replaying(
     first: int,
     *,
     keep_result: bool = True,
-) -> Iterator[Step]:
+) -> Generator[Step, None, None]:
     """Each of ``entries`` scored in order from ``state`` (``step``), the first at place
     ``number``: the one replay loop, of a correction's later rounds and of whole tables
     alike. An entry that no longer fits is refused as ``ReplayError`` naming it, unless it

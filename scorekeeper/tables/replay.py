@@ -15,6 +15,7 @@ from __future__ import annotations
 import typing
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -378,18 +379,21 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
             rows.append(row)
             yield Replayed(row.kind, row.entry, _prior(row), _naming(spec, row))
 
-    scored = ledger.replaying(spec, state, items(), k, plan.number, keep_result=False)
-    for step in scored:
-        row = rows.popleft()
-        rescored += step.rescored
-        state = step.after
-        shape = state.shape()
-        # Every replayed round, changed or not: its number may be rewritten (``recompute``).
-        updates.append((row.number, {"_id": row.id, **_changes(row, step, k, shape)}))
-        k += 1
-        if _settled(game, row, state, shape):
-            plan.came_back = row
-            break
+    # Closed once the state comes back: the rounds after it are neither read nor scored.
+    with closing(
+        ledger.replaying(spec, state, items(), k, plan.number, keep_result=False)
+    ) as scored:
+        for step in scored:
+            row = rows.popleft()
+            rescored += step.rescored
+            state = step.after
+            shape = state.shape()
+            # Every replayed round, changed or not: its number may be rewritten (``recompute``).
+            updates.append((row.number, {"_id": row.id, **_changes(row, step, k, shape)}))
+            k += 1
+            if _settled(game, row, state, shape):
+                plan.came_back = row
+                break
     plan.final, plan.rescored = state, rescored
 
 
