@@ -28,7 +28,7 @@ from scorekeeper.tables.checks import (
     played_at_of,
     submission_id_of,
 )
-from scorekeeper.tables.replay import Head, Replay, recompute
+from scorekeeper.tables.replay import Head, Renumbering, Replay, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
@@ -337,7 +337,7 @@ def delete_row(table: Table, target: Round) -> None:
     check_deletable(table, target)
     replay = delete_replay(table, target)
     number = replay.number
-    negated = recompute(table, replay, shift=-1)
+    renumbering = recompute(table, replay, shift=-1)
     store.self_contained(table, target)
     is_round = target.round_no is not None
     target.number = None
@@ -345,7 +345,7 @@ def delete_row(table: Table, target: Round) -> None:
     target.deleted_number = number
     target.deleted_at = now()
     db.session.flush()
-    _shift(table, number + 1, -1, negated=negated, rounds=is_round)
+    _shift(table, number + 1, -1, renumbering, rounds=is_round)
     table.round_count -= 1
     if is_round:
         table.rounds_played -= 1
@@ -365,9 +365,9 @@ def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     replay = restore_replay(table, target)
     number = replay.number
-    negated = recompute(table, replay, shift=1)
+    renumbering = recompute(table, replay, shift=1)
     is_round = target.kind == EntryKind.ROUND
-    _shift(table, number, +1, negated=negated, rounds=is_round)
+    _shift(table, number, +1, renumbering, rounds=is_round)
     if is_round:  # the rounds before its place keep their numbers; it takes the next one
         target.round_no = store.round_no_before(table, number) + 1
         table.rounds_played += 1
@@ -379,26 +379,33 @@ def restore_row(table: Table, target: Round) -> None:
 
 
 def _shift(
-    table: Table, first: int, by: int, *, negated: bool = False, rounds: bool = False
+    table: Table, first: int, by: int, renumbering: Renumbering, *, rounds: bool = False
 ) -> None:
     """Move the entries from ``first`` on by ``by`` (+1 or -1), in two steps so the unique
     (table, number) never sees two rows with one number: each first gets its new number
-    negated, then turned positive. ``negated``: the replay already did the first step.
+    negated, then turned positive. ``renumbering``: what the replay left to the first step
+    (the game and round-of-game numbers that move), or that it did the first step itself.
     ``rounds``: the entry deleted or restored is a round, so the later rounds' numbers
-    (``round_no``) move by ``by`` too, in the second step's statement (a NULL stays NULL)."""
-    if not negated:
+    (``round_no``) move by ``by`` too, in the second step's statement (a NULL stays NULL).
+    Each statement rewrites every later row, so nothing else rewrites them again."""
+    if not renumbering.negated:
         db.session.execute(
             update(Round)
             .where(Round.table_id == table.id, Round.number >= first)
-            .values(number=-(Round.number + by))
+            .values({"number": -(Round.number + by), **renumbering.moves})
+            .execution_options(synchronize_session=False)
         )
     moved: dict[str, ColumnElement[int | None]] = {"number": -Round.number}
     if rounds:
         moved["round_no"] = Round.round_no + by
     db.session.execute(
-        update(Round).where(Round.table_id == table.id, Round.number < 0).values(moved)
+        update(Round)
+        .where(Round.table_id == table.id, Round.number < 0)
+        .values(moved)
+        .execution_options(synchronize_session=False)
     )
-    # The rounds already loaded learn their new numbers without a query each.
+    # The rounds already loaded learn their new numbers here, without a query each (the
+    # statements leave them alone: each would be moved twice).
     for r in list(db.session.identity_map.values()):
         if isinstance(r, Round) and r.table_id == table.id:
             number = r.number

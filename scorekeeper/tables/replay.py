@@ -19,7 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from sqlalchemy import Text, bindparam, cast, select
+from sqlalchemy import ColumnElement, Text, bindparam, case, cast, select
 
 from scorekeeper import database, ledger
 from scorekeeper.codec import (
@@ -221,21 +221,33 @@ def _worked_out(table: Table, replay: Replay) -> Plan:
     return wanted
 
 
-def recompute(table: Table, replay: Replay, *, shift: int = 0) -> bool:
+@dataclass(frozen=True)
+class Renumbering:
+    """What ``recompute`` leaves to a caller that moves the later rounds' numbers
+    (``entries._shift``), so that every later row is rewritten as few times as it can be."""
+
+    negated: bool = False
+    """The replay rewrote every later round, each with its new number negated (clear of every
+    number in use): the caller only turns them positive."""
+    moves: Mapping[str, ColumnElement[int]] = field(default_factory=dict)
+    """The game and round-of-game numbers of the rows after the one where the state came
+    back, moved in the statement that moves their round numbers (``_number_moves``)."""
+
+
+def recompute(table: Table, replay: Replay, *, shift: int = 0) -> Renumbering:
     """Replay ``replay`` and write what changed.
 
     Nothing is written before every step has been scored, so an invalid replay changes
     nothing. Round numbers are the caller's to shift afterwards: ``later_from`` and
     everything read here use the numbers as they are now. When the caller will move the
-    later rounds' numbers by ``shift`` and the replay rewrites every one of them anyway, it
-    writes each one's new number negated (clear of every number in use), and returns True:
-    the caller then only turns them positive (``entries._shift``).
+    later rounds' numbers by ``shift``, what else moves with them is left to that statement
+    (``Renumbering``): with ``shift`` 0, this moves the game and round numbers itself.
     """
     with no_cycle_collection():
         return _recompute(table, replay, shift)
 
 
-def _recompute(table: Table, replay: Replay, shift: int) -> bool:
+def _recompute(table: Table, replay: Replay, shift: int) -> Renumbering:
     spec = store.spec_of(table)
     head_steps, wanted = _head_steps(spec, table, replay)
     plan = _taken(wanted)
@@ -260,13 +272,18 @@ def _recompute(table: Table, replay: Replay, shift: int) -> bool:
     for h, step, at in head_steps:
         _write_head(h.round, step, at)
     _write(updates)
+    moves: Mapping[str, ColumnElement[int]] = {}
     if came_back is None:
         table.state = state.to_json()
     else:
-        _came_back(table, state, *came_back)
+        numbers = _came_back(table, state, *came_back)
+        if shift:
+            moves = _number_moves(*numbers)
+        else:
+            _move_numbers(table, *numbers)
     table.updated_at = now()
     db.session.flush()
-    return folded
+    return Renumbering(folded, moves)
 
 
 def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:
@@ -315,15 +332,26 @@ def _final(table: Table, state: State, row: _Later, old: Tally) -> tuple[State, 
     return final, moved
 
 
-def _came_back(table: Table, state: State, row: _Later, old: Tally) -> None:
+class _NumbersMove(typing.NamedTuple):
+    """How the game and round numbers of the rounds after round ``after_number`` move (all as
+    numbered now): the round numbers within game ``game_no`` by ``rounds``, every game number
+    by ``games``."""
+
+    after_number: int
+    game_no: int
+    games: int
+    rounds: int
+
+
+def _came_back(table: Table, state: State, row: _Later, old: Tally) -> _NumbersMove:
     """The replay reached ``row`` with the table back in its old state but for the running
-    figures and the game and round numbers: every later round moves by what changed."""
+    figures and the game and round numbers: every later round moves by what changed. The
+    running figures move here; how the game and round numbers move is returned."""
     final, moved = _final(table, state, row, old)
     old_game_no, old_game_round = store.counters_after(row)
     table.state = final.to_json()
     _move_checkpoints(table, row.number, old_game_no, moved)
-    _move_numbers(
-        table,
+    return _NumbersMove(
         row.number,
         old_game_no,
         state.game_no - old_game_no,
@@ -411,9 +439,8 @@ def _settled(game: GameRules, row: _Later, state: State, shape: StateShape) -> b
 
 
 def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rounds: int) -> None:
-    """Move the game and round numbers of the rounds after round ``after_number``: the round
-    numbers within game ``game_no`` (as numbered now) by ``rounds``, then every game number
-    by ``games``. Two statements, however many rounds follow."""
+    """Make a ``_NumbersMove`` when no statement moves the later rounds' own numbers: two
+    statements, however many rounds follow."""
     conn = db.session.connection()
     later = (_ROUNDS.c.table_id == table.id) & (_ROUNDS.c.number > after_number)
     if rounds:
@@ -424,6 +451,25 @@ def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rou
         )
     if games:
         conn.execute(_ROUNDS.update().where(later).values(game_no=_ROUNDS.c.game_no + games))
+
+
+def _number_moves(
+    after_number: int, game_no: int, games: int, rounds: int
+) -> dict[str, ColumnElement[int]]:
+    """A ``_NumbersMove`` as values for the statement that moves the later rounds' own
+    numbers (``entries._shift``), which rewrites every one of those rows anyway: each value
+    leaves a row it does not move as it is, and reads the row as it was before the statement,
+    so as numbered now."""
+    later = _ROUNDS.c.number > after_number
+    moves: dict[str, ColumnElement[int]] = {}
+    if rounds:
+        within = later & (_ROUNDS.c.game_no == game_no)
+        moves["game_round"] = case(
+            (within, _ROUNDS.c.game_round + rounds), else_=_ROUNDS.c.game_round
+        )
+    if games:
+        moves["game_no"] = case((later, _ROUNDS.c.game_no + games), else_=_ROUNDS.c.game_no)
+    return moves
 
 
 def _naming(spec: TableSpec, row: Round | _Later) -> Callable[[], Msg | None]:

@@ -15,12 +15,12 @@ from scorekeeper import database
 from scorekeeper.cards import CARD_BY_ID, CARDS
 from scorekeeper.exact import amount_str
 from scorekeeper.ledger import replay
-from scorekeeper.models import db
+from scorekeeper.models import Round, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables import replay as replays
 from scorekeeper.tables.checks import check_table
-from tests.helpers import suit
+from tests.helpers import EXAMPLE_A, suit
 
 HALF = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
 OTHER = suit("bushclover", "susuki", "chrysanthemum", "maple", "willow", "paulownia")
@@ -424,3 +424,39 @@ def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_end
     assert not gc.isenabled()
     second.__exit__(None, None, None)
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("game", ["toppa", "baka"])
+def test_rounds_already_loaded_hold_the_numbers_stored_after_a_delete_and_a_restore(app, game):
+    """A delete or restore moves every later round's number and round number in two
+    statements and tells the rounds the session has already loaded once: they must hold
+    what the database holds (after a Toppa delete, whose replay stops early, they used to be
+    moved twice, by the statements and again by hand), or anything reading them later in the
+    same request would misname a round. Baka's replay runs to the end instead."""
+    piles = [HALF, suit("bushclover", "susuki"), suit("maple"), suit("willow", "paulownia")]
+    with app.test_request_context(method="POST"):
+        names = ["A", "B", "C"] if game == "baka" else ["A", "B"]
+        table = service.open_table(check_table({"game": game, "players": names}))
+        for k in range(8):
+            if game == "toppa":  # each wins in turn: a delete's replay stops at once
+                players = [{"captured": EXAMPLE_A}, {}] if k % 2 else [{}, {"captured": EXAMPLE_A}]
+            else:
+                players = [{"captured": piles[k % 4]}, {"captured": piles[(k + 1) % 4]}, {}]
+            service.enter_round(table, "round", {"players": players})
+        db.session.commit()
+
+        loaded = [store.get_round(table, n) for n in range(2, 9)]  # loaded before the write
+
+        def held_and_stored():
+            held = {r.id: (r.number, r.round_no) for r in loaded}
+            rows = db.session.execute(
+                db.select(Round.id, Round.number, Round.round_no).where(Round.id.in_(list(held)))
+            )
+            return held, {rid: (number, round_no) for rid, number, round_no in rows}
+
+        gone = service.delete_round(table, 1)
+        held, stored = held_and_stored()
+        assert held == stored and sorted(n for n, _ in held.values()) == list(range(1, 8))
+        service.restore_round(table, gone.id)
+        held, stored = held_and_stored()
+        assert held == stored and sorted(n for n, _ in held.values()) == list(range(2, 9))
