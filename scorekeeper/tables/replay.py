@@ -278,9 +278,9 @@ def _recompute(table: Table, replay: Replay, shift: int) -> Renumbering:
     else:
         numbers = _came_back(table, state, *came_back)
         if shift:
-            moves = _number_moves(*numbers)
+            moves = _number_moves(numbers)
         else:
-            _move_numbers(table, *numbers)
+            _move_numbers(table, numbers)
     table.updated_at = now()
     db.session.flush()
     return Renumbering(folded, moves)
@@ -438,37 +438,31 @@ def _settled(game: GameRules, row: _Later, state: State, shape: StateShape) -> b
     return min(old_round, 2) == min(state.game_round, 2)  # whether a round was played
 
 
-def _move_numbers(table: Table, after_number: int, game_no: int, games: int, rounds: int) -> None:
-    """Make a ``_NumbersMove`` when no statement moves the later rounds' own numbers: two
-    statements, however many rounds follow."""
-    conn = db.session.connection()
-    later = (_ROUNDS.c.table_id == table.id) & (_ROUNDS.c.number > after_number)
-    if rounds:
-        conn.execute(
-            _ROUNDS.update()
-            .where(later & (_ROUNDS.c.game_no == game_no))
-            .values(game_round=_ROUNDS.c.game_round + rounds)
-        )
-    if games:
-        conn.execute(_ROUNDS.update().where(later).values(game_no=_ROUNDS.c.game_no + games))
+def _move_numbers(table: Table, move: _NumbersMove) -> None:
+    """Make ``move`` when no statement moves the later rounds' own numbers: one statement,
+    over the rows it moves (within the one game when only round numbers move)."""
+    where = (_ROUNDS.c.table_id == table.id) & (_ROUNDS.c.number > move.after_number)
+    if not move.games:
+        where &= _ROUNDS.c.game_no == move.game_no
+    values = _number_moves(move)
+    if values:
+        db.session.connection().execute(_ROUNDS.update().where(where).values(values))
 
 
-def _number_moves(
-    after_number: int, game_no: int, games: int, rounds: int
-) -> dict[str, ColumnElement[int]]:
-    """A ``_NumbersMove`` as values for the statement that moves the later rounds' own
-    numbers (``entries._shift``), which rewrites every one of those rows anyway: each value
-    leaves a row it does not move as it is, and reads the row as it was before the statement,
-    so as numbered now."""
-    later = _ROUNDS.c.number > after_number
+def _number_moves(move: _NumbersMove) -> dict[str, ColumnElement[int]]:
+    """``move`` as values of an UPDATE: each value leaves a row it does not move as it is,
+    and reads the row as it was before the statement, so as numbered now. The statement
+    that moves the later rounds' own numbers (``entries._shift``) takes them, as it rewrites
+    every one of those rows anyway."""
+    later = _ROUNDS.c.number > move.after_number
     moves: dict[str, ColumnElement[int]] = {}
-    if rounds:
-        within = later & (_ROUNDS.c.game_no == game_no)
+    if move.rounds:
+        within = later & (_ROUNDS.c.game_no == move.game_no)
         moves["game_round"] = case(
-            (within, _ROUNDS.c.game_round + rounds), else_=_ROUNDS.c.game_round
+            (within, _ROUNDS.c.game_round + move.rounds), else_=_ROUNDS.c.game_round
         )
-    if games:
-        moves["game_no"] = case((later, _ROUNDS.c.game_no + games), else_=_ROUNDS.c.game_no)
+    if move.games:
+        moves["game_no"] = case((later, _ROUNDS.c.game_no + move.games), else_=_ROUNDS.c.game_no)
     return moves
 
 
