@@ -78,8 +78,7 @@ _Columns: typing.TypeAlias = dict[str, object]
 """A round row's columns by name and the values written to them (``_id``: the row's id)."""
 
 _RAW = frozenset(("outcome", "deltas"))
-"""Columns a later round keeps as text: read only to reuse its earlier score (``_prior``),
-through caches keyed by the text (a long table repeats a few outcomes and changes)."""
+"""Columns a later round keeps as text, read only to reuse its earlier score (``_prior``)."""
 
 
 class _Later:

@@ -460,3 +460,45 @@ def test_rounds_already_loaded_hold_the_numbers_stored_after_a_delete_and_a_rest
         service.restore_round(table, gone.id)
         held, stored = held_and_stored()
         assert held == stored and sorted(n for n, _ in held.values()) == list(range(2, 9))
+
+
+def _otoroku_hand(**cards):
+    return {"players": [{"name": n, "cards": c} for n, c in cards.items()]}
+
+
+def test_a_correction_that_leaves_one_game_fewer_moves_the_later_game_numbers(app, monkeypatch):
+    """Otoroku for 10 stones at a wager of 10: as entered, rounds 1 and 2 each end a game
+    (one player is left with stones). Corrected, every hand of round 1 is buta: the round is
+    void and ends no game, so game 1 runs to the end of round 2, and from there the table is
+    as it was but for having played one game fewer.
+    The replay stops there (RULES 7: the later rounds score as they did) and the rounds after
+    it move from game 3 to game 2 without being scored again (``replay._move_numbers``)."""
+    monkeypatch.setattr(store, "CHECKPOINT", 3)
+    moves = []
+    monkeypatch.setattr(replays, "_move_numbers", _spying(replays._move_numbers, moves))
+    entered = [
+        _otoroku_hand(A=[7, 4, 1], B=[10, 4], C=[1, 2]),
+        _otoroku_hand(A=[3, 7], B=[4, 8], C=[4, 7]),
+        _otoroku_hand(A=[3, 5], B=[9, 8, 7], C=[2, 6]),
+        _otoroku_hand(A=[5, 9], C=[10, 5]),  # B is out of stones in game 3
+        _otoroku_hand(A=[6, 3], C=[5, 8, 4]),
+    ]
+    with app.test_request_context(method="POST"):
+        settings = {"wager": 10, "length": "stones", "stones": 10}
+        body = {"game": "otoroku", "players": ["A", "B", "C"], "settings": settings}
+        table = service.open_table(check_table(body))
+        token = table.token
+        for hand in entered:
+            service.enter_round(table, "round", hand)
+        db.session.commit()
+        numbers = [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
+        assert numbers == [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3)]
+
+        service.correct_round(table, 1, _otoroku_hand(A=[8, 4, 6], B=[8, 6, 5], C=[8, 10, 1]))
+        db.session.commit()
+        db.session.expunge_all()
+        table = store.find_table(token)
+        numbers = [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
+        assert numbers == [(1, 1), (1, 1), (2, 1), (2, 2), (2, 3)]  # a void round counts none
+        assert [(m.after_number, m.games) for _, m in moves] == [(2, -1)]  # stopped after round 2
+        _check_against_full_replay(table)
