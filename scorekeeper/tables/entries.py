@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sqlalchemy import ColumnElement, update
-from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect, EntryKind
@@ -28,7 +27,7 @@ from scorekeeper.tables.checks import (
     played_at_of,
     submission_id_of,
 )
-from scorekeeper.tables.replay import Head, Renumbering, Replay, recompute
+from scorekeeper.tables.replay import Head, Renumbering, Replay, forget_loaded, recompute
 
 MAX_ROUNDS = 10_000
 """A table's limit: past it the players continue in a new table with the totals carried."""
@@ -387,7 +386,9 @@ def _shift(
     (the game and round-of-game numbers that move), or that it did the first step itself.
     ``rounds``: the entry deleted or restored is a round, so the later rounds' numbers
     (``round_no``) move by ``by`` too, in the second step's statement (a NULL stays NULL).
-    Each statement rewrites every later row, so nothing else rewrites them again."""
+    Each statement rewrites every later row, so nothing else rewrites them again; the
+    rounds the session has loaded read them when next used (each statement would move them
+    once more if the session moved them too)."""
     if not renumbering.negated:
         db.session.execute(
             update(Round)
@@ -404,15 +405,7 @@ def _shift(
         .values(moved)
         .execution_options(synchronize_session=False)
     )
-    # The rounds already loaded learn their new numbers here, without a query each (the
-    # statements leave them alone: each would be moved twice).
-    for r in list(db.session.identity_map.values()):
-        if isinstance(r, Round) and r.table_id == table.id:
-            number = r.number
-            if number is not None and number >= first:
-                set_committed_value(r, "number", number + by)
-                if rounds and r.round_no is not None:
-                    set_committed_value(r, "round_no", r.round_no + by)
+    forget_loaded(table, first)  # the statements leave the loaded rounds alone
 
 
 def seat_names(table: Table, entry: EditEntry) -> None:

@@ -19,7 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from sqlalchemy import ColumnElement, Text, bindparam, case, cast, select
+from sqlalchemy import ColumnElement, Text, bindparam, case, cast, inspect, select
 
 from scorekeeper import database, ledger
 from scorekeeper.codec import (
@@ -282,7 +282,20 @@ def _recompute(table: Table, replay: Replay, shift: int) -> Renumbering:
             _move_numbers(table, numbers)
     table.updated_at = now()
     db.session.flush()
+    forget_loaded(table, replay.later_from)
     return Renumbering(folded, moves)
+
+
+def forget_loaded(table: Table, first: int) -> None:
+    """The rounds of ``table`` the session has loaded, numbered ``first`` on (as numbered
+    before the statements that just rewrote their rows behind the session's back), read
+    what is stored when next used. One already expired reloads as stored anyway: its number
+    in memory is not the one before the statements. Nothing is pending on them (flushed)."""
+    for r in list(db.session.identity_map.values()):
+        if not isinstance(r, Round) or "number" in inspect(r).unloaded:
+            continue
+        if r.table_id == table.id and r.number is not None and r.number >= first:
+            db.session.expire(r)
 
 
 def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:

@@ -426,79 +426,168 @@ def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_end
     assert gc.isenabled()
 
 
-@pytest.mark.parametrize("game", ["toppa", "baka"])
-def test_rounds_already_loaded_hold_the_numbers_stored_after_a_delete_and_a_restore(app, game):
-    """A delete or restore moves every later round's number and round number in two
-    statements and tells the rounds the session has already loaded once: they must hold
-    what the database holds (after a Toppa delete, whose replay stops early, they used to be
-    moved twice, by the statements and again by hand), or anything reading them later in the
-    same request would misname a round. Baka's replay runs to the end instead."""
+def _entered(game):
+    """Eight rounds for the tables whose loaded rounds are checked below."""
     piles = [HALF, suit("bushclover", "susuki"), suit("maple"), suit("willow", "paulownia")]
-    with app.test_request_context(method="POST"):
-        names = ["A", "B", "C"] if game == "baka" else ["A", "B"]
-        table = service.open_table(check_table({"game": game, "players": names}))
-        for k in range(8):
-            if game == "toppa":  # each wins in turn: a delete's replay stops at once
-                players = [{"captured": EXAMPLE_A}, {}] if k % 2 else [{}, {"captured": EXAMPLE_A}]
-            else:
-                players = [{"captured": piles[k % 4]}, {"captured": piles[(k + 1) % 4]}, {}]
-            service.enter_round(table, "round", {"players": players})
-        db.session.commit()
+    for k in range(8):
+        if game == "toppa":  # each wins in turn: a delete's replay stops at once
+            won = [{"captured": EXAMPLE_A}, {}]
+            yield {"players": won if k % 2 else won[::-1]}
+        else:
+            yield {"players": [{"captured": piles[k % 4]}, {"captured": piles[(k + 1) % 4]}, {}]}
 
-        loaded = [store.get_round(table, n) for n in range(2, 9)]  # loaded before the write
+
+@pytest.mark.parametrize("commit_first", [False, True])
+@pytest.mark.parametrize("game", ["toppa", "baka", "otoroku"])
+def test_rounds_already_loaded_hold_what_is_stored_after_a_delete_and_a_restore(
+    app, game, commit_first
+):
+    """A delete or restore rewrites the later rounds' rows in statements of its own (their
+    numbers, and what the replay changed: game numbers, dealers, ...), behind the rounds the
+    session has already loaded: those must then read what the database holds, or anything
+    reading them later in the same request would misname a round. After a Toppa delete,
+    whose replay stops early, they used to be moved twice; Baka's replay runs to the end; the
+    Otoroku table's stops after round 2 with one game fewer, so the later game numbers move
+    in the statements. A round loaded before a commit (expired) is not moved a second time."""
+    with app.test_request_context(method="POST"):
+        if game == "otoroku":
+            table = service.open_table(check_table(STONES_10))
+            entered = OTOROKU_ENTERED
+        else:
+            names = ["A", "B", "C"] if game == "baka" else ["A", "B"]
+            table = service.open_table(check_table({"game": game, "players": names}))
+            entered = list(_entered(game))
+        for entry in entered:
+            service.enter_round(table, "round", entry)
+        db.session.commit()
+        count = len(entered)
+
+        loaded = [store.get_round(table, n) for n in range(2, count + 1)]  # before the write
+        if commit_first:
+            db.session.commit()  # every loaded round expires
 
         def held_and_stored():
-            held = {r.id: (r.number, r.round_no) for r in loaded}
-            rows = db.session.execute(
-                db.select(Round.id, Round.number, Round.round_no).where(Round.id.in_(list(held)))
-            )
-            return held, {rid: (number, round_no) for rid, number, round_no in rows}
+            columns = (Round.number, Round.round_no, Round.game_no, Round.game_round, Round.dealer)
+            held = {r.id: tuple(getattr(r, c.key) for c in columns) for r in loaded}
+            rows = db.session.execute(db.select(Round.id, *columns).where(Round.id.in_(list(held))))
+            return held, {rid: tuple(rest) for rid, *rest in rows}
 
         gone = service.delete_round(table, 1)
         held, stored = held_and_stored()
-        assert held == stored and sorted(n for n, _ in held.values()) == list(range(1, 8))
+        assert held == stored and sorted(v[0] for v in held.values()) == list(range(1, count))
         service.restore_round(table, gone.id)
         held, stored = held_and_stored()
-        assert held == stored and sorted(n for n, _ in held.values()) == list(range(2, 9))
+        assert held == stored and sorted(v[0] for v in held.values()) == list(range(2, count + 1))
 
 
 def _otoroku_hand(**cards):
     return {"players": [{"name": n, "cards": c} for n, c in cards.items()]}
 
 
+STONES_10 = {
+    "game": "otoroku",
+    "players": ["A", "B", "C"],
+    "settings": {"wager": 10, "length": "stones", "stones": 10},
+}
+OTOROKU_ENTERED = [
+    _otoroku_hand(A=[7, 4, 1], B=[10, 4], C=[1, 2]),
+    _otoroku_hand(A=[3, 7], B=[4, 8], C=[4, 7]),
+    _otoroku_hand(A=[3, 5], B=[9, 8, 7], C=[2, 6]),
+    _otoroku_hand(A=[5, 9], C=[10, 5]),  # B is out of stones in game 3
+    _otoroku_hand(A=[6, 3], C=[5, 8, 4]),
+]
+"""Played for 10 stones at a wager of 10: rounds 1 and 2 each end a game (one player is left
+with stones), the last three make game 3."""
+OTOROKU_VOID = _otoroku_hand(A=[8, 4, 6], B=[8, 6, 5], C=[8, 10, 1])
+"""Every hand buta: a void round, which ends no game."""
+
+
+def _numbers(token):
+    table = store.find_table(token)
+    return [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
+
+
 def test_a_correction_that_leaves_one_game_fewer_moves_the_later_game_numbers(app, monkeypatch):
-    """Otoroku for 10 stones at a wager of 10: as entered, rounds 1 and 2 each end a game
-    (one player is left with stones). Corrected, every hand of round 1 is buta: the round is
-    void and ends no game, so game 1 runs to the end of round 2, and from there the table is
-    as it was but for having played one game fewer.
-    The replay stops there (RULES 7: the later rounds score as they did) and the rounds after
-    it move from game 3 to game 2 without being scored again (``replay._move_numbers``)."""
+    """Deleted, round 1 of ``OTOROKU_ENTERED`` no longer ends game 1: round 2 does, and from
+    there the table is as it was but for having played one game fewer. The replay stops
+    there (RULES 7: the later rounds score as they did) and the rounds after it move from
+    game 3 to game 2 in the statement that renumbers them (``replay._number_moves``);
+    restored, they move back. Corrected to a void round, round 1 ends no game either: the
+    same move, made by the correction alone (``replay._move_numbers``)."""
     monkeypatch.setattr(store, "CHECKPOINT", 3)
-    moves = []
-    monkeypatch.setattr(replays, "_move_numbers", _spying(replays._move_numbers, moves))
-    entered = [
-        _otoroku_hand(A=[7, 4, 1], B=[10, 4], C=[1, 2]),
-        _otoroku_hand(A=[3, 7], B=[4, 8], C=[4, 7]),
-        _otoroku_hand(A=[3, 5], B=[9, 8, 7], C=[2, 6]),
-        _otoroku_hand(A=[5, 9], C=[10, 5]),  # B is out of stones in game 3
-        _otoroku_hand(A=[6, 3], C=[5, 8, 4]),
-    ]
+    corrected, renumbered = [], []
+    monkeypatch.setattr(replays, "_move_numbers", _spying(replays._move_numbers, corrected))
+    monkeypatch.setattr(replays, "_number_moves", _spying(replays._number_moves, renumbered))
     with app.test_request_context(method="POST"):
-        settings = {"wager": 10, "length": "stones", "stones": 10}
-        body = {"game": "otoroku", "players": ["A", "B", "C"], "settings": settings}
-        table = service.open_table(check_table(body))
+        table = service.open_table(check_table(STONES_10))
         token = table.token
-        for hand in entered:
+        for hand in OTOROKU_ENTERED:
             service.enter_round(table, "round", hand)
         db.session.commit()
-        numbers = [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
-        assert numbers == [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3)]
+        entered = [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3)]
+        assert _numbers(token) == entered
 
-        service.correct_round(table, 1, _otoroku_hand(A=[8, 4, 6], B=[8, 6, 5], C=[8, 10, 1]))
+        gone = service.delete_round(store.find_table(token), 1).id
         db.session.commit()
         db.session.expunge_all()
-        table = store.find_table(token)
-        numbers = [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
-        assert numbers == [(1, 1), (1, 1), (2, 1), (2, 2), (2, 3)]  # a void round counts none
-        assert [(m.after_number, m.games) for _, m in moves] == [(2, -1)]  # stopped after round 2
-        _check_against_full_replay(table)
+        assert _numbers(token) == [(1, 1), (2, 1), (2, 2), (2, 3)]
+        _check_against_full_replay(store.find_table(token))
+        service.restore_round(store.find_table(token), gone)
+        db.session.commit()
+        db.session.expunge_all()
+        assert _numbers(token) == entered
+        _check_against_full_replay(store.find_table(token))
+        assert not corrected
+        assert [(m.after_number, m.game_no, m.games, m.rounds) for (m,) in renumbered] == [
+            (2, 3, -1, 0),  # deleted: back after round 2, in game 3 as numbered before
+            (1, 2, 1, 0),  # restored: back after round 2 (number 1 then), in game 2 then
+        ]
+
+        service.correct_round(store.find_table(token), 1, OTOROKU_VOID)
+        db.session.commit()
+        db.session.expunge_all()
+        # A void round counts none of the game's rounds.
+        assert _numbers(token) == [(1, 1), (1, 1), (2, 1), (2, 2), (2, 3)]
+        assert [(m.after_number, m.game_no, m.games, m.rounds) for _, m in corrected] == [
+            (2, 3, -1, 0)  # stopped after round 2, then in game 3 as numbered before
+        ]
+        _check_against_full_replay(store.find_table(token))
+
+
+def test_deleting_the_end_of_a_game_moves_both_numbers_of_the_later_rounds(app, monkeypatch):
+    """Toppa, games ended by hand: rounds 1 and 2, the end of game 1, rounds 3 to 5 in game 2.
+    With the end deleted, the rounds after it play on in game 1; after round 3 the table is
+    as it was but for the game and round-of-game numbers (no round reads them), so the
+    replay stops and the rest move in the renumbering statement: one game fewer, two rounds
+    more within the game (``replay._number_moves``, each CASE reading the row as it was).
+    Restored, it all goes back."""
+    monkeypatch.setattr(store, "CHECKPOINT", 3)
+    renumbered = []
+    monkeypatch.setattr(replays, "_number_moves", _spying(replays._number_moves, renumbered))
+    wins = [{"players": [{"captured": EXAMPLE_A}, {}]}, {"players": [{}, {"captured": EXAMPLE_A}]}]
+    with app.test_request_context(method="POST"):
+        table = service.open_table(check_table({"game": "toppa", "players": ["A", "B"]}))
+        token = table.token
+        for k in range(5):
+            service.enter_round(table, "round", wins[k % 2])
+            if k == 1:
+                service.end_game(table)
+        db.session.commit()
+        ended = [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+        assert _numbers(token) == ended
+
+        assert store.get_entry(store.find_table(token), 3).kind == "end"
+        gone = service.delete_entry(store.find_table(token), 3).id
+        db.session.commit()
+        db.session.expunge_all()
+        assert _numbers(token) == [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)]
+        _check_against_full_replay(store.find_table(token))
+        service.restore_round(store.find_table(token), gone)
+        db.session.commit()
+        db.session.expunge_all()
+        assert _numbers(token) == ended
+        _check_against_full_replay(store.find_table(token))
+        assert [(m.after_number, m.game_no, m.games, m.rounds) for (m,) in renumbered] == [
+            (4, 2, -1, 2),  # deleted: back after round 3 (number 4 then), in game 2
+            (3, 1, 1, -2),  # restored: back after round 3 (number 3 then), in game 1
+        ]
