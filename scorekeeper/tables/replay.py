@@ -290,11 +290,14 @@ def forget_loaded(table: Table, first: int) -> None:
     """The rounds of ``table`` the session has loaded, numbered ``first`` on (as numbered
     before the statements that just rewrote their rows behind the session's back), read
     what is stored when next used. One already expired reloads as stored anyway: its number
-    in memory is not the one before the statements. Nothing is pending on them (flushed)."""
+    in memory is not the one before the statements. One loaded with its number negated (by a
+    replay that rewrote every later round, ``Renumbering.negated``) is a later round too.
+    The caller has flushed: nothing is pending on them."""
     for r in list(db.session.identity_map.values()):
         if not isinstance(r, Round) or "number" in inspect(r).unloaded:
             continue
-        if r.table_id == table.id and r.number is not None and r.number >= first:
+        number = r.number
+        if r.table_id == table.id and number is not None and (number >= first or number < 0):
             db.session.expire(r)
 
 

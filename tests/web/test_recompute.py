@@ -447,8 +447,10 @@ def test_rounds_already_loaded_hold_what_is_stored_after_a_delete_and_a_restore(
     session has already loaded: those must then read what the database holds, or anything
     reading them later in the same request would misname a round. After a Toppa delete,
     whose replay stops early, they used to be moved twice; Baka's replay runs to the end; the
-    Otoroku table's stops after round 2 with one game fewer, so the later game numbers move
-    in the statements. A round loaded before a commit (expired) is not moved a second time."""
+    Otoroku table's stops after round 2 with a game fewer (a game more once restored), its
+    later game numbers moved in the statements, and a correction to a void round moves them
+    in a statement of its own. A round loaded before a commit (expired) reads what is stored
+    too, not moved once more."""
     with app.test_request_context(method="POST"):
         if game == "otoroku":
             table = service.open_table(check_table(STONES_10))
@@ -478,6 +480,10 @@ def test_rounds_already_loaded_hold_what_is_stored_after_a_delete_and_a_restore(
         service.restore_round(table, gone.id)
         held, stored = held_and_stored()
         assert held == stored and sorted(v[0] for v in held.values()) == list(range(2, count + 1))
+        if game == "otoroku":
+            service.correct_round(table, 1, OTOROKU_VOID)  # moves the later game numbers
+            held, stored = held_and_stored()
+            assert held == stored and [v[2] for v in held.values()] == [1, 2, 2, 2]
 
 
 def _otoroku_hand(**cards):
