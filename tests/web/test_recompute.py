@@ -509,8 +509,25 @@ OTOROKU_VOID = _otoroku_hand(A=[8, 4, 6], B=[8, 6, 5], C=[8, 10, 1])
 
 
 def _numbers(token):
+    """Each live entry's game and round of the game, in order."""
     table = store.find_table(token)
     return [(r.game_no, r.game_round) for r in reversed(store.recent_rounds(table))]
+
+
+def _delete_and_restore(token, delete, deleted):
+    """``delete`` an entry of the table (given the table) and restore it, checking each time
+    the table against a replay from the start, and its numbers: ``deleted``, then as before."""
+    before = _numbers(token)
+    gone = delete(store.find_table(token)).id
+    db.session.commit()
+    db.session.expunge_all()
+    assert _numbers(token) == deleted
+    _check_against_full_replay(store.find_table(token))
+    service.restore_round(store.find_table(token), gone)
+    db.session.commit()
+    db.session.expunge_all()
+    assert _numbers(token) == before
+    _check_against_full_replay(store.find_table(token))
 
 
 def test_a_correction_that_leaves_one_game_fewer_moves_the_later_game_numbers(app, monkeypatch):
@@ -533,16 +550,8 @@ def test_a_correction_that_leaves_one_game_fewer_moves_the_later_game_numbers(ap
         entered = [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3)]
         assert _numbers(token) == entered
 
-        gone = service.delete_round(store.find_table(token), 1).id
-        db.session.commit()
-        db.session.expunge_all()
-        assert _numbers(token) == [(1, 1), (2, 1), (2, 2), (2, 3)]
-        _check_against_full_replay(store.find_table(token))
-        service.restore_round(store.find_table(token), gone)
-        db.session.commit()
-        db.session.expunge_all()
-        assert _numbers(token) == entered
-        _check_against_full_replay(store.find_table(token))
+        deleted = [(1, 1), (2, 1), (2, 2), (2, 3)]
+        _delete_and_restore(token, lambda t: service.delete_round(t, 1), deleted)
         assert not corrected
         assert [(m.after_number, m.game_no, m.games, m.rounds) for (m,) in renumbered] == [
             (2, 3, -1, 0),  # deleted: back after round 2, in game 3 as numbered before
@@ -583,16 +592,8 @@ def test_deleting_the_end_of_a_game_moves_both_numbers_of_the_later_rounds(app, 
         assert _numbers(token) == ended
 
         assert store.get_entry(store.find_table(token), 3).kind == "end"
-        gone = service.delete_entry(store.find_table(token), 3).id
-        db.session.commit()
-        db.session.expunge_all()
-        assert _numbers(token) == [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)]
-        _check_against_full_replay(store.find_table(token))
-        service.restore_round(store.find_table(token), gone)
-        db.session.commit()
-        db.session.expunge_all()
-        assert _numbers(token) == ended
-        _check_against_full_replay(store.find_table(token))
+        deleted = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)]
+        _delete_and_restore(token, lambda t: service.delete_entry(t, 3), deleted)
         assert [(m.after_number, m.game_no, m.games, m.rounds) for (m,) in renumbered] == [
             (4, 2, -1, 2),  # deleted: back after round 3 (number 4 then), in game 2
             (3, 1, 1, -2),  # restored: back after round 3 (number 3 then), in game 1
