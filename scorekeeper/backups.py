@@ -224,7 +224,8 @@ def _add_commands(app: Flask) -> None:
         backup(source, path)
         click.echo(f"Backed up {source} to {path} (integrity check: ok).")
 
-    @app.cli.command("delete-table")
+    # A link's id may start with "-" (one in 64 does): taken as the id, not as an option.
+    @app.cli.command("delete-table", context_settings={"ignore_unknown_options": True})
     @click.argument("table_id")
     def delete_table_command(table_id: str) -> None:
         """Remove the table TABLE_ID (its link's id) for good, after writing its JSON export

@@ -185,6 +185,37 @@ def test_delete_table_writes_its_export_beside_the_backups_then_removes_it(tmp_p
     assert restored["round_count"] == before["round_count"] == 1
 
 
+@pytest.mark.parametrize("start", ["-e", "--x", "-h"])
+def test_delete_table_takes_an_id_that_starts_with_a_dash(tmp_path, start):
+    """A link's id is URL-safe base64: one in 64 starts with "-" (a CI run met one). The host
+    types it as it is, and it is the table's id, not an option the command does not know."""
+    import os
+
+    from scorekeeper.models import Table, db
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'h.sqlite'}"
+    app = scorekeeper.create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "dash",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "BACKUP_DIR": str(tmp_path / "kept"),
+        }
+    )
+    client = app.test_client()
+    sid = new_table(client)
+    dashed = start + sid[len(start) :]
+    with app.app_context():
+        db.session.execute(db.update(Table).where(Table.token == sid).values(token=dashed))
+        db.session.commit()
+    assert client.get(f"/api/v1/sessions/{dashed}").status_code == 200
+
+    result = app.test_cli_runner().invoke(args=["delete-table", dashed])
+    assert result.exit_code == 0, result.output
+    assert f"Deleted table {dashed};" in result.output
+    assert client.get(f"/api/v1/sessions/{dashed}").status_code == 404
+
+
 def test_a_deleted_club_table_leaves_the_clubs_standings_at_once(tmp_path):
     """Issue 19 part 3 with issue 20: a table removed for good counts nowhere in its club, and
     the standings kept in the serving process see it without waiting for another write."""
