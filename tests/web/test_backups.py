@@ -39,6 +39,16 @@ def sqlite_app(path, **config):
     )
 
 
+def _host_app(tmp_path, name):
+    """An app whose backups go to ``tmp_path/kept``, on the tests' database (PostgreSQL when
+    ``SCOREKEEPER_TEST_DATABASE_URL`` says so)."""
+    import os
+
+    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / name}.sqlite"
+    config = {"TESTING": True, "SECRET_KEY": name, "SQLALCHEMY_DATABASE_URI": url}
+    return scorekeeper.create_app({**config, "BACKUP_DIR": str(tmp_path / "kept")})
+
+
 def new_table(client):
     resp = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["Aki", "Ben"]})
     assert resp.status_code == 201
@@ -149,17 +159,8 @@ def test_two_processes_never_copy_at_once(tmp_path):
 def test_delete_table_writes_its_export_beside_the_backups_then_removes_it(tmp_path):
     """Issue 19 part 3: a host removes a table for good; its export comes back by import."""
     import json
-    import os
 
-    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'd.sqlite'}"
-    app = scorekeeper.create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "delete",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "BACKUP_DIR": str(tmp_path / "kept"),
-        }
-    )
+    app = _host_app(tmp_path, "delete")
     client = app.test_client()
     sid, spared = new_table(client), new_table(client)
     for _ in range(2):
@@ -189,19 +190,9 @@ def test_delete_table_writes_its_export_beside_the_backups_then_removes_it(tmp_p
 def test_delete_table_takes_an_id_that_starts_with_a_dash(tmp_path, start):
     """A link's id is URL-safe base64: one in 64 starts with "-" (a CI run met one). The host
     types it as it is, and it is the table's id, not an option the command does not know."""
-    import os
-
     from scorekeeper.models import Table, db
 
-    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'h.sqlite'}"
-    app = scorekeeper.create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "dash",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "BACKUP_DIR": str(tmp_path / "kept"),
-        }
-    )
+    app = _host_app(tmp_path, "dash")
     client = app.test_client()
     sid = new_table(client)
     dashed = start + sid[len(start) :]
@@ -219,17 +210,8 @@ def test_delete_table_takes_an_id_that_starts_with_a_dash(tmp_path, start):
 def test_a_deleted_club_table_leaves_the_clubs_standings_at_once(tmp_path):
     """Issue 19 part 3 with issue 20: a table removed for good counts nowhere in its club, and
     the standings kept in the serving process see it without waiting for another write."""
-    import os
 
-    url = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'c.sqlite'}"
-    app = scorekeeper.create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "delete-club",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "BACKUP_DIR": str(tmp_path / "kept"),
-        }
-    )
+    app = _host_app(tmp_path, "delete-club")
     client = app.test_client()
     made = client.post("/api/v1/clubs", json={"name": "Deleted", "members": ["Aki", "Ben"]})
     club = made.get_json()["id"]
