@@ -207,26 +207,63 @@ def pot_of(base: str, token: str) -> str:
     return str(json.loads(body)["pot"])
 
 
+TRIES = 3
+"""Each write of ``measure_long`` is made this many times, its median the figure: the same
+replay took 0.61 to 1.09 s of processor time within minutes on one machine (2026-11-29)."""
+
+
+@dataclass
+class _Writes:
+    """Writes to one table over the API, each timed, the journal version of each kept."""
+
+    base: str
+    table: Long
+    versions: list[int] = field(default_factory=list)
+
+    def call(self, method: str, path: str, body: JSONObject | None, what: str) -> float:
+        url = f"/api/v1/sessions/{self.table.token}{path}"
+        status, took, answer = request(self.base, method, url, body)
+        assert status == 200, (self.table.label, what, status)
+        self.versions.append(json.loads(answer)["version"])
+        return took
+
+    def view(self) -> float:
+        return request(self.base, "GET", f"/t/{self.table.token}")[1]
+
+    def correct(self) -> float:
+        return self.call("PUT", "/rounds/1", self.table.correction, "correct")
+
+    def delete(self) -> float:
+        return self.call("DELETE", "/rounds/1", None, "delete")
+
+    def undo(self) -> float:
+        """Undo the last write made here."""
+        return self.call("POST", "/undo", {"seq": self.versions[-1]}, "undo")
+
+
 def measure_long(base: str, tables: list[Long]) -> list[str]:
-    """Correct round 1, view, delete round 1, view, restore it (undo), for each table."""
+    """Correct round 1, view, delete round 1, view, restore it (undo), view, for each table:
+    each write ``TRIES`` times (a correction undone between tries), its median the figure."""
     lines = []
     for t in tables:
         pot_before = pot_of(base, t.token) if t.game == "tokan" else ""
         request(base, "GET", f"/t/{t.token}")  # a worker has seen the table before
-        status, fix, _ = request(base, "PUT", f"/api/v1/sessions/{t.token}/rounds/1", t.correction)
-        assert status == 200, (t.label, "correct", status)
-        _, view1, _ = request(base, "GET", f"/t/{t.token}")
+        w = _Writes(base, t)
+        taken: dict[str, list[float]] = {}
+        for k in range(TRIES):
+            if k:
+                w.undo()  # the correction: the next try makes it again
+            taken.setdefault("correcting round 1", []).append(w.correct())
+            taken.setdefault("  next table view", []).append(w.view())
         pot_after = pot_of(base, t.token) if t.game == "tokan" else ""
-        status, gone, body = request(base, "DELETE", f"/api/v1/sessions/{t.token}/rounds/1")
-        assert status == 200, (t.label, "delete", status)
-        _, view2, _ = request(base, "GET", f"/t/{t.token}")
-        seq = json.loads(body)["version"]
-        status, back, _ = request(base, "POST", f"/api/v1/sessions/{t.token}/undo", {"seq": seq})
-        assert status == 200, (t.label, "undo", status)
-        _, view3, _ = request(base, "GET", f"/t/{t.token}")
+        for _ in range(TRIES):
+            taken.setdefault("deleting round 1", []).append(w.delete())
+            taken.setdefault("  next table view ", []).append(w.view())
+            taken.setdefault("restoring it (undo)", []).append(w.undo())
+            taken.setdefault("  next table view  ", []).append(w.view())
         status, read, body = request(base, "GET", f"/api/v1/sessions/{t.token}")
         assert status == 200, (t.label, "read", status)
-        lines.append(f"{t.label} ({ROUNDS:,} rounds):")
+        lines.append(f"{t.label} ({ROUNDS:,} rounds; each write {TRIES} times, the median):")
         lines.append(
             f"  reading the session (API, its last 100 rounds): {read * 1000:.0f} ms, "
             f"{len(body) / 1024:.0f} KB"
@@ -235,17 +272,11 @@ def measure_long(base: str, tables: list[Long]) -> list[str]:
             lines.append(
                 f"  pot at the last tour {pot_before}, after correcting round 1: {pot_after}"
             )
-        for what, took, target in (
-            ("correcting round 1", fix, 1.0),
-            ("  next table view", view1, 1.0),
-            ("deleting round 1", gone, 1.0),
-            ("  next table view", view2, 1.0),
-            ("restoring it (undo)", back, 1.0),
-            ("  next table view", view3, 1.0),
-        ):
+        for what, took in taken.items():
+            mid = sorted(took)[len(took) // 2]
             lines.append(
-                f"  {what + ':':24} {took * 1000:7.0f} ms (target < {target:.0f} s): "
-                f"{verdict(took < target)}"
+                f"  {what.rstrip() + ':':24} {mid * 1000:7.0f} ms ({min(took) * 1000:.0f}-"
+                f"{max(took) * 1000:.0f}) (target < 1 s): {verdict(mid < 1.0)}"
             )
     return lines
 
