@@ -7,7 +7,6 @@ and redirects; a refused write shows its mistakes beside the fields, storing not
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from zoneinfo import ZoneInfo
 
@@ -23,13 +22,11 @@ from flask import (
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import limits
-from scorekeeper.caches import BoundedCache
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
-from scorekeeper.forms import ActionForm, ImportForm, generate_csrf, new_table_form
+from scorekeeper.forms import ActionForm, ImportForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
-from scorekeeper.i18n import locale_code
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
@@ -38,7 +35,7 @@ from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.club_page import ZONES, club_page
-from scorekeeper.views.device import phone_name
+from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import public_url
 from scorekeeper.views.member_page import member_page
 from scorekeeper.views.opening import club_summary, open_from_form
@@ -154,24 +151,12 @@ def _by_form_field(violations: Sequence[Violation]) -> dict[str, list[str]]:
     return out
 
 
-_PAGES: BoundedCache[tuple[object, ...], str] = BoundedCache(128)
-
-
-_PAGES_LOCK = threading.Lock()
-
-
-_CSRF_MARK = "@@scorekeeper-csrf-token@@"
-
-
 def _kept_page(
     kind: str, club: Club, render: Callable[[], ResponseReturnValue]
 ) -> ResponseReturnValue:
-    """A club's or member's page as it was rendered for the same club, figures, day, address,
-    language and phone name: every write to the club or its tables moves ``version`` or
-    ``figures_version``, so a kept page is never stale. This request's CSRF token is put
-    back in; a page with a notice to flash, or one that is not a 200, is never kept."""
-    if session.get("_flashes"):
-        return render()
+    """A club's or member's page as it was rendered for the same club, figures and day
+    (``kept_pages``): every write to the club or its tables moves ``version`` or
+    ``figures_version``, so a kept page is never stale."""
     key = (
         kind,
         club.token,
@@ -179,22 +164,9 @@ def _kept_page(
         club.figures_version,
         club.timezone,
         club_reading.club_day(now(), ZoneInfo(club.timezone)),
-        request.host_url,
-        request.full_path,
-        locale_code(),
-        phone_name(),
         reading.club_deck_key(club),  # naming or renaming a deck moves no version
     )
-    token = generate_csrf()
-    kept = _PAGES.get(key)
-    if kept is None:
-        answer = render()
-        if not isinstance(answer, tuple) or answer[1] != 200 or not isinstance(answer[0], str):
-            return answer
-        kept = answer[0].replace(token, _CSRF_MARK)
-        with _PAGES_LOCK:
-            _PAGES[key] = kept
-    return kept.replace(_CSRF_MARK, token)
+    return kept_page(key, render)
 
 
 @bp.get("/c/<token>")

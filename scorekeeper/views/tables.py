@@ -44,6 +44,8 @@ from scorekeeper.views import (
     not_found,
     sentences,
 )
+from scorekeeper.views.deck_page import table_deck
+from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import attachment, qr_svg, table_link
 from scorekeeper.views.opening import open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
@@ -203,10 +205,29 @@ def create() -> ResponseReturnValue:
 
 
 @bp.get("/t/<token>")
-def show(token: str) -> str:
-    """Show a table: standings, chart, whose deal, progress and history."""
+def show(token: str) -> ResponseReturnValue:
+    """Show a table: standings, chart, whose deal, progress and history. Kept whole once
+    rendered (``kept_pages``): every write to the table moves its journal version."""
     table = get_table_or_404(token)
     remember(table)
+    deck = table_deck(table)  # naming a deck moves no version; its link is this phone's
+    key = (
+        "table",
+        table.token,
+        table.version,
+        table.updated_at,
+        table.name,
+        tuple(table.players),
+        table.point_value,
+        table.round_count,
+        table.rounds_played,
+        table.view_token,
+        None if deck is None else tuple(deck.items()),
+    )
+    return kept_page(key, lambda: _table_page(table))
+
+
+def _table_page(table: Table) -> str:
     state = reading.state_of(table)
     value = reading.point_value(table)
     standings = table_standings(table, state)

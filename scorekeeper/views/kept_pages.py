@@ -1,0 +1,58 @@
+"""Pages kept whole once rendered: a club's, a member's and a table's.
+
+Every phone at a table (or following a club) reloads the same page until the next write, and
+the page's template is most of a view's work. A page is kept under its own key, which holds a
+version that every write moves (so a kept page is never stale), and under what every page
+reads of the request: its address, language and the phone's name. Each visitor's CSRF token
+is put back into a kept page. A page with a notice to flash (said once), or an answer that is
+not a page (a redirect, a 404), is never kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from flask import request, session
+from flask.typing import ResponseReturnValue
+
+from scorekeeper.caches import BoundedCache
+from scorekeeper.forms import generate_csrf
+from scorekeeper.i18n import locale_code
+from scorekeeper.views.device import phone_name
+
+_PAGES: BoundedCache[tuple[object, ...], str] = BoundedCache(256)
+_STORING = threading.Lock()
+_CSRF_MARK = "@@scorekeeper-csrf-token@@"
+"""Where a kept page had its CSRF token (never in a page otherwise)."""
+
+
+def kept_page(
+    key: tuple[object, ...], render: Callable[[], ResponseReturnValue]
+) -> str | ResponseReturnValue:
+    """The page ``render`` makes, kept under ``key`` and this request's address, language and
+    phone name; this request's CSRF token in its forms."""
+    if session.get("_flashes"):
+        return render()
+    key = (*key, request.url_root, request.full_path, locale_code(), phone_name())
+    token = generate_csrf()
+    kept = _PAGES.get(key)
+    if kept is None:
+        answer = render()
+        html = _page_of(answer)
+        if html is None:
+            return answer
+        kept = html.replace(token, _CSRF_MARK)
+        with _STORING:
+            _PAGES[key] = kept
+    return kept.replace(_CSRF_MARK, token)
+
+
+def _page_of(answer: ResponseReturnValue) -> str | None:
+    """The HTML of an answer that is a page (a string, or a string with status 200)."""
+    if isinstance(answer, str):
+        return answer
+    if isinstance(answer, tuple) and len(answer) == 2 and answer[1] == 200:
+        html = answer[0]
+        return html if isinstance(html, str) else None
+    return None
