@@ -7,7 +7,8 @@ which moves by a few percent. Each trick is switched off here the way
 its code would be without it (the module's attribute replaced), nothing else changed:
 
 - the replays' garbage collector kept off (``gc_pause.no_cycle_collection``);
-- the table page's caches: its rendered history, chart, latest rematch and QR code;
+- the table page's caches: the whole page kept (``views/kept_pages.py``), and within it its
+  rendered history, chart, latest rematch and QR code;
 - the gzipped copy of each static file (``wiring._STATIC_GZIP``).
 
 Each write is rolled back after it is timed, so every run starts from the same table.
@@ -51,12 +52,13 @@ def _without(trick: str) -> contextlib.ExitStack:
     """The code as it would be without ``trick``."""
     from scorekeeper import wiring
     from scorekeeper.tables import changes, replay
-    from scorekeeper.views import links, table_figures, tables
+    from scorekeeper.views import kept_pages, links, table_figures, tables
 
     stack = contextlib.ExitStack()
     if trick == "gc off in replays":
         stack.enter_context(_replaced(replay, "no_cycle_collection", contextlib.nullcontext))
     elif trick == "table page caches":
+        stack.enter_context(_replaced(kept_pages, "_PAGES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_HISTORIES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_CHARTS", _Forgetful()))
         stack.enter_context(_replaced(changes, "_REMATCHES", _Forgetful()))
