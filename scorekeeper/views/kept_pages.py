@@ -4,12 +4,13 @@ Every phone at a table (or following a club) reloads the same page until the nex
 the page's template is most of a view's work. A page is kept under its own key, which holds a
 version that every write moves (so a kept page is never stale), and under what every page
 reads of the request: its address, language and the phone's name. Each visitor's CSRF token
-is put back into a kept page. A page with a notice to flash (said once), or an answer that is
-not a page (a redirect, a 404), is never kept.
+is put back into a kept page. Only a GET's page is kept; never one with a notice to flash
+(said once), nor an answer that is not a page (a redirect, a 404).
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable
 
@@ -23,8 +24,9 @@ from scorekeeper.views.device import phone_name
 
 _PAGES: BoundedCache[tuple[object, ...], str] = BoundedCache(256)
 _STORING = threading.Lock()
-_CSRF_MARK = "@@scorekeeper-csrf-token@@"
-"""Where a kept page had its CSRF token (never in a page otherwise)."""
+_CSRF_MARK = f"<csrf {secrets.token_hex(16)}>"
+"""Where a kept page had its CSRF token. No text a player typed can hold it: a page writes
+their ``<`` as ``&lt;``."""
 
 
 def kept_page(
@@ -32,8 +34,8 @@ def kept_page(
 ) -> str | ResponseReturnValue:
     """The page ``render`` makes, kept under ``key`` and this request's address, language and
     phone name; this request's CSRF token in its forms."""
-    if session.get("_flashes"):
-        return render()
+    if request.method != "GET" or session.get("_flashes"):
+        return render()  # a HEAD's page may differ (``i18n.language_links``)
     key = (*key, request.url_root, request.full_path, locale_code(), phone_name())
     token = generate_csrf()
     kept = _PAGES.get(key)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import escape
 
 import pytest
 
@@ -117,3 +118,32 @@ def _shown(client, page: str) -> str:
     notice is never kept: the second view is the one kept)."""
     client.get(page)
     return text(client.get(page))
+
+
+def test_a_head_request_leaves_no_page_for_a_get(client):
+    """A HEAD's language links leave out the query string (``i18n.language_links``): its page
+    is never kept for the GETs after it."""
+    sid = new_table(client)
+    page = f"/t/{sid}?from=qr"
+    assert client.head(page).status_code == 200
+    html = client.get(page).get_data(as_text=True)
+    assert re.findall(r'href="/language/ja\?next=([^"]*)"', html) == [f"/t/{sid}?from%3Dqr"]
+
+
+def test_a_name_that_looks_like_the_token_s_place_is_shown_as_typed(client):
+    """Where a kept page had its CSRF token is marked by text no player can type."""
+    from scorekeeper.views import kept_pages
+
+    mark = kept_pages._CSRF_MARK
+    for name in (mark, "@@scorekeeper-csrf-token@@"):
+        resp = client.post(
+            "/api/v1/sessions", json={"name": name, "game": "toppa", "players": ["Aki", name]}
+        )
+        if resp.status_code != 201:
+            continue  # not a name a table takes: nothing to show
+        page = f"/t/{resp.get_json()['id']}"
+        for html in (
+            client.get(page).get_data(as_text=True),
+            client.get(page).get_data(as_text=True),
+        ):
+            assert html.count(escape(name)) >= 2 and mark not in html
