@@ -37,10 +37,15 @@ WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def phone_name() -> str | None:
-    """The name this request's phone gave itself: the header, else the pages' cookie."""
+    """The name this request's phone gave itself: the header, else the pages' cookie. A
+    header that is no name names nobody on a page that only shows (a write naming its phone
+    wrongly is refused first, ``_read_the_name``)."""
     header = request.headers.get(devices.HEADER)
     if header is not None:
-        return devices.clean(devices.from_header(header))  # checked in ``_read_the_name``
+        try:
+            return devices.clean(devices.from_header(header))
+        except ValueError:
+            return None
     kept = request.cookies.get(COOKIE)
     if kept:
         try:

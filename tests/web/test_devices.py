@@ -66,6 +66,19 @@ def test_a_bad_name_is_refused_naming_the_header_and_nothing_is_stored(client, b
     assert session(client, sid)["round_count"] == 0 and journal(client, sid) == []
 
 
+@pytest.mark.parametrize("bad", ["", "x" * 41, "Aki\x07", "Aki\u200b"])
+def test_a_page_read_with_a_bad_name_names_nobody(client, bad):
+    """Only a write is refused for its header (above); a page that only shows names no phone."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    for path in (f"/t/{sid}", "/", f"/t/{sid}/history", "/device"):
+        resp = client.get(path, headers={"X-Scorekeeper-Device": bad})
+        assert resp.status_code == 200, path
+        assert "Aki\x07" not in resp.get_data(as_text=True)
+    assert "Name this phone" in client.get(
+        f"/t/{sid}", headers={"X-Scorekeeper-Device": bad}
+    ).get_data(as_text=True)
+
+
 def test_forty_characters_are_a_name(client):
     sid = create(client, "toppa", ["Aki", "Ben"])["id"]
     enter(client, sid, headers={"X-Scorekeeper-Device": "p" * 40})
