@@ -31,7 +31,7 @@ their ``<`` as ``&lt;``."""
 
 def kept_page(
     key: tuple[object, ...], render: Callable[[], ResponseReturnValue]
-) -> str | ResponseReturnValue:
+) -> ResponseReturnValue:
     """The page ``render`` makes, kept under ``key`` and this request's address, language and
     phone name; this request's CSRF token in its forms."""
     if request.method != "GET" or session.get("_flashes"):
