@@ -130,3 +130,23 @@ def test_a_json_column_reads_back_what_was_written_exactly(value):
     assert decode_json(text) == value
     assert decode_json(text.encode()) == value
     assert encode_json(decode_json(text)) == text
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [10**18, -(10**18)],  # 19 digits: orjson still reads them exactly
+        [2**64, -(2**63) - 1],  # past 64 bits: orjson would read floats
+        {"é" * 3 + "1" * 30: 12345678901234567890123},  # non-ASCII beside the digits
+        ["\ud800", 99999999999999999999],  # a lone surrogate (written by the standard library)
+        ["x" * 500 + "0" * 18, 10**25],  # the long number after a long text
+    ],
+)
+def test_a_long_number_anywhere_in_a_json_column_reads_back_as_an_integer(value):
+    """``decode_json`` sends a text holding 19 digits in a row to the standard library,
+    wherever they are and whatever the text around them."""
+    from scorekeeper.codec import decode_json, encode_json
+
+    text = encode_json(value)
+    assert decode_json(text) == value
+    assert decode_json(text.encode("utf-8", "surrogatepass")) == value
