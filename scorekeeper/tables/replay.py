@@ -108,7 +108,9 @@ class _Later:
 
     def __init__(self, values: Sequence[object]) -> None:
         for name, value, decoded in zip(self.__slots__, values, _DECODED, strict=True):
-            setattr(self, name, decode_json(value) if decoded and value is not None else value)
+            if decoded and isinstance(value, str | bytes):
+                value = decode_json(value)
+            setattr(self, name, value)
 
 
 def _outcome(text: str | bytes) -> Outcome | None:
