@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -23,6 +24,9 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from scorekeeper.codec import decode_json, encode_json
 from scorekeeper.models import db
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PG_MIGRATION_LOCK = 7_357_001
@@ -79,7 +83,7 @@ def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         reading = has_request_context() and request.method in ("GET", "HEAD", "OPTIONS")
-        if reading or planning():
+        if reading or _reads_only():
             conn.exec_driver_sql("BEGIN")
             return
         raw = conn.connection.dbapi_connection
@@ -92,11 +96,11 @@ def _sqlite_setup(engine: Engine) -> None:
             raise
 
     @event.listens_for(engine, "before_cursor_execute")
-    def _read_only_when_planning(
+    def _nothing_written_when_reading_only(
         _conn: Connection, _cursor: DBAPICursor, statement: str, *_args: object
     ) -> None:
-        if planning() and statement.lstrip()[:6].upper() not in ("SELECT", "BEGIN", "PRAGMA"):
-            raise SnapshotWrite(statement.split(None, 1)[0])  # a snapshot is only ever read
+        if _reads_only() and statement.lstrip()[:6].upper() not in ("SELECT", "BEGIN", "PRAGMA"):
+            raise SnapshotWrite(statement.split(None, 1)[0])  # only ever read
 
 
 def snapshots_pay() -> bool:
@@ -131,15 +135,46 @@ def snapshot() -> Iterator[None]:
 
 
 _PLANNING: ContextVar[bool] = ContextVar("planning", default=False)
+_SHOWING: ContextVar[bool] = ContextVar("showing", default=False)
 
 
 class SnapshotWrite(RuntimeError):
-    """A statement that would write, sent from a read-only snapshot (a bug: never caught)."""
+    """A statement that would write, sent from a read-only snapshot or a view that only shows
+    (a bug: never caught)."""
 
 
 def planning() -> bool:
     """Whether this runs in a read-only ``snapshot``: it reads, and must write nothing."""
     return _PLANNING.get()
+
+
+@contextlib.contextmanager
+def showing() -> Iterator[None]:
+    """Within: this request only shows, though it is a POST (the bar's preview of a round
+    form, a photo read into cards). Its transaction begins without the write lock, so it
+    waits for no writer and holds none up (issue 40 item 5); a statement that would write is
+    refused (``SnapshotWrite``). Entered before the request's first query."""
+    token = _SHOWING.set(True)
+    try:
+        yield
+    finally:
+        _SHOWING.reset(token)
+
+
+def shows_only(view: Callable[P, R]) -> Callable[P, R]:
+    """A view that only shows, though its request is a POST: it runs ``showing``."""
+
+    @functools.wraps(view)
+    def shown(*args: P.args, **kwargs: P.kwargs) -> R:
+        with showing():
+            return view(*args, **kwargs)
+
+    return shown
+
+
+def _reads_only() -> bool:
+    """Whether this runs in a ``snapshot`` or ``showing``: its transactions only read."""
+    return _PLANNING.get() or _SHOWING.get()
 
 
 PLAN_FROM = 200

@@ -8,7 +8,7 @@ import secrets
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import devices, limits, photos, teaching
+from scorekeeper import database, devices, limits, photos, teaching
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int, round_number, with_the_rules
@@ -169,6 +169,12 @@ def _based_on(raw: str | None) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def _reads_a_photo() -> bool:
+    """Whether this request is the round form's "Read the photo" without script: it shows
+    the form again, nothing saved, so it takes no write lock (``database.showing``)."""
+    return request.method == "POST" and photos.READ in request.form
+
+
 def _save(page: RoundPage) -> ResponseReturnValue:
     """Read, check and store a posted round form (a new round or a correction)."""
     form = RoundForm()
@@ -314,6 +320,9 @@ def _would_score(page: RoundPage, entry: Entry) -> Result | None:
 @limits.writes
 def new(token: str) -> ResponseReturnValue:
     """Enter the next round."""
+    if _reads_a_photo():
+        with database.showing():
+            return _read_photo(RoundPage(get_table_or_404(token)), RoundForm())
     page = RoundPage(get_table_or_404(token, lock=request.method == "POST"))
     if request.method == "POST":
         return _save(page)
@@ -427,14 +436,17 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
 
 @bp.post("/new/preview")
 @limits.previews
+@database.shows_only
 def new_preview(token: str) -> ResponseReturnValue:
     """What Save would say of the next round's form as it stands, for the form's bar (issue
-    39): each player's line and the refusals, as JSON. Nothing is stored, nothing locked."""
+    39): each player's line and the refusals, as JSON. Nothing is stored, and it waits for no
+    write lock (``database.shows_only``)."""
     return _preview(RoundPage(get_table_or_404(token)))
 
 
 @bp.post("/<int:number>/edit/preview")
 @limits.previews
+@database.shows_only
 def edit_preview(token: str, number: int) -> ResponseReturnValue:
     """The same for a correction's form (of the round it was opened on)."""
     table = get_table_or_404(token)
@@ -500,10 +512,18 @@ def _bad_name() -> list[Violation]:
 @limits.writes
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
+    if _reads_a_photo():
+        with database.showing():
+            return _correction(token, number, get_table_or_404(token))
     if request.method == "POST":
         table = service.open_for(token, lambda t: _posted_correction(t, number), get_table_or_404)
     else:
         table = get_table_or_404(token)
+    return _correction(token, number, table)
+
+
+def _correction(token: str, number: int, table: Table) -> ResponseReturnValue:
+    """The correction's form of round ``number`` shown, or what was posted to it saved."""
     rnd = _round_or_404(table, number) if request.method == "GET" else _opened_on(table, number)
     if rnd.number is None:
         flash(
