@@ -396,9 +396,8 @@ def round_step(
 
 
 def added(totals: tuple[Fraction, ...], deltas: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """Each total moved by its change (a player who sat out keeps the very same total). A
-    list made first: a long replay adds ten thousand rounds' changes, each twice."""
-    return tuple([plus(t, d) if d else t for t, d in zip(totals, deltas, strict=True)])
+    """Each total moved by its change (a player who sat out keeps the very same total)."""
+    return tuple(plus(t, d) if d else t for t, d in zip(totals, deltas, strict=True))
 
 
 def _end(game: GameRules, spec: TableSpec, state: State) -> Step:

@@ -155,7 +155,7 @@ class Outcome:
         return cls(
             next_dealer=None if next_dealer is None else int(str(next_dealer)),
             pot_after=None if pot is None else read_stored_amount(pot),
-            house=read_stored_amount(data["house"]) if "house" in data else Fraction(0),
+            house=read_stored_amount(data.get("house", "0")),
             void=bool(data.get("void")),
             game_over=bool(data.get("game_over")),
             pot_short=None if data.get("pot_short") is None else bool(data["pot_short"]),

@@ -81,10 +81,6 @@ _RAW = frozenset(("outcome", "deltas"))
 """Columns a later round keeps as text, read only to reuse its earlier score (``_prior``)."""
 
 
-_DECODED = (*(name in _JSON_NAMES and name not in _RAW for name in _NAMES), False)
-"""Which of a later round's columns (``_NAMES``, then ``void``) ``_Later`` decodes."""
-
-
 class _Later:
     """A later round as the replay reads it: its columns as attributes, JSON decoded (but
     ``_RAW``)."""
@@ -107,8 +103,8 @@ class _Later:
     void: bool | None
 
     def __init__(self, values: Sequence[object]) -> None:
-        for name, value, decoded in zip(self.__slots__, values, _DECODED, strict=True):
-            if decoded and isinstance(value, str | bytes):
+        for name, value in zip(self.__slots__, values, strict=True):
+            if name in _JSON_NAMES and name not in _RAW and isinstance(value, str | bytes):
                 value = decode_json(value)
             setattr(self, name, value)
 
