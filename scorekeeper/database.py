@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import functools
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -24,9 +23,6 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from scorekeeper.codec import decode_json, encode_json
 from scorekeeper.models import db
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PG_MIGRATION_LOCK = 7_357_001
@@ -153,23 +149,13 @@ def showing() -> Iterator[None]:
     """Within: this request only shows, though it is a POST (the bar's preview of a round
     form, a photo read into cards). Its transaction begins without the write lock, so it
     waits for no writer and holds none up (issue 40 item 5); a statement that would write is
-    refused (``SnapshotWrite``). Entered before the request's first query."""
+    refused (``SnapshotWrite``). Entered before the request's first query (a view enters
+    it as ``tables.service.showing``)."""
     token = _SHOWING.set(True)
     try:
         yield
     finally:
         _SHOWING.reset(token)
-
-
-def shows_only(view: Callable[P, R]) -> Callable[P, R]:
-    """A view that only shows, though its request is a POST: it runs ``showing``."""
-
-    @functools.wraps(view)
-    def shown(*args: P.args, **kwargs: P.kwargs) -> R:
-        with showing():
-            return view(*args, **kwargs)
-
-    return shown
 
 
 def _reads_only() -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.clubs import service as club_service
+from scorekeeper.database import showing
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
@@ -105,6 +106,7 @@ __all__ = [
     "rollback",
     "save_round",
     "score",
+    "showing",
     "undo",
     "undoing",
     "would_score",

@@ -12,8 +12,9 @@ from flask import Blueprint, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import ServiceUnavailable
 
-from scorekeeper import database, limits, photos, teaching
+from scorekeeper import limits, photos, teaching
 from scorekeeper.i18n import translate as tr
+from scorekeeper.tables import service
 from scorekeeper.tables.reading import NotFound
 from scorekeeper.views.openapi_paths import BUSY
 
@@ -38,11 +39,16 @@ def _photo_body() -> None:
 
 @bp.post("/recognise")
 @limits.recognises
-@database.shows_only
 def recognise() -> ResponseReturnValue:
     """The cards a photo shows, with how sure the recogniser is of each and where it is;
     read against a taught deck's faces when a ``deck`` (or the round form's ``table``) has
-    one (API.md "Photos and decks")."""
+    one (API.md "Photos and decks"). Only read: it waits for no write lock and holds none
+    while the photo is read (``service.showing``)."""
+    with service.showing():
+        return _recognised()
+
+
+def _recognised() -> ResponseReturnValue:
     try:
         deck = teaching.deck_for_reading(_sent("deck"), _sent("table"))
     except NotFound:

@@ -8,7 +8,7 @@ import secrets
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from scorekeeper import database, devices, limits, photos, teaching
+from scorekeeper import devices, limits, photos, teaching
 from scorekeeper.forms import ActionForm, RoundForm
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int, round_number, with_the_rules
@@ -171,7 +171,7 @@ def _based_on(raw: str | None) -> tuple[int, int] | None:
 
 def _reads_a_photo() -> bool:
     """Whether this request is the round form's "Read the photo" without script: it shows
-    the form again, nothing saved, so it takes no write lock (``database.showing``)."""
+    the form again, nothing saved, so it takes no write lock (``service.showing``)."""
     return request.method == "POST" and photos.READ in request.form
 
 
@@ -321,7 +321,7 @@ def _would_score(page: RoundPage, entry: Entry) -> Result | None:
 def new(token: str) -> ResponseReturnValue:
     """Enter the next round."""
     if _reads_a_photo():
-        with database.showing():
+        with service.showing():
             return _read_photo(RoundPage(get_table_or_404(token)), RoundForm())
     page = RoundPage(get_table_or_404(token, lock=request.method == "POST"))
     if request.method == "POST":
@@ -436,24 +436,24 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
 
 @bp.post("/new/preview")
 @limits.previews
-@database.shows_only
 def new_preview(token: str) -> ResponseReturnValue:
     """What Save would say of the next round's form as it stands, for the form's bar (issue
     39): each player's line and the refusals, as JSON. Nothing is stored, and it waits for no
-    write lock (``database.shows_only``)."""
-    return _preview(RoundPage(get_table_or_404(token)))
+    write lock (``service.showing``)."""
+    with service.showing():
+        return _preview(RoundPage(get_table_or_404(token)))
 
 
 @bp.post("/<int:number>/edit/preview")
 @limits.previews
-@database.shows_only
 def edit_preview(token: str, number: int) -> ResponseReturnValue:
     """The same for a correction's form (of the round it was opened on)."""
-    table = get_table_or_404(token)
-    rnd = _opened_on(table, number)
-    if rnd.number is None or rnd.kind != EntryKind.ROUND:
-        not_found(N_("This table has no round %(n)s.", n=number))
-    return _preview(RoundPage(table, rnd))
+    with service.showing():
+        table = get_table_or_404(token)
+        rnd = _opened_on(table, number)
+        if rnd.number is None or rnd.kind != EntryKind.ROUND:
+            not_found(N_("This table has no round %(n)s.", n=number))
+        return _preview(RoundPage(table, rnd))
 
 
 def _preview(page: RoundPage) -> ResponseReturnValue:
@@ -513,7 +513,7 @@ def _bad_name() -> list[Violation]:
 def edit(token: str, number: int) -> ResponseReturnValue:
     """Correct a past round; every later round is recomputed."""
     if _reads_a_photo():
-        with database.showing():
+        with service.showing():
             return _correction(token, number, get_table_or_404(token))
     if request.method == "POST":
         table = service.open_for(token, lambda t: _posted_correction(t, number), get_table_or_404)
