@@ -56,7 +56,6 @@ def build(db_url: str) -> tuple[str, list[str], float]:
     import scorekeeper
     from scorekeeper.clubs import reading as club_reading
     from scorekeeper.clubs import service as club_service
-    from scorekeeper.gc_pause import no_cycle_collection
     from scorekeeper.models import db
     from scorekeeper.tables import service
 
@@ -73,10 +72,9 @@ def build(db_url: str) -> tuple[str, list[str], float]:
         db.session.commit()
         club_token = club.token
         for k in range(TABLES):
-            with no_cycle_collection():
-                table = service.import_table(_export(k, rng))
-                club_service.join(table, club_reading.find_club(club_token, lock=True))
-                db.session.commit()
+            table = service.import_table(_export(k, rng))
+            club_service.join(table, club_reading.find_club(club_token, lock=True))
+            db.session.commit()
             tokens.append(table.token)
             db.session.expunge_all()
         db.engine.dispose()

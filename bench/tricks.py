@@ -6,18 +6,14 @@ what is timed here is the processor time the process itself spent (the best of s
 which moves by a few percent. Each trick is switched off here the way
 its code would be without it (the module's attribute replaced), nothing else changed:
 
-- the replays' garbage collector kept off (``gc_pause.no_cycle_collection``);
 - the table page's caches: the whole page kept (``views/kept_pages.py``), and within it its
   rendered history, chart, latest rematch and QR code;
 - the gzipped copy of each static file (``wiring._STATIC_GZIP``).
-
-Each write is rolled back after it is timed, so every run starts from the same table.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -51,13 +47,11 @@ def _replaced(target: object, name: str, value: object) -> Iterator[None]:
 def _without(trick: str) -> contextlib.ExitStack:
     """The code as it would be without ``trick``."""
     from scorekeeper import wiring
-    from scorekeeper.tables import changes, replay
+    from scorekeeper.tables import changes
     from scorekeeper.views import kept_pages, links, table_figures, tables
 
     stack = contextlib.ExitStack()
-    if trick == "gc off in replays":
-        stack.enter_context(_replaced(replay, "no_cycle_collection", contextlib.nullcontext))
-    elif trick == "table page caches":
+    if trick == "table page caches":
         stack.enter_context(_replaced(kept_pages, "_PAGES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_HISTORIES", _Forgetful()))
         stack.enter_context(_replaced(table_figures, "_CHARTS", _Forgetful()))
@@ -82,53 +76,32 @@ def _best(run: Callable[[], None], times: int = REPEAT) -> float:
 
 
 def figures(db_url: str) -> list[str]:
-    """What each trick buys: each write or page it speeds timed with and without it, on the
-    Baka table and the carried-pot Tokan table of 10,000 rounds."""
+    """What each trick buys: each page it speeds timed with and without it, on the Baka
+    table of 10,000 rounds."""
     import scorekeeper
     from scorekeeper.models import db
 
-    tables = [t for t in long.long_tables() if t.game == "baka" or "carried" in t.label]
+    tables = [t for t in long.long_tables() if t.game == "baka"]
     started = time.perf_counter()
     long.build(db_url, tables)
     took = time.perf_counter() - started
-    lines = [f"built {len(tables)} tables of {long.ROUNDS:,} rounds in {took:.0f} s"]
-    baka, tokan = tables
+    lines = [f"built {len(tables)} table of {long.ROUNDS:,} rounds in {took:.0f} s"]
+    (baka,) = tables
     app = scorekeeper.create_app(
         {"TESTING": True, "SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url}
     )
-    work = _work(app, baka, tokan)
+    work = _work(app, baka)
     for job in work.values():
         job()  # warm: templates compiled, caches filled, pages in the OS cache
     lines += _with_and_without(work)
-    assert gc.isenabled()
     with app.app_context():
         db.engine.dispose()
     return lines
 
 
-def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[], None]]:
-    """The writes and pages the tricks speed, each by its label."""
-    from scorekeeper.models import db
-    from scorekeeper.round_data import as_entry
-    from scorekeeper.tables import service, store
-
+def _work(app: Flask, baka: long.Long) -> dict[str, Callable[[], None]]:
+    """The pages the tricks speed, each by its label."""
     client = app.test_client()
-    fixes = [tokan.correction, next(long.tokan_rounds(None))[1]]
-
-    # A write records the phone that made it (the journal asks the request for its name), so
-    # each is timed inside a request of its own, as a page or the API makes it: outside one it
-    # stops with "Working outside of request context" once a page view has run.
-    def delete_baka() -> None:
-        with app.test_request_context(method="POST"):
-            table = store.find_table(baka.token)
-            service.delete_round(table, 1)
-            db.session.rollback()
-
-    def correct_tokan() -> None:
-        with app.test_request_context(method="POST"):
-            table = store.find_table(tokan.token)
-            service.correct_round(table, 1, as_entry(fixes[0]))
-            db.session.rollback()
 
     def table_page() -> None:
         for _ in range(PAGE_VIEWS):
@@ -142,8 +115,6 @@ def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[
             assert r.status_code == 200 and r.headers.get("Content-Encoding") == "gzip"
 
     return {
-        f"deleting round 1 of the Baka table (replays {long.ROUNDS - 1:,} rounds)": delete_baka,
-        "correcting round 1 of the carried-pot Tokan table": correct_tokan,
         f"{PAGE_VIEWS} views of the Baka table's page": table_page,
         f"{PAGE_VIEWS} gzipped fetches of the stylesheet": stylesheet,
     }
@@ -152,9 +123,8 @@ def _work(app: Flask, baka: long.Long, tokan: long.Long) -> dict[str, Callable[[
 def _with_and_without(work: dict[str, Callable[[], None]]) -> list[str]:
     """Each trick's jobs timed with it and without it, a line each."""
     tricks = {
-        "gc off in replays": list(work)[:2],
-        "table page caches": list(work)[2:3],
-        "static gzip copies": list(work)[3:],
+        "table page caches": list(work)[:1],
+        "static gzip copies": list(work)[1:],
     }
     lines = []
     for trick, jobs in tricks.items():

@@ -16,7 +16,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "words and numbers",
         (
             "caches",
-            "gc_pause",
             "codec",
             "messages",
             "kinds",

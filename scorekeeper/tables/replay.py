@@ -33,7 +33,6 @@ from scorekeeper.codec import (
 )
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES, GameRules
-from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import Replayed, Step, check_storable
 from scorekeeper.messages import N_, Msg
@@ -214,9 +213,8 @@ def _head_steps(
 def _worked_out(table: Table, replay: Replay) -> Plan:
     """The plan of ``replay``'s later rounds (``plan``)."""
     spec = store.spec_of(table)
-    with no_cycle_collection():
-        _, wanted = _head_steps(spec, table, replay)
-        _replay_later(RULES[table.game], table, wanted)
+    _, wanted = _head_steps(spec, table, replay)
+    _replay_later(RULES[table.game], table, wanted)
     return wanted
 
 
@@ -242,11 +240,6 @@ def recompute(table: Table, replay: Replay, *, shift: int = 0) -> Renumbering:
     later rounds' numbers by ``shift``, what else moves with them is left to that statement
     (``Renumbering``): with ``shift`` 0, this moves the game and round numbers itself.
     """
-    with no_cycle_collection():
-        return _recompute(table, replay, shift)
-
-
-def _recompute(table: Table, replay: Replay, shift: int) -> Renumbering:
     spec = store.spec_of(table)
     head_steps, wanted = _head_steps(spec, table, replay)
     plan = _taken(wanted)
@@ -306,9 +299,8 @@ def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:
     at the end and the steps of the rounds it places (the head). A pure replay: the
     question before an undo shows it (``tables.questions``)."""
     spec = store.spec_of(table)
-    with no_cycle_collection():
-        head_steps, plan = _head_steps(spec, table, replay)
-        _replay_later(RULES[table.game], table, plan)
+    head_steps, plan = _head_steps(spec, table, replay)
+    _replay_later(RULES[table.game], table, plan)
     assert plan.final is not None
     state = plan.final
     if plan.came_back is not None:

@@ -18,7 +18,6 @@ from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
-from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import EntryKind
 from scorekeeper.round_data import as_entry
@@ -363,8 +362,7 @@ def import_table() -> ResponseReturnValue:
         data = service.read_export(raw, mimetype=request.mimetype)
     except BadJSON as exc:
         raise BadBody(str(exc)) from exc
-    with no_cycle_collection():  # a large file is half a million small objects
-        table = service.import_table(data)
+    table = service.import_table(data)
     service.commit()
     resp = jsonify(_table_answer(table))
     resp.status_code = 201

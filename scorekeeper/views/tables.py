@@ -31,7 +31,6 @@ from scorekeeper.bodies import BadJSON
 from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_form
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
-from scorekeeper.gc_pause import no_cycle_collection
 from scorekeeper.i18n import translate as tr
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
@@ -458,10 +457,9 @@ def import_table() -> ResponseReturnValue:
         return redirect(url_for(".home"))
     upload = request.files.get("file")
     try:
-        with no_cycle_collection():  # a large file is half a million small objects
-            raw = upload.read() if upload else b""
-            name, mimetype = (upload.filename or "", upload.mimetype) if upload else ("", "")
-            table = service.import_table(service.read_export(raw, name=name, mimetype=mimetype))
+        raw = upload.read() if upload else b""
+        name, mimetype = (upload.filename or "", upload.mimetype) if upload else ("", "")
+        table = service.import_table(service.read_export(raw, name=name, mimetype=mimetype))
         service.commit()
     except BadJSON:
         flash(tr(N_("That file is not a Scorekeeper JSON export.")), "error")

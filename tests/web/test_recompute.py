@@ -407,25 +407,6 @@ def test_a_tour_is_scored_again_when_its_new_pot_runs_short_or_no_longer_does(ap
         _check_against_full_replay(table)
 
 
-def test_the_cycle_collector_is_back_on_when_the_last_of_overlapping_replays_ends():
-    """A replay keeps Python's cycle collector off while it runs (``gc_pause.no_cycle_collection``);
-    replays in two threads overlapping in any order leave it on once both have ended, and
-    off while either runs."""
-    import gc
-
-    from scorekeeper.gc_pause import no_cycle_collection
-
-    assert gc.isenabled()
-    first, second = no_cycle_collection(), no_cycle_collection()
-    first.__enter__()
-    second.__enter__()
-    assert not gc.isenabled()
-    first.__exit__(None, None, None)  # the first ends while the second still runs
-    assert not gc.isenabled()
-    second.__exit__(None, None, None)
-    assert gc.isenabled()
-
-
 def _entered(game):
     """Eight rounds for the tables whose loaded rounds are checked below."""
     piles = [HALF, suit("bushclover", "susuki"), suit("maple"), suit("willow", "paulownia")]
