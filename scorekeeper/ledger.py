@@ -50,7 +50,6 @@ __all__ = [
     "evaluated",
     "initial_state",
     "read_round",
-    "replay",
     "replaying",
     "round_step",
     "state_after",
@@ -185,7 +184,7 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
 # -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
 
 
-def table_entry(game: GameRules, kind: EntryKind, entry: Entry | Entry) -> Entry:
+def table_entry(game: GameRules, kind: EntryKind, entry: Entry) -> Entry:
     """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
@@ -487,20 +486,3 @@ def replaying(
         yield done
         state = done.after
         number += 1
-
-
-def replay(
-    spec: TableSpec,
-    entries: Sequence[tuple[EntryKind, Entry]],
-    start: State | None = None,
-    first_number: int = 1,
-    earlier: Sequence[PriorScore | None] = (),
-) -> list[Step]:
-    """Score ``entries`` in order from ``start`` (the table's beginning by default), the
-    ``k``-th reusing ``earlier[k]`` (how it scored last time) when given."""
-    items = (
-        Replayed(kind, data, earlier[k] if k < len(earlier) else None)
-        for k, (kind, data) in enumerate(entries)
-    )
-    state = start or initial_state(spec)
-    return list(replaying(spec, state, items, first_number, first_number))

@@ -23,7 +23,8 @@ ONE_THING = (
     "result_of",
     "club_tables",  # issue 40, item 6: one definition each
     "qr_svg",
-    "replay",
+    "replay",  # the tables' module: no function or class of that name beside it
+    "Entry",  # what a player entered, as kept (round_data), never a type variable beside it
 )
 """Names that mean one thing each. An engine's ``RoundResult`` is one thing in many games:
 each game's class of it, and the protocol they keep (``rules/common.py``)."""
@@ -33,11 +34,13 @@ MANY_GAMES = {"RoundResult"}
 def _definitions(
     names: tuple[str, ...], places: list[Path] = PLACES, root: Path = ROOT
 ) -> dict[str, set[str]]:
-    """Where each of ``names`` is defined (a class, a function or method, an assignment), by
-    file and the class it is in."""
+    """Where each of ``names`` is defined (a module, a class, a function or method, an
+    assignment), by file and the class it is in."""
     found: dict[str, set[str]] = defaultdict(set)
     for place in places:
         for path in sorted(place.rglob("*.py")):
+            if path.stem in names:
+                found[path.stem].add(f"{path.relative_to(root).as_posix()} (module)")
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for owner in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))]:
                 for node in owner.body:
@@ -70,8 +73,13 @@ def test_the_check_sees_a_word_defined_twice(tmp_path):
     (tmp_path / "a.py").write_text("Result = dict\n")
     (tmp_path / "b.py").write_text("class Game:\n    def table_entry(self): ...\n")
     (tmp_path / "c.py").write_text("def table_entry(): ...\nclass Result:\n    pass\n")
-    found = _definitions(("Result", "table_entry"), [tmp_path], tmp_path)
-    assert found == {"Result": {"a.py", "c.py"}, "table_entry": {"b.py:Game", "c.py"}}
+    (tmp_path / "replay.py").write_text("def replay(): ...\n")
+    found = _definitions(("Result", "table_entry", "replay"), [tmp_path], tmp_path)
+    assert found == {
+        "Result": {"a.py", "c.py"},
+        "table_entry": {"b.py:Game", "c.py"},
+        "replay": {"replay.py (module)", "replay.py"},  # a module and a function in it
+    }
 
 
 def test_a_pile_is_a_pile_inside_the_code():

@@ -287,7 +287,7 @@ def named_number(table: Table, rnd: Round) -> int:
     return store.round_no_before(table, place) + 1
 
 
-def change_replay(table: Table, target: Round, entry: Entry | Entry) -> Replay:
+def change_replay(table: Table, target: Round, entry: Entry) -> Replay:
     """What giving a live round a new entry replays: it, then every later round."""
     number = target.number
     if number is None:
@@ -298,7 +298,7 @@ def change_replay(table: Table, target: Round, entry: Entry | Entry) -> Replay:
     )
 
 
-def change_row(table: Table, target: Round, entry: Entry | Entry, note: str) -> None:
+def change_row(table: Table, target: Round, entry: Entry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     replay = change_replay(table, target, entry)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures

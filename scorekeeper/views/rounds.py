@@ -122,7 +122,7 @@ class RoundPage:
     def render(
         self,
         form: RoundForm,
-        entry: Entry | Entry,
+        entry: Entry,
         errors: dict[str, list[str]] | None = None,
         status: int = 200,
         stale: Stale | None = None,

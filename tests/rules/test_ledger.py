@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import PriorScore, TableSpec, replay
-from tests.helpers import EXAMPLE_A, suit
+from scorekeeper.ledger import PriorScore, TableSpec
+from tests.helpers import EXAMPLE_A, score_in_order, suit
 
 PILES = [
     EXAMPLE_A,
@@ -42,14 +42,14 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
     spec, entry = table(game)
 
     entries = [entry(i) for i in picks]
-    first = replay(spec, entries)
+    first = score_in_order(spec, entries)
     corrected = [entry(fix)] + entries[1:]
     earlier = [None] + [
         PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(first[1:], entries[1:], strict=True)
     ]
-    reused = replay(spec, corrected, None, 1, earlier)
-    fresh = replay(spec, corrected)
+    reused = score_in_order(spec, corrected, None, 1, earlier)
+    fresh = score_in_order(spec, corrected)
     assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [
         (s.body, s.result, s.deltas, s.after) for s in fresh
     ]
@@ -62,7 +62,7 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
 def test_baka_round_numbers_follow_position_in_the_game():
     spec = TableSpec("baka", ("A", "B", "C"), first_dealer=2)
     body = {"players": [{"captured": EXAMPLE_A}, {"captured": []}, {}]}
-    steps = replay(spec, [("round", body)] * 4)
+    steps = score_in_order(spec, [("round", body)] * 4)
     assert [(s.game_no, s.game_round, s.dealer) for s in steps] == [
         (1, 1, 2),
         (1, 2, 0),
@@ -85,12 +85,12 @@ def test_an_earlier_score_of_other_players_is_never_reused(game, picks, others):
 
     entries = [entry(i) for i in picks]
     wrong = [entry(others[k]) for k in range(len(picks))]
-    scored = replay(spec, wrong)
+    scored = score_in_order(spec, wrong)
     assert all("players" not in s.body for s in scored)  # left to the entry
     earlier = [
         PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(scored, wrong, strict=True)
     ]
-    reused = replay(spec, entries, None, 1, earlier)
-    fresh = replay(spec, entries)
+    reused = score_in_order(spec, entries, None, 1, earlier)
+    fresh = score_in_order(spec, entries)
     assert [(s.deltas, s.after) for s in reused] == [(s.deltas, s.after) for s in fresh]

@@ -14,13 +14,12 @@ from hypothesis import strategies as st
 from scorekeeper import database
 from scorekeeper.cards import CARD_BY_ID, CARDS
 from scorekeeper.exact import amount_str
-from scorekeeper.ledger import replay
 from scorekeeper.models import Round, db
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import changes, service, store
 from scorekeeper.tables import replay as replays
 from scorekeeper.tables.checks import check_table
-from tests.helpers import EXAMPLE_A, suit
+from tests.helpers import EXAMPLE_A, score_in_order, suit
 
 HALF = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
 OTHER = suit("bushclover", "susuki", "chrysanthemum", "maple", "willow", "paulownia")
@@ -176,7 +175,7 @@ def _check_against_full_replay(table):
     live = list(reversed(store.recent_rounds(table)))
     assert [r.number for r in live] == list(range(1, table.round_count + 1))
     spec = store.spec_of(table)
-    steps = replay(spec, [(r.kind, r.entry) for r in live], store.opening_state(table))
+    steps = score_in_order(spec, [(r.kind, r.entry) for r in live], store.opening_state(table))
     state = store.opening_state(table)
     for rnd, step in zip(live, steps, strict=True):
         number = rnd.number
