@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
 
+from scorekeeper.clubs import figures
 from scorekeeper.clubs import seasons as club_seasons
 from scorekeeper.clubs.journal import record
 from scorekeeper.clubs.store import club_tables, member
@@ -18,7 +19,7 @@ from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
-from scorekeeper.tables import changes, figures, store
+from scorekeeper.tables import changes, store
 from scorekeeper.tables.checks import table_name
 from scorekeeper.tables.undoing import Undoers
 

@@ -6,7 +6,7 @@ rank). Matches are rated one by one with the ``openskill`` package's Plackett-Lu
 its defaults, in the order their last rounds were entered (ties by entry order), every member
 starting at the model's default; the rating shown is the model's ``ordinal``.
 
-Everything is read from the kept figures (``tables.figures``: a row per table, club day and
+Everything is read from the kept figures (``clubs.figures``: a row per table, club day and
 seat, kept up to date by every write), never from the rounds: a corrected or deleted round
 moves them as it moves the standings. The ratings of a game (and season) are worked out once
 per state of the club and kept (``_KEPT``), keyed on the club's ``version`` (its seasons) and
@@ -25,13 +25,13 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import ColumnElement, select, tuple_
 
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs import figures
 from scorekeeper.clubs.seasons import Season
 from scorekeeper.clubs.standings import not_a_game, season_of
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.models import Club, ClubFigure, Round, db
 from scorekeeper.rules.common import Reader
-from scorekeeper.tables import figures
 
 PROVISIONAL_UNDER = 5
 """A member with fewer matches than this in a game (or season) is provisional."""

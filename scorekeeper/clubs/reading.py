@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from scorekeeper.clubs.figures import club_day
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.ratings import Line, lines_of, ranked, ratings
 from scorekeeper.clubs.records import Record, records, records_json
@@ -40,7 +41,6 @@ from scorekeeper.clubs.store import (
     table_rows,
 )
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
-from scorekeeper.tables.figures import club_day
 
 __all__ = [
     "Club",

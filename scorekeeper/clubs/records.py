@@ -2,7 +2,7 @@
 points at one table in a day, the longest run of club days finished first, the rarest yaku
 made; each with who, when and where. When several members share a record, each of them has
 their own record (who, when, where), in the order they were set. Derived from the kept
-figures (``tables.figures``), never typed in: a correction moves them as it moves the
+figures (``clubs.figures``), never typed in: a correction moves them as it moves the
 standings. Kept per state of the club, as the
 ratings are (``ratings.lines_of``)."""
 
@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs import figures
+from scorekeeper.clubs.figures import DAY_STARTS, TableFacts
 from scorekeeper.clubs.ratings import game_arg, kept_matches, played_in, ranks, state_key
 from scorekeeper.clubs.seasons import Season
 from scorekeeper.clubs.standings import season_of
@@ -24,8 +26,6 @@ from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, db
-from scorekeeper.tables import figures
-from scorekeeper.tables.figures import DAY_STARTS, TableFacts
 
 _UTC = ZoneInfo("UTC")
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from scorekeeper.clubs import figures
 from scorekeeper.clubs.membership import change_club, create_club, seat_members, undo
 from scorekeeper.clubs.store import ClubNotFound, find_club
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.tables import changes, deck_links, entries, figures
+from scorekeeper.tables import changes, deck_links, entries
 from scorekeeper.tables.checks import NewTable
 
 __all__ = [

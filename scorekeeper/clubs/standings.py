@@ -2,7 +2,7 @@
 club's exports (the standings as CSV, the whole club as JSON).
 
 Standings are added up from the rounds' stored changes (``Round.deltas``, kept per club day
-by ``tables.figures``), never by scoring a round again: every stored round keeps its change
+by ``clubs.figures``), never by scoring a round again: every stored round keeps its change
 per seat, and the pot and the house take what the players' changes leave."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import cast
 from sqlalchemy import select
 
 from scorekeeper.caches import BoundedCache
+from scorekeeper.clubs import figures
 from scorekeeper.clubs import seasons as club_seasons
 from scorekeeper.clubs.journal import journal
 from scorekeeper.clubs.store import club_json, club_tables, iso, member
@@ -29,7 +30,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubFigure, db
 from scorekeeper.rules.common import Reader, shown
-from scorekeeper.tables import figures, store, transfer
+from scorekeeper.tables import store, transfer
 
 # -- standings and members' figures ----------------------------------------------------
 
@@ -133,7 +134,7 @@ def _remembered(
 
 
 def standings(club: Club, args: Mapping[str, str]) -> JSONObject:
-    """API.md "Clubs" standings, added up from the kept figures (``tables.figures``)."""
+    """API.md "Clubs" standings, added up from the kept figures (``clubs.figures``)."""
     query = {k: str(args[k]) for k in (*PERIOD_KEYS, "game", "archived") if k in args}
     return _remembered("standings", club, query, lambda: _standings(club, query))
 

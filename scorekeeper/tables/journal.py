@@ -19,7 +19,7 @@ from scorekeeper.round_data import JournalData
 
 CLUB_WRITES = "club_tables_written"
 """Where ``record`` notes the writes to a club's tables (``db.session.info``): their kept
-figures follow before the commit (``tables.figures``)."""
+figures follow before the commit (``clubs.figures``)."""
 
 
 def record(

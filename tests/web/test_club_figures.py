@@ -1,4 +1,4 @@
-"""Issue 20, point 5 and 7: a club's kept figures (``tables.figures``) follow every write to
+"""Issue 20, point 5 and 7: a club's kept figures (``clubs.figures``) follow every write to
 its tables: rounds entered, corrected, deleted, restored, undone, games ended, settle-ups,
 changes of the table, a table leaving and joining again, the club's time zone. After any
 sequence of them, what is kept equals the figures computed afresh from the tables' stored
@@ -11,11 +11,12 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.clubs import figures
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
 from scorekeeper.models import db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import figures, service, store
+from scorekeeper.tables import service, store
 from scorekeeper.tables.checks import check_table
 from tests.web.test_recompute import GAMES, SETTINGS, _apply_op, ops
 

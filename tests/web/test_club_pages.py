@@ -428,8 +428,8 @@ def test_a_members_page_in_japanese(client):
 def test_the_running_total_runs_over_the_club_days(client, app):
     from datetime import datetime
 
+    from scorekeeper.clubs import figures
     from scorekeeper.models import Round, Table, db
-    from scorekeeper.tables import figures
 
     token, _, table, first = played_club(client)
     second = client.post(

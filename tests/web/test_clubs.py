@@ -216,8 +216,8 @@ def test_the_club_day_runs_from_six_to_six_in_its_zone():
 
 
 def test_a_period_counts_rounds_by_their_club_day(client, app):
+    from scorekeeper.clubs import figures
     from scorekeeper.models import Round, db
-    from scorekeeper.tables import figures
 
     club = make_club(client, timezone="Asia/Tokyo")
     s = table(client, club, "toppa", ["Aki", "Ben"])

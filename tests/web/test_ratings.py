@@ -14,8 +14,8 @@ from tests.web.test_clubs import add, make_club, table
 
 def at(app, sid, number, when):
     """Move round ``number`` of table ``sid`` to ``when`` (UTC), as if entered then."""
+    from scorekeeper.clubs import figures
     from scorekeeper.models import Round, Table, db
-    from scorekeeper.tables import figures
 
     with app.app_context():
         t = db.session.scalars(db.select(Table).where(Table.token == sid)).one()
