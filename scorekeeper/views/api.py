@@ -170,7 +170,8 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
     raw = request.args.get(name)
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 10 or not minimum <= int(raw) <= maximum:
+    # ASCII digits only: '²' and '①' are digits to str.isdigit, and not to int().
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or not minimum <= int(raw) <= maximum:
         raise InvalidInput(
             [Violation(name, f"{name} is a whole number from {minimum} to {maximum}")]
         )

@@ -24,7 +24,8 @@ def test_the_session_lists_the_last_hundred_rounds_and_pages_on_request(client):
     assert [r["number"] for r in s["rounds"]] == list(range(4, 104))
     page = client.get(f"/api/v1/sessions/{sid}?from=2&limit=3").get_json()
     assert [r["number"] for r in page["rounds"]] == [2, 3, 4]
-    for bad in ("limit=0", "limit=1001", "from=x", "limit=-1"):
+    # '²', '①' and a full-width '５' are digits to str.isdigit(), not to int(): 422, not 500.
+    for bad in ("limit=0", "limit=1001", "from=x", "limit=-1", "limit=²", "from=①", "limit=５"):
         resp = client.get(f"/api/v1/sessions/{sid}?{bad}")
         assert resp.status_code == 422, bad
         assert resp.get_json()["errors"][0]["field"] == bad.split("=")[0]

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.test_entering import summary
-from tests.web.test_pages import app, new_table, tokan_tour_form  # noqa: F401
+from tests.web.test_pages import app, entry_form, new_table, tokan_tour_form  # noqa: F401
 
 NAMES = ["Aki", "Ben", "Chie"]
 
@@ -157,3 +159,26 @@ def test_seating_a_tokan_table_names_each_players_neighbours(client):
         "Ben left neighbour Chie, right neighbour Aki",
         "Chie left neighbour Aki, right neighbour Ben",
     ]
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "9" * 5000])
+def test_a_number_of_tokens_no_one_can_read_comes_back_refused_not_a_500(client, typed):
+    """A prediction's number typed as a digit ``int()`` cannot read (a superscript or a
+    circled digit, five thousand digits): the tour is refused beside the field and the form
+    drawn again, on a new tour and on a correction alike. (A full-width digit reads as its
+    digit, as typed on a Japanese keyboard.)"""
+    url = new_table(client, "tokan", NAMES)
+    form_url, data = tokan_tour_form(client, url, NAMES)
+    assert client.post(form_url, data=data).status_code == 302  # tour 1, to correct below
+    for form_url, data in (tokan_tour_form(client, url, NAMES), _correction(client, url)):
+        data.update({"p0_left_n": typed, "p0_left_dir": "more"})
+        resp = client.post(form_url, data=data)
+        assert resp.status_code == 422, resp.status_code
+        assert 'class="predict chips invalid" id="p0_left"' in resp.get_data(as_text=True)
+
+
+def _correction(client, url):
+    """Tour 1's correction form, filled in as ``tokan_tour_form`` fills a new tour's."""
+    _, tour = tokan_tour_form(client, url, NAMES)
+    form_url, base = entry_form(client, url, number=1)
+    return form_url, {**{k: v for k, v in tour.items() if k.startswith("p")}, **base}

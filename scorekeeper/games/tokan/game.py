@@ -324,7 +324,8 @@ class Tokan(Game):
         if type(prediction) is not int:
             way = posted.get(f"{field}_dir") if posted is not None else None
             raw = (posted.get(f"{field}_n") or "").strip() if posted is not None else ""
-            n: JSONValue = int(raw) if raw.isdigit() else raw
+            # ASCII digits, and few: '²' is a digit to str.isdigit, and not to int().
+            n: JSONValue = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else raw
             return {"value": None, "dir": way if way in ("more", "less") else None, "n": n}
         if prediction < 0:
             return {"value": prediction, "dir": "less", "n": -prediction}
