@@ -41,9 +41,12 @@ _UTC = ZoneInfo("UTC")
 
 
 def club_day(at: datetime, zone: ZoneInfo) -> date:
-    """The club's day of a UTC time: 06:00 to 06:00 in the club's time zone."""
-    local = at.replace(tzinfo=_UTC).astimezone(zone)
-    return (local - DAY_STARTS).date()
+    """The club's day of a UTC time: 06:00 to 06:00 in the club's time zone. At the ends of
+    the calendar (a time stored before imports kept to ``transfer.EARLIEST``), the UTC day."""
+    try:
+        return (at.replace(tzinfo=_UTC).astimezone(zone) - DAY_STARTS).date()
+    except OverflowError:
+        return at.date()
 
 
 _APART: tuple[int, Fraction, Fraction] = (0, Fraction(0), Fraction(0))

@@ -32,6 +32,7 @@ from scorekeeper.rules.common import shown
 from scorekeeper.state import State, TableSpec
 from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.checks import (
+    PLAYED_AT_SKEW,
     NewTable,
     check_exported_round,
     check_exported_totals,
@@ -464,25 +465,32 @@ def _exported_version(raw: object, path: str) -> int:
     return raw
 
 
+EARLIEST = datetime(1970, 1, 1)
+"""The earliest time an import keeps (UTC): a time at the calendar's ends (year 1, 9999) would
+leave a club's day, read in its time zone, out of the calendar."""
+
+
 def _exported_time(raw: object, path: str) -> datetime | None:
-    """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none."""
+    """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none;
+    InvalidInput when it is no such time, before ``EARLIEST`` or later than now (beyond
+    ``PLAYED_AT_SKEW``, as a round's played-at time)."""
     if raw is None:
         return None
     try:
         if not isinstance(raw, str):
             raise ValueError
         if _CANONICAL_TIME.fullmatch(raw):  # as exports write it: read without strptime
-            return datetime.fromisoformat(raw[:19])  # its fields checked as strptime does
-        return datetime.strptime(raw, TIME_FORMAT)
+            at = datetime.fromisoformat(raw[:19])  # its fields checked as strptime does
+        else:
+            at = datetime.strptime(raw, TIME_FORMAT)
     except ValueError:
-        raise InvalidInput(
-            [
-                Violation(
-                    path,
-                    N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw)),
-                )
-            ]
-        ) from None
+        message = N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw))
+        raise InvalidInput([Violation(path, message)]) from None
+    if at > now() + PLAYED_AT_SKEW:
+        raise InvalidInput([Violation(path, N_("%(at)s is later than now", at=raw))])
+    if at < EARLIEST:
+        raise InvalidInput([Violation(path, N_("%(at)s is before 1970", at=raw))])
+    return at
 
 
 def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:

@@ -330,6 +330,44 @@ def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
         errors = refused(client, data)
         assert [e["field"] for e in errors] == ["rounds.1.at"], errors
         assert "is not a time such as" in errors[0]["message"]
+    # At the calendar's ends (a club's day of it, in its time zone, would leave the calendar)
+    # or later than now: refused by name, for a round and for a journal entry alike.
+    for bad, says in (
+        ("0001-01-01T00:00:00Z", "is before 1970"),
+        ("1969-12-31T23:59:59Z", "is before 1970"),
+        ("9999-12-31T23:59:59Z", "is later than now"),
+        ("2099-01-01T00:00:00Z", "is later than now"),
+    ):
+        for where in ("rounds", "journal"):
+            odd = exported(client, sid)
+            odd[where][1]["at"] = bad
+            errors = refused(client, odd)
+            assert [e["field"] for e in errors] == [f"{where}.1.at"], errors
+            assert says in errors[0]["message"]
+
+
+def test_a_club_reads_a_time_stored_at_the_calendar_s_end(client, app):
+    """A round stored with a time in year 1 or 9999 (as imports kept before they refused
+    them) leaves the club's day in the calendar: joining a club and moving its time zone
+    answer as for any table, not a 500."""
+    from datetime import datetime
+
+    from scorekeeper.models import Round, db
+
+    for at in (datetime(1, 1, 1), datetime(9999, 12, 31, 23, 59, 59)):
+        sid = played(client, "toppa")
+        with app.app_context():
+            for r in db.session.scalars(db.select(Round)):
+                r.created_at = at
+            db.session.commit()
+        club = client.post("/api/v1/clubs", json={"name": "K", "members": ["A", "B"]})
+        assert club.status_code == 201
+        key = club.get_json()["id"]
+        joined = client.patch(f"/api/v1/sessions/{sid}", json={"club": key})
+        assert joined.status_code == 200, joined.get_json()
+        moved = client.patch(f"/api/v1/clubs/{key}", json={"timezone": "Pacific/Kiritimati"})
+        assert moved.status_code == 200, moved.get_json()
+        assert client.get(f"/api/v1/clubs/{key}/standings").status_code == 200
 
 
 @pytest.mark.parametrize("game", GAMES)
