@@ -501,14 +501,25 @@ def _undo_patch(club: Club, back: JSONObject) -> list[str]:
 
 @CLUB_UNDO.on("attach")
 def _undo_detach(club: Club, back: JSONObject) -> list[str]:
-    """Tables that left the club come back (those that joined no other club since)."""
-    attach = back.get("attach")
-    for tid in attach if isinstance(attach, list) else []:
+    """Tables that left the club come back (those that joined no other club since), as a
+    table joins: a player renamed while it was out is a member again (a new name joins)."""
+    back_in = back.get("attach")
+    for tid in back_in if isinstance(back_in, list) else []:
         t = db.session.get(Table, tid)
         if t is not None and t.club_id is None:
-            t.club_id = club.id
-            figures.noted(t)
+            attach(t, club)
     return []
+
+
+def attach(table: Table, club: Club) -> None:
+    """``table`` (in no club) in ``club``: its players seated as the club's members, in the
+    members' spelling (renamed at the table where it differs); a new name joins the club."""
+    seated = seat_members(club, table.players)
+    rename = {old: new for old, new in zip(table.players, seated, strict=True) if old != new}
+    if rename:
+        changes.edit_table(table, {"rename": dict[str, JSONValue](rename)}, from_club=True)
+    table.club_id = club.id
+    figures.noted(table)
 
 
 def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:

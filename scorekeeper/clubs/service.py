@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from scorekeeper.clubs import figures
-from scorekeeper.clubs.membership import change_club, create_club, seat_members, undo
+from scorekeeper.clubs.membership import attach, change_club, create_club, seat_members, undo
 from scorekeeper.clubs.store import ClubNotFound, find_club
-from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.tables import changes, deck_links, entries
+from scorekeeper.tables import deck_links, entries
 from scorekeeper.tables.checks import NewTable
 
 __all__ = [
@@ -72,9 +71,4 @@ def join(table: Table, club: Club) -> None:
         return
     if table.club_id is not None:
         raise InvalidInput([Violation("club", N_("This table is already in another club"))])
-    seated = seat_members(club, table.players)
-    rename = {old: new for old, new in zip(table.players, seated, strict=True) if old != new}
-    if rename:
-        changes.edit_table(table, {"rename": dict[str, JSONValue](rename)}, from_club=True)
-    table.club_id = club.id
-    figures.noted(table)
+    attach(table, club)

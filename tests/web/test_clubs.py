@@ -111,6 +111,31 @@ def test_a_table_joins_later_with_both_ids_and_cannot_leave_through_its_own_link
     assert client.get(f"/api/v1/sessions/{s['id']}").get_json()["in_club"] is False
 
 
+def test_a_table_detached_comes_back_by_undo_with_its_players_as_members(client):
+    """A player renamed at a table while it was out of the club (allowed there) comes back,
+    by the undo of the detach, as a table joining comes: a new name joins as a member, and a
+    name the club has in another case is seated in the club's spelling."""
+    club = make_club(client, members=("Aki", "Ben", "Cy"))
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    detached = client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [s["id"]]})
+    assert detached.status_code == 200
+    rename = {"Aki": "Zed", "Ben": "cy"}
+    renamed = client.patch(f"/api/v1/sessions/{s['id']}", json={"rename": rename})
+    assert renamed.status_code == 200, renamed.get_json()
+    undone = client.post(f"/api/v1/clubs/{club['id']}/undo", json={})
+    assert undone.status_code == 200, undone.get_json()
+    seen = client.get(f"/api/v1/sessions/{s['id']}").get_json()
+    assert seen["in_club"] is True
+    assert [p["name"] for p in seen["players"]] == ["Zed", "Cy"]
+    members = client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]
+    assert [m["name"] for m in members] == ["Aki", "Ben", "Cy", "Zed"]
+    rows = standings(client, club)["members"]
+    assert sorted(r["name"] for r in rows if r["rounds"]) == ["Cy", "Zed"]  # no "cy" row
+    assert sorted(r["name"] for r in rows) == ["Aki", "Ben", "Cy", "Zed"]
+    assert client.get(f"/api/v1/clubs/{club['id']}/members/Zed").status_code == 200
+
+
 def test_a_rename_at_the_club_shows_at_its_tables_and_undo_puts_it_back(client):
     club = make_club(client)
     s = table(client, club, "toppa", ["Aki", "Ben"])
