@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import TypedDict, cast
 
 from sqlalchemy import Table as SQLTable
@@ -576,6 +577,18 @@ def _why(exc: Exception) -> str:
     return reason(exc)
 
 
+def _check_pot_and_house(game: str, pot: Fraction, house: Fraction) -> None:
+    """ValueError for a pot or house no table of ``game`` can carry: a pot only where one
+    carries over (Tokan), a house only where a fee goes to it (Otoroku), neither below zero
+    (RULES 7: the pot pays out no more than it holds; the fee only adds to the house)."""
+    rules = RULES[game]
+    if pot < 0 or (pot and not rules.has_pot):
+        raise ValueError(N_("this game carries no pot") if pot > 0 else N_("the pot is below 0"))
+    if house < 0 or (house and not rules.has_house):
+        message = N_("this game keeps no house") if house > 0 else N_("the house is below 0")
+        raise ValueError(message)
+
+
 def _opening(raw: JSONValue, table: Table) -> StateJSON:
     """An exported opening state (totals carried over), checked like any other input."""
     n = len(table.players)
@@ -588,7 +601,8 @@ def _opening(raw: JSONValue, table: Table) -> StateJSON:
         if len(totals) != n:
             raise ValueError(N_("%(count)s totals for %(n)s players", count=len(totals), n=n))
         pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))
-        if pot < 0 or sum(totals) + pot + house != 0:
+        _check_pot_and_house(table.game, pot, house)
+        if sum(totals) + pot + house != 0:
             raise ValueError(N_("the totals, pot and house do not sum to zero"))
         return replace(start, totals=totals, pot=pot, house=house).to_json()
     except (KeyError, TypeError, ValueError) as exc:

@@ -466,3 +466,46 @@ def test_a_csv_is_refused_in_japanese_and_other_text_as_before(client):
     # JSON named .csv is read as the JSON it is.
     data = exported(client, sid)
     assert upload(client, json.dumps(data).encode(), "t.csv").request.path.startswith("/t/")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "opening", "says"),
+    [
+        ("toppa", ["A", "B"], {"totals": ["-5", "0"], "pot": "5"}, "this game carries no pot"),
+        ("toppa", ["A", "B"], {"totals": ["-5", "0"], "house": "5"}, "this game keeps no house"),
+        ("tokotoko", ["A", "B"], {"totals": ["-5", "0"], "pot": "5"}, "carries no pot"),
+        ("otoroku", ["A", "B"], {"totals": ["25", "25"], "house": "-50"}, "house is below 0"),
+        ("tokan", ["A", "B", "C"], {"totals": ["5", "0", "0"], "pot": "-5"}, "pot is below 0"),
+    ],
+)
+def test_a_carried_over_pot_or_house_the_game_cannot_have_is_refused(
+    client, game, players, opening, says
+):
+    """RULES 7: a pot carries over only at Tokan, a house takes only Otoroku's fee, and
+    neither goes below zero. An import's opening (totals carried over) that says otherwise
+    is refused at ``opening``; the same figures where the game has them are kept."""
+    data = exported(client, create(client, game, players))
+    data["opening"] = {"pot": "0", "house": "0", **opening}
+    data["totals"] = opening["totals"]
+    for key in ("pot", "house"):
+        data[key] = data["opening"][key]
+    errors = refused(client, data)
+    assert [e["field"] for e in errors] == ["opening"], errors
+    assert says in errors[0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "opening"),
+    [
+        ("tokan", ["A", "B", "C"], {"totals": ["-5", "0", "0"], "pot": "5", "house": "0"}),
+        ("otoroku", ["A", "B"], {"totals": ["-25", "-25"], "pot": "0", "house": "50"}),
+    ],
+)
+def test_a_carried_over_pot_or_house_the_game_has_is_kept(client, game, players, opening):
+    data = exported(client, create(client, game, players))
+    data.update(opening=opening, totals=opening["totals"], pot=opening["pot"])
+    data["house"] = opening["house"]
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    kept = client.get(f"/api/v1/sessions/{resp.get_json()['id']}").get_json()
+    assert (kept["pot"], kept["house"]) == (opening["pot"], opening["house"])
