@@ -222,9 +222,9 @@ class GameRules:
 
     def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         """Fill in what the table's rules, settings and state say about the next round."""
-        rules = self._rules_of(spec)
+        rules = self.body_rules(spec)
         if rules is not None:
-            body["rules"] = rules  # one dict for the spec's rounds: nothing changes a body
+            body["rules"] = rules
 
     def body_rules(self, spec: TableSpec) -> JSONObject | None:
         """The house rules a table's round gives the engine (the same for all its rounds);
@@ -243,23 +243,11 @@ class GameRules:
           everybody seated, the usual round).
         """
         drop = []
-        if "rules" in body and body["rules"] == self._rules_of(spec):
+        if "rules" in body and body["rules"] == self.body_rules(spec):
             drop.append("rules")
         if "players" in body and players_in_order:
             drop.append("players")
         return {k: v for k, v in body.items() if k not in drop} if drop else body
-
-    _last_rules: tuple[TableSpec, JSONObject | None] | None = None
-
-    def _rules_of(self, spec: TableSpec) -> JSONObject | None:
-        """``body_rules(spec)``, worked out once for the spec a replay scores every round
-        with."""
-        last = self._last_rules
-        if last is not None and last[0] is spec:
-            return last[1]
-        rules = self.body_rules(spec)
-        self._last_rules = (spec, rules)
-        return rules
 
     def input_from_stored(self, stored: Body, spec: TableSpec, entry: Body) -> Body:
         """A stored body as the engine reads it (see ``stored_body``)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import xor
 
 from scorekeeper.cards import CARD_BY_ID, SUITS, in_deck_order, names_of
@@ -45,12 +45,10 @@ _CAPTURED_LIST = N_("a list of captured cards")
 _HAND_LIST = N_("a list of exposed hand cards")
 
 
-@lru_cache(maxsize=256)
 def _pile_of(name: str) -> Msg:
     return N_("%(name)s's pile", name=name)
 
 
-@lru_cache(maxsize=256)
 def _hand_of(name: str) -> Msg:
     return N_("%(name)s's hand", name=name)
 
