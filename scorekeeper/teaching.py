@@ -89,7 +89,7 @@ def recognised(read: Callable[[recognise.Array], T], image: recognise.Array) -> 
 # -- making and changing a deck --------------------------------------------------------------
 
 
-def deck_name(raw: object) -> str | None:
+def checked_deck_name(raw: object) -> str | None:
     """A deck's name as sent: ``None`` for none (or blank), else 1 to 60 characters."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
@@ -101,7 +101,7 @@ def deck_name(raw: object) -> str | None:
 def create(name: object, photo: bytes | None) -> tuple[Deck, list[Placed]]:
     """A new deck: its faces read from a layout photo, or empty with a name alone
     (``InvalidInput`` at ``name`` or ``photo``, nothing stored)."""
-    named = deck_name(name)
+    named = checked_deck_name(name)
     if photo is None and named is None:
         raise InvalidInput([Violation(photos.FIELD, NOTHING)])
     deck = Deck(token=store.new_token(), name=named, version=0)
@@ -197,7 +197,7 @@ def swap(deck: Deck, first: str, second: str) -> None:
 
 
 def rename(deck: Deck, name: object) -> None:
-    deck.name = deck_name(name)
+    deck.name = checked_deck_name(name)
     deck.updated_at = now()
 
 

@@ -64,7 +64,7 @@ def delta(player: Body) -> Fraction:
     return read_stored_amount(player.get("delta", "0"))
 
 
-def shown(value: Fraction | int) -> str:
+def unsigned(value: Fraction | int) -> str:
     """An amount without its sign ("93⅓")."""
     return display(abs(Fraction(value)))
 

@@ -25,6 +25,9 @@ ONE_THING = (
     "qr_svg",
     "replay",  # the tables' module: no function or class of that name beside it
     "Entry",  # what a player entered, as kept (round_data), never a type variable beside it
+    "end_result",  # 2026-11-29: each of these named two things
+    "objects",
+    "shown",
 )
 """Names that mean one thing each. An engine's ``RoundResult`` is one thing in many games:
 each game's class of it, and the protocol they keep (``rules/common.py``)."""

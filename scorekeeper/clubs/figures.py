@@ -390,7 +390,7 @@ def table_facts(club: Club, game: str | None = None) -> dict[int, TableFacts]:
     }
 
 
-def amount(text: str) -> Fraction | int:
+def kept_amount(text: str) -> Fraction | int:
     """A kept amount: most are whole numbers, read without making a Fraction."""
     try:
         return int(text)

@@ -119,7 +119,7 @@ def matches(club: Club, game: str, season: Season | None) -> list[Match]:
         if seat >= len(players) or last_at is None:
             continue
         seats, last = found.setdefault((tid, day), ([], last_at))
-        seats.append((players[seat], figures.amount(points)))
+        seats.append((players[seat], figures.kept_amount(points)))
         if last_at > last:
             found[(tid, day)] = (seats, last_at)
     out = [

@@ -193,10 +193,10 @@ def _add_up(
     sums = _Sums()
     tables = figures.table_facts(club, game)
     for tid, seat, points_text, rounds, house_text in figures.kept_sums(list(tables), start, end):
-        points = figures.amount(points_text)
+        points = figures.kept_amount(points_text)
         if seat == figures.POT:
             sums.pot += points
-            sums.house += figures.amount(house_text)
+            sums.house += figures.kept_amount(house_text)
             continue
         t = tables[tid]
         if seat >= len(t.players):

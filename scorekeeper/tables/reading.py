@@ -31,7 +31,7 @@ from scorekeeper.tables.changes import (
 from scorekeeper.tables.checks import expected_number_of, submission_id_of
 from scorekeeper.tables.deck_links import club_deck, club_deck_key, deck_name, deck_of
 from scorekeeper.tables.questions import undo_question
-from scorekeeper.tables.records import objects, table_csv
+from scorekeeper.tables.records import objects_in, table_csv
 from scorekeeper.tables.shapes import (
     JournalJSON,
     SessionJSON,
@@ -107,7 +107,7 @@ __all__ = [
     "journal_json",
     "latest_entry",
     "now",
-    "objects",
+    "objects_in",
     "opening_state",
     "padded",
     "padded_amounts",

@@ -40,7 +40,7 @@ def _is_number(text: str) -> bool:
         return False
 
 
-def objects(value: JSONValue) -> list[JSONObject]:
+def objects_in(value: JSONValue) -> list[JSONObject]:
     """The objects of a JSON list a game wrote (a result's players or notes, a body's
     players): what the record reads of the game's own data."""
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
@@ -69,7 +69,9 @@ def _yaku(player: JSONObject, game: GameRules) -> str:
     for key in game.yaku_keys:
         value = player.get(key)
         if isinstance(value, list):
-            found += [f"{y.get('id')} {y.get('points', '')}".strip() for y in objects(value) if y]
+            found += [
+                f"{y.get('id')} {y.get('points', '')}".strip() for y in objects_in(value) if y
+            ]
         elif isinstance(value, str):
             found.append(value)
     return "; ".join(found)
@@ -104,10 +106,10 @@ def _what(r: Round, result: JSONObject) -> str:
     if r.kind == EntryKind.SETTLE:
         return "; ".join(
             f"{p['from']} pays {p['to']} {csv_amount(str(p['points']))}"
-            for p in objects(result.get("payments"))
+            for p in objects_in(result.get("payments"))
         )
     if r.kind == EntryKind.END:
-        return " ".join(str(n.get("text", "")) for n in objects(result.get("notes")))
+        return " ".join(str(n.get("text", "")) for n in objects_in(result.get("notes")))
     return ""
 
 
@@ -121,9 +123,9 @@ def _entries(
         return entered, yaku, {}
     lookup = {n.casefold(): i for i, n in enumerate(names)}
     result: JSONObject = json_of(r.result) if r.result else {}
-    results = {str(p.get("name", "")).casefold(): p for p in objects(result.get("players"))}
+    results = {str(p.get("name", "")).casefold(): p for p in objects_in(result.get("players"))}
     body: JSONObject = json_of(store.round_input(table, r))
-    for p in objects(body.get("players")):
+    for p in objects_in(body.get("players")):
         key = str(p.get("name", "")).casefold()
         if key in lookup:
             entered[lookup[key]] = _entered(p, game)

@@ -244,7 +244,7 @@ def result_of(table: Table, rnd: Round) -> Result:
     replay or an import left it out."""
     if rnd.result is not None:
         if rnd.kind == EntryKind.END and "end" not in rnd.result:
-            full = end_result(table, rnd.result, rnd.deltas)
+            full = read_end_result(table, rnd.result, rnd.deltas)
             set_committed_value(rnd, "result", full)
             return full
         return rnd.result
@@ -322,7 +322,7 @@ def stored_end_result(table: Table, result: Result, deltas: list[str]) -> Result
     return encode_end_result(result, table.players, deltas)
 
 
-def end_result(table: Table, kept: Result, deltas: list[str]) -> Result:
+def read_end_result(table: Table, kept: Result, deltas: list[str]) -> Result:
     """An end of game's result from what ``stored_end_result`` kept."""
     return decode_end_result(kept, table.game, table.players, deltas)
 

@@ -21,7 +21,7 @@ from scorekeeper.messages import N_
 from scorekeeper.round_data import json_of
 from scorekeeper.state import State
 from scorekeeper.tables import reading
-from scorekeeper.tables.reading import Table, objects
+from scorekeeper.tables.reading import Table, objects_in
 
 HISTORY_SHOWN = 20
 """The table's page lists this many of its latest rounds (the history page, every one)."""
@@ -244,7 +244,7 @@ def game_summary(table: Table, game_no: int) -> GameSummary:
     ends = [r for r in rounds if r.kind == EntryKind.END]
     if ends:
         end = reading.get_entry(table, ends[0].number)
-        notes = objects(json_of(reading.result_of(table, end)).get("notes"))
+        notes = objects_in(json_of(reading.result_of(table, end)).get("notes"))
         pot_note = note_text(notes[0]) if notes else None
     return {
         "game_no": game_no,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import ResultJSON, delta, num, objects, shown, strings
+from scorekeeper.why import ResultJSON, delta, num, objects, strings, unsigned
 
 
 def otoroku_line(result: ResultJSON, hand_label: Callable[[Body], str]) -> Msg:
@@ -24,11 +24,21 @@ def otoroku_line(result: ResultJSON, hand_label: Callable[[Body], str]) -> Msg:
             d = delta(p)
             if d > 0:
                 outcomes.append(
-                    N_("%(name)s with %(hand)s wins %(n)s", name=p["name"], hand=hand, n=shown(d))
+                    N_(
+                        "%(name)s with %(hand)s wins %(n)s",
+                        name=p["name"],
+                        hand=hand,
+                        n=unsigned(d),
+                    )
                 )
             elif d < 0:
                 outcomes.append(
-                    N_("%(name)s with %(hand)s loses %(n)s", name=p["name"], hand=hand, n=shown(d))
+                    N_(
+                        "%(name)s with %(hand)s loses %(n)s",
+                        name=p["name"],
+                        hand=hand,
+                        n=unsigned(d),
+                    )
                 )
             else:
                 outcomes.append(
@@ -42,7 +52,7 @@ def otoroku_line(result: ResultJSON, hand_label: Callable[[Body], str]) -> Msg:
         )
         house = read_stored_amount(result.get("house") or "0")
         if house:
-            line = N_("%(line)s The house takes %(n)s.", line=line, n=shown(house))
+            line = N_("%(line)s The house takes %(n)s.", line=line, n=unsigned(house))
         return line
     pot = sum(num(p.get("wager") or 0) for p in players)
     winners = [p for p in players if p["name"] in strings(result.get("winners") or [])]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
-from scorekeeper.why import ResultJSON, num, objects, shown
+from scorekeeper.why import ResultJSON, num, objects, unsigned
 
 
 def tokan_line(result: ResultJSON) -> Msg:
@@ -18,9 +18,9 @@ def tokan_line(result: ResultJSON) -> Msg:
         return N_(
             "The pot held %(held)s with the stakes and %(settled)s after the predictions: "
             "everybody took back their stake, and %(after)s carries over to the next tour.",
-            held=shown(held),
-            settled=shown(settled),
-            after=shown(after),
+            held=unsigned(held),
+            settled=unsigned(settled),
+            after=unsigned(after),
         )
     # Each player's words built before the sentence that lists them: Babel 2.19 no longer
     # extracts a message marked inside another message's arguments.
@@ -36,8 +36,8 @@ def tokan_line(result: ResultJSON) -> Msg:
     return N_(
         "The pot held %(held)s with the stakes and %(settled)s after the predictions: it ran "
         "short, so %(who)s; %(after)s carries over to the next tour.",
-        held=shown(held),
-        settled=shown(settled),
+        held=unsigned(held),
+        settled=unsigned(settled),
         who=who,
-        after=shown(after),
+        after=unsigned(after),
     )

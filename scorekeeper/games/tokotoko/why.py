@@ -6,7 +6,7 @@ from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.exact import read_stored_amount
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import ResultJSON, num, objects, shown, strings
+from scorekeeper.why import ResultJSON, num, objects, strings, unsigned
 
 
 def _triple(triple: Body) -> Msg:
@@ -24,7 +24,7 @@ def tokotoko_line(result: ResultJSON) -> Msg:
     players = objects(result["players"])
     names = strings(result.get("winners") or [])
     winners = [p for p in players if p["name"] in names]
-    pot = shown(read_stored_amount(result.get("pot") or "0"))
+    pot = unsigned(read_stored_amount(result.get("pot") or "0"))
     if len(winners) == len(players):
         return N_("Everybody ties at %(value)s: every stake goes back.", value=winners[0]["value"])
     if len(winners) == 1:

@@ -8,7 +8,7 @@ from scorekeeper.exact import read_stored_amount
 from scorekeeper.games.toppa.variant import BAKA, TOPPA
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Body
-from scorekeeper.why import ResultJSON, delta, num, objects, semicolons, shown
+from scorekeeper.why import ResultJSON, delta, num, objects, semicolons, unsigned
 
 
 def toppa_line(result: ResultJSON) -> Msg:
@@ -45,7 +45,7 @@ def toppa_line(result: ResultJSON) -> Msg:
             d=d,
             points=num(low["card_points"]),
             yaku=num(high["yaku_total"]),
-            n=shown(delta(low)),
+            n=unsigned(delta(low)),
         )
     if winner is None or loser is None:
         return N_(
@@ -63,7 +63,7 @@ def toppa_line(result: ResultJSON) -> Msg:
         d=d,
         winner=winner["name"],
         loser=loser["name"],
-        n=shown(delta(winner)),
+        n=unsigned(delta(winner)),
     )
 
 
@@ -95,7 +95,7 @@ def baka_line(result: ResultJSON) -> Msg:
                 N_(
                     "yaku %(list)s, each against their average %(average)s",
                     list=listed,
-                    average=shown(average),
+                    average=unsigned(average),
                 )
             )
         else:
