@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from scorekeeper.cards import CARDS
+
+if TYPE_CHECKING:
+    from scorekeeper.kinds import EntryKind
+    from scorekeeper.round_data import Entry
+    from scorekeeper.state import PriorScore, State, Step, TableSpec
 
 SUIT_IDS = [
     "pine",
@@ -75,7 +82,13 @@ TEN_CHAFF = [
 ]
 
 
-def score_in_order(spec, entries, start=None, first_number=1, earlier=()):
+def score_in_order(
+    spec: TableSpec,
+    entries: Sequence[tuple[EntryKind, Entry]],
+    start: State | None = None,
+    first_number: int = 1,
+    earlier: Sequence[PriorScore | None] = (),
+) -> list[Step]:
     """Score ``entries`` (kind, entry) in order from ``start`` (the table's beginning by
     default) through the ledger's one replay loop, the ``k``-th reusing ``earlier[k]`` (how
     it scored last time) when given: a whole table replayed, to check a write against."""
