@@ -459,6 +459,23 @@ _PATCHED_BACK = ("name", "timezone", "rename", "flags", "seasons")
 """What an entry's undo data changes back through a PATCH of the club (one, together)."""
 
 
+# Registered first, so undone first: a table that comes back is in the club again before a
+# rename, a merge or a member's joining that the same change made is taken back, so each of
+# those reaches it as it reaches the club's other tables.
+@CLUB_UNDO.on("attach")
+def _undo_detach(club: Club, back: JSONObject) -> list[str]:
+    """Tables that left the club come back (those that joined no other club since), as a
+    table joins: a player renamed while it was out is a member again (a new name joins, said
+    in the undo's own entry, not in one of its own)."""
+    back_in = back.get("attach")
+    words: list[str] = []
+    for tid in back_in if isinstance(back_in, list) else []:
+        t = db.session.get(Table, tid)
+        if t is not None and t.club_id is None:
+            words += [N_("%(name)s joined", name=n) for n in attach(t, club, journal=False)]
+    return words
+
+
 @CLUB_UNDO.on("remove")
 def _undo_joining(club: Club, back: JSONObject) -> list[str]:
     """Members who joined leave again, unless they sat at a table meanwhile."""
@@ -499,27 +516,18 @@ def _undo_patch(club: Club, back: JSONObject) -> list[str]:
     return _apply(club, {k: v for k, v in patch.items() if v != [] or k == "seasons"}).words
 
 
-@CLUB_UNDO.on("attach")
-def _undo_detach(club: Club, back: JSONObject) -> list[str]:
-    """Tables that left the club come back (those that joined no other club since), as a
-    table joins: a player renamed while it was out is a member again (a new name joins)."""
-    back_in = back.get("attach")
-    for tid in back_in if isinstance(back_in, list) else []:
-        t = db.session.get(Table, tid)
-        if t is not None and t.club_id is None:
-            attach(t, club)
-    return []
-
-
-def attach(table: Table, club: Club) -> None:
+def attach(table: Table, club: Club, *, journal: bool = True) -> list[str]:
     """``table`` (in no club) in ``club``: its players seated as the club's members, in the
-    members' spelling (renamed at the table where it differs); a new name joins the club."""
-    seated = seat_members(club, table.players)
+    members' spelling (renamed at the table where it differs); a new name joins the club.
+    The names that joined (``journal``: in an entry of the club's journal of their own)."""
+    joined = [p for p in table.players if member(club, p) is None]
+    seated = seat_members(club, table.players, journal=journal)
     rename = {old: new for old, new in zip(table.players, seated, strict=True) if old != new}
     if rename:
         changes.edit_table(table, {"rename": dict[str, JSONValue](rename)}, from_club=True)
     table.club_id = club.id
     figures.noted(table)
+    return joined
 
 
 def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
@@ -547,8 +555,9 @@ def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
     return words
 
 
-def seat_members(club: Club, players: Sequence[str]) -> list[str]:
-    """A new table's players as the club's members (their spelling); a new name joins."""
+def seat_members(club: Club, players: Sequence[str], *, journal: bool = True) -> list[str]:
+    """A new table's players as the club's members (their spelling); a new name joins (in
+    an entry of the club's journal of its own, which undoing it takes back: ``journal``)."""
     out = []
     joined = []
     for p in players:
@@ -561,10 +570,11 @@ def seat_members(club: Club, players: Sequence[str]) -> list[str]:
     if joined:
         fresh: list[JSONObject] = [{"name": n, "archived": False} for n in joined]
         club.members = [*club.members, *fresh]
-        record(
-            club,
-            "edit",
-            [N_("%(name)s joined", name=n) for n in joined],
-            {"remove": list[JSONValue](joined)},
-        )
+        if journal:
+            record(
+                club,
+                "edit",
+                [N_("%(name)s joined", name=n) for n in joined],
+                {"remove": list[JSONValue](joined)},
+            )
     return out

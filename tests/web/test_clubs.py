@@ -134,6 +134,29 @@ def test_a_table_detached_comes_back_by_undo_with_its_players_as_members(client)
     assert sorted(r["name"] for r in rows if r["rounds"]) == ["Cy", "Zed"]  # no "cy" row
     assert sorted(r["name"] for r in rows) == ["Aki", "Ben", "Cy", "Zed"]
     assert client.get(f"/api/v1/clubs/{club['id']}/members/Zed").status_code == 200
+    # Zed's joining is said in the undo's own entry: no entry of its own that the next
+    # "Undo" would meet first (and refuse, Zed sitting at a table).
+    journal = client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"]
+    assert journal[0]["action"] == "undo" and "Zed joined" in journal[0]["summary"]
+    assert not any("Zed joined" in e["summary"] for e in journal[1:])
+
+
+def test_undoing_a_rename_and_a_detach_made_together_reaches_the_table(client):
+    """A change that renames a member and detaches a table they sat at, undone: the table
+    comes back first, so the rename back reaches it; nobody joins twice over."""
+    club = make_club(client, members=("Aki", "Ben", "Cy"))
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    body = {"rename": {"Aki": "Akira"}, "detach": [s["id"]]}
+    changed = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
+    assert changed.status_code == 200, changed.get_json()
+    undone = client.post(f"/api/v1/clubs/{club['id']}/undo", json={})
+    assert undone.status_code == 200, undone.get_json()
+    members = client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]
+    assert [m["name"] for m in members] == ["Aki", "Ben", "Cy"]
+    seen = client.get(f"/api/v1/sessions/{s['id']}").get_json()
+    assert seen["in_club"] is True
+    assert [p["name"] for p in seen["players"]] == ["Aki", "Ben"]
 
 
 def test_a_rename_at_the_club_shows_at_its_tables_and_undo_puts_it_back(client):
