@@ -579,14 +579,15 @@ def _why(exc: Exception) -> str:
 
 def _check_pot_and_house(game: str, pot: Fraction, house: Fraction) -> None:
     """ValueError for a pot or house no table of ``game`` can carry: a pot only where one
-    carries over (Tokan), a house only where a fee goes to it (Otoroku), neither below zero
-    (RULES 7: the pot pays out no more than it holds; the fee only adds to the house)."""
+    carries over (Tokan), and never below zero (it pays out no more than it holds); a house
+    only where a fee goes to it (Otoroku). A house may be below zero: settled up, then a
+    round corrected to a smaller fee, it is a balance still to settle, carried over as it is
+    (``changes.rematch``)."""
     rules = RULES[game]
     if pot < 0 or (pot and not rules.has_pot):
         raise ValueError(N_("this game carries no pot") if pot > 0 else N_("the pot is below 0"))
-    if house < 0 or (house and not rules.has_house):
-        message = N_("this game keeps no house") if house > 0 else N_("the house is below 0")
-        raise ValueError(message)
+    if house and not rules.has_house:
+        raise ValueError(N_("this game keeps no house"))
 
 
 def _opening(raw: JSONValue, table: Table) -> StateJSON:

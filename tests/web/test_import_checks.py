@@ -474,16 +474,15 @@ def test_a_csv_is_refused_in_japanese_and_other_text_as_before(client):
         ("toppa", ["A", "B"], {"totals": ["-5", "0"], "pot": "5"}, "this game carries no pot"),
         ("toppa", ["A", "B"], {"totals": ["-5", "0"], "house": "5"}, "this game keeps no house"),
         ("tokotoko", ["A", "B"], {"totals": ["-5", "0"], "pot": "5"}, "carries no pot"),
-        ("otoroku", ["A", "B"], {"totals": ["25", "25"], "house": "-50"}, "house is below 0"),
         ("tokan", ["A", "B", "C"], {"totals": ["5", "0", "0"], "pot": "-5"}, "pot is below 0"),
     ],
 )
 def test_a_carried_over_pot_or_house_the_game_cannot_have_is_refused(
     client, game, players, opening, says
 ):
-    """RULES 7: a pot carries over only at Tokan, a house takes only Otoroku's fee, and
-    neither goes below zero. An import's opening (totals carried over) that says otherwise
-    is refused at ``opening``; the same figures where the game has them are kept."""
+    """RULES 7: a pot carries over only at Tokan and never below zero, a house takes only
+    Otoroku's fee. An import's opening (totals carried over) that says otherwise is refused
+    at ``opening``; the same figures where the game has them are kept."""
     data = exported(client, create(client, game, players))
     data["opening"] = {"pot": "0", "house": "0", **opening}
     data["totals"] = opening["totals"]
@@ -499,6 +498,8 @@ def test_a_carried_over_pot_or_house_the_game_cannot_have_is_refused(
     [
         ("tokan", ["A", "B", "C"], {"totals": ["-5", "0", "0"], "pot": "5", "house": "0"}),
         ("otoroku", ["A", "B"], {"totals": ["-25", "-25"], "pot": "0", "house": "50"}),
+        # Settled up, then a round corrected to a smaller fee: a house below 0, carried over.
+        ("otoroku", ["A", "B"], {"totals": ["25", "25"], "pot": "0", "house": "-50"}),
     ],
 )
 def test_a_carried_over_pot_or_house_the_game_has_is_kept(client, game, players, opening):
