@@ -60,8 +60,11 @@ def _round_no(
 ) -> int | None:
     """The number of the round of ``table`` on ``day`` where ``seat`` changed by ``change``,
     looked for among the day's rounds: for figures kept before their ``best_round`` was
-    (migration 0013)."""
-    start, end = _utc_span(day, zone)
+    (migration 0013). None for a day at the calendar's ends (``figures.club_day``)."""
+    try:
+        start, end = _utc_span(day, zone)
+    except OverflowError:
+        return None
     rows = db.session.execute(
         select(Round.round_no, Round.deltas)
         .where(

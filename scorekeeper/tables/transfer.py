@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import TypedDict, cast
 
@@ -33,7 +33,6 @@ from scorekeeper.rules.common import shown
 from scorekeeper.state import State, TableSpec
 from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.checks import (
-    PLAYED_AT_SKEW,
     NewTable,
     check_exported_round,
     check_exported_totals,
@@ -469,12 +468,15 @@ def _exported_version(raw: object, path: str) -> int:
 EARLIEST = datetime(1970, 1, 1)
 """The earliest time an import keeps (UTC): a time at the calendar's ends (year 1, 9999) would
 leave a club's day, read in its time zone, out of the calendar."""
+AHEAD = timedelta(days=1)
+"""How far past now an import's time may be: the server that exported it wrote its own clock's
+time, which may run ahead of this one's (or a day ahead, set to the wrong zone)."""
 
 
 def _exported_time(raw: object, path: str) -> datetime | None:
     """A time an export wrote (``2026-11-22T21:04:05Z``), or None when it gives none;
-    InvalidInput when it is no such time, before ``EARLIEST`` or later than now (beyond
-    ``PLAYED_AT_SKEW``, as a round's played-at time)."""
+    InvalidInput when it is no such time, before ``EARLIEST`` or later than now by more than
+    ``AHEAD``."""
     if raw is None:
         return None
     try:
@@ -487,7 +489,7 @@ def _exported_time(raw: object, path: str) -> datetime | None:
     except ValueError:
         message = N_("%(value)s is not a time such as 2026-11-22T21:04:05Z", value=shown(raw))
         raise InvalidInput([Violation(path, message)]) from None
-    if at > now() + PLAYED_AT_SKEW:
+    if at > now() + AHEAD:
         raise InvalidInput([Violation(path, N_("%(at)s is later than now", at=raw))])
     if at < EARLIEST:
         raise InvalidInput([Violation(path, N_("%(at)s is before 1970", at=raw))])

@@ -331,7 +331,8 @@ def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
         assert [e["field"] for e in errors] == ["rounds.1.at"], errors
         assert "is not a time such as" in errors[0]["message"]
     # At the calendar's ends (a club's day of it, in its time zone, would leave the calendar)
-    # or later than now: refused by name, for a round and for a journal entry alike.
+    # or more than a day later than now (the exporting server's clock may run ahead):
+    # refused by name, for a round and for a journal entry alike.
     for bad, says in (
         ("0001-01-01T00:00:00Z", "is before 1970"),
         ("1969-12-31T23:59:59Z", "is before 1970"),
@@ -344,6 +345,15 @@ def test_an_exported_time_is_kept_and_an_impossible_one_refused_by_name(client):
             errors = refused(client, odd)
             assert [e["field"] for e in errors] == [f"{where}.1.at"], errors
             assert says in errors[0]["message"]
+    # An hour ahead of this server's clock: the exporting server's may run ahead. Kept.
+    from datetime import UTC, datetime, timedelta
+
+    ahead = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    data = exported(client, sid)
+    data["rounds"][1]["at"] = ahead
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    assert exported(client, resp.get_json()["id"])["rounds"][1]["at"] == ahead
 
 
 def test_a_club_reads_a_time_stored_at_the_calendar_s_end(client, app):
