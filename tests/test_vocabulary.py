@@ -28,6 +28,7 @@ ONE_THING = (
     "end_result",  # 2026-11-29: each of these named two things
     "objects",
     "shown",
+    "Record",  # a club's record (clubs/records.py), never a type variable beside it
 )
 """Names that mean one thing each. An engine's ``RoundResult`` is one thing in many games:
 each game's class of it, and the protocol they keep (``rules/common.py``)."""

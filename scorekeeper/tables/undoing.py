@@ -14,27 +14,27 @@ from typing import Generic, TypeVar
 
 Target = TypeVar("Target")
 """What the entry belongs to: a table or a club."""
-Record = TypeVar("Record")
+UndoData = TypeVar("UndoData")
 """What the undo reads: a journal entry, or the data it keeps for its undo."""
 Done = TypeVar("Done")
 """What undoing an effect answers (the new journal entry, or what it changed, in words)."""
 
-Undoer = Callable[[Target, Record], Done]
+Undoer = Callable[[Target, UndoData], Done]
 
 
-class Undoers(Generic[Target, Record, Done]):
+class Undoers(Generic[Target, UndoData, Done]):
     """How each effect is undone, in the order registered (the order several effects of one
     entry are undone in)."""
 
     def __init__(self) -> None:
-        self._by_effect: dict[str, Undoer[Target, Record, Done]] = {}
+        self._by_effect: dict[str, Undoer[Target, UndoData, Done]] = {}
 
     def on(
         self, *effects: str
-    ) -> Callable[[Undoer[Target, Record, Done]], Undoer[Target, Record, Done]]:
+    ) -> Callable[[Undoer[Target, UndoData, Done]], Undoer[Target, UndoData, Done]]:
         """Register the decorated function as how ``effects`` are undone."""
 
-        def register(how: Undoer[Target, Record, Done]) -> Undoer[Target, Record, Done]:
+        def register(how: Undoer[Target, UndoData, Done]) -> Undoer[Target, UndoData, Done]:
             for effect in effects:
                 assert effect not in self._by_effect, f"{effect} is undone twice"
                 self._by_effect[effect] = how
@@ -45,11 +45,11 @@ class Undoers(Generic[Target, Record, Done]):
     def knows(self, effect: object) -> bool:
         return isinstance(effect, str) and effect in self._by_effect
 
-    def undo(self, target: Target, entry: Record, effect: str) -> Done:
+    def undo(self, target: Target, entry: UndoData, effect: str) -> Done:
         """Undo one effect (``knows(effect)`` first: an unknown one is a KeyError)."""
         return self._by_effect[effect](target, entry)
 
-    def undo_each(self, target: Target, entry: Record, effects: Iterable[str]) -> list[Done]:
+    def undo_each(self, target: Target, entry: UndoData, effects: Iterable[str]) -> list[Done]:
         """Undo every effect of ``effects`` that is registered, in the registry's order."""
         wanted = set(effects)
         return [how(target, entry) for e, how in self._by_effect.items() if e in wanted]
