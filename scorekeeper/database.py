@@ -150,7 +150,10 @@ def showing() -> Iterator[None]:
     form, a photo read into cards). Its transaction begins without the write lock, so it
     waits for no writer and holds none up (issue 40 item 5); a statement that would write is
     refused (``SnapshotWrite``). Entered before the request's first query (a view enters
-    it as ``tables.service.showing``)."""
+    it as ``tables.service.showing``): entered later, its transaction has begun already, with
+    the write lock, and it says so (a bug)."""
+    if db.session().in_transaction():
+        raise RuntimeError("showing() entered after the request's first query")
     token = _SHOWING.set(True)
     try:
         yield

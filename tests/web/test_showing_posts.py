@@ -117,3 +117,19 @@ def test_a_view_that_only_shows_cannot_write(app):
         with pytest.raises(database.SnapshotWrite):
             db.session.flush()
         db.session.rollback()
+
+
+def test_showing_entered_after_the_first_query_says_so(app):
+    """Entered after its transaction began (with the write lock, on a POST), ``showing``
+    could not keep it from the lock: it raises rather than seem to."""
+    from scorekeeper.models import Table, db
+
+    _path(app)
+    with app.test_request_context("/", method="POST"):
+        db.session.scalar(db.select(Table).limit(1))
+        with (
+            pytest.raises(RuntimeError, match="after the request's first query"),
+            database.showing(),
+        ):
+            pass
+        db.session.rollback()
