@@ -102,7 +102,7 @@ def test_an_unchanged_table_is_a_304_from_one_read_no_rendering_no_ledger(app, c
         raise AssertionError("the unchanged-table poll did ledger work")
 
     for module, name in (
-        (scorekeeper.ledger, "replay"),
+        (scorekeeper.ledger, "replaying"),
         (scorekeeper.ledger, "step"),
         (scorekeeper.tables.store, "state_of"),
         (scorekeeper.tables.store, "find_table"),
