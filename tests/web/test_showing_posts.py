@@ -43,8 +43,8 @@ def _path(app) -> str:
 
 
 def while_another_writes(app, ask):
-    """``ask()``'s status, asked while another writer holds the whole write lock; None if it
-    waited for it (10 s)."""
+    """What ``ask()`` answers, asked while another writer holds the whole write lock (the
+    queue's file lock and SQLite's own); None if it waited for it (10 s)."""
     path = _path(app)
     answers: list[int] = []
     fd = os.open(path + ".write-lock", os.O_RDWR | os.O_CREAT, 0o600)

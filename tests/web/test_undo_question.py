@@ -191,38 +191,13 @@ def test_asking_waits_for_no_writer(app, client):
     """The question is a page that only shows (issue 40 item 5): while another writer holds
     the table's write lock (the queue's file lock and SQLite's own), it still answers at
     once, with the same sentence, and changes nothing."""
-    import fcntl
-    import os
-    import sqlite3
-    import threading
+    from tests.web.test_showing_posts import while_another_writes
 
-    import pytest
-
-    uri = app.config["SQLALCHEMY_DATABASE_URI"]
-    if not uri.startswith("sqlite:///"):
-        pytest.skip("SQLite's write lock")
-    path = uri.split("///", 1)[1]
     sid = session(client, "toppa", ["Aki", "Ben"])
     for body in ({"dealer": 0, **LOSE}, WIN):
         api(client, "POST", f"/api/v1/sessions/{sid}/rounds", body, 201)
     line, _ = ask(client, sid, 2)
     assert line == "Round 2 will be deleted; the totals go back to Aki -255, Ben +255."
-
-    answers: list[str | None] = []
-    fd = os.open(path + ".write-lock", os.O_RDWR | os.O_CREAT, 0o600)
-    writer = sqlite3.connect(path, timeout=0, isolation_level=None)
-    fcntl.flock(fd, fcntl.LOCK_EX)  # another writer's turn in the queue (database.QueuedWriters)
-    writer.execute("BEGIN IMMEDIATE")  # and SQLite's write lock
-    try:
-        asking = threading.Thread(target=lambda: answers.append(ask(client, sid, 2)[0]))
-        asking.start()
-        asking.join(timeout=10)
-        answered = not asking.is_alive()
-    finally:
-        writer.rollback()
-        writer.close()
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-    asking.join()
-    assert answered, "the question waited for the write lock"
-    assert answers == [line]
+    answer = while_another_writes(app, lambda: ask(client, sid, 2)[0])
+    assert answer is not None, "the question waited for the write lock"
+    assert answer == line
