@@ -139,11 +139,6 @@ class SnapshotWrite(RuntimeError):
     (a bug: never caught)."""
 
 
-def planning() -> bool:
-    """Whether this runs in a read-only ``snapshot``: it reads, and must write nothing."""
-    return _PLANNING.get()
-
-
 @contextlib.contextmanager
 def showing() -> Iterator[None]:
     """Within: this request only shows, though it is a POST (the bar's preview of a round

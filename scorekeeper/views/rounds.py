@@ -322,7 +322,7 @@ def new(token: str) -> ResponseReturnValue:
     """Enter the next round."""
     if _reads_a_photo():
         with service.showing():
-            return _read_photo(RoundPage(get_table_or_404(token)), RoundForm())
+            return _save(RoundPage(get_table_or_404(token)))
     page = RoundPage(get_table_or_404(token, lock=request.method == "POST"))
     if request.method == "POST":
         return _save(page)
