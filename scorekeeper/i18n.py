@@ -7,9 +7,11 @@ catalogues in ``scorekeeper/translations``, else English, the language the code 
 Templates mark their words with ``_()``; Python marks them with ``N_``
 (``scorekeeper.messages``), the pure layers (rules, games, cards, services) as much as the
 views, and ``translate`` puts such a message into the page's language when a page shows it (a
-template prints one translated). The catalogues are compiled (``.mo``) by ``scripts/_venv.sh``
-and, when one is missing or older than its ``.po``, when the app starts: next to the ``.po``
-when that folder is writable, else in the instance folder.
+template prints one translated). The shared words are in ``scorekeeper/translations`` and each
+game folder's own in its ``translations`` (``catalogue_folders``): Flask-Babel merges them.
+The catalogues are compiled (``.mo``) by ``scripts/_venv.sh`` and, when one is missing or
+older than its ``.po``, when the app starts: next to the ``.po`` when that folder is writable,
+else in the instance folder.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.exact import display
+from scorekeeper.games import FOLDERS
 from scorekeeper.jsonio import JSONValue
 from scorekeeper.messages import Msg
 
@@ -63,6 +66,8 @@ else:
     )
 
 CATALOGUES = Path(__file__).resolve().parent / "translations"
+"""The shared words' catalogues, one folder per language; they decide the languages offered."""
+GAME_FOLDERS = Path(__file__).resolve().parent / "games"
 SOURCE_LANGUAGE = "en"
 COOKIE = "lang"
 COOKIE_AGE = 400 * 24 * 3600  # as long as browsers keep a cookie
@@ -94,15 +99,32 @@ def compile_catalogues(source: Path, target: Path) -> None:
         partial.replace(mo)  # atomic: another process never reads half a catalogue
 
 
+def catalogue_folders() -> dict[str, Path]:
+    """Every folder of catalogues by a name for it: the shared words (``""``), then each game
+    folder's own words (by the folder's name), for the folders that have any."""
+    games = {f: GAME_FOLDERS / f / "translations" for f in FOLDERS}
+    return {"": CATALOGUES, **{f: d for f, d in games.items() if d.is_dir()}}
+
+
+def compile_all(target: Path | None = None) -> list[Path]:
+    """Compile every catalogue that needs it (``compile_catalogues``), next to its ``.po``, or
+    under ``target`` when given (the shared ones there, a game's in ``games/<folder>``); the
+    folders compiled into, shared first."""
+    compiled = []
+    for name, source in catalogue_folders().items():
+        into = source if target is None else target / "games" / name if name else target
+        compile_catalogues(source, into)
+        compiled.append(into)
+    return compiled
+
+
 def init_app(app: Flask) -> None:
     """Compile what needs it, then set Flask-Babel and the templates' helpers on ``app``."""
-    folder = CATALOGUES
     try:
-        compile_catalogues(CATALOGUES, CATALOGUES)
+        folders = compile_all()
     except OSError:  # an installed copy in a read-only site-packages
-        folder = Path(app.instance_path) / "translations"
-        compile_catalogues(CATALOGUES, folder)
-    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(folder)
+        folders = compile_all(Path(app.instance_path) / "translations")
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(f) for f in folders)
     app.config.setdefault("LANGUAGES", languages())
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)

@@ -18,4 +18,4 @@ if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
 fi
 # The interface's message catalogues: a .mo for each .po that lacks one or changed since (the app
 # does the same when it starts, for an installed copy; docs/languages.md "Adding a language").
-"$VENV/bin/python" -c 'from scorekeeper.i18n import CATALOGUES as d, compile_catalogues as c; c(d, d)'
+"$VENV/bin/python" -c 'from scorekeeper.i18n import compile_all; compile_all()'

@@ -1,5 +1,6 @@
 """Japanese and English (issue 11 item 5): the browser's language or the remembered switch
-chooses the page's language; every page in Japanese; the catalogue complete and up to date."""
+chooses the page's language; every page in Japanese; the catalogues complete and up to date,
+the shared words' and each game folder's own (issue 40: a house rule touches only its folder)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from scorekeeper.cards import CARDS
+from scorekeeper.games import FOLDERS
+from scorekeeper.i18n import catalogue_folders
 from scorekeeper.messages import N_, Msg
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 ROOT = Path(__file__).resolve().parents[2]
-JA_PO = ROOT / "scorekeeper" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+JA_POS = {
+    name or "shared": folder / "ja" / "LC_MESSAGES" / "messages.po"
+    for name, folder in catalogue_folders().items()
+}
+"""The Japanese catalogues: the shared words', then each game folder's own."""
 JA = {"Accept-Language": "ja,en-US;q=0.7,en;q=0.3"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
 
@@ -278,14 +285,17 @@ def test_the_rules_engine_needs_neither_flask_babel_nor_babel():
 # -- the catalogue -------------------------------------------------------------------------
 
 
-def catalogue():
-    with JA_PO.open("rb") as f:
-        return read_po(f, locale="ja")
+def catalogue(name: str | None = None):
+    """The messages of one Japanese catalogue, or of them all."""
+    for po in [JA_POS[name]] if name else JA_POS.values():
+        with po.open("rb") as f:
+            yield from read_po(f, locale="ja")
 
 
-def test_every_message_of_the_japanese_catalogue_is_translated():
+@pytest.mark.parametrize("name", sorted(JA_POS))
+def test_every_message_of_the_japanese_catalogue_is_translated(name):
     untranslated, fuzzy, mismatched = [], [], []
-    for m in catalogue():
+    for m in catalogue(name):
         if not m.id:
             continue
         # A plural message: its plural form's placeholders, in each of the language's forms.
@@ -303,37 +313,68 @@ def test_every_message_of_the_japanese_catalogue_is_translated():
     assert mismatched == []
 
 
-def source_messages() -> set[str]:
-    """Every message the code marks, extracted as docs/languages.md "Adding a language" does."""
-    with (ROOT / "babel.cfg").open() as f:
+def source_messages(name: str) -> set[str]:
+    """Every message the code marks, extracted as scripts/messages does: the shared words from
+    what babel.cfg names, a game folder's from that folder."""
+    folder, cfg = (ROOT, ROOT / "babel.cfg")
+    if name != "shared":
+        folder = ROOT / "scorekeeper" / "games" / name
+        cfg = ROOT / "babel-game.cfg"
+    with cfg.open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
     found = set()
     for _, _, message, _, _ in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=keywords
+        str(folder), method_map, options_map, keywords=keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found - {""}
 
 
-def test_the_catalogue_is_up_to_date_with_the_source():
-    source = source_messages()
-    translated = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalogue() if m.id}
-    assert sorted(source - translated) == [], (
-        "run the extract and update commands of docs/languages.md"
-    )
+@pytest.mark.parametrize("name", sorted(JA_POS))
+def test_the_catalogue_is_up_to_date_with_the_source(name):
+    source = source_messages(name)
+    translated = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalogue(name) if m.id}
+    assert sorted(source - translated) == [], "run scripts/messages (docs/languages.md)"
     assert sorted(translated - source) == [], "the catalogue keeps messages the code dropped"
 
 
+def test_every_game_folder_keeps_its_own_words():
+    # A game folder's words are in its catalogue, not the shared one: its house rule's label,
+    # say, is translated in its folder alone.
+    assert sorted(n for n in JA_POS if n != "shared") == sorted(FOLDERS)
+    shared = source_messages("shared")
+    for folder in FOLDERS:
+        own = source_messages(folder) - shared
+        assert own, f"{folder} marks no words of its own"
+        assert not own & {m.id for m in catalogue("shared")}, folder
+
+
+def test_a_message_in_two_catalogues_is_translated_alike():
+    seen: dict[object, tuple[str, object]] = {}
+    differ = []
+    for name in JA_POS:
+        for m in catalogue(name):
+            if m.id and seen.setdefault(m.id, (name, m.string))[1] != m.string:
+                differ.append((m.id, seen[m.id], (name, m.string)))
+    assert differ == []
+
+
+def test_a_house_rule_is_translated_from_its_game_folder(client):
+    page = text(client.get("/", headers=JA))
+    assert "猪鹿蝶 (いのしかちょう) を数える" in page  # Toppa's option, in games/toppa/translations
+
+
 def test_the_catalogue_compiles_when_it_changes(tmp_path):
-    from scorekeeper.i18n import compile_catalogues
+    from scorekeeper.i18n import compile_all
 
     target = tmp_path / "out"
-    compile_catalogues(JA_PO.parents[2], target)
-    mo = target / "ja" / "LC_MESSAGES" / "messages.mo"
-    first = mo.stat().st_mtime_ns
-    compile_catalogues(JA_PO.parents[2], target)
-    assert mo.stat().st_mtime_ns == first  # up to date: not written again
+    assert compile_all(target)[0] == target
+    mos = [target / "ja" / "LC_MESSAGES" / "messages.mo"]
+    mos += [target / "games" / f / "ja" / "LC_MESSAGES" / "messages.mo" for f in FOLDERS]
+    first = [mo.stat().st_mtime_ns for mo in mos]
+    compile_all(target)
+    assert [mo.stat().st_mtime_ns for mo in mos] == first  # up to date: not written again
 
 
 def test_a_read_only_install_compiles_its_catalogues_into_the_instance_folder(
@@ -345,7 +386,7 @@ def test_a_read_only_install_compiles_its_catalogues_into_the_instance_folder(
     real = i18n.compile_catalogues
 
     def read_only(source, target):
-        if target == i18n.CATALOGUES:
+        if target in catalogue_folders().values():
             raise PermissionError(f"{target} is read-only")
         real(source, target)
 
@@ -360,8 +401,10 @@ def test_a_read_only_install_compiles_its_catalogues_into_the_instance_folder(
         }
     )
     assert (instance / "translations" / "ja" / "LC_MESSAGES" / "messages.mo").is_file()
+    assert (instance / "translations" / "games" / "toppa" / "ja" / "LC_MESSAGES").is_dir()
     resp = app.test_client().get("/", headers=JA)
     assert lang(resp) == "ja" and "卓で点数をつける" in text(resp)
+    assert "猪鹿蝶 (いのしかちょう) を数える" in text(resp)  # a game folder's own words
 
 
 # -- the pages main brought: changes of the table, settle-up, stale choices, live notices ------

@@ -172,6 +172,7 @@ def test_installed_wheel_serves_a_page_with_its_css_and_js(wheel, tmp_path):
 
     # The catalogues came as .po files and were compiled when the app started.
     assert '<html lang="ja">' in out["japanese"] and "卓で点数をつける" in out["japanese"]
+    assert "猪鹿蝶 (いのしかちょう) を数える" in out["japanese"]  # from a game folder's catalogue
 
     default = Path(out["default_instance"])
     assert default.is_relative_to(venv) and not default.is_relative_to(own), default

@@ -7,7 +7,7 @@ import re
 
 from scorekeeper.games.toppa.yaku import _count_desc
 from scorekeeper.messages import N_, Msg, ngettext
-from tests.web.test_i18n import JA, JA_PO, api_table, catalogue, text
+from tests.web.test_i18n import JA, JA_POS, api_table, catalogue, text
 
 # A tour where B and C tie at the cut: they share 13 coins, 6 each, and 1 odd coin stays.
 TIE = {
@@ -66,7 +66,8 @@ def test_a_result_stored_with_an_old_wording_reads_as_the_new_one(app):
 
 def test_a_multiplication_is_written_with_a_times_sign():
     assert _count_desc(12, 10, False) == "12 chaff: 20 + 10 × 2 beyond 10"
-    assert " x " not in JA_PO.read_text(encoding="utf-8").replace("msgid", "")
+    for po in JA_POS.values():
+        assert " x " not in po.read_text(encoding="utf-8").replace("msgid", ""), po
 
 
 def test_japanese_puts_no_space_between_a_name_and_its_particle():
