@@ -7,14 +7,18 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from scorekeeper.games import GAMES, bounds_table, options_table
+from scorekeeper.games import FOLDERS, GAMES, bounds_table, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_table_of_options_is_the_one_the_declarations_write():
-    readme = (ROOT / "docs" / "api.md").read_text()
-    assert options_table() in readme
+def test_each_game_folder_documents_the_options_it_declares():
+    # Issue 40: a house rule is added in its game's folder alone, its documentation included.
+    api = (ROOT / "docs" / "api.md").read_text()
+    for folder in FOLDERS:
+        readme = ROOT / "scorekeeper" / "games" / folder / "README.md"
+        assert options_table(folder) in readme.read_text(), folder
+        assert f"`scorekeeper/games/{folder}/README.md`" in api, folder
 
 
 def _code(path: Path) -> str:

@@ -45,15 +45,17 @@ for _folder in FOLDERS:
     register(*import_module(f"{__name__}.{_folder}").GAMES)
 
 
-def options_table() -> str:
-    """docs/api.md's table of house rules and settings, written from the declarations."""
+def options_table(folder: str) -> str:
+    """The table of a game folder's house rules and settings in its ``README.md``, written from
+    the declarations (docs/api.md points to each)."""
+    games: tuple[Game, ...] = import_module(f"{__name__}.{folder}").GAMES
     rows: dict[int, tuple[list[str], Option]] = {}
-    for game in GAMES.values():
+    for game in games:
         for o in game.options:
             rows.setdefault(id(o), ([], o))[0].append(game.title)
     lines = ["| game | option | where | values (default first) |", "|---|---|---|---|"]
     for titles, o in rows.values():
-        where = "rules" if any(o in g.rule_options for g in GAMES.values()) else "settings"
+        where = "rules" if any(o in g.rule_options for g in games) else "settings"
         lines.append(f"| {', '.join(titles)} | `{o.key}` | {where} | {_values(o)} |")
     return "\n".join(lines)
 
