@@ -27,7 +27,6 @@ from scorekeeper.round_data import (
     Entry,
     Result,
     as_engine_input,
-    as_entry,
     as_result,
     end_result,
     json_of,
@@ -188,7 +187,7 @@ def table_entry(game: GameRules, kind: EntryKind, entry: Entry) -> Entry:
     """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
     by name, the keys the table decides dropped; nothing of a game's end. A kept entry
     (an earlier version put back) is checked again: the same."""
-    return as_entry(game.kept_entry(kind, json_of(entry)))
+    return game.kept_entry(kind, entry)
 
 
 def engine_input(
@@ -324,7 +323,7 @@ def read_round(game: GameRules, spec: TableSpec, state: State, entry: Entry) -> 
     # The players were built from the entry's, in table order from the first seat, when
     # their positions run 0, 1, ... (they are sorted and distinct).
     in_order = not positions or positions[-1] == len(positions) - 1
-    body = as_engine_input(game.stored_body(json_of(full), spec, players_in_order=in_order))
+    body = game.stored_body(full, spec, players_in_order=in_order)
     return RoundRead(full, positions, body)
 
 

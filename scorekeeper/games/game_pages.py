@@ -22,6 +22,7 @@ from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.games.schema import ResultSchema, obj
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_, Msg
+from scorekeeper.round_data import Entry, as_entry
 from scorekeeper.rules import Violation
 from scorekeeper.rules.common import Body
 from scorekeeper.state import State, TableSpec
@@ -167,7 +168,7 @@ class GamePages:
 
     # -- the round form ------------------------------------------------------------------
 
-    def entry_from_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
+    def entry_from_form(self, form: FormData, n: int, errors: list[Violation]) -> Entry:
         """The JSON-shaped entry a round's form describes (``n`` players on the form).
 
         The dealer is a position among the players on the form, as in the API.
@@ -177,7 +178,7 @@ class GamePages:
         if dealer is not None:
             entry["dealer"] = dealer
         entry.update(self.read_form(form, n, errors))
-        return entry
+        return as_entry(entry)
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         """The game's own part of a round's form as an entry (beside the dealer), a mistake

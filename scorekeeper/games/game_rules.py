@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
+from scorekeeper.round_data import EngineInput, Entry, as_engine_input, as_entry
 from scorekeeper.rules import InvalidInput, Option, Outcome, RoundResult, Violation
 from scorekeeper.rules.common import Body, Bound, OptionValue, Reader
 from scorekeeper.state import State, TableSpec
@@ -183,11 +184,11 @@ class GameRules:
         """A new table's settings, each defaulting as declared."""
         return {o.key: r.option(raw, o, f"settings.{o.key}") for o in self.setting_options}
 
-    def kept_entry(self, kind: str, entry: Mapping[str, JSONValue]) -> JSONObject:
+    def kept_entry(self, kind: str, entry: Entry) -> Entry:
         """A round's entry as a table stores it: an unknown key refused by name, the keys the
         table decides dropped (an end of game keeps nothing)."""
         if kind != "round":
-            return {}
+            return Entry()
         errors = [
             Violation(str(key), self._unknown(key, self.keys))
             for key in entry
@@ -203,7 +204,7 @@ class GameRules:
                 ]
         if errors:
             raise InvalidInput(errors)
-        return {k: v for k, v in entry.items() if k not in self.decided_keys}
+        return as_entry({k: v for k, v in entry.items() if k not in self.decided_keys})
 
     def _unknown(self, key: object, known: frozenset[str]) -> str:
         listed = ", ".join(sorted(known))
@@ -232,8 +233,8 @@ class GameRules:
         return None
 
     def stored_body(
-        self, body: JSONObject, spec: TableSpec, *, players_in_order: bool
-    ) -> JSONObject:
+        self, body: EngineInput, spec: TableSpec, *, players_in_order: bool
+    ) -> EngineInput:
         """``body`` as a table stores it beside its entry: without what every stored round
         would repeat, which ``input_from_stored`` puts back.
 
@@ -247,9 +248,9 @@ class GameRules:
             drop.append("rules")
         if "players" in body and players_in_order:
             drop.append("players")
-        return {k: v for k, v in body.items() if k not in drop} if drop else body
+        return as_engine_input({k: v for k, v in body.items() if k not in drop}) if drop else body
 
-    def input_from_stored(self, stored: Body, spec: TableSpec, entry: Body) -> Body:
+    def input_from_stored(self, stored: EngineInput, spec: TableSpec, entry: Entry) -> EngineInput:
         """A stored body as the engine reads it (see ``stored_body``)."""
         rules = self.body_rules(spec)
         missing: JSONObject = {}
@@ -258,7 +259,7 @@ class GameRules:
         named = _named(entry.get("players"), spec.players) if "players" not in stored else None
         if named is not None:
             missing["players"] = named
-        return {**stored, **missing} if missing else stored
+        return as_engine_input({**stored, **missing}) if missing else stored
 
     # -- how a round moves the table on --------------------------------------------------
 

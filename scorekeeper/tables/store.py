@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Protocol, TypeAlias, cast
+from typing import Protocol, TypeAlias
 
 from sqlalchemy import Row, bindparam, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
@@ -28,7 +28,6 @@ from scorekeeper.codec import (
 )
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES
-from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step, evaluated
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
@@ -345,8 +344,7 @@ def round_input(table: Table, rnd: Round) -> EngineInput:
     """A stored round's input to the engine (its stored body leaves out what its table and
     its entry hold: ``Game.stored_body``). Not a copy: the stored body itself when it left
     nothing out."""
-    body = RULES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
-    return as_engine_input(cast(JSONObject, body))
+    return RULES[table.game].input_from_stored(rnd.body, spec_of(table), rnd.entry)
 
 
 def prior_score(rnd: Round) -> PriorScore | None:

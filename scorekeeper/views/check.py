@@ -20,6 +20,7 @@ from scorekeeper.games.form_input import (
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
+from scorekeeper.round_data import Entry, json_of
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.common import OptionValue
 from scorekeeper.state import State, TableSpec
@@ -73,7 +74,7 @@ def index() -> str:
 class _Checked:
     """A posted round as the checker read and scored it (nothing yet on a GET)."""
 
-    entry: JSONObject = field(default_factory=dict)
+    entry: Entry = field(default_factory=Entry)
     errors: dict[str, list[str]] = field(default_factory=dict)
     result: JSONObject | None = None
     status: int = 200
@@ -86,8 +87,8 @@ def _checked(game: Game, source: FormData, spec: TableSpec) -> _Checked:
     out = _Checked()
     problems: list[Violation] = []
     out.entry = entry = game.entry_from_form(source, len(names), problems)
-    body = dict(entry)
-    players = entry["players"]
+    body = dict(json_of(entry))
+    players = body["players"]
     body["players"] = [
         {**p, "name": names[i]}
         for i, p in enumerate(players if isinstance(players, list) else [])

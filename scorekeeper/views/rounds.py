@@ -15,7 +15,7 @@ from scorekeeper.games.form_input import FormData, form_int, round_number, with_
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, reason
-from scorekeeper.round_data import Entry, Result, as_entry
+from scorekeeper.round_data import Entry, Result
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import reading, service
@@ -88,7 +88,7 @@ class RoundPage:
         problems: list[Violation] = []
         self._check_players(problems)
         form = request.form if source is None else source
-        entry = as_entry(self.game.entry_from_form(form, len(self.positions), problems))
+        entry = self.game.entry_from_form(form, len(self.positions), problems)
         pinned = not as_new and self.rnd is not None and "dealer" in self.rnd.entry
         shown = form_int(request.form, "dealer_shown")
         left_as_shown = (
