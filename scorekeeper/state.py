@@ -183,7 +183,7 @@ def check_storable(after: State, deltas: Sequence[Fraction] = ()) -> None:
                     "",
                     N_(
                         "This would take a total beyond %(n)s digits, more than a table can keep",
-                        n=f"{STORED_DIGITS:,}",
+                        n=format(STORED_DIGITS, ","),
                     ),
                 )
             ]

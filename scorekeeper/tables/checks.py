@@ -128,7 +128,7 @@ def point_value_of(raw: object) -> Fraction:
             N_(
                 "A point value is at most %(maximum)s, and a fraction's denominator at "
                 "most %(maximum)s",
-                maximum=f"{MAX_POINT_VALUE:,}",
+                maximum=format(MAX_POINT_VALUE, ","),
             )
         )
     return value

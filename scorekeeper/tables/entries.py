@@ -164,7 +164,7 @@ def _entered_already(
                     N_(
                         "This table is full: it holds at most %(n)s rounds. Continue in a "
                         "new table: it keeps the players, the rules and the running totals",
-                        n=f"{MAX_ROUNDS:,}",
+                        n=format(MAX_ROUNDS, ","),
                     ),
                 )
             ]

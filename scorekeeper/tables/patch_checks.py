@@ -142,7 +142,7 @@ def _check_known_keys(c: _Check) -> None:
                 str(key)[:40],
                 N_(
                     "%(key)s cannot be changed here (known: %(known)s)",
-                    key=f"'{str(key)[:40]}'",
+                    key="'" + str(key)[:40] + "'",
                     known=", ".join(PATCH_KEYS),
                 ),
             )
@@ -199,7 +199,7 @@ def _check_settings(c: _Check, key: str) -> None:
                 path,
                 N_(
                     "%(key)s is not a setting of %(game)s (known: %(known)s)",
-                    key=f"'{str(name)[:40]}'",
+                    key="'" + str(name)[:40] + "'",
                     game=c.game.title,
                     known=", ".join(options) or "none",
                 ),

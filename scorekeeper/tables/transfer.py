@@ -241,8 +241,8 @@ def _exported_rounds(raw_rounds: JSONValue) -> list[JSONValue]:
                     "rounds",
                     N_(
                         "A table holds at most %(maximum)s rounds, not %(n)s",
-                        maximum=f"{entries.MAX_ROUNDS:,}",
-                        n=f"{len(raw_rounds):,}",
+                        maximum=format(entries.MAX_ROUNDS, ","),
+                        n=format(len(raw_rounds), ","),
                     ),
                 )
             ]
@@ -564,7 +564,7 @@ def _kept_number(number: object, path: str) -> int | None:
                     path,
                     N_(
                         "A round's number is a whole number from 1 to %(maximum)s, or null",
-                        maximum=f"{entries.MAX_ROUNDS:,}",
+                        maximum=format(entries.MAX_ROUNDS, ","),
                     ),
                 )
             ]

@@ -230,7 +230,7 @@ def _pot(r: Reader, data: Body) -> int:
             N_(
                 "The pot holds whole coins, from %(minimum)s to %(maximum)s (got %(value)s)",
                 minimum=POT.minimum,
-                maximum=f"{POT.maximum:,}",
+                maximum=format(POT.maximum, ","),
                 value=shown(pot_value.numerator) if pot_value.denominator == 1 else str(pot_value),
             ),
         )
