@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from scorekeeper.messages import N_
 from scorekeeper.rules.common import Body, Option, Reader
 
-#: House rules of RULES 4.4 and 4.6, defaults as listed there. Baka reads all five; Toppa
-#: the first three (the others are accepted in a Toppa body and have no effect).
+#: House rules of RULES 4.4 and 4.6, defaults as listed there: every one either game reads (a
+#: body of either may give any of them). Which game offers which: ``TOPPA_RULES``,
+#: ``BAKA_RULES`` below.
 RULE_OPTIONS: tuple[Option, ...] = (
     Option(
         "yaku_values",
@@ -52,37 +53,19 @@ class Rules:
     low_man_out_forfeits_cards: bool = False
 
 
+_BY_KEY = {o.key: o for o in RULE_OPTIONS}
+#: The house rules each game offers, by name: a new rule is added to the games it is for.
+#: The others are accepted in a body of the game and have no effect (Toppa settles no
+#: yaku against an average and has no Low Man Out).
+TOPPA_RULES = tuple(_BY_KEY[k] for k in ("yaku_values", "boar_deer_butterfly", "willow_as_chaff"))
+BAKA_RULES = RULE_OPTIONS
+
 DEFAULT_RULES = Rules()
-RULE_NAMES = frozenset(o.key for o in RULE_OPTIONS)
-_OPTIONS = {o.key: o for o in RULE_OPTIONS}
-
-
-_RULES_READ: dict[tuple[tuple[str, object], ...], Rules] = {}
-"""House rules already read without a mistake, by their settings: a table's every round
-carries the same ones (an import of 10,000 rounds would read them 10,000 times)."""
+RULE_NAMES = frozenset(_BY_KEY)
 
 
 def parse_rules(r: Reader, raw: Body, path: str = "rules") -> Rules:
-    key = _rules_key(raw)
-    known = _RULES_READ.get(key) if key is not None else None
-    if known is not None:
-        return known
-    before = len(r.violations)
-    rules = _read_rules(r, raw, path)
-    if key is not None and len(r.violations) == before and len(_RULES_READ) < 256:
-        _RULES_READ[key] = rules
-    return rules
-
-
-def _rules_key(raw: Body) -> tuple[tuple[str, object], ...] | None:
-    """``raw``'s settings as a key, or None when a value is not plain text or a boolean."""
-    items = tuple(sorted(raw.items()))
-    if all(type(v) is str or type(v) is bool for _, v in items):
-        return items
-    return None
-
-
-def _read_rules(r: Reader, raw: Body, path: str) -> Rules:
+    """A body's house rules, each defaulting as declared; a mistake added to ``r``."""
     for key in raw:
         if key not in RULE_NAMES:
             known = ", ".join(sorted(RULE_NAMES))
@@ -96,10 +79,10 @@ def _read_rules(r: Reader, raw: Body, path: str) -> Rules:
             )
 
     def choice(key: str) -> str:
-        return r.choice_option(raw, _OPTIONS[key], f"{path}.{key}")
+        return r.choice_option(raw, _BY_KEY[key], f"{path}.{key}")
 
     def flag(key: str) -> bool:
-        return r.boolean(raw, key, f"{path}.{key}", bool(_OPTIONS[key].default))
+        return r.boolean(raw, key, f"{path}.{key}", bool(_BY_KEY[key].default))
 
     return Rules(
         yaku_values=choice("yaku_values"),

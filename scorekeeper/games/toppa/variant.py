@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.games.toppa.house_rules import RULE_OPTIONS
+from scorekeeper.games.toppa.house_rules import BAKA_RULES, TOPPA_RULES
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules.common import Bound, Option
 
@@ -59,7 +59,7 @@ TOPPA = Variant(
     par=120,
     hand_size=10,
     chaff_threshold=12,
-    rule_options=RULE_OPTIONS[:3],
+    rule_options=TOPPA_RULES,
     rounds=None,
     exchange=True,
     hand_ruling=None,
@@ -71,7 +71,7 @@ BAKA = Variant(
     par=80,
     hand_size=7,
     chaff_threshold=10,
-    rule_options=RULE_OPTIONS,
+    rule_options=BAKA_RULES,
     rounds=BAKA_ROUNDS,
     exchange=False,
     hand_ruling="R4",
