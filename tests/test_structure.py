@@ -17,7 +17,10 @@ def test_each_game_folder_documents_the_options_it_declares():
     api = (ROOT / "docs" / "api.md").read_text()
     for folder in FOLDERS:
         readme = ROOT / "scorekeeper" / "games" / folder / "README.md"
-        assert options_table(folder) in readme.read_text(), folder
+        table = options_table(folder)
+        assert table in readme.read_text(), (
+            f"{readme.relative_to(ROOT)} lacks the table of options_table({folder!r}):\n{table}"
+        )
         assert f"`scorekeeper/games/{folder}/README.md`" in api, folder
 
 
