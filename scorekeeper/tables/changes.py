@@ -462,17 +462,17 @@ def latest_rematch(table: Table) -> str | None:
     Every page of the table asks; the answer changes only with a journal entry, so it is
     kept per table and journal version (looking for it walks the table's whole journal).
     """
-    key = (table.token, table.version)
-    if key in _REMATCHES:
-        return _REMATCHES[key]
+    return _REMATCHES.kept((table.token, table.version), lambda: _latest_rematch(table))
+
+
+def _latest_rematch(table: Table) -> str | None:
     entry = db.session.scalar(
         select(JournalEntry)
         .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
         .order_by(JournalEntry.seq.desc())
         .limit(1)
     )
-    _REMATCHES[key] = found = None if entry is None else continued_at(entry)
-    return found
+    return None if entry is None else continued_at(entry)
 
 
 _REMATCHES: BoundedCache[tuple[str, int], str | None] = BoundedCache(1024)
