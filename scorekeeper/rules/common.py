@@ -198,7 +198,7 @@ class Note:
 
 
 _PLAYERS_LIST = N_("a list of players")
-"""What a body's ``players`` must be (built once: every round read would build it again)."""
+"""What a body's ``players`` must be, for its messages."""
 
 
 class Reader:

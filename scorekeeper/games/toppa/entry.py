@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import xor
 
 from scorekeeper.cards import CARD_BY_ID, SUITS, in_deck_order, names_of
 from scorekeeper.games.toppa.deck import DECK
@@ -40,7 +38,7 @@ class Input:
     rules: Rules = field(default_factory=Rules)
 
 
-# What a round's entry is made of, for its messages: built once, not for every round read.
+# What a round's entry is made of, for its messages.
 _CAPTURED_LIST = N_("a list of captured cards")
 _HAND_LIST = N_("a list of exposed hand cards")
 
@@ -165,11 +163,6 @@ def _check_whole_deck(r: Reader, piles: Sequence[list[str] | None]) -> None:
         )
 
 
-_MONTH_BIT = {c: 1 << CARD_BY_ID[c].month for c in DECK}
-"""Each card's month as a bit: a pile's bits XORed together are 0 when every month it holds
-has an even count (the usual pile, checked without counting)."""
-
-
 def odd_month(suit: object, k: object, one: bool) -> Msg:
     """The mistake of a pile with an odd count of a month (R: RULES 4.2), in the words the
     round form's bar shows before Save: ``one`` for the singular ("1 card")."""
@@ -199,8 +192,6 @@ def misdeal(name: object, suit: object) -> Msg:
 
 
 def _check_months(r: Reader, pile: Sequence[str], path: str) -> None:
-    if not reduce(xor, map(_MONTH_BIT.__getitem__, pile), 0):
-        return
     counts = Counter(CARD_BY_ID[c].suit.id for c in pile)
     for suit in SUITS:
         k = counts.get(suit.id, 0)
@@ -222,8 +213,6 @@ def _check_hand(
                 n=len(raw),
             ),
         )
-    if len(hand) < 4:
-        return  # no four cards of a month (most hands are not exposed at all)
     counts = Counter(CARD_BY_ID[c].suit for c in hand)
     for suit, k in counts.items():
         if k == 4:

@@ -94,8 +94,8 @@ class Yaku:
 # -- yaku --------------------------------------------------------------------------------
 
 
-# The yaku whose cards and points never vary, built once: a frozen Yaku is shared safely, and
-# ``dekiyaku`` runs for every pile of every round (by low or high yaku values where they differ).
+# The yaku whose cards and points never vary (by low or high yaku values where they differ): a
+# frozen Yaku is shared safely.
 _FIVE_BRIGHTS = {low: Yaku("five-brights", 40 if low else 60, BRIGHTS) for low in (False, True)}
 _FOUR_BRIGHTS = {low: Yaku("four-brights", 30 if low else 40, DRY_BRIGHTS) for low in (False, True)}
 _BOAR_DEER_BUTTERFLY_YAKU = Yaku("boar-deer-butterfly", 20, BOAR_DEER_BUTTERFLY)
