@@ -1,10 +1,11 @@
 """Words for players that a page can translate (pure: no Flask, no Babel).
 
 The rules engine, the games and the table services write every message in English with
-``N_``, the marker the catalogue extraction looks for (``babel.cfg``). What ``N_`` returns is
-an ordinary ``str``, the English sentence that the JSON API, the logs and the tests read, which
-also remembers its message id and values: ``scorekeeper.i18n`` translates it for a page in the
-reader's language. So the pure layers choose no language and never import Flask-Babel.
+``N_``, the marker the catalogue extraction looks for (``babel.cfg``, and ``babel-game.cfg``
+in a game folder). What ``N_`` returns is an ordinary ``str``, the English sentence that the
+JSON API, the logs and the tests read, which also remembers its message id and values:
+``scorekeeper.i18n`` translates it for a page in the reader's language. So the pure layers
+choose no language and never import Flask-Babel.
 
 A value may itself be a message (a card's or a yaku's name, a role) or a list of values: the
 page translates those too, and joins a list the way its language does.

@@ -63,7 +63,7 @@ class Option:
     """A house rule or table setting, declared once with its default and bounds.
 
     The engine reads it from a body, the table's checks and forms read the same declaration,
-    and the table of house rules in docs/api.md is written from it.
+    and the table of house rules in its game folder's README.md is written from it.
     """
 
     key: str

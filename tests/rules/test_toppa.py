@@ -730,3 +730,15 @@ def test_baka_is_toppas_engine_with_bakas_numbers():
     assert (TOPPA.variant.chaff_threshold, TOPPA.variant.rounds) == (12, None)
     assert BAKA.rule_options == BAKA.variant.rule_options
     assert set(TOPPA.rule_options) < set(BAKA.rule_options)
+
+
+def test_every_house_rule_is_offered_by_the_game_it_is_for():
+    # RULES 4.4 and 4.6: Toppa offers the yaku values, Boar-Deer-Butterfly and willow as chaff;
+    # Baka those and its own two. Each game names its rules (house_rules.py), so a rule added
+    # for one game is offered by it, and a rule offered by neither is a mistake.
+    from scorekeeper.games.toppa.house_rules import RULE_OPTIONS
+
+    offered = {g: [o.key for o in find_game(g).rule_options] for g in ("toppa", "baka")}
+    assert offered["toppa"] == ["yaku_values", "boar_deer_butterfly", "willow_as_chaff"]
+    assert offered["baka"] == offered["toppa"] + ["yaku_settlement", "low_man_out_forfeits_cards"]
+    assert {o.key for o in RULE_OPTIONS} == set(offered["toppa"]) | set(offered["baka"])

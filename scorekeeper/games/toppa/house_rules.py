@@ -58,7 +58,10 @@ _BY_KEY = {o.key: o for o in RULE_OPTIONS}
 #: The others are accepted in a body of the game and have no effect (Toppa settles no
 #: yaku against an average and has no Low Man Out).
 TOPPA_RULES = tuple(_BY_KEY[k] for k in ("yaku_values", "boar_deer_butterfly", "willow_as_chaff"))
-BAKA_RULES = RULE_OPTIONS
+BAKA_RULES = (
+    *TOPPA_RULES,
+    *(_BY_KEY[k] for k in ("yaku_settlement", "low_man_out_forfeits_cards")),
+)
 
 DEFAULT_RULES = Rules()
 RULE_NAMES = frozenset(_BY_KEY)
