@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from scorekeeper.games import FOLDERS, GAMES, bounds_table, options_table
+from scorekeeper.games import FOLDERS, GAMES, bounds_table, games_in, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,9 +17,11 @@ def test_each_game_folder_documents_the_options_it_declares():
     api = (ROOT / "docs" / "api.md").read_text()
     for folder in FOLDERS:
         readme = ROOT / "scorekeeper" / "games" / folder / "README.md"
-        table = options_table(folder)
+        assert readme.is_file(), f"{readme.relative_to(ROOT)} is missing (copy tests/toygame's)"
+        table = options_table(games_in(folder))
         assert table in readme.read_text(), (
-            f"{readme.relative_to(ROOT)} lacks the table of options_table({folder!r}):\n{table}"
+            f"{readme.relative_to(ROOT)} lacks the table of its options "
+            f"(options_table(games_in({folder!r}))):\n{table}"
         )
         assert f"`scorekeeper/games/{folder}/README.md`" in api, folder
 

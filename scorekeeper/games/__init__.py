@@ -10,7 +10,7 @@ the shared templates ask the game object and never compare a game's name. A fold
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 
 from scorekeeper.games.base import Game, GameEnd, GameRules
@@ -34,7 +34,8 @@ use (``tests/test_layers.py`` checks that they ask nothing of ``GamePages``)."""
 
 
 def register(*games: Game) -> None:
-    """Offer ``games`` on every page and in the API (a game's id must be new)."""
+    """Offer ``games`` on every page and in the API (a game's id must be new). A game
+    registered so, from outside ``FOLDERS``, brings no catalogue: its words stay English."""
     for game in games:
         if game.id in GAMES:
             raise ValueError(f"a game called {game.id!r} is registered already")
@@ -45,10 +46,16 @@ for _folder in FOLDERS:
     register(*import_module(f"{__name__}.{_folder}").GAMES)
 
 
-def options_table(folder: str) -> str:
-    """The table of a game folder's house rules and settings in its ``README.md``, written from
-    the declarations (docs/api.md points to each)."""
+def games_in(folder: str) -> tuple[Game, ...]:
+    """The games of the game folder ``scorekeeper/games/<folder>``."""
     games: tuple[Game, ...] = import_module(f"{__name__}.{folder}").GAMES
+    return games
+
+
+def options_table(games: Sequence[Game]) -> str:
+    """The table of a game folder's house rules and settings in its ``README.md`` (``games``:
+    the folder's, ``games_in(folder)``), written from the declarations (docs/api.md points to
+    each)."""
     rows: dict[int, tuple[list[str], Option]] = {}
     for game in games:
         for o in game.options:
@@ -120,6 +127,7 @@ __all__ = [
     "GameRules",
     "bounds_table",
     "find_game",
+    "games_in",
     "options_table",
     "register",
     "why_line",

@@ -21,11 +21,13 @@ from scorekeeper.messages import N_, Msg
 from tests.helpers import EXAMPLE_A, EXAMPLE_BAKA_B
 
 ROOT = Path(__file__).resolve().parents[2]
+TOY_GAME = ROOT / "tests" / "toygame"
 JA_POS = {
     name or "shared": folder / "ja" / "LC_MESSAGES" / "messages.po"
-    for name, folder in catalogue_folders().items()
+    for name, folder in {**catalogue_folders(), "toygame": TOY_GAME / "translations"}.items()
 }
-"""The Japanese catalogues: the shared words', then each game folder's own."""
+"""The Japanese catalogues: the shared words', each game folder's own, and the toy game's (a
+new game copies its folder, catalogue included)."""
 JA = {"Accept-Language": "ja,en-US;q=0.7,en;q=0.3"}
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%%")
 
@@ -318,7 +320,7 @@ def source_messages(name: str) -> set[str]:
     what babel.cfg names, a game folder's from that folder."""
     folder, cfg = (ROOT, ROOT / "babel.cfg")
     if name != "shared":
-        folder = ROOT / "scorekeeper" / "games" / name
+        folder = TOY_GAME if name == "toygame" else ROOT / "scorekeeper" / "games" / name
         cfg = ROOT / "babel-game.cfg"
     with cfg.open() as f:
         method_map, options_map = parse_mapping_cfg(f)
@@ -342,7 +344,7 @@ def test_the_catalogue_is_up_to_date_with_the_source(name):
 def test_every_game_folder_keeps_its_own_words():
     # A game folder's words are in its catalogue, not the shared one: its house rule's label,
     # say, is translated in its folder alone.
-    assert sorted(n for n in JA_POS if n != "shared") == sorted(FOLDERS)
+    assert sorted(n for n in JA_POS if n not in ("shared", "toygame")) == sorted(FOLDERS)
     shared = source_messages("shared")
     for folder in FOLDERS:
         own = source_messages(folder) - shared

@@ -145,3 +145,16 @@ def test_the_toy_game_describes_its_result_in_the_api_s_description(client, high
         assert "HighCardResult" not in spec["components"]["schemas"]
     finally:
         register(HIGH_CARD)
+
+
+def test_the_toy_folder_holds_what_a_game_folder_needs():
+    # Copied to scorekeeper/games/<name>/, it passes the checks every game folder meets: its
+    # README's table of options (tests/test_structure.py) and its own catalogue
+    # (tests/web/test_i18n.py, which checks the toy game's too).
+    from pathlib import Path
+
+    from scorekeeper.games import options_table
+
+    folder = Path(toygame.__file__).parent
+    assert options_table(toygame.GAMES) in (folder / "README.md").read_text()
+    assert (folder / "translations" / "ja" / "LC_MESSAGES" / "messages.po").is_file()
