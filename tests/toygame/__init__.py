@@ -2,7 +2,8 @@
 
 Copy this folder to ``scorekeeper/games/<name>/``, rename its game, add the folder to
 ``FOLDERS`` in ``scorekeeper/games/__init__.py``, and the game scores through the pages and
-the API (docs/architecture.md, "Adding a game"). The tests register it with ``register``.
+the API (docs/architecture.md, "Adding a game", lists each step). The tests register it with
+``register``.
 """
 
 from tests.toygame.game import HIGH_CARD
