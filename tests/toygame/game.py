@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.games.base import Game
 from scorekeeper.games.form_input import FormData
 from scorekeeper.games.schema import ResultSchema
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.rules import Violation
 from scorekeeper.state import State, TableSpec
 from tests.toygame import rules as engine
@@ -16,10 +15,10 @@ from tests.toygame.openapi import RESULT
 class HighCard(Game):
     engine = engine  # its id, title, players, settings, bounds, keys and deck follow
 
-    def complete(self, body: dict[str, Any], spec: TableSpec, state: State) -> None:
+    def complete(self, body: JSONObject, spec: TableSpec, state: State) -> None:
         body.setdefault("stake", self.setting(spec, "stake"))
 
-    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> dict[str, Any]:
+    def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
         return {"players": [{"card": form.get(f"p{i}_card") or ""} for i in range(n)]}
 
     def result_schema(self) -> ResultSchema:

@@ -7,15 +7,14 @@ the result is shown (``to_dict``). Equal months: nobody pays.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from scorekeeper.cards import ALL_IDS, CARD_BY_ID
 from scorekeeper.exact import amount_str
+from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
-from scorekeeper.rules.common import CardClaims, Note, Option, Outcome, Reader
+from scorekeeper.rules.common import Body, CardClaims, Note, Option, Outcome, Reader
 
 GAME = "highcard"
 TITLE = N_("High card")
@@ -49,7 +48,7 @@ class RoundResult:
     def outcome(self) -> Outcome:
         return Outcome()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "game": GAME,
             "players": [
@@ -60,7 +59,7 @@ class RoundResult:
         }
 
 
-def parse(data: Mapping[str, Any]) -> Input:
+def parse(data: Body) -> Input:
     r = Reader()
     stake = r.within(data, "stake", BOUNDS[0], default=1) or 1
     claims = CardClaims(r)
@@ -88,5 +87,5 @@ def explain_notes(result: RoundResult) -> tuple[Note, ...]:
     return (Note(N_("The higher month wins the stake.")),)
 
 
-def evaluate(data: Mapping[str, Any]) -> RoundResult:
+def evaluate(data: Body) -> RoundResult:
     return score(parse(data))
