@@ -46,7 +46,7 @@ class Entry(TypedDict, total=False):
 
 
 class EngineInput(TypedDict, total=False):
-    """The engine's full input for one round (``Game.parse`` reads it; built by
+    """The engine's full input for one round (``Game.evaluate`` reads it; built by
     ``ledger.engine_input``): the entry's players named as the table names their seats, the
     dealer, the house rules and what the table's state decides (the round of the game, the
     pot), then the game's own fields. A row keeps it (``Round.body``) without the house rules

@@ -1,7 +1,7 @@
 """The replay's shortcut for Baka: a round scored from how it scored at another seat.
 
 Deleting or restoring an early Baka round moves every later round's dealer and round of the
-game, and nothing else; they pay as they did (RULES 4.6). ``Toppa.rescore_cheaply`` asks this
+game, and nothing else; they pay as they did (RULES 4.6). ``PileGame.rescore_cheaply`` asks this
 of every later round of a replay (``ledger.step``). Kept by issue 40's measure (tables of
 300 rounds, processor time): deleting round 1 of the Baka table 49 ms with it, 142 ms without
 (2.9x).
