@@ -42,14 +42,14 @@ def register(*games: Game) -> None:
         GAMES[game.id] = game
 
 
-for _folder in FOLDERS:
-    register(*import_module(f"{__name__}.{_folder}").GAMES)
-
-
 def games_in(folder: str) -> tuple[Game, ...]:
     """The games of the game folder ``scorekeeper/games/<folder>``."""
     games: tuple[Game, ...] = import_module(f"{__name__}.{folder}").GAMES
     return games
+
+
+for _folder in FOLDERS:
+    register(*games_in(_folder))
 
 
 def options_table(games: Sequence[Game]) -> str:

@@ -4,6 +4,7 @@ the shared words' and each game folder's own (issue 40: a house rule touches onl
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -315,7 +316,8 @@ def test_every_message_of_the_japanese_catalogue_is_translated(name):
     assert mismatched == []
 
 
-def source_messages(name: str) -> set[str]:
+@functools.cache
+def source_messages(name: str) -> frozenset[str]:
     """Every message the code marks, extracted as scripts/messages does: the shared words from
     what babel.cfg names, a game folder's from that folder."""
     folder, cfg = (ROOT, ROOT / "babel.cfg")
@@ -330,7 +332,7 @@ def source_messages(name: str) -> set[str]:
         str(folder), method_map, options_map, keywords=keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
-    return found - {""}
+    return frozenset(found - {""})
 
 
 @pytest.mark.parametrize("name", sorted(JA_POS))
