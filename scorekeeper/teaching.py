@@ -32,6 +32,7 @@ from scorekeeper.models import Club, DeckFace, Table, db, now
 from scorekeeper.models import Deck as Deck
 from scorekeeper.recognise import decks as recogniser
 from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import clean_name
 from scorekeeper.tables import deck_links, store
 
 T = TypeVar("T")
@@ -90,12 +91,14 @@ def recognised(read: Callable[[recognise.Array], T], image: recognise.Array) -> 
 
 
 def checked_deck_name(raw: object) -> str | None:
-    """A deck's name as sent: ``None`` for none (or blank), else 1 to 60 characters."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
+    """A deck's name as sent: ``None`` for none (or blank), else 1 to 60 characters, cleaned
+    as a table's players are (``clean_name``: no control characters, lone surrogates or
+    bidirectional overrides, which a database could not keep or a page would show wrong)."""
+    if raw is None or (isinstance(raw, str) and not clean_name(raw)):
         return None
-    if not isinstance(raw, str) or len(raw.strip()) > NAME_LENGTH or "\0" in raw:
+    if not isinstance(raw, str) or len(clean_name(raw)) > NAME_LENGTH:
         raise InvalidInput([Violation(NAME, BAD_NAME)])
-    return raw.strip()
+    return clean_name(raw)
 
 
 def create(name: object, photo: bytes | None) -> tuple[Deck, list[Placed]]:

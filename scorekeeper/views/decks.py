@@ -14,7 +14,7 @@ from scorekeeper import limits, photos, teaching
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import service
-from scorekeeper.views.api import errors_response
+from scorekeeper.views.api import BadBody, errors_response, read_json_object
 from scorekeeper.views.deck_schema import PATHS
 from scorekeeper.views.links import public_url
 
@@ -32,6 +32,12 @@ def _photo_body() -> None:
 def _invalid(exc: InvalidInput) -> tuple[Response, int]:
     service.rollback()
     return errors_response([v.to_dict() for v in exc.violations], 422)
+
+
+@bp.errorhandler(BadBody)
+def _bad_body(exc: BadBody) -> tuple[Response, int]:
+    service.rollback()
+    return errors_response([{"field": "", "message": str(exc)}], 400)
 
 
 @bp.errorhandler(teaching.DeckNotFound)
@@ -80,10 +86,10 @@ def sent_photo() -> bytes | None:
 
 
 def sent_name() -> object:
-    """The name sent in the form (multipart), or in a JSON body."""
+    """The name sent in the form (multipart), or in a JSON body, read as every JSON body is
+    (``read_json_object``: 400 when it is no JSON object, 422 for what no deck can keep)."""
     if request.is_json:
-        body = request.get_json(silent=True)
-        return body.get(teaching.NAME) if isinstance(body, dict) else None
+        return read_json_object().get(teaching.NAME)
     return request.form.get(teaching.NAME)
 
 

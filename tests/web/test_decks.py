@@ -261,6 +261,29 @@ def test_a_name_alone_makes_an_empty_deck_and_names_are_bounded(app, client, lay
     assert layout.shapes == []
 
 
+def test_a_deck_s_json_body_is_read_as_every_body_is_and_its_name_cleaned(app, client):
+    # A hostile-input probe (2026-11-29): a lone surrogate in the name answered 500 at the
+    # flush, and JSON nested 5,000 deep a RecursionError; duplicate keys went through.
+    def post(raw: str):
+        return client.post("/api/v1/decks", data=raw, content_type="application/json")
+
+    refused(post('{"name": "\\ud800"}'), "lone surrogate", "name")
+    deep = post('{"name": ' + "[" * 5000 + "]" * 5000 + "}")
+    assert deep.status_code == 422 and deep.get_json()["errors"][0]["field"].startswith("name")
+    for raw, words in (
+        ('{"name": "a", "name": "b"}', "given twice"),
+        ("[1]", "JSON object"),
+        ("{", "not valid JSON"),
+    ):
+        resp = post(raw)
+        assert resp.status_code == 400, raw
+        assert words in resp.get_json()["errors"][0]["message"]
+    made = post('{"name": "  Aki\\u202e\\u0007s  deck "}')
+    assert made.status_code == 201 and made.get_json()["name"] == "Aki s deck"
+    with app.app_context():
+        assert db.session.query(Deck).count() == 1  # nothing stored by the refusals
+
+
 # -- reading, replacing a face, deleting ----------------------------------------------------
 
 
