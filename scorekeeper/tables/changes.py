@@ -190,9 +190,7 @@ def _append_edit(table: Table, patch: Patch) -> Round:
 def append_entry(table: Table, kind: EntryKind, entry: Entry) -> Round:
     """Score and store a change of the table or a settle-up as the table's next entry."""
     if table.round_count >= entries.MAX_ROUNDS:
-        raise InvalidInput(
-            [Violation("", N_("This table is full; continue in a new table (a rematch)"))]
-        )
+        raise InvalidInput([Violation("", entries.full())])
     done = step(store.spec_of(table), store.state_of(table), kind, entry)
     rnd = Round(table_id=table.id, number=table.round_count + 1, entry=as_entry(dict(entry)))
     store.store_step(rnd, done, table.round_count + 1)

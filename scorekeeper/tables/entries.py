@@ -30,7 +30,20 @@ from scorekeeper.tables.checks import (
 from scorekeeper.tables.replay import Head, Renumbering, Replay, forget_loaded, recompute
 
 MAX_ROUNDS = 10_000
-"""A table's limit: past it the players continue in a new table with the totals carried."""
+"""The most entries a table holds: its rounds, game ends, changes and settle-ups together.
+Past it the players continue in a new table with the totals carried."""
+
+
+def full() -> Msg:
+    """Why a full table takes no more entries, and what the players do then."""
+    return N_(
+        "This table is full: it holds at most %(n)s entries (rounds, game ends, changes of "
+        "the table and settle-ups). Continue in a new table: it keeps the players, the rules "
+        "and the running totals",
+        n=format(MAX_ROUNDS, ","),
+    )
+
+
 KINDS = (EntryKind.ROUND, EntryKind.END)
 """What the API enters as a round: a round, or the end of a game."""
 IMPORTED_KINDS = tuple(EntryKind)
@@ -157,18 +170,7 @@ def _entered_already(
             )
         )
     if table.round_count >= MAX_ROUNDS:
-        raise InvalidInput(
-            [
-                Violation(
-                    "",
-                    N_(
-                        "This table is full: it holds at most %(n)s rounds. Continue in a "
-                        "new table: it keeps the players, the rules and the running totals",
-                        n=format(MAX_ROUNDS, ","),
-                    ),
-                )
-            ]
-        )
+        raise InvalidInput([Violation("", full())])
     return None
 
 
@@ -360,8 +362,16 @@ def restore_replay(table: Table, target: Round) -> Replay:
     return Replay(number, store.state_before(table, number), [head], number)
 
 
+def check_restorable(table: Table) -> None:
+    """Conflict when the table has no room for an entry put back: a full table stays full,
+    so that its export can be imported again (which takes at most ``MAX_ROUNDS``)."""
+    if table.round_count >= MAX_ROUNDS:
+        raise Conflict(full())
+
+
 def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
+    check_restorable(table)
     replay = restore_replay(table, target)
     number = replay.number
     renumbering = recompute(table, replay, shift=1)

@@ -93,6 +93,7 @@ def _preview(table: Table, entry: JournalEntry) -> _Undone:
         return _Undone(Effect.DELETED, rnd, rnd.round_no, rnd.game_no, state, list(table.players))
     if effect == Effect.DELETED:
         rnd = undo.restored_again(table, entry)
+        entries.check_restorable(table)
         replay = entries.restore_replay(table, rnd)
         state, steps = replayed(table, replay)
         number = (
@@ -150,6 +151,7 @@ def _edit_entry_preview(
         return None, []
     try:
         if forward and rnd.number is None:
+            entries.check_restorable(table)
             entries.seat_names(table, as_edit(rnd.entry))
             state, steps = replayed(table, entries.restore_replay(table, rnd))
             result = steps[0].result if steps[0].rescored else rnd.result

@@ -240,7 +240,7 @@ def _exported_rounds(raw_rounds: JSONValue) -> list[JSONValue]:
                 Violation(
                     "rounds",
                     N_(
-                        "A table holds at most %(maximum)s rounds, not %(n)s",
+                        "A table holds at most %(maximum)s entries, not %(n)s",
                         maximum=format(entries.MAX_ROUNDS, ","),
                         n=format(len(raw_rounds), ","),
                     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from scorekeeper.tables import entries, service
@@ -91,3 +92,31 @@ def test_import_refuses_more_rounds_than_a_table_holds(client, monkeypatch):
     monkeypatch.setattr(entries, "MAX_ROUNDS", 2)
     resp = client.post("/api/v1/sessions/import", json=exported)
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "rounds"
+
+
+def test_a_full_table_takes_no_entry_back_so_its_export_imports(client, monkeypatch):
+    # A hostile-input probe (2026-11-29): deleting round 1 of a full table, entering another
+    # and undoing the delete left 10,001 entries, an export no import would take.
+    monkeypatch.setattr(entries, "MAX_ROUNDS", 3)
+    sid = toppa_with(client, 3)
+    deleted = client.delete(f"/api/v1/sessions/{sid}/rounds/1").get_json()
+    add(client, sid, ROUND)
+    before = session(client, sid)
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": deleted["version"]})
+    assert resp.status_code == 409
+    assert "full: it holds at most 3 entries" in resp.get_json()["errors"][0]["message"]
+    page = client.get(f"/t/{sid}/undo/{deleted['version']}").get_data(as_text=True)
+    assert "This table is full" in page and 'name="seq"' not in page
+    rid = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    restored = client.post(f"/t/{sid}/restore", data={"round": _deleted_id(rid)})
+    assert "This table is full" in client.get(restored.location).get_data(as_text=True)
+    assert session(client, sid) == before
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    assert client.post("/api/v1/sessions/import", json=exported).status_code == 201
+
+
+def _deleted_id(history: str) -> str:
+    """The id a history page's restore button posts (the one deleted round)."""
+    found = re.findall(r'name="round" value="(\d+)"', history)
+    assert len(found) == 1, found
+    return found[0]
