@@ -21,6 +21,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
 from scorekeeper.tables import changes, store
 from scorekeeper.tables.checks import table_name
+from scorekeeper.tables.entries import Conflict
 from scorekeeper.tables.undoing import Undoers
 
 MAX_MEMBERS = 500
@@ -75,7 +76,7 @@ def create_club(data: JSONObject) -> Club:
     unknown = sorted(set(data) - {"name", "members", "timezone"})
     for key in unknown:
         r.add(str(key)[:40], N_("%(key)s is not a club's field", key=shown(key)))
-    name = table_name(r, data.get("name", "Club"))
+    name = table_name(r, data.get("name", "Club"), of_club=True)
     names = _names(r, data.get("members", []), "members")
     _unique(r, names, "members")
     zone = _zone(r, data.get("timezone", "UTC"))
@@ -94,12 +95,17 @@ def create_club(data: JSONObject) -> Club:
 
 
 def _unique(r: Reader, names: Sequence[str], path: str) -> None:
-    seen: dict[str, int] = {}
+    """Each of ``names`` once (at ``path.<i>``), and at most ``MAX_MEMBERS`` of them."""
+    seen: set[str] = set()
     for i, n in enumerate(names):
         if n.casefold() in seen:
             r.add(f"{path}.{i}", N_("%(name)s is named twice", name=n))
-        seen[n.casefold()] = i
-    if len(names) > MAX_MEMBERS:
+        seen.add(n.casefold())
+    _at_most(r, len(names), path)
+
+
+def _at_most(r: Reader, members: int, path: str) -> None:
+    if members > MAX_MEMBERS:
         r.add(path, N_("A club has at most %(n)s members", n=MAX_MEMBERS))
 
 
@@ -162,7 +168,7 @@ def _apply(club: Club, data: JSONObject) -> _Change:
 
 
 def _check_name(c: _Change, key: str) -> None:
-    c.new_name = table_name(c.r, c.data[key])
+    c.new_name = table_name(c.r, c.data[key], of_club=True)
 
 
 def _check_zone(c: _Change, key: str) -> None:
@@ -170,11 +176,20 @@ def _check_zone(c: _Change, key: str) -> None:
 
 
 def _check_add(c: _Change, key: str) -> None:
-    """Members joining; and, for every change, the members as they will be (each name
-    once, at most ``MAX_MEMBERS``: a table's new players may have joined past it)."""
+    """Members joining, each at its own place (``add.<i>``: a name given twice, or already a
+    member's); and, for every change, at most ``MAX_MEMBERS`` (a table's new players may
+    have joined past it)."""
     if key in c.data:
         c.added = _names(c.r, c.data[key], key)
-    _unique(c.r, c.names + c.added, key)
+    members = {n.casefold() for n in c.names}
+    seen: set[str] = set()
+    for i, n in enumerate(c.added):
+        if n.casefold() in members:
+            c.r.add(f"{key}.{i}", N_("%(name)s is already a member of this club", name=n))
+        elif n.casefold() in seen:
+            c.r.add(f"{key}.{i}", N_("%(name)s is named twice", name=n))
+        seen.add(n.casefold())
+    _at_most(c.r, len(c.names) + len(c.added), key)
 
 
 def _check_rename(c: _Change, key: str) -> None:
@@ -182,6 +197,7 @@ def _check_rename(c: _Change, key: str) -> None:
     if not isinstance(raw, Mapping):
         c.r.add(key, N_('Give renames as an object, e.g. {"Aki": "Akiko"}'))
         return
+    paths: dict[str, str] = {}  # a renamed member's name -> the path of its rename
     for old, new in raw.items():
         path = f"rename.{str(old)[:40]}"
         m = member(c.club, str(old))
@@ -190,8 +206,17 @@ def _check_rename(c: _Change, key: str) -> None:
             c.r.add(path, N_("%(name)s is not a member of this club", name=str(old)[:40]))
             continue
         c.rename[str(m["name"])] = cleaned
-    after = [c.rename.get(n, n) for n in c.names] + c.added
-    _unique(c.r, after, key)
+        paths[str(m["name"])] = path
+    # Each new name once among the members as they will be (a swap is fine), said where the
+    # rename that takes it is.
+    taken = {n.casefold() for n in c.names if n not in c.rename} | {n.casefold() for n in c.added}
+    for old_name, new_name in c.rename.items():
+        if new_name.casefold() in taken:
+            c.r.add(
+                paths[old_name],
+                N_("Another member is already called %(name)s", name=new_name),
+            )
+        taken.add(new_name.casefold())
 
 
 def _check_merge(c: _Change, key: str) -> None:
@@ -430,29 +455,33 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
     return record(club, "undo", [summary, *(w for words in done for w in words)], {})
 
 
+class NoSuchChange(LookupError):
+    """A journal entry's number the club has no entry for (404, as a table's)."""
+
+
 def _undoable(club: Club, seq: object) -> ClubJournalEntry:
-    """The club's change to undo: ``seq``, or the last one not undone yet."""
-    query = select(ClubJournalEntry).where(
-        ClubJournalEntry.club_id == club.id, ClubJournalEntry.action == "edit"
-    )
-    if seq is not None:
-        if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= 2**31 - 1:
-            raise InvalidInput(
-                [
-                    Violation(
-                        "seq", N_("%(value)s is not a journal entry's number", value=shown(seq))
-                    )
-                ]
-            )
-        query = query.where(ClubJournalEntry.seq == seq)
-    entries = [
-        e
-        for e in db.session.scalars(query.order_by(ClubJournalEntry.seq.desc()))
-        if not e.data.get("undone")
-    ]
-    if not entries:
-        raise InvalidInput([Violation("seq", N_("There is no change of the club to undo"))])
-    return entries[0]
+    """The club's change to undo: ``seq``, or the last one not undone yet. As a table's
+    undo: InvalidInput for what is no entry's number, NoSuchChange for one the club has no
+    entry for, Conflict for an entry that cannot be undone (or none to undo)."""
+    of_club = select(ClubJournalEntry).where(ClubJournalEntry.club_id == club.id)
+    if seq is None:
+        changes_made = of_club.where(ClubJournalEntry.action == "edit")
+        for e in db.session.scalars(changes_made.order_by(ClubJournalEntry.seq.desc())):
+            if not e.data.get("undone"):
+                return e
+        raise Conflict(N_("There is no change of the club to undo"))
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= 2**31 - 1:
+        raise InvalidInput(
+            [Violation("seq", N_("%(value)s is not a journal entry's number", value=shown(seq)))]
+        )
+    entry: ClubJournalEntry | None = db.session.scalar(of_club.where(ClubJournalEntry.seq == seq))
+    if entry is None:
+        raise NoSuchChange(seq)
+    if entry.action != "edit":
+        raise Conflict(N_("Entry %(seq)s is an undo: only a change of the club is undone", seq=seq))
+    if entry.data.get("undone"):
+        raise Conflict(N_("Change %(seq)s is already undone", seq=seq))
+    return entry
 
 
 _PATCHED_BACK = ("name", "timezone", "rename", "flags", "seasons")

@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from scorekeeper.clubs.membership import attach, change_club, create_club, seat_members, undo
+from scorekeeper.clubs.membership import (
+    NoSuchChange,
+    attach,
+    change_club,
+    create_club,
+    seat_members,
+    undo,
+)
 from scorekeeper.clubs.store import ClubNotFound, find_club
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.messages import N_
@@ -22,6 +29,7 @@ from scorekeeper.tables import deck_links, entries
 from scorekeeper.tables.checks import NewTable
 
 __all__ = [
+    "NoSuchChange",
     "change",
     "change_club",
     "club_for_table",

@@ -83,15 +83,23 @@ def check_table(data: JSONObject) -> NewTable:
     return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
 
 
-def table_name(r: Reader, value: object) -> str:
-    """A table's name, cleaned; one too long is refused saying so, never cut (issue 17)."""
+def table_name(r: Reader, value: object, *, of_club: bool = False) -> str:
+    """A table's name (a club's: ``of_club``), cleaned; one too long is refused saying so,
+    never cut (issue 17)."""
     if isinstance(value, str) and len(clean_name(value)) > MAX_NAME_LENGTH:
+        n = len(clean_name(value))
         r.add(
             "name",
             N_(
+                "A club's name is at most %(maximum)s characters; this one has %(n)s",
+                n=n,
+                maximum=MAX_NAME_LENGTH,
+            )
+            if of_club
+            else N_(
                 "A table's name is at most %(maximum)s characters; this one has %(n)s",
                 maximum=MAX_NAME_LENGTH,
-                n=len(clean_name(value)),
+                n=n,
             ),
         )
         return clean_name(value)

@@ -109,6 +109,11 @@ def _no_club(exc: club_reading.ClubNotFound) -> tuple[Response, int]:
     return _read_only_write() or _message("No such club", 404)
 
 
+@bp.errorhandler(club_service.NoSuchChange)
+def _no_club_change(exc: club_service.NoSuchChange) -> tuple[Response, int]:
+    return _message("There is no such entry in this club's journal", 404, "seq")
+
+
 @bp.errorhandler(club_reading.MemberNotFound)
 def _no_member(exc: club_reading.MemberNotFound) -> tuple[Response, int]:
     return _message("No such member in this club", 404)

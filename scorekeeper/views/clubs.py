@@ -29,7 +29,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_, Msg
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
@@ -371,6 +371,12 @@ def undo(token: str) -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         flash(tr(N_("Cannot undo: %(why)s", why=sentences(exc.violations))), "error")
+    except club_service.NoSuchChange:
+        service.rollback()
+        flash(tr(N_("There is no such entry in this club's journal.")), "error")
+    except service.Conflict as exc:
+        service.rollback()
+        flash(tr(N_("Cannot undo: %(why)s", why=reason(exc))), "error")
     else:
         flash(tr(N_("Done: %(what)s.", what=_said(entry))))
     return redirect(url_for(".show", token=club.token) + "#journal")

@@ -358,3 +358,56 @@ def test_undo_takes_only_a_journal_entry_s_number(client, seq):
     club = make_club(client)
     resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": seq})
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "seq"
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({"rename": {"Aki": "ben"}}, [("rename.Aki", "Another member is already called ben")]),
+        ({"rename": {"Aki": "Ben", "Ben": "Aki"}}, []),  # a swap
+        ({"rename": {"Aki": "Dai"}, "add": ["dai"]}, [("rename.Aki", "already called Dai")]),
+        ({"add": ["Dai", "cho"]}, [("add.1", "cho is already a member of this club")]),
+        ({"add": ["X", "Y", "x"]}, [("add.2", "x is named twice")]),
+    ],
+)
+def test_a_name_a_change_would_give_twice_is_refused_where_it_is_given(client, body, errors):
+    # A hostile-input probe (2026-11-29): these were said at "rename.1" and "add.<i + the
+    # number of members>", places in a list the client never sent.
+    club = make_club(client)
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json=body)
+    if not errors:
+        assert resp.status_code == 200
+        return
+    assert resp.status_code == 422
+    got = resp.get_json()["errors"]
+    assert [e["field"] for e in got] == [f for f, _ in errors]
+    assert all(words in e["message"] for e, (_, words) in zip(got, errors, strict=True))
+
+
+def test_a_club_s_name_too_long_is_said_to_be_a_club_s(client):
+    for resp in (
+        client.post("/api/v1/clubs", json={"name": "x" * 61}),
+        client.patch(f"/api/v1/clubs/{make_club(client)['id']}", json={"name": "x" * 61}),
+    ):
+        assert resp.status_code == 422
+        assert resp.get_json()["errors"][0]["message"].startswith("A club's name is at most 40")
+
+
+def test_undoing_a_club_s_change_answers_as_a_table_s_undo(client):
+    # API.md: 404 for an unknown seq, 409 for an entry that cannot be undone as such.
+    club = make_club(client)
+    undo = f"/api/v1/clubs/{club['id']}/undo"
+    assert client.post(undo, json={}).status_code == 409  # nothing to undo yet
+    seq = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": ["Dai"]}).get_json()["version"]
+    missing = client.post(undo, json={"seq": seq + 5})
+    assert missing.status_code == 404 and missing.get_json()["errors"][0]["field"] == "seq"
+    undone = client.post(undo, json={"seq": seq})
+    assert undone.status_code == 200
+    again = client.post(undo, json={"seq": seq})
+    assert again.status_code == 409 and "already undone" in again.get_json()["errors"][0]["message"]
+    an_undo = client.post(undo, json={"seq": undone.get_json()["version"]})
+    assert an_undo.status_code == 409 and "is an undo" in an_undo.get_json()["errors"][0]["message"]
+    assert client.post(undo, json={}).status_code == 409
+    page = client.post(f"/c/{club['id']}/undo", data={"seq": str(seq + 5)})
+    assert page.status_code == 302
+    assert "no such entry" in client.get(page.location).get_data(as_text=True)
