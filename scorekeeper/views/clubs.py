@@ -38,7 +38,7 @@ from scorekeeper.views.club_page import ZONES, club_page
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import public_url
 from scorekeeper.views.member_page import member_page
-from scorekeeper.views.opening import club_summary, open_from_form
+from scorekeeper.views.opening import club_summary, form_field, open_from_form
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import HISTORY_SHOWN, table_standings
 
@@ -237,7 +237,7 @@ def open_table(token: str) -> ResponseReturnValue:
         return redirect(url_for("tables.show", token=opening.table.token))
     for v in opening.checks:
         head = v.field.split(".", 1)[0]
-        key = "table.players" if head == "players" else f"table.{v.field}"
+        key = "table.players" if head == "players" else f"table.{form_field(form, v.field)}"
         if key not in errors or head == "players":
             errors.setdefault(key, []).append(v.message)
     for v in opening.refused:

@@ -74,6 +74,15 @@ def on_the_page(violations: Sequence[Violation], body: Mapping[str, JSONValue]) 
     return out
 
 
+def form_field(form: NewTableForm, field: str) -> str:
+    """The form's field a table's check names (``settings.stake`` is the field ``stake``:
+    a house rule or setting is said beside its own field)."""
+    group, _, key = field.partition(".")
+    if group in ("rules", "settings") and key in {of.key for of in form.option_fields}:
+        return key
+    return field
+
+
 START_FIELDS: dict[str, Msg] = {
     "game": N_("Game"),
     "name": N_("Table name"),

@@ -46,7 +46,7 @@ from scorekeeper.views import (
 from scorekeeper.views.deck_page import table_deck
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import attachment, qr_svg, table_link
-from scorekeeper.views.opening import open_from_form, start_summary
+from scorekeeper.views.opening import form_field, open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
     HISTORY_SHOWN,
@@ -193,10 +193,7 @@ def create() -> ResponseReturnValue:
         )
         return redirect(url_for(".show", token=opening.table.token))
     for field, messages in errors_by_field(opening.checks).items():
-        # A house rule or setting (``settings.stake``) is said beside its field.
-        group, _, key = field.partition(".")
-        if group in ("rules", "settings") and key in shown:
-            field = key
+        field = form_field(form, field)  # a house rule or setting beside its field
         if field not in errors:
             errors[field] = list(messages)
     service.rollback()

@@ -587,3 +587,24 @@ def test_a_table_the_club_refuses_says_each_mistake_in_a_summary_first_in_its_fo
     for href, _ in lines:
         assert f'id="{href}"' in resp.text
     assert "error-summary" not in client.get(f"/c/{token}").text
+
+
+def test_a_setting_the_club_s_table_form_refuses_is_said_once_beside_its_field(client):
+    # A hostile-input probe (2026-11-29): a stake of 0 was said twice at the top of the club's
+    # form (the second time as "stake: 0 is too small", linking nowhere) and never beside it.
+    token, _ = start_club(client)
+    for data, field, words in (
+        ({"game": "tokotoko", "stake": "0"}, "stake", "The stake must be at least 1"),
+        ({"game": "otoroku", "tera_zen_percent": "101"}, "tera_zen_percent", "at most 100"),
+    ):
+        resp = client.post(f"/c/{token}/tables", data={"member": ["Aki", "Ben"], **data})
+        assert resp.status_code == 422
+        lines = _summary_lines(resp.text, f"/c/{token}/tables")
+        assert [href for href, _ in lines] == [field] and words in lines[0][1]
+        summary = resp.text[resp.text.index('class="error-summary"') :]
+        assert summary[: summary.index("</ul>")].count("<li>") == 1  # linked or not
+        alerts = re.findall(r'<p class="error" role="alert">([^<]*)</p>', resp.text)
+        assert len(alerts) == 1 and words in alerts[0]
+        beside = resp.text[resp.text.index(f'id="{field}"') :]
+        assert beside.index(alerts[0]) < beside.index("</fieldset>")
+        assert 'aria-invalid="true"' in resp.text[resp.text.index(f'id="{field}"') - 300 :][:600]
