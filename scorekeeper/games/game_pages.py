@@ -57,6 +57,32 @@ FIELD_WORDS: dict[str, Msg] = {
 """The words naming a round form's own fields in the error summary."""
 
 
+_NAME_KEYS = frozenset(("name", "who"))
+"""The values a message puts a player's name in (a month is ``suit``, a card ``card``)."""
+
+
+def _names_in(text: object) -> set[str]:
+    """The players' names put into a message, into the messages and lists in it too."""
+    if not isinstance(text, Msg):
+        return set()
+    found: set[str] = set()
+    for key, value in text.params.items():
+        for item in value if isinstance(value, list | tuple) else (value,):
+            if isinstance(item, Msg):
+                found |= _names_in(item)
+            if key in _NAME_KEYS and isinstance(item, str):
+                found.add(str.__str__(item))
+    return found
+
+
+def _names_the_same(message: str, where: str) -> bool:
+    """Whether ``message`` names the player ``where`` (a summary line's label: a name, or
+    words made with it, "Ben's pile") names: by the value put in, not by words that happen
+    to hold the name ("Pine: 1 card entered" is the month; "e" is in many a word)."""
+    named = _names_in(where) or {where}
+    return bool(named & _names_in(message))
+
+
 class GamePages:
     """A game's pages: declarations, then hooks (see the module)."""
 
@@ -196,8 +222,9 @@ class GamePages:
         for path, messages in errors.items():
             anchor, where, rank = self.error_place(path, names, entry)
             for message in messages:
-                # "Ben: Enter both dice Ben rolled" says the name once too often.
-                shown = "" if where and where.split("'")[0] in message else where
+                # "Ben: Enter both dice Ben rolled" says the name once too often; a name that
+                # is only a part of the words ("e" in "Pine: 3 cards") does not count.
+                shown = "" if where and _names_the_same(message, where) else where
                 items.append(ErrorItem(anchor, shown, rank, message))
         order = {"": 0, "players": 1}
         return sorted(items, key=lambda e: (order.get(e.anchor, 2), e.rank))

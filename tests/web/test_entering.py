@@ -90,6 +90,24 @@ def test_the_summary_comes_first_and_links_to_fields_on_the_page(client):
     assert re.search(r'<div class="error-summary" id="error-summary" tabindex="-1"', main)
 
 
+def test_a_summary_line_keeps_its_player_when_the_name_is_only_in_the_words(client):
+    # A hostile-input probe (2026-11-29): players called "Pine" and "e" lost their names from
+    # these lines, as if "Pine: 1 card entered" (the month) and "e" inside a word named them.
+    url = new_table(client, "baka", ["Pine", "e", "Bo"])
+    form_url, base = entry_form(client, url)
+    data = {
+        **base,
+        **pile_fields("p0_pile", ["pine-crane"]),
+        **pile_fields("p1_pile", ["plum-ribbon"]),
+        "rest": "2",
+    }
+    page = client.post(form_url, data=data).get_data(as_text=True)
+    lines = summary(page)
+    assert [anchor for anchor, _ in lines] == ["player-0", "player-1"]
+    assert lines[0][1].startswith("Pine's pile: Pine: 1 card entered")
+    assert lines[1][1].startswith("e's pile: ")
+
+
 def test_an_empty_tokan_tour_is_one_message_per_player(client):
     url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
     form_url, base = entry_form(client, url)
