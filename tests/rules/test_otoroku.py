@@ -193,7 +193,11 @@ def test_r15_tie_split_from_the_dealers_right():
 def test_kabufuda_values_and_deck_limits():
     with pytest.raises(InvalidInput) as info:
         play([[5, 5], [5, 5], [5, 4]])
-    assert any("Month 5 appears 5 times" in v.message for v in info.value.violations)
+    # Said at the hand that takes the month past 4 (not at "players", which the round form
+    # can show beside nothing: a hostile-input probe, 2026-11-29).
+    assert [(v.field, v.message) for v in info.value.violations if "appears" in v.message] == [
+        ("players.2.cards", "Month 5 appears 5 times, but the deck has only 4 cards of a month")
+    ]
     with pytest.raises(InvalidInput) as info:
         play([["willow-rainman", 3], [5, 5], [5, 4]])
     assert "players.0.cards" in [v.field for v in info.value.violations]

@@ -108,6 +108,26 @@ def test_a_summary_line_keeps_its_player_when_the_name_is_only_in_the_words(clie
     assert lines[1][1].startswith("e's pile: ")
 
 
+def test_an_otoroku_bettor_s_wager_and_a_month_too_often_are_said_where_they_are(client):
+    # A hostile-input probe (2026-11-29): a bettor's wager of 0 was said as "B's hand: 0 is
+    # too small", atop the hand; a month five times was in the summary alone, linking nowhere.
+    url = new_table(client, "otoroku", ["A", "B", "C"], method="banker")
+    form_url, base = entry_form(client, url)
+    names = {f"p{i}_name": n for i, n in enumerate("ABC")}
+    data = {**base, **names, "p0_values": "10 4", "p1_values": "7 8", "p2_values": "6 10"}
+    page = client.post(form_url, data={**data, "p1_wager": "0"}).get_data(as_text=True)
+    assert summary(page) == [("p1_wager", "B's wager: 0 is too small: it must be at least 1")]
+    beside = page[page.index('id="p1_wager"') :]
+    assert beside.index("0 is too small") < beside.index("</fieldset>")
+    page = client.post(form_url, data={**data, "p0_values": "1 1 1 1 1"}).get_data(as_text=True)
+    lines = summary(page)
+    assert lines == [
+        ("player-0", "A's hand: Month 1 appears 5 times, but the deck has only 4 cards of a month")
+    ]
+    hand = page[page.index('id="player-0"') :]
+    assert hand.index("Month 1 appears 5 times") < hand.index("</fieldset>")
+
+
 def test_an_empty_tokan_tour_is_one_message_per_player(client):
     url = new_table(client, "tokan", ["Aki", "Ben", "Chie"])
     form_url, base = entry_form(client, url)

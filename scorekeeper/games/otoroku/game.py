@@ -213,6 +213,9 @@ class Otoroku(Game):
     def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
         anchor, where, rank = super().error_place(path, names, entry)
         if anchor.startswith("player-"):
+            i = anchor.removeprefix("player-")
+            if path.endswith(".wager"):  # beside the player's own wager (the banker method)
+                return f"p{i}_wager", N_("%(name)s's wager", name=where), rank
             return anchor, N_("%(name)s's hand", name=where), rank
         return anchor, where, rank
 

@@ -185,6 +185,7 @@ def parse(data: Body) -> Input:
 
     ledger = CardClaims(r)
     month_count: Counter[int] = Counter()
+    past_four: dict[int, int] = {}  # a month -> the player whose cards take it past 4
     players: list[PlayerInput] = []
     for i, p in enumerate(raw_players):
         path = f"players.{i}.cards"
@@ -194,9 +195,12 @@ def parse(data: Body) -> Input:
             _check_hand(r, raw, cards, path, role_of[i] if role_of else None, names[i])
         pw = _read_wager(r, p, i, method, wager)
         players.append(PlayerInput(names[i], tuple(cards), pw))
+        for month, k in month_count.items():
+            if k > 4:
+                past_four.setdefault(month, i)
     for month, k in sorted(month_count.items()):
         if k > 4:
-            r.add("players", month_too_often(month, k))
+            r.add(f"players.{past_four[month]}.cards", month_too_often(month, k))
     if method == "banker" and top_wager is None:
         _check_bettors_wager(r, players, dealer)
     r.raise_if_any()
