@@ -64,3 +64,13 @@ def test_an_end_of_game_keeps_only_what_its_row_does_not_say():
     assert decode_end_result(kept, "tokan", ["A", "B"], ["6", "-6"]) == result
     renamed = encode_end_result(result, ["A", "C"], ["6", "-6"])
     assert renamed["players"] == result["players"]  # the seat was renamed since: kept
+
+
+def test_a_long_text_quoted_in_a_message_counts_its_own_characters():
+    # A hostile-input probe (2026-11-29): a 65-character submission id was said to have 67
+    # (its JSON quotes counted).
+    from scorekeeper.rules.common import shown
+
+    assert shown("x" * 65).endswith("(65 characters)")
+    assert shown('"' * 65).endswith("(65 characters)")
+    assert shown(["x" * 70]).endswith(f"({len('x' * 70) + 4} characters)")  # JSON's own text

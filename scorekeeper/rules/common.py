@@ -558,6 +558,8 @@ def shown(value: object) -> str:
     text = as_json(value)
     if len(text) <= 60:
         return text
+    if isinstance(value, str):  # the text's own characters, not its quotes and escapes
+        return N_("%(start)s… (%(n)s characters)", start=text[:40], n=len(value))
     return N_("%(start)s… (%(n)s characters)", start=text[:40], n=len(text))
 
 

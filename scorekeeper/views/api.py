@@ -292,7 +292,10 @@ def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     # The body is read once the table is found: an unknown table is 404 whatever it says.
     table = service.open_for(token, lambda found: service.undoing(_undo_seq())(found))
-    service.undo(table, _undo_seq())
+    try:
+        service.undo(table, _undo_seq())
+    except reading.NotFound:  # the table is there: the entry is not
+        return _message("There is no such entry in this table's journal", 404, "seq")
     service.commit()
     return jsonify(_table_answer(table))
 

@@ -192,3 +192,13 @@ def test_a_players_dice_get_one_message_however_many_are_wrong(dice, message):
     with pytest.raises(InvalidInput) as info:
         tour([("A", dice, 0, 0), ("B", [2, 3], 0, 0), ("C", [4, 2], 0, 0)])
     assert [(v.field, v.message) for v in info.value.violations] == [("players.0.dice", message)]
+
+
+@pytest.mark.parametrize(
+    ("seated", "words"), [(1, "Only 1 player would stay"), (2, "Only 2 players would stay")]
+)
+def test_too_few_players_left_are_counted_in_words_that_fit(seated, words):
+    # A hostile-input probe (2026-11-29) saw "Only 1 players would stay".
+    with pytest.raises(InvalidInput) as info:
+        find_game("tokan").check_seats(seated)
+    assert info.value.violations[0].message.startswith(words + ": Tokan needs 3")

@@ -86,10 +86,12 @@ class Tokan(Game):
                 [
                     Violation(
                         "players",
-                        N_(
-                            "Only %(n)s players would stay: Tokan needs %(minimum)s, so "
+                        ngettext(
+                            "Only %(num)s player would stay: Tokan needs %(minimum)s, so "
                             "the game is over. End the game to split the pot",
-                            n=seated,
+                            "Only %(num)s players would stay: Tokan needs %(minimum)s, so "
+                            "the game is over. End the game to split the pot",
+                            seated,
                             minimum=self.min_players,
                         ),
                     )
