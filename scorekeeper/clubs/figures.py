@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from fractions import Fraction
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, delete, event, select, update
 from sqlalchemy.orm import Session
@@ -38,6 +38,15 @@ _APPENDS = {Action.ENTER, Action.END, Action.EDIT, Action.SETTLE, Action.REMATCH
 _NOTED = store.CLUB_WRITES
 _LEFT = "clubs_tables_left"
 _UTC = ZoneInfo("UTC")
+
+
+def zone_of(club: Club) -> ZoneInfo:
+    """The club's time zone; UTC for a name this host's zone database does not hold (a
+    club's data moved from another host), so that no page of the club fails on it."""
+    try:
+        return ZoneInfo(club.timezone)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return _UTC
 
 
 def club_day(at: datetime, zone: ZoneInfo) -> date:
@@ -261,7 +270,7 @@ def rebuild(table: Table, club: Club) -> None:
     """The table's figures from its stored rounds, replacing what was kept."""
     db.session.execute(delete(ClubFigure).where(ClubFigure.table_id == table.id))
     rows = _live_from(table, 0)
-    figures, _ = contributions(table, rows, ZoneInfo(club.timezone), _opening_seated(table))
+    figures, _ = contributions(table, rows, zone_of(club), _opening_seated(table))
     for (day, seat), fig in figures.items():
         row = ClubFigure(table_id=table.id, day=day, seat=seat)
         fig.store_in(row)
@@ -277,7 +286,7 @@ def add_new(table: Table, club: Club) -> None:
         table.figures_through = table.round_count
         return
     seated = _seated_before(table, rows[0].number or 1)
-    figures, _ = contributions(table, rows, ZoneInfo(club.timezone), seated)
+    figures, _ = contributions(table, rows, zone_of(club), seated)
     days = {day for day, _ in figures}
     kept = {
         (row.day, row.seat): row
@@ -443,7 +452,7 @@ def fresh(club: Club) -> dict[tuple[int, date, int], JSONObject]:
     """The figures computed afresh from the club's tables' rounds (what the kept ones must
     equal), keyed by table id, day and seat, as stored."""
     out: dict[tuple[int, date, int], JSONObject] = {}
-    zone = ZoneInfo(club.timezone)
+    zone = zone_of(club)
     for table in db.session.scalars(select(Table).where(Table.club_id == club.id)):
         figures, _ = contributions(table, _live_from(table, 0), zone, _opening_seated(table))
         for (day, seat), fig in figures.items():

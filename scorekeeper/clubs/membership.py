@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from sqlalchemy import select
 
@@ -38,9 +39,20 @@ PATCH_KEYS = (
 )
 
 
+_NOT_PLACES = frozenset(("localtime", "Factory", "posixrules"))
+"""Files of a zone database that are no place's time: the host's own setting, a placeholder."""
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    """The IANA zones a club may keep: the database's places, not the host's own setting or
+    the database's other views of them (``posix/``, ``right/``: leap seconds counted)."""
+    return frozenset(available_timezones()) - _NOT_PLACES
+
+
 def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
     """An IANA time zone's name, or "UTC" with the mistake said at ``path``."""
-    if isinstance(raw, str) and 0 < len(raw) <= 64:
+    if isinstance(raw, str) and raw in _zone_names():
         try:
             ZoneInfo(raw)
             return raw

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from scorekeeper.clubs.figures import club_day
+from scorekeeper.clubs.figures import club_day, zone_of
 from scorekeeper.clubs.journal import journal, summary_messages
 from scorekeeper.clubs.ratings import Line, lines_of, ranked, ratings
 from scorekeeper.clubs.records import Record, records, records_json
@@ -85,6 +85,7 @@ __all__ = [
     "summary_messages",
     "table_rows",
     "tables_count",
+    "zone_of",
 ]
 
 

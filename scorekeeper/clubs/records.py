@@ -98,7 +98,7 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
     rows = [r for r in db.session.execute(query) if r[2] < len(tables[r[0]].players)]
     if not rows:
         return []
-    zone = ZoneInfo(club.timezone)
+    zone = figures.zone_of(club)
     out: list[Record] = []
 
     def who(tid: int, seat: int) -> str:

@@ -11,7 +11,6 @@ from fractions import Fraction
 from functools import partial
 from typing import TypedDict
 from urllib.parse import quote
-from zoneinfo import ZoneInfo
 
 from babel.dates import format_skeleton
 from flask import (
@@ -198,7 +197,7 @@ def opening_args(club: Club, args: Mapping[str, str]) -> tuple[dict[str, str], d
     was asked for, a season is shown, or nobody has played yet)."""
     if any(args.get(k) for k in ("from", "to", "game", "view", "season")):
         return dict(args), None
-    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
+    today = club_reading.club_day(now(), club_reading.zone_of(club))
     season = club_reading.current(club_reading.of_club(club.seasons), today)
     if season is not None:
         return {**args, "season": season.name}, None
@@ -238,7 +237,7 @@ def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> li
     """Tonight (the club's day, 06:00 to 06:00 in its zone), this month, this year, all time.
     All time says how it adds up (``shown``): the page's address alone opens on the last
     club day played."""
-    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
+    today = club_reading.club_day(now(), club_reading.zone_of(club))
     spans: list[tuple[str, str, date | None]] = [
         ("tonight", N_("Tonight"), today),
         ("month", N_("This month"), today.replace(day=1)),
@@ -338,7 +337,7 @@ def club_page(
         view=view,
         **_standings_part(club, figures, args, period_errors, view=view),
         last_played=None
-        if last_day is None or last_day == club_reading.club_day(now(), ZoneInfo(club.timezone))
+        if last_day is None or last_day == club_reading.club_day(now(), club_reading.zone_of(club))
         else format_skeleton("MMMEd", last_day, locale=locale_code()),
         **_club_part(club, view=view),
         **_forms_part(errors or {}, posted, table_form),
@@ -539,7 +538,7 @@ def season_rows(club: Club, posted: Mapping[str, object] | None) -> list[SeasonR
 def listed_seasons(club: Club) -> list[ListedSeason]:
     """Every season of the club, the latest first (those to come, the current one, those
     over), each marked, with its winners (or leaders so far) per game played."""
-    today = club_reading.club_day(now(), ZoneInfo(club.timezone))
+    today = club_reading.club_day(now(), club_reading.zone_of(club))
     out: list[ListedSeason] = []
     ordered = sorted(club_reading.of_club(club.seasons), key=lambda s: s.start, reverse=True)
     for season in ordered:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from zoneinfo import ZoneInfo
 
 from flask import (
     Blueprint,
@@ -163,7 +162,7 @@ def _kept_page(
         club.version,
         club.figures_version,
         club.timezone,
-        club_reading.club_day(now(), ZoneInfo(club.timezone)),
+        club_reading.club_day(now(), club_reading.zone_of(club)),
         reading.club_deck_key(club),  # naming or renaming a deck moves no version
     )
     return kept_page(key, render)

@@ -62,7 +62,7 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
     except club_reading.MemberNotFound:
         not_found(NO_MEMBER)
     who = str(stats["name"])
-    zone = ZoneInfo(club.timezone)
+    zone = club_reading.zone_of(club)
     game_id = stats.get("game")
     game = GAMES.get(str(game_id)) if game_id else None
     member_url = member_page_url(club, view=view)

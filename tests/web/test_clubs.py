@@ -60,6 +60,12 @@ def test_a_club_is_made_with_its_members_and_time_zone(client):
     [
         ({"name": "C", "timezone": "Mars/Olympus"}, "timezone"),
         ({"name": "C", "timezone": "../../etc/passwd"}, "timezone"),
+        # The host's own setting and the database's other views: not a place (a probe,
+        # 2026-11-29; what they mean depends on the host).
+        ({"name": "C", "timezone": "localtime"}, "timezone"),
+        ({"name": "C", "timezone": "Factory"}, "timezone"),
+        ({"name": "C", "timezone": "posix/Asia/Tokyo"}, "timezone"),
+        ({"name": "C", "timezone": "right/UTC"}, "timezone"),
         ({"name": "C", "members": ["Aki", "aki"]}, "members.1"),
         ({"name": "C", "members": "Aki"}, "members"),
         ({"name": "x" * 81}, "name"),
@@ -411,3 +417,27 @@ def test_undoing_a_club_s_change_answers_as_a_table_s_undo(client):
     page = client.post(f"/c/{club['id']}/undo", data={"seq": str(seq + 5)})
     assert page.status_code == 302
     assert "no such entry" in client.get(page.location).get_data(as_text=True)
+
+
+def test_a_club_whose_zone_this_host_does_not_know_is_read_in_utc(app, client):
+    # A club's data moved from another host may name a zone this one's database lacks:
+    # every page of the club still answers, its days counted in UTC.
+    from scorekeeper.models import Club, db
+
+    club = make_club(client, timezone="Asia/Tokyo")
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    client.post(
+        f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": EXAMPLE_A}, {}]}
+    )
+    with app.app_context():
+        kept = db.session.query(Club).filter_by(token=club["id"]).one()
+        kept.timezone = "Atlantis/Poseidonis"
+        db.session.commit()
+    for path in (
+        f"/c/{club['id']}",
+        f"/c/{club['id']}/members/Aki",
+        f"/api/v1/clubs/{club['id']}/standings",
+        f"/api/v1/clubs/{club['id']}/members/Aki",
+        f"/api/v1/clubs/{club['id']}/export.csv",
+    ):
+        assert client.get(path).status_code == 200, path
