@@ -12,7 +12,7 @@ from functools import partial
 from scorekeeper.exact import amount_str, display, parse_amount
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
-from scorekeeper.messages import N_, Msg, reason
+from scorekeeper.messages import N_, Listed, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import (
     MAX_NAME_LENGTH,
@@ -24,8 +24,18 @@ from scorekeeper.rules.common import (
     shown,
 )
 
-#: Settings a body may also give at its top level (``"stake": 5`` beside ``"game"``).
-TOP_LEVEL_SETTINGS = frozenset(o.key for g in RULES.values() for o in g.setting_options)
+#: House rules and settings a body may also give at its top level (``"stake": 5`` beside
+#: ``"game"``): any game's, as under ``rules`` and ``settings``, where another game's are left
+#: to it (one form serves every game).
+TOP_LEVEL_OPTIONS = frozenset(
+    o.key for g in RULES.values() for o in (*g.rule_options, *g.setting_options)
+)
+TABLE_KEYS = frozenset(
+    ("name", "game", "players", "rules", "settings", "point_value", "first_dealer", "club")
+)
+"""What a new table's body may hold besides ``TOP_LEVEL_OPTIONS``; any other key is refused
+at itself, as a change of the table refuses one: a key mistyped ("point_valu") would
+otherwise open a table without what it meant to set."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +49,14 @@ class NewTable:
     first_dealer: int
 
 
-def check_table(data: JSONObject) -> NewTable:
-    """Validate a new table's body; InvalidInput lists every problem."""
+def check_table(data: JSONObject, *, only_table_keys: bool = False) -> NewTable:
+    """Validate a new table's body; InvalidInput lists every problem. With
+    ``only_table_keys`` (a new table's own body, not an export's) a key that is no table's
+    field is one of them."""
     r = Reader()
+    if only_table_keys:
+        for key in sorted(set(data) - TABLE_KEYS - TOP_LEVEL_OPTIONS):
+            r.add(str(key)[:40], N_("%(key)s is not a table's field", key=shown(key)))
     raw_name = data.get("name")
     name = "Table"
     if raw_name is not None:
@@ -83,6 +98,52 @@ def check_table(data: JSONObject) -> NewTable:
     return NewTable(name, game.id, tuple(names), rules, settings, point_value, first or 0)
 
 
+CONTINUED_KEYS = frozenset(("continue_from", "carry", "name", "game", "players"))
+"""What a body continuing a table may hold: its own name, and the game and players a client
+may send as for a new table (they must be the table's); the rest comes from the table."""
+
+
+def continued_name(data: JSONObject, game: str, players: Sequence[str]) -> str | None:
+    """The name a body continuing a table gives the new one (None: the old one's name);
+    InvalidInput for a key that would set what comes from the table continued (its
+    ``game``, the ``players`` the new table seats), or that is no table's field."""
+    r = Reader()
+    for key in sorted(set(data) - CONTINUED_KEYS):
+        known = key in TABLE_KEYS or key in TOP_LEVEL_OPTIONS
+        r.add(
+            str(key)[:40],
+            N_(
+                "%(key)s comes from the table continued: change it on the new table",
+                key=shown(key),
+            )
+            if known
+            else N_("%(key)s is not a table's field", key=shown(key)),
+        )
+    if "game" in data and data["game"] != game:
+        r.add("game", N_("The table continued plays %(game)s", game=RULES[game].title))
+    if "players" in data:
+        sent = data["players"]
+        given = (
+            [p.get("name") if isinstance(p, Mapping) else p for p in sent]
+            if isinstance(sent, list)
+            else None
+        )
+        if given is None or sorted(str(n).casefold() for n in given) != sorted(
+            n.casefold() for n in players
+        ):
+            r.add(
+                "players",
+                N_(
+                    "The table continued goes on with %(names)s: change the players on the "
+                    "new table",
+                    names=Listed(players),
+                ),
+            )
+    name = table_name(r, data["name"]) if "name" in data else None
+    r.raise_if_any()
+    return name
+
+
 def table_name(r: Reader, value: object, *, of_club: bool = False) -> str:
     """A table's name (a club's: ``of_club``), cleaned; one too long is refused saying so,
     never cut (issue 17)."""
@@ -117,9 +178,19 @@ def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONOb
             r.add(key, N_("This must be an object of named settings"))
             continue
         merged.update(part)
-    for key in TOP_LEVEL_SETTINGS:
-        if key in data and key not in merged:
+    own = {o.key for o in (*game.rule_options, *game.setting_options)}
+    for key in sorted(TOP_LEVEL_OPTIONS & set(data)):
+        if key in own and key not in merged:
             merged[key] = data[key]
+        elif key not in own:
+            r.add(
+                key,
+                N_(
+                    "%(key)s is no house rule or setting of %(game)s",
+                    key=shown(key),
+                    game=game.title,
+                ),
+            )
     setting_keys = {o.key for o in game.setting_options}
     rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
     settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})

@@ -28,7 +28,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import changes, deck_links, store
 from scorekeeper.tables.changes import edit_table, record_settle, rematch
-from scorekeeper.tables.checks import NewTable, check_table
+from scorekeeper.tables.checks import NewTable, check_table, continued_name
 from scorekeeper.tables.deck_links import name_for_club, name_for_table
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
@@ -76,6 +76,7 @@ __all__ = [
     "check_new_table",
     "check_round",
     "commit",
+    "continued_name",
     "correct_round",
     "correcting",
     "dealer_index",
@@ -138,8 +139,8 @@ def score(game: GameRules, body: JSONObject) -> Result:
 
 def check_new_table(body: JSONObject) -> NewTable:
     """A new table's body checked (``tables.checks.check_table``): InvalidInput lists every
-    problem, so that a form can say all of them at once."""
-    return check_table(body)
+    problem, so that a form can say all of them at once, a key that is no table's too."""
+    return check_table(body, only_table_keys=True)
 
 
 def open_new_table(new: NewTable, club: Club | None = None) -> Table:

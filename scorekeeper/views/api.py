@@ -200,6 +200,9 @@ def create_table() -> ResponseReturnValue:
         if not isinstance(carry, bool):
             raise InvalidInput([Violation("carry", f"{shown(carry)} is not true or false")])
         table = service.rematch(old, carry=carry)
+        name = service.continued_name(data, table.game, list(table.players))
+        if name is not None:
+            table.name = name
     else:
         club = club_service.club_for_table(data.get("club")) if "club" in data else None
         new = service.check_new_table({k: v for k, v in data.items() if k != "club"})

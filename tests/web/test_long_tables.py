@@ -120,3 +120,47 @@ def _deleted_id(history: str) -> str:
     found = re.findall(r'name="round" value="(\d+)"', history)
     assert len(found) == 1, found
     return found[0]
+
+
+def test_a_new_table_s_body_refuses_a_key_it_would_not_use(client):
+    # A hostile-input probe (2026-11-29): unknown keys were dropped without a word, and a
+    # house rule at the top level ("yaku_values" beside "game") too, so a table opened with
+    # other rules than the client asked for.
+    body = {"name": "F", "game": "toppa", "players": ["A", "B"]}
+    resp = client.post("/api/v1/sessions", json={**body, "point_valu": "1/2", "foo": 1})
+    assert resp.status_code == 422
+    assert [e["field"] for e in resp.get_json()["errors"]] == ["foo", "point_valu"]
+    assert "is not a table's field" in resp.get_json()["errors"][0]["message"]
+    made = client.post("/api/v1/sessions", json={**body, "yaku_values": "low"})
+    assert made.status_code == 201 and made.get_json()["rules"]["yaku_values"] == "low"
+    other = client.post("/api/v1/sessions", json={**body, "stake": 3})  # Tokotoko's, Tokan's
+    assert other.status_code == 422
+    assert other.get_json()["errors"] == [
+        {"field": "stake", "message": "'stake' is no house rule or setting of Toppa"}
+    ]
+
+
+def test_a_continued_table_takes_a_name_and_refuses_what_comes_from_the_old_one(client):
+    # The probe again: name, point value, game and players sent with continue_from were
+    # dropped without a word.
+    sid = toppa_with(client, 1)
+
+    def go(**extra):
+        return client.post("/api/v1/sessions", json={"continue_from": sid, **extra})
+
+    for extra, field in (
+        ({"point_value": "1/2"}, "point_value"),
+        ({"game": "baka"}, "game"),
+        ({"players": ["A", "C"]}, "players"),
+        ({"rules": {"yaku_values": "low"}}, "rules"),
+        ({"colour": "red"}, "colour"),
+    ):
+        resp = go(**extra)
+        assert resp.status_code == 422, extra
+        assert [e["field"] for e in resp.get_json()["errors"]] == [field]
+    assert (
+        "comes from the table continued" in go(point_value="1/2").get_json()["errors"][0]["message"]
+    )
+    assert session(client, sid)["version"] == 1  # no rematch note left by a refusal
+    made = go(name="Saturday", game="toppa", players=["b", "A"])
+    assert made.status_code == 201 and made.get_json()["name"] == "Saturday"
