@@ -148,8 +148,11 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     _count_firsts(tally, sums.per_table)
     flags = {str(m["name"]): bool(m.get("archived")) for m in club.members}
     rows_out: list[tuple[tuple[int, Fraction], JSONObject]] = []
+    left_out = _Tally()  # the archived members not listed: their sum keeps the zero sum
     for name, mt in tally.items():
         if flags.get(name) and not archived:
+            left_out.points += mt.points
+            left_out.money += mt.money
             continue
         item: JSONObject = {
             "name": name,
@@ -172,6 +175,8 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
         "pot": amount_str(sums.pot),
         "house": amount_str(sums.house),
         "unpriced_tables": len(sums.unpriced),
+        "archived_points": amount_str(left_out.points) if game else None,
+        "archived_money": amount_str(left_out.money),
     }
 
 

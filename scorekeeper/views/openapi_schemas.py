@@ -266,6 +266,8 @@ SCHEMAS: dict[str, Any] = {
             "pot": ref("Amount"),
             "house": ref("Amount"),
             "unpriced_tables": {"type": "integer", "minimum": 0},
+            "archived_points": {"oneOf": [ref("Amount"), {"type": "null"}]},
+            "archived_money": ref("Amount"),
         }
     ),
     "Ratings": _object(

@@ -441,3 +441,22 @@ def test_a_club_whose_zone_this_host_does_not_know_is_read_in_utc(app, client):
         f"/api/v1/clubs/{club['id']}/export.csv",
     ):
         assert client.get(path).status_code == 200, path
+
+
+def test_standings_without_archived_members_still_sum_to_zero(client):
+    # A hostile-input probe (2026-11-29): an archived member's points left the list and the
+    # sum, so the listed points, pot and house no longer summed to zero (API.md).
+    club = make_club(client)
+    s = table(client, club, "toppa", ["Aki", "Cho"])
+    client.post(
+        f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": EXAMPLE_A}, {}]}
+    )
+    client.patch(f"/api/v1/clubs/{club['id']}", json={"archive": ["Cho"]})
+    for query in ("?game=toppa", "?game=toppa&archived=1"):
+        got = standings(client, club, query)
+        listed = sum(Fraction(m["points"]) for m in got["members"])
+        rest = Fraction(got["archived_points"]) + Fraction(got["pot"]) + Fraction(got["house"])
+        assert listed + rest == 0, query
+    assert standings(client, club, "?game=toppa")["archived_points"] != "0"  # Cho's, not listed
+    assert standings(client, club, "?game=toppa&archived=1")["archived_points"] == "0"
+    assert standings(client, club)["archived_points"] is None  # no game: no points
