@@ -184,7 +184,7 @@ def import_table(data: JSONObject) -> Table:
     as rounds, and its games' ends, changes and settle-ups as what they are."""
     if data.get("format") != "scorekeeper-table":
         raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
-    by_place = data.get("version", 1) == 1
+    by_place = _export_version(data.get("version", 1)) == 1
     new = check_table(data)
     raw_rounds = _exported_rounds(data.get("rounds"))
 
@@ -496,6 +496,24 @@ def _exported_time(raw: object, path: str) -> datetime | None:
     return at
 
 
+def _export_version(raw: object) -> int:
+    """An export's format version: one this server writes or wrote (1, ``EXPORT_VERSION``)."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= EXPORT_VERSION:
+        raise InvalidInput(
+            [
+                Violation(
+                    "version",
+                    N_(
+                        "%(value)s is not an export version this server reads (1 to %(n)s)",
+                        value=shown(raw),
+                        n=EXPORT_VERSION,
+                    ),
+                )
+            ]
+        )
+    return raw
+
+
 def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
     """An export's journal, checked: kept on the imported table as its history (not undoable:
     the rounds it names are the imported ones, entered afresh). Each entry keeps the round
@@ -506,10 +524,12 @@ def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
     if not isinstance(raw, list):
         raise InvalidInput([Violation("journal", N_("The journal must be a list of entries"))])
     out: list[KeptAction] = []
+    last_seq = 0
     for k, item in enumerate(raw):
         if not isinstance(item, Mapping):
             raise InvalidInput([Violation(f"journal.{k}", N_("Each entry must be an object"))])
         path = f"journal.{k}"
+        last_seq = _kept_seq(item.get("seq"), last_seq, f"{path}.seq")
         action = _kept_action(item.get("action"), f"{path}.action")
         summary = _kept_summary(item.get("summary"), f"{path}.summary")
         at = _exported_time(item.get("at"), f"{path}.at")
@@ -525,6 +545,28 @@ def _exported_journal(raw: object, by_place: bool = False) -> list[KeptAction]:
             }
         )
     return out
+
+
+def _kept_seq(seq: object, last: int, path: str) -> int:
+    """An entry's ``seq`` as an export writes it (optional): after the one before it, as
+    an export lists its journal oldest first (the import numbers the entries afresh, in the
+    list's order)."""
+    if seq is None:
+        return last
+    if isinstance(seq, bool) or not isinstance(seq, int) or not last < seq <= 2**31 - 1:
+        raise InvalidInput(
+            [
+                Violation(
+                    path,
+                    N_(
+                        "%(value)s does not follow the entry before it: an export lists its "
+                        "journal oldest first, each seq greater than the one before",
+                        value=shown(seq),
+                    ),
+                )
+            ]
+        )
+    return seq
 
 
 def _kept_action(action: object, path: str) -> Action:

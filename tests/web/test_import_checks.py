@@ -520,3 +520,23 @@ def test_a_carried_over_pot_or_house_the_game_has_is_kept(client, game, players,
     assert resp.status_code == 201, resp.get_json()
     kept = client.get(f"/api/v1/sessions/{resp.get_json()['id']}").get_json()
     assert (kept["pot"], kept["house"]) == (opening["pot"], opening["house"])
+
+
+def test_an_export_of_another_version_or_a_journal_out_of_order_is_refused(client):
+    # A hostile-input probe (2026-11-29): version 3 was read as 2, and a journal listed
+    # newest first was numbered by its places, "tour 4 entered" becoming entry 1.
+    sid = played(client, "toppa")
+    client.delete(f"/api/v1/sessions/{sid}/rounds/1")
+    data = exported(client, sid)
+    assert len(data["journal"]) >= 2
+    for version in (3, 0, "2", True):
+        errors = refused(client, {**data, "version": version})
+        assert [e["field"] for e in errors] == ["version"], version
+    errors = refused(client, {**data, "journal": list(reversed(data["journal"]))})
+    assert errors[0]["field"] == "journal.1.seq"
+    assert "oldest first" in errors[0]["message"]
+    kept = copy.deepcopy(data)
+    for entry in kept["journal"]:
+        del entry["seq"]  # optional: the places number them
+    assert client.post("/api/v1/sessions/import", json=kept).status_code == 201
+    assert client.post("/api/v1/sessions/import", json=data).status_code == 201
