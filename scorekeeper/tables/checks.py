@@ -25,8 +25,8 @@ from scorekeeper.rules.common import (
 )
 
 #: House rules and settings a body may also give at its top level (``"stake": 5`` beside
-#: ``"game"``): any game's, as under ``rules`` and ``settings``, where another game's are left
-#: to it (one form serves every game).
+#: ``"game"``): the game's own are read as under ``rules`` and ``settings``, another game's
+#: are refused at their key (``_check_options``).
 TOP_LEVEL_OPTIONS = frozenset(
     o.key for g in RULES.values() for o in (*g.rule_options, *g.setting_options)
 )
