@@ -184,6 +184,8 @@ def local_path(target: str) -> bool:
     return (
         target.startswith("/")
         and not target.startswith(("//", "/\\"))
+        # urlsplit drops tabs and line breaks; a Location header cannot hold them
+        and target.isprintable()
         and not parts.scheme
         and not parts.netloc
     )

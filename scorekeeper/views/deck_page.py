@@ -263,7 +263,9 @@ def swap(token: str) -> ResponseReturnValue:
             second=CARD_BY_ID[second].label,
         )
         flash(tr(said))
-    return redirect(url_for(".show", token=token) + f"#{first}")
+    # Back at the first card's cell; only a card's id names one (an expired form's is unread).
+    cell = f"#{first}" if first in CARD_BY_ID else ""
+    return redirect(url_for(".show", token=token) + cell)
 
 
 @bp.post("/d/<token>/layout")

@@ -88,6 +88,16 @@ def test_one_tap_swaps_a_face_read_in_the_wrong_place(app, client, layout):
     )
 
 
+def test_an_expired_swap_goes_back_to_the_deck_whatever_it_names(app, layout):
+    # A probe (2026-11-29): an expired form's "first" went into the redirect's fragment as
+    # sent, and a line break in it answered 500.
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    deck = client.post("/api/v1/decks", json={"name": "Spare"}).get_json()["id"]
+    resp = client.post(f"/d/{deck}/swap", data={"first": "pine-crane\r\nX: 1", "second": "x"})
+    assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/d/{deck}")
+
+
 def _jpegs(app):
     from scorekeeper.models import DeckFace, db
 

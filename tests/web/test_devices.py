@@ -194,6 +194,10 @@ def test_an_empty_name_forgets_it_and_next_stays_on_this_site(app):  # noqa: F81
         "/device", data={"csrf_token": csrf(page), "device": "Aki", "next": "https://evil.test/"}
     )
     assert named.status_code == 303 and named.headers["Location"] == "/"
+    broken = client.post(  # a line break: a 500 before (a probe, 2026-11-29)
+        "/device", data={"csrf_token": csrf(page), "device": "Aki", "next": "/t/a\r\nX: 1"}
+    )
+    assert broken.status_code == 303 and broken.headers["Location"] == "/"
     assert 'value="Aki"' in client.get("/device").get_data(as_text=True)
     forgot = client.post("/device", data={"csrf_token": csrf(page), "device": "", "next": "/"})
     assert forgot.status_code == 303

@@ -139,6 +139,14 @@ def test_every_game_exports_and_imports_to_the_same_table(client, game):
         content_type="multipart/form-data",
     )
     assert resp.status_code == 302 and "/t/" in resp.headers["Location"]
+    # Saved again by an editor that writes a byte-order mark first (a probe, 2026-11-29).
+    marked = b"\xef\xbb\xbf" + client.get(f"/t/{sid}/export.json").data
+    resp = client.post(
+        "/import",
+        data={"file": (io.BytesIO(marked), "t.json")},
+        content_type="multipart/form-data",
+    )
+    assert resp.status_code == 302 and "/t/" in resp.headers["Location"]
 
 
 def test_edited_totals_are_refused_naming_the_first_difference(client):
