@@ -30,6 +30,7 @@ from scorekeeper.rules.common import (
 TOP_LEVEL_OPTIONS = frozenset(
     o.key for g in RULES.values() for o in (*g.rule_options, *g.setting_options)
 )
+_SETTINGS = frozenset(o.key for g in RULES.values() for o in g.setting_options)
 TABLE_KEYS = frozenset(
     ("name", "game", "players", "rules", "settings", "point_value", "first_dealer", "club")
 )
@@ -56,7 +57,14 @@ def check_table(data: JSONObject, *, only_table_keys: bool = False) -> NewTable:
     r = Reader()
     if only_table_keys:
         for key in sorted(set(data) - TABLE_KEYS - TOP_LEVEL_OPTIONS):
-            r.add(str(key)[:40], N_("%(key)s is not a table's field", key=shown(key)))
+            if key in ("continue_from", "carry") and data[key] is None:
+                continue  # none given: a new table
+            r.add(
+                str(key)[:40],
+                N_("%(key)s is read only with continue_from", key=shown(key))
+                if key == "carry"
+                else N_("%(key)s is not a table's field", key=shown(key)),
+            )
     raw_name = data.get("name")
     name = "Table"
     if raw_name is not None:
@@ -109,16 +117,7 @@ def continued_name(data: JSONObject, game: str, players: Sequence[str]) -> str |
     ``game``, the ``players`` the new table seats), or that is no table's field."""
     r = Reader()
     for key in sorted(set(data) - CONTINUED_KEYS):
-        known = key in TABLE_KEYS or key in TOP_LEVEL_OPTIONS
-        r.add(
-            str(key)[:40],
-            N_(
-                "%(key)s comes from the table continued: change it on the new table",
-                key=shown(key),
-            )
-            if known
-            else N_("%(key)s is not a table's field", key=shown(key)),
-        )
+        r.add(str(key)[:40], _kept_from_the_old(key))
     if "game" in data and data["game"] != game:
         r.add("game", N_("The table continued plays %(game)s", game=RULES[game].title))
     if "players" in data:
@@ -142,6 +141,21 @@ def continued_name(data: JSONObject, game: str, players: Sequence[str]) -> str |
     name = table_name(r, data["name"]) if "name" in data else None
     r.raise_if_any()
     return name
+
+
+def _kept_from_the_old(key: str) -> Msg:
+    """Why a body continuing a table may not give ``key``."""
+    if key == "rules" or (key in TOP_LEVEL_OPTIONS and key not in _SETTINGS):
+        return N_(
+            "A continued table keeps the house rules of the table it continues: open a new "
+            "table for other rules"
+        )
+    if key in TABLE_KEYS or key in TOP_LEVEL_OPTIONS:
+        return N_(
+            "%(key)s comes from the table continued: change it on the new table",
+            key=shown(key),
+        )
+    return N_("%(key)s is not a table's field", key=shown(key))
 
 
 def table_name(r: Reader, value: object, *, of_club: bool = False) -> str:

@@ -167,9 +167,10 @@ def read_export(raw: bytes, *, name: str = "", mimetype: str = "") -> JSONObject
     is. One that is no JSON but a CSV (named or typed so, or begun as the CSV export begins)
     is refused as InvalidInput, saying to import the JSON export instead; anything else
     that is no JSON object raises BadJSON (see ``bodies.load_object``)."""
+    # A file saved again by an editor that writes a byte-order mark first reads as saved.
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
     try:
-        # A file saved again by an editor that writes a byte-order mark first reads as saved.
-        return load_object(raw.removeprefix(b"\xef\xbb\xbf"))
+        return load_object(raw)
     except BadJSON:
         head = raw[:200].decode("utf-8", "replace")
         if name.lower().endswith(".csv") or mimetype in CSV_TYPES or _CSV_HEADER.match(head):

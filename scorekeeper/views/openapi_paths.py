@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.games.schema import array as _array
 from scorekeeper.games.schema import obj as _object
 from scorekeeper.games.schema import ref
+from scorekeeper.rules.common import MAX_NAME_LENGTH
 
 JSON = "application/json"
 
@@ -128,7 +129,7 @@ PATHS: dict[str, Any] = {
                 _object(
                     {},
                     {
-                        "name": {"type": "string", "maxLength": 80},
+                        "name": {"type": "string", "maxLength": MAX_NAME_LENGTH},
                         "members": _array({"type": "string"}),
                         "timezone": {"type": "string"},
                     },

@@ -131,6 +131,13 @@ def test_a_new_table_s_body_refuses_a_key_it_would_not_use(client):
     assert resp.status_code == 422
     assert [e["field"] for e in resp.get_json()["errors"]] == ["foo", "point_valu"]
     assert "is not a table's field" in resp.get_json()["errors"][0]["message"]
+    # A documented key sent as null is none given; carry alone is said to need continue_from.
+    nothing = client.post("/api/v1/sessions", json={**body, "continue_from": None})
+    assert nothing.status_code == 201
+    alone = client.post("/api/v1/sessions", json={**body, "carry": False})
+    assert alone.get_json()["errors"] == [
+        {"field": "carry", "message": "'carry' is read only with continue_from"}
+    ]
     made = client.post("/api/v1/sessions", json={**body, "yaku_values": "low"})
     assert made.status_code == 201 and made.get_json()["rules"]["yaku_values"] == "low"
     other = client.post("/api/v1/sessions", json={**body, "stake": 3})  # Tokotoko's, Tokan's
@@ -161,6 +168,9 @@ def test_a_continued_table_takes_a_name_and_refuses_what_comes_from_the_old_one(
     assert (
         "comes from the table continued" in go(point_value="1/2").get_json()["errors"][0]["message"]
     )
+    for extra in ({"rules": {"yaku_values": "low"}}, {"yaku_values": "low"}):
+        said = go(**extra).get_json()["errors"][0]["message"]
+        assert said.startswith("A continued table keeps the house rules"), extra
     assert session(client, sid)["version"] == 1  # no rematch note left by a refusal
     made = go(name="Saturday", game="toppa", players=["b", "A"])
     assert made.status_code == 201 and made.get_json()["name"] == "Saturday"
