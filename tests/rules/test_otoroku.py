@@ -193,6 +193,7 @@ def test_r15_tie_split_from_the_dealers_right():
 def test_kabufuda_values_and_deck_limits():
     with pytest.raises(InvalidInput) as info:
         play([[5, 5], [5, 5], [5, 4]])
+    # RULES §1: Otoroku's deck holds 4 cards of each month 1-10.
     # Said at the hand that takes the month past 4 (not at "players", which the round form
     # can show beside nothing: a hostile-input probe, 2026-11-29).
     assert [(v.field, v.message) for v in info.value.violations if "appears" in v.message] == [

@@ -198,7 +198,8 @@ def test_a_players_dice_get_one_message_however_many_are_wrong(dice, message):
     ("seated", "words"), [(1, "Only 1 player would stay"), (2, "Only 2 players would stay")]
 )
 def test_too_few_players_left_are_counted_in_words_that_fit(seated, words):
-    # A hostile-input probe (2026-11-29) saw "Only 1 players would stay".
+    # RULES §6: under 3 players left, the game ends. A hostile-input probe (2026-11-29) saw
+    # "Only 1 players would stay".
     with pytest.raises(InvalidInput) as info:
         find_game("tokan").check_seats(seated)
     assert info.value.violations[0].message.startswith(words + ": Tokan needs 3")
