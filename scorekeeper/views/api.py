@@ -445,7 +445,7 @@ def club_standings(token: str) -> ResponseReturnValue:
     return jsonify(club_reading.standings(club_reading.readable_club(token)[0], request.args))
 
 
-@bp.get("/clubs/<token>/members/<name>")
+@bp.get("/clubs/<token>/members/<path:name>")
 def club_member(token: str, name: str) -> ResponseReturnValue:
     """A member's tables, games, yaku and opponents over a period."""
     club, view = club_reading.readable_club(token)

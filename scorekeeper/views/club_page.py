@@ -122,7 +122,8 @@ class StandingsPart(TypedDict):
 class ClubPart(TypedDict):
     """The club's page's tables, members, journal and links (``_club_part``)."""
 
-    member_base: str
+    member_href: Callable[..., str]
+    """A member's page, by name (``member_page_url``)."""
     tables: list[ShownTable]
     tables_total: int
     active: list[str]
@@ -404,7 +405,7 @@ def _club_part(club: Club, *, view: bool) -> ClubPart:
         for j in ([] if view else club_reading.journal(club, messages=True))
     ]
     return {
-        "member_base": member_page_url(club, view=view)(name=""),  # a name is appended, quoted
+        "member_href": member_page_url(club, view=view),
         "tables": tables_shown(
             club, view=view, limit=None if request.args.get("tables") == "all" else TABLES_SHOWN
         ),
@@ -457,11 +458,30 @@ def csv_url(club: Club, args: Mapping[str, str]) -> str:
     )
 
 
+def in_path(name: str) -> bool:
+    """Whether a member's page may name them in its path: a browser reads a ``/`` there as
+    another segment, and a ``.`` or ``..`` segment (percent-encoded too) as this folder or
+    the one above, so such a name would lead to another page."""
+    return "/" not in name and name not in (".", "..")
+
+
 def member_page_url(club: Club, *, view: bool) -> Callable[..., str]:
-    """A member's page of this club (through the same link as this page), by name."""
-    if view:
-        return partial(url_for, "clubs.member_view", view_token=club.view_token)
-    return partial(url_for, "clubs.member", token=club.token)
+    """A member's page of this club (through the same link as this page), by name, with the
+    page's other parameters: in the path (``/members/Aki``) or, for a name no path can hold
+    (``in_path``), as ``?name=``."""
+
+    def url(name: str, **args: str) -> str:
+        endpoint = "clubs.member_view" if view else "clubs.member"
+        if not in_path(name):
+            endpoint += "_named"
+        to: Callable[..., str] = (
+            partial(url_for, endpoint, view_token=club.view_token)
+            if view
+            else partial(url_for, endpoint, token=club.token)
+        )
+        return to(name=name, **args)
+
+    return url
 
 
 # -- seasons and ratings (issue 41) ------------------------------------------------------
@@ -513,9 +533,9 @@ class SeasonsPart(TypedDict):
     listed_seasons: list[ListedSeason]
     rating_blocks: list[RatingBlock]
     rating_season: str | None
-    season_query: str
-    """``?season=<name>`` while a season is shown, for the links to members' pages (issue 41:
-    a member's page opens on the season the club's page was showing); else empty."""
+    season_args: dict[str, str]
+    """``season``: the season shown, for the links to members' pages (issue 41: a member's
+    page opens on the season the club's page was showing); else empty."""
     record_blocks: list[RecordBlock]
 
 
@@ -604,6 +624,6 @@ def seasons_part(
         "listed_seasons": listed_seasons(club),
         "rating_blocks": rating_blocks(club, season),
         "rating_season": season.name if season is not None else None,
-        "season_query": f"?season={quote(season.name, safe='')}" if season is not None else "",
+        "season_args": {"season": season.name} if season is not None else {},
         "record_blocks": record_blocks(club, season, view=view),
     }

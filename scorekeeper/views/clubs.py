@@ -203,6 +203,18 @@ def member_view(view_token: str, name: str) -> ResponseReturnValue:
     return _kept_page("member", club, lambda: member_page(club, name, view=True))
 
 
+@bp.get("/c/<token>/member")
+def member_named(token: str) -> ResponseReturnValue:
+    """A member's page for a name no path can hold (``club_page.in_path``): ``?name=``."""
+    return member(token, request.args.get("name", ""))
+
+
+@bp.get("/c/view/<view_token>/member")
+def member_view_named(view_token: str) -> ResponseReturnValue:
+    """``member_named`` through the club's read-only link."""
+    return member_view(view_token, request.args.get("name", ""))
+
+
 @bp.post("/c/<token>/tables")
 @limits.creates
 def open_table(token: str) -> ResponseReturnValue:

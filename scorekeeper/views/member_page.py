@@ -30,6 +30,7 @@ from scorekeeper.tables.reading import Club
 from scorekeeper.views import errors_by_field, not_found
 from scorekeeper.views.club_page import (
     amount_of,
+    in_path,
     member_page_url,
     periods,
     standings_args,
@@ -81,6 +82,9 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
         periods=periods(club, args),
         period_errors=errors,
         page_url=partial(member_url, name=who),
+        # A GET form drops its action's query: the name goes with it when the page's own
+        # address holds it there (``in_path``).
+        page_hidden={} if in_path(who) else {"name": who},
         club_url=standings_url(club, view=view)(**keep),
         tables=tables,
         **_running_part(_objects(stats.get("days")), tables, game),

@@ -9,6 +9,8 @@ import uuid
 from fractions import Fraction
 from urllib.parse import quote
 
+from markupsafe import escape
+
 from scorekeeper.exact import amount_str, display
 from tests.helpers import EXAMPLE_A
 from tests.web.test_i18n import JA, lang, text
@@ -608,3 +610,82 @@ def test_a_setting_the_club_s_table_form_refuses_is_said_once_beside_its_field(c
         beside = resp.text[resp.text.index(f'id="{field}"') :]
         assert beside.index(alerts[0]) < beside.index("</fieldset>")
         assert 'aria-invalid="true"' in resp.text[resp.text.index(f'id="{field}"') - 300 :][:600]
+
+
+PATHLESS = ["..", ".", "x/../y", "/a", "A/B"]
+"""Member names a link cannot put in its path as they are: a browser reads ``/`` as another
+segment and ``.``/``..`` (``%2E`` too) as this folder or the one above."""
+
+
+def as_a_browser_goes(base: str, href: str) -> str:
+    """Where a browser goes from ``base`` by ``href`` (an absolute path, maybe with a query):
+    its dot segments removed as the URL standard says, percent-encoded dots included."""
+    assert href.startswith("/"), href
+    path, _, query = href.partition("?")
+    out: list[str] = []
+    segments = path.split("/")[1:]
+    for k, seg in enumerate(segments):
+        dots = seg.lower().replace("%2e", ".")
+        last = k == len(segments) - 1
+        if dots == "..":
+            if out:
+                out.pop()
+            if last:
+                out.append("")
+        elif dots == ".":
+            if last:
+                out.append("")
+        else:
+            out.append(seg)
+    return "/" + "/".join(out) + (f"?{query}" if query else "")
+
+
+def _member_links(page: str) -> dict[str, str]:
+    import html
+
+    return {
+        html.unescape(words): html.unescape(href)
+        for href, words in re.findall(r'<a[^>]*href="([^"]*/members?[^"]*)"[^>]*>([^<]+)</a>', page)
+    }
+
+
+def test_a_member_whose_name_no_path_holds_is_linked_to_their_own_page(client):
+    token, _ = start_club(client, members="\n".join(["Aki", *PATHLESS]))
+    r = client.post(
+        f"/c/{token}/tables",
+        data={"game": "toppa", "member": ["Aki", "x/../y"], "first_dealer": "1"},
+    )
+    assert r.status_code == 302, text(r)
+    table = r.headers["Location"].rsplit("/", 1)[-1]
+    assert (
+        client.post(
+            f"/api/v1/sessions/{table}/rounds", json={"players": [{"captured": EXAMPLE_A}, {}]}
+        ).status_code
+        == 201
+    )
+    view_url = club_api(client, token)["view_url"]
+    for club_url in (f"/c/{token}", view_url):
+        links = _member_links(client.get(club_url).text)
+        for name in ["Aki", *PATHLESS]:
+            assert name in links, (name, links)
+            page = client.get(as_a_browser_goes(club_url, links[name]))
+            assert page.status_code == 200, (name, links[name])
+            assert re.search(rf"<h1>{re.escape(escape(name))} <small", page.text), name
+    # From a member's page: the head to head links back, and its period form keeps the name.
+    mine = client.get(
+        as_a_browser_goes("/", _member_links(client.get(f"/c/{token}").text)["x/../y"])
+    )
+    aki = _member_links(mine.text)["Aki"]
+    assert client.get(as_a_browser_goes("/", aki)).status_code == 200
+    assert '<input type="hidden" name="name" value="x/../y">' in mine.text
+    shown = client.get(f"/c/{token}/member?name=x/../y&game=toppa")
+    assert shown.status_code == 200 and f'href="/t/{table}"' in shown.text
+
+
+def test_the_api_reads_a_member_whose_name_holds_a_slash(client):
+    from tests.web.test_clubs import make_club
+
+    club = make_club(client, members=("Aki", "A/B"))
+    resp = client.get(f"/api/v1/clubs/{club['id']}/members/A%2FB")
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["name"] == "A/B"
