@@ -25,7 +25,7 @@ from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import Step, check_storable, table_entry
-from scorekeeper.messages import N_, reason
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
@@ -178,6 +178,19 @@ def read_export(raw: bytes, *, name: str = "", mimetype: str = "") -> JSONObject
         raise
 
 
+CLUB_EXPORT = N_(
+    "This is a club's export, which holds an export of each of its tables: import one "
+    "table's own export instead (Export JSON on the table's page)."
+)
+
+
+def _not_a_table(data: JSONObject) -> Msg:
+    """Why ``data`` is no table's export: a club's export (``export_club``) is said as such."""
+    if "format" not in data and isinstance(data.get("club"), dict) and "tables" in data:
+        return CLUB_EXPORT
+    return N_("This is not a Scorekeeper table export")
+
+
 def import_table(data: JSONObject) -> Table:
     """Recreate a table from ``export_table``; every round is scored again and must agree.
 
@@ -185,7 +198,7 @@ def import_table(data: JSONObject) -> Table:
     one of version 2 numbers its rounds only. Either way the table gets its rounds numbered
     as rounds, and its games' ends, changes and settle-ups as what they are."""
     if data.get("format") != "scorekeeper-table":
-        raise InvalidInput([Violation("format", N_("This is not a Scorekeeper table export"))])
+        raise InvalidInput([Violation("format", _not_a_table(data))])
     by_place = _export_version(data.get("version", 1)) == 1
     new = check_table(data)
     raw_rounds = _exported_rounds(data.get("rounds"))

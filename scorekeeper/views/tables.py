@@ -464,10 +464,11 @@ def import_table() -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         # A difference in a figure names its player itself ("Aki's total: ..."): the API's
-        # field ("totals.0") says nothing more to a player; nor does the whole file's ("").
+        # field ("totals.0") says nothing more to a player; nor does the whole file's ("",
+        # "format": what kind of file it is).
         problems = [
             v.message
-            if not v.field or NAMED_FIGURE.fullmatch(v.field)
+            if v.field in ("", "format") or NAMED_FIGURE.fullmatch(v.field)
             else N_("%(field)s: %(message)s", field=v.field, message=v.message)
             for v in exc.violations[:3]
         ]

@@ -548,3 +548,24 @@ def test_an_export_of_another_version_or_a_journal_out_of_order_is_refused(clien
         del entry["seq"]  # optional: the places number them
     assert client.post("/api/v1/sessions/import", json=kept).status_code == 201
     assert client.post("/api/v1/sessions/import", json=data).status_code == 201
+
+
+def test_a_clubs_export_sent_to_the_table_import_says_what_it_is(client):
+    from tests.web.test_clubs import make_club, table
+
+    club = make_club(client, members=("Aki", "Ben"))
+    table(client, club, "toppa", ["Aki", "Ben"])
+    raw = client.get(f"/api/v1/clubs/{club['id']}/export.json").get_data()
+    said = (
+        "This is a club's export, which holds an export of each of its tables: import one "
+        "table's own export instead (Export JSON on the table's page)."
+    )
+    page = html.unescape(upload(client, raw, "club.json").get_data(as_text=True))
+    assert f"Import refused: {said}" in page
+    assert "format:" not in page  # the API's field, nothing to a player
+    resp = client.post("/api/v1/sessions/import", data=raw, content_type="application/json")
+    assert resp.status_code == 422
+    assert resp.get_json() == {"errors": [{"field": "format", "message": said}]}
+    # Any other JSON that is no table's export: said so, without the field either.
+    page = html.unescape(upload(client, b'{"format": "x"}', "x.json").get_data(as_text=True))
+    assert "Import refused: This is not a Scorekeeper table export" in page
