@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -23,6 +25,8 @@ def create_app(test_config: Mapping[str, object] | None = None) -> Flask:
     instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or (
         None if INSTALLED else str(ROOT / "instance")
     )
+    from flask import Flask  # here: the pure parts of the package load no web framework
+
     app = Flask(
         __name__,
         instance_path=instance,

@@ -5,6 +5,8 @@ one above it. Every import counts: at the top of a module, inside a function, an
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,6 +346,24 @@ def test_the_pure_parts_import_neither_flask_nor_sqlalchemy():
         for package in third_party(via) & set(WEB_OR_DATABASE)
     }
     assert dirty == set()
+
+
+def test_the_pure_parts_load_no_web_framework_when_imported():
+    """What the import graph above cannot see: a package's ``__init__`` (``scorekeeper``'s
+    loaded Flask for ``create_app``) and the game folders the registry imports by name. A
+    fresh interpreter imports the pure parts and names what else came with them."""
+    pure = ["scorekeeper.ledger", "scorekeeper.state", "scorekeeper.table_changes"]
+    pure += [f"scorekeeper.games.{g}.rules" for g in ("tokotoko", "toppa", "otoroku", "tokan")]
+    probe = (
+        f"import sys\nfor m in {pure!r}: __import__(m)\n"
+        "print(sorted({n.split('.')[0] for n in sys.modules}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    loaded = set(ast.literal_eval(out.stdout))
+    assert "scorekeeper" in loaded
+    assert loaded & {*WEB_OR_DATABASE, "werkzeug", "jinja2"} == set()
 
 
 # A real split (issue 40, item 2): the ledger, the replay and the tables and clubs layers know
