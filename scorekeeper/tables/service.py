@@ -11,6 +11,7 @@ out before the write lock is taken (``tables.planning``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
@@ -18,14 +19,14 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.clubs import service as club_service
 from scorekeeper.database import showing
 from scorekeeper.games import RULES, GameRules
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.ledger import dealer_index, engine_input, evaluated, step, table_entry
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, Round, Table, db
-from scorekeeper.round_data import EngineInput, Entry, Result, as_engine_input
+from scorekeeper.round_data import EngineInput, Entry, Result, as_engine_input, json_of
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.state import State, spec_at
+from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import changes, deck_links, store
 from scorekeeper.tables.changes import edit_table, record_settle, rematch
 from scorekeeper.tables.checks import NewTable, check_table, continued_name
@@ -132,6 +133,19 @@ def score(game: GameRules, body: JSONObject) -> Result:
     """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
     body is the engine's whole input, as no table completes it."""
     return evaluated(game, as_engine_input(body))
+
+
+def score_alone(
+    game: GameRules, spec: TableSpec, entry: Entry, given: Mapping[str, JSONValue]
+) -> Result:
+    """Score one round under ``spec``'s rules, storing nothing (the dispute checker): its
+    players named as ``spec`` seats them; the game completes its input as for a table's first
+    round, and ``given`` sets what the checker asks for itself (Tokan's pot, Baka's round of
+    the game). No table seats them: the engine says what it refuses (a number of players the
+    game is not played by), not what a table would. InvalidInput if the round is bad."""
+    body = dict(json_of(entry))
+    game.complete(body, spec, State.initial(spec))
+    return evaluated(game, as_engine_input({**body, **given}))
 
 
 # -- opening a table -------------------------------------------------------------------------

@@ -18,12 +18,13 @@ from scorekeeper.games.form_input import (
     with_the_rules,
 )
 from scorekeeper.i18n import translate as tr
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
-from scorekeeper.round_data import Entry, json_of
+from scorekeeper.round_data import Entry, Result, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Option, Violation
 from scorekeeper.rules.common import OptionValue
-from scorekeeper.state import State, TableSpec
+from scorekeeper.state import TableSpec
+from scorekeeper.tables import service
 from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, not_found
 
@@ -76,34 +77,36 @@ class _Checked:
 
     entry: Entry = field(default_factory=Entry)
     errors: dict[str, list[str]] = field(default_factory=dict)
-    result: JSONObject | None = None
+    result: Result | None = None
     status: int = 200
     dealer: int = 0
 
 
+def _named_in_order(entry: Entry, names: tuple[str, ...]) -> Entry:
+    """``entry``'s players named as the checker's table seats them, in the order entered
+    (the names typed on its form are only the form's)."""
+    given = json_of(entry).get("players")
+    players = [p for p in given if isinstance(p, dict)] if isinstance(given, list) else []
+    renamed = [{**p, "name": names[i]} for i, p in enumerate(players) if i < len(names)]
+    return as_entry({**json_of(entry), "players": list[JSONValue](renamed)})
+
+
 def _checked(game: Game, source: FormData, spec: TableSpec) -> _Checked:
     """Score the posted round under ``spec``'s rules: its result, or every mistake in it."""
-    names = spec.players
     out = _Checked()
     problems: list[Violation] = []
-    out.entry = entry = game.entry_from_form(source, len(names), problems)
-    body = dict(json_of(entry))
-    players = body["players"]
-    body["players"] = [
-        {**p, "name": names[i]}
-        for i, p in enumerate(players if isinstance(players, list) else [])
-        if isinstance(p, dict)
-    ]
-    game.complete(body, spec, State.initial(spec))
-    for key, default in game.checker_inputs.items():
-        body[key] = _number(source, key, default)
+    out.entry = entry = game.entry_from_form(source, len(spec.players), problems)
+    given = {key: _number(source, key, default) for key, default in game.checker_inputs.items()}
+    scored = _named_in_order(entry, spec.players)
     chosen_dealer = entry.get("dealer")
     if isinstance(chosen_dealer, int):
         out.dealer = chosen_dealer
     try:
         if problems:  # with the rules' mistakes in the rest: every one said at once
-            raise InvalidInput(with_the_rules(problems, lambda: game.evaluate(body)))
-        out.result = game.evaluate(body).to_dict()
+            raise InvalidInput(
+                with_the_rules(problems, lambda: service.score_alone(game, spec, scored, given))
+            )
+        out.result = service.score_alone(game, spec, scored, given)
     except InvalidInput as exc:
         out.errors = errors_by_field(exc.violations)
         out.status = 422
