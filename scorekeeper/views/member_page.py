@@ -82,9 +82,7 @@ def member_page(club: Club, name: str, *, view: bool) -> ResponseReturnValue:
         periods=periods(club, args),
         period_errors=errors,
         page_url=partial(member_url, name=who),
-        # A GET form drops its action's query: the name goes with it when the page's own
-        # address holds it there (``in_path``).
-        page_hidden={} if in_path(who) else {"name": who},
+        page_hidden={} if in_path(who) else {"name": who},  # a GET form drops its query
         club_url=standings_url(club, view=view)(**keep),
         tables=tables,
         **_running_part(_objects(stats.get("days")), tables, game),
