@@ -9,6 +9,7 @@ from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     Dialect,
@@ -326,6 +327,12 @@ class ClubFigure(db.Model):  # type: ignore[name-defined,misc]
     """At seat -1: what the house took."""
     first_at: Mapped[datetime | None] = mapped_column(Moment, nullable=True)
     last_at: Mapped[datetime | None] = mapped_column(Moment, nullable=True)
+    money: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The exact sum of the seat's changes each times the point value it was played at (none
+    counts nothing); None in rows kept before migration 0014."""
+    unpriced: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether any of the row's entries was played without a point value (0014; None
+    before)."""
 
 
 class ClubJournalEntry(db.Model):  # type: ignore[name-defined,misc]

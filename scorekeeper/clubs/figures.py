@@ -14,7 +14,8 @@ built; one that leaves has them dropped; a club's new time zone rebuilds its tab
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import typing
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from fractions import Fraction
@@ -27,6 +28,7 @@ from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, Table, db
+from scorekeeper.round_data import json_of
 from scorekeeper.tables import store
 
 DAY_STARTS = timedelta(hours=6)
@@ -78,9 +80,16 @@ class Figure:
     house: Fraction = Fraction(0)
     first_at: datetime | None = None
     last_at: datetime | None = None
+    money: Fraction | None = Fraction(0)
+    """Each change times the point value it was played at (none adds nothing); None: a row
+    kept before migration 0014, priced by the table's point value as it is now."""
+    unpriced: bool = False
+    """Whether any of its entries was played without a point value."""
 
     def add(self, other: Figure) -> None:
         self.points += other.points
+        self.money = None if self.money is None or other.money is None else self.money + other.money
+        self.unpriced = self.unpriced or other.unpriced
         self.rounds += other.rounds
         self.house += other.house
         if other.best is not None and (self.best is None or other.best > self.best):
@@ -119,6 +128,8 @@ class Figure:
             house=read_stored_amount(row.house),
             first_at=row.first_at,
             last_at=row.last_at,
+            money=read_stored_amount(row.money) if row.money is not None else None,
+            unpriced=bool(row.unpriced),
         )
 
     def store_in(self, row: ClubFigure) -> None:
@@ -135,6 +146,8 @@ class Figure:
         row.house = amount_str(self.house)
         row.first_at = self.first_at
         row.last_at = self.last_at
+        row.money = amount_str(self.money) if self.money is not None else None
+        row.unpriced = self.unpriced
 
 
 def _yaku_of(player: object) -> list[str]:
@@ -163,17 +176,37 @@ def _seated_after(after: object, n: int, before: Sequence[int]) -> list[int]:
     return list(range(players if isinstance(players, int) else n))
 
 
+def values_in_force(table: Table, rows: Sequence[Round]) -> list[Fraction | None]:
+    """The point value each of the table's last live entries ``rows`` was played at (API.md:
+    a point value applies to the rounds entered afterwards). A table takes another one only
+    once every total is clear, so after a settle-up: an entry before a settle-up was played
+    at the value that settle-up kept, one after the last at the table's value now. (Totals
+    that came back to zero by play alone also let the value change; figures kept round by
+    round keep the value each round had, but a rebuild prices the rounds before such a
+    change at the value of the next settle-up, the one change no entry keeps.)"""
+    value = read_stored_amount(table.point_value) if table.point_value else None
+    out: list[Fraction | None] = []
+    for rnd in reversed(rows):
+        settled = json_of(rnd.entry)
+        if rnd.kind == EntryKind.SETTLE and "point_value" in settled:
+            kept = settled["point_value"]
+            value = read_stored_amount(kept) if isinstance(kept, str) and kept else None
+        out.append(value)
+    out.reverse()
+    return out
+
+
 def contributions(
-    table: Table, rows: Iterable[Round], zone: ZoneInfo, seated: Sequence[int]
+    table: Table, rows: Sequence[Round], zone: ZoneInfo, seated: Sequence[int]
 ) -> tuple[dict[tuple[date, int], Figure], list[int]]:
-    """What live entries (in order) add to a table's figures, by day and seat; and who sits
-    after them. ``seated``: who sat before the first of them."""
+    """What live entries (in order, the table's last ones) add to a table's figures, by day
+    and seat; and who sits after them. ``seated``: who sat before the first of them."""
     figures: dict[tuple[date, int], Figure] = {}
     n = len(table.players)
     sat = list(seated)
-    for rnd in rows:
+    for rnd, value in zip(rows, values_in_force(table, rows), strict=True):
         if rnd.kind in (EntryKind.ROUND, EntryKind.END):
-            _add_entry(figures, table, rnd, zone, sat)
+            _add_entry(figures, table, rnd, zone, sat, value)
         sat = _seated_after(rnd.after, n, sat)
     return figures, sat
 
@@ -184,8 +217,10 @@ def _add_entry(
     rnd: Round,
     zone: ZoneInfo,
     sat: Sequence[int],
+    value: Fraction | None,
 ) -> None:
-    """What a round or a game's end adds to its day's figures: each seat's, and the pot's."""
+    """What a round or a game's end, played at point value ``value``, adds to its day's
+    figures: each seat's, and the pot's."""
     day = club_day(rnd.created_at, zone)
     deltas = [read_stored_amount(d) for d in rnd.deltas][: len(table.players)]
     house = read_stored_amount(str((rnd.outcome or {}).get("house", "0")))
@@ -205,6 +240,10 @@ def _add_entry(
             continue
         fig = figures.setdefault((day, seat), Figure())
         fig.points += change
+        if value is None:
+            fig.unpriced = True
+        elif fig.money is not None:
+            fig.money += change * value
         if played:
             _add_round(fig, rnd, seat, deltas, in_round, made.get(seat, []))
 
@@ -294,6 +333,9 @@ def add_new(table: Table, club: Club) -> None:
             select(ClubFigure).where(ClubFigure.table_id == table.id, ClubFigure.day.in_(days))
         )
     }
+    if any(row.money is None and row.seat != POT for row in kept.values()):
+        rebuild(table, club)  # kept before migration 0014: priced again, round by round
+        return
     for key, fig in figures.items():
         row = kept.get(key)
         if row is None:
@@ -407,19 +449,38 @@ def kept_amount(text: str) -> Fraction | int:
         return read_stored_amount(text)
 
 
-def kept_sums(
-    tables: Sequence[int], start: date | None, end: date | None
-) -> list[tuple[int, int, str, int, str]]:
-    """(table id, seat, points, rounds, house) of the kept figures of ``tables`` over a
-    period of the club's days (inclusive)."""
+class KeptSum(typing.NamedTuple):
+    """What the standings read of one kept figure (``kept_sums``)."""
+
+    table_id: int
+    seat: int
+    points: str
+    rounds: int
+    house: str
+    money: str | None
+    unpriced: bool | None
+
+
+def kept_sums(tables: Sequence[int], start: date | None, end: date | None) -> list[KeptSum]:
+    """The kept figures of ``tables`` over a period of the club's days (inclusive)."""
     query = select(
         ClubFigure.table_id,
         ClubFigure.seat,
         ClubFigure.points,
         ClubFigure.rounds,
         ClubFigure.house,
+        ClubFigure.money,
+        ClubFigure.unpriced,
     ).where(*_of(tables, start, end))
-    return [tuple(row) for row in db.session.execute(query)]  # type: ignore[misc]
+    return [KeptSum(*row) for row in db.session.execute(query)]
+
+
+def money_of(fig: Figure, value: Fraction | None) -> Fraction | None:
+    """A figure's money: as kept, or (kept before migration 0014) its points at the table's
+    point value now; None when none of it was played at a point value."""
+    if fig.money is None:
+        return fig.points * value if value is not None else None
+    return None if fig.unpriced and not fig.money else fig.money
 
 
 def last_rounds(tables: Sequence[int], start: date | None, end: date | None) -> dict[int, datetime]:
@@ -480,6 +541,8 @@ def _as_json(row: ClubFigure) -> JSONObject:
         "yaku": row.yaku,
         "together": row.together,
         "house": row.house,
+        "money": row.money,
+        "unpriced": row.unpriced,
         "first_at": row.first_at.isoformat() if row.first_at else None,
         "last_at": row.last_at.isoformat() if row.last_at else None,
     }

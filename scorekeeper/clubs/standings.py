@@ -197,23 +197,27 @@ def _add_up(
     """Each member's points, money, rounds and tables over the period, into ``tally``."""
     sums = _Sums()
     tables = figures.table_facts(club, game)
-    for tid, seat, points_text, rounds, house_text in figures.kept_sums(list(tables), start, end):
-        points = figures.kept_amount(points_text)
+    for kept in figures.kept_sums(list(tables), start, end):
+        tid, seat, rounds = kept.table_id, kept.seat, kept.rounds
+        points = figures.kept_amount(kept.points)
         if seat == figures.POT:
             sums.pot += points
-            sums.house += figures.kept_amount(house_text)
+            sums.house += figures.kept_amount(kept.house)
             continue
         t = tables[tid]
         if seat >= len(t.players):
             continue
-        value = t.point_value
-        if value is None:
+        if kept.money is None:  # kept before migration 0014: at the table's value now
+            money = points * t.point_value if t.point_value is not None else 0
+            unpriced = t.point_value is None
+        else:
+            money, unpriced = figures.kept_amount(kept.money), bool(kept.unpriced)
+        if unpriced:
             sums.unpriced.add(tid)
         name = t.players[seat]
         mt = tally.setdefault(name, _Tally())
         mt.points += points
-        if value is not None:
-            mt.money += points * value
+        mt.money += money
         mt.rounds += rounds
         if rounds:
             mt.tables.add(tid)
@@ -336,9 +340,8 @@ def _member_figures(
         fig = figures.Figure.of_row(row)
         out.per_table.setdefault(t.id, (t, figures.Figure()))[1].add(fig)
         out.per_game.setdefault(t.game, figures.Figure()).add(fig)
-        value = t.point_value
         out.per_day[row.day] = out.per_day.get(row.day, Fraction(0)) + (
-            fig.points * value if value is not None else 0
+            figures.money_of(fig, t.point_value) or 0
         )
         on_day = out.day_points.setdefault(row.day, {})
         on_day[t.game] = on_day.get(t.game, Fraction(0)) + fig.points
@@ -367,7 +370,7 @@ def _tables_json(mine: _MemberFigures, *, view: bool) -> list[JSONValue]:
         key=lambda p: p[1].last_at or datetime.min,
         reverse=True,
     ):
-        value = t.point_value
+        money = figures.money_of(fig, t.point_value)
         ids: JSONObject = (
             {"url": f"/t/view/{t.view_token}"} if view else {"id": t.token, "url": f"/t/{t.token}"}
         )
@@ -380,7 +383,7 @@ def _tables_json(mine: _MemberFigures, *, view: bool) -> list[JSONValue]:
                 "last_round_at": iso(fig.last_at),
                 "rounds": fig.rounds,
                 "points": amount_str(fig.points),
-                "money": amount_str(fig.points * value) if value is not None else None,
+                "money": amount_str(money) if money is not None else None,
             }
         )
     return tables_out

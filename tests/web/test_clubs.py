@@ -460,3 +460,78 @@ def test_standings_without_archived_members_still_sum_to_zero(client):
     assert standings(client, club, "?game=toppa")["archived_points"] != "0"  # Cho's, not listed
     assert standings(client, club, "?game=toppa&archived=1")["archived_points"] == "0"
     assert standings(client, club)["archived_points"] is None  # no game: no points
+
+
+def test_a_round_keeps_the_point_value_it_was_played_at(client):
+    """API.md: "Settings and point value apply to rounds entered afterwards". A table that
+    settles up and takes another point value does not re-price the rounds played before, in
+    the standings, a member's tables and days, and the CSV; not even once a correction makes
+    the club's figures be worked out again from the rounds."""
+    club = make_club(client, members=("Aki", "Ben"))
+    t = table(client, club, "toppa", ["Aki", "Ben"], point_value="1/2")
+    first = add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    ben = Fraction(first["result"]["players"][1]["delta"])
+    assert ben > 0
+
+    def patch(body):
+        resp = client.patch(f"/api/v1/sessions/{t['id']}", json=body)
+        assert resp.status_code == 200, resp.get_json()
+
+    assert client.post(f"/api/v1/sessions/{t['id']}/settle", json={}).status_code == 200
+    patch({"point_value": "2"})
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    expected = ben / 2 + ben * 2
+
+    def money_of_ben():
+        rows = {m["name"]: m for m in standings(client, club)["members"]}
+        return Fraction(rows["Ben"]["money"]), standings(client, club)["unpriced_tables"]
+
+    assert money_of_ben() == (expected, 0)
+    member = client.get(f"/api/v1/clubs/{club['id']}/members/Ben").get_json()
+    assert [Fraction(x["money"]) for x in member["tables"]] == [expected]
+    assert sum(Fraction(d["money"]) for d in member["days"]) == expected
+    csv_rows = client.get(f"/api/v1/clubs/{club['id']}/export.csv").get_data(as_text=True)
+    assert any(line.startswith("Ben,") for line in csv_rows.splitlines())
+    # Settled again and no point value from now on: what was played keeps its money, and
+    # the table counts as unpriced for the rounds played without one.
+    assert client.post(f"/api/v1/sessions/{t['id']}/settle", json={}).status_code == 200
+    patch({"point_value": None})
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    assert money_of_ben() == (expected, 1)
+    # A delete of round 1 works the figures out again from the rounds, and so does its undo:
+    # the same prices.
+    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/1")
+    assert gone.status_code == 200, gone.get_json()
+    assert money_of_ben() == (expected - ben / 2, 1)
+    back = client.post(f"/api/v1/sessions/{t['id']}/undo", json={"seq": gone.get_json()["version"]})
+    assert back.status_code == 200, back.get_json()
+    assert money_of_ben() == (expected, 1)
+
+
+def test_figures_kept_before_migration_0014_are_priced_as_before_until_rebuilt(client, app):
+    """Rows kept before the figures kept their money have none: read at the table's point
+    value now, as they were, and priced round by round at the table's next write."""
+    from sqlalchemy import update
+
+    from scorekeeper.models import ClubFigure, Table, db
+
+    club = make_club(client, members=("Aki", "Ben"))
+    t = table(client, club, "toppa", ["Aki", "Ben"], point_value="3")
+    first = add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    ben = Fraction(first["result"]["players"][1]["delta"])
+    with app.app_context():
+        tid = db.session.scalar(db.select(Table.id).where(Table.token == t["id"]))
+        db.session.execute(
+            update(ClubFigure).where(ClubFigure.table_id == tid).values(money=None, unpriced=None)
+        )
+        db.session.commit()
+    rows = {m["name"]: m for m in standings(client, club)["members"]}
+    assert Fraction(rows["Ben"]["money"]) == ben * 3
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    rows = {m["name"]: m for m in standings(client, club)["members"]}
+    assert Fraction(rows["Ben"]["money"]) == ben * 6
+    with app.app_context():
+        kept = db.session.scalars(
+            db.select(ClubFigure.money).where(ClubFigure.table_id == tid, ClubFigure.seat >= 0)
+        ).all()
+        assert kept and None not in kept
