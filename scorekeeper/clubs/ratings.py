@@ -221,7 +221,10 @@ def ratings(club: Club, args: Mapping[str, str]) -> JSONObject:
     game = game_arg(args)
     season = season_of(club, args)
     archived = args.get("archived") in ("1", "true")
-    hidden = {str(m["name"]) for m in club.members if m.get("archived") and not archived}
+    away = {str(m["name"]) for m in club.members if m.get("archived")}
+    hidden = away if not archived else set()
+    # An archived member is listed last, and only when asked (API.md "archive").
+    lines = sorted(ranked(lines_of(club, game, season)), key=lambda line: line.name in away)
     members: list[JSONValue] = [
         {
             "name": line.name,
@@ -232,7 +235,7 @@ def ratings(club: Club, args: Mapping[str, str]) -> JSONObject:
             "provisional": line.provisional,
             "last_played": line.now.day.isoformat(),
         }
-        for line in ranked(lines_of(club, game, season))
+        for line in lines
         if line.name not in hidden
     ]
     return {

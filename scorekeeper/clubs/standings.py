@@ -147,7 +147,7 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
     sums = _add_up(club, tally, start, end, game)
     _count_firsts(tally, sums.per_table)
     flags = {str(m["name"]): bool(m.get("archived")) for m in club.members}
-    rows_out: list[tuple[tuple[int, Fraction], JSONObject]] = []
+    rows_out: list[tuple[tuple[bool, int, Fraction | int], JSONObject]] = []
     left_out = _Tally()  # the archived members not listed: their sum keeps the zero sum
     for name, mt in tally.items():
         if flags.get(name) and not archived:
@@ -164,7 +164,8 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
             "average": amount_str(mt.points / mt.rounds) if game and mt.rounds else None,
         }
         key = mt.points if game else mt.money
-        rows_out.append(((0 if mt.rounds else 1, -key), item))
+        # Archived members (listed when asked) last, then those who sat in no round.
+        rows_out.append(((flags.get(name, False), 0 if mt.rounds else 1, -key), item))
     rows_out.sort(key=lambda pair: pair[0])
     return {
         "from": start.isoformat() if start else None,
@@ -229,10 +230,14 @@ def _add_up(
 def _count_firsts(
     tally: dict[str, _Tally], per_table: dict[int, dict[str, Fraction | int]]
 ) -> None:
+    """A first at each table for whoever sat there in the period with its highest points:
+    among those who sat (a pot split paid to one who sat in no round of the period takes no
+    first from them)."""
     for tid, at_table in per_table.items():
-        best = max(at_table.values())
-        for name, pts in at_table.items():
-            if pts == best and tid in tally[name].tables:
+        sat = {name: pts for name, pts in at_table.items() if tid in tally[name].tables}
+        best = max(sat.values(), default=None)
+        for name, pts in sat.items():
+            if pts == best:
                 tally[name].firsts += 1
 
 

@@ -535,3 +535,57 @@ def test_figures_kept_before_migration_0014_are_priced_as_before_until_rebuilt(c
             db.select(ClubFigure.money).where(ClubFigure.table_id == tid, ClubFigure.seat >= 0)
         ).all()
         assert kept and None not in kept
+
+
+def test_a_first_goes_to_who_sat_though_one_who_did_not_was_paid_more(client, app):
+    """API.md: ``firsts`` counts the tables where a member's points in the period were the
+    highest. A Tokan pot split paid to Dai, who left and sat in no round of the period, is
+    his points, but takes no first from those who sat there (found by an independent check:
+    nobody got that table's first)."""
+    from scorekeeper.clubs import figures
+    from scorekeeper.models import Round, db
+
+    names = ["Aki", "Ben", "Cho", "Dai"]
+    club = make_club(client, members=names, timezone="UTC")
+    t = table(client, club, "tokan", names)
+    tour = {"players": [{"dice": [6, 5], "left": 1, "right": -2} for _ in names]}
+    for _ in range(3):
+        add(client, t["id"], tour)
+    end = client.post(f"/api/v1/sessions/{t['id']}/rounds", json={"kind": "end"})
+    assert end.status_code == 201, end.get_json()
+    left = client.patch(f"/api/v1/sessions/{t['id']}", json={"remove": ["Dai"]})
+    assert left.status_code == 200, left.get_json()
+    add(client, t["id"], {"players": [{"dice": [1, 1], "left": 4, "right": 4}] * 3})
+    with app.app_context():
+        rows = db.session.scalars(db.select(Round).order_by(Round.number)).all()
+        ours = [r for r in rows if r.table.token == t["id"] and r.round_no is not None]
+        for r in ours[:3]:  # the first three tours, the evening before
+            r.created_at = datetime(2026, 11, 20, 12, 0)
+        figures.noted(ours[0].table)
+        db.session.commit()
+    by = {m["name"]: m for m in standings(client, club, "?game=tokan&from=2026-11-21")["members"]}
+    assert by["Dai"]["rounds"] == 0 and Fraction(by["Dai"]["points"]) > 0  # his share
+    sat = {n: Fraction(by[n]["points"]) for n in ("Aki", "Ben", "Cho")}
+    assert all(by[n]["rounds"] == 1 for n in sat)
+    best = max(sat.values())
+    assert {n: by[n]["firsts"] for n in sat} == {n: int(p == best) for n, p in sat.items()}
+    assert by["Dai"]["firsts"] == 0
+
+
+def test_an_archived_member_asked_for_is_listed_last_however_well_they_did(client):
+    """API.md: ``archive`` keeps a member's history but lists them last and only when asked
+    (``?archived=1``): in the standings, their CSV and the ratings too, even when they won."""
+    club = make_club(client, members=("Aki", "Ben", "Cho"))
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    won = add(client, t["id"], {"players": [{}, {"captured": EXAMPLE_A}]})
+    winner = max(won["result"]["players"], key=lambda p: Fraction(p["delta"]))["name"]
+    patched = client.patch(f"/api/v1/clubs/{club['id']}", json={"archive": [winner]})
+    assert patched.status_code == 200
+    listed = [m["name"] for m in standings(client, club, "?game=toppa&archived=1")["members"]]
+    assert listed[-1] == winner and len(listed) == 3
+    csv_text = client.get(f"/api/v1/clubs/{club['id']}/export.csv?game=toppa&archived=1").text
+    assert csv_text.strip().splitlines()[-1].startswith(f"{winner},")
+    rated = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa&archived=1").get_json()
+    assert [m["name"] for m in rated["members"]][-1] == winner
+    hidden = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
+    assert winner not in [m["name"] for m in hidden["members"]]
