@@ -41,7 +41,9 @@ framing."""
 MAX_PIXELS = 50_000_000
 """The most pixels decoded (a JPEG is first reduced by its own decoder, up to 8 times a side):
 a decompression bomb declares far more and is refused before it is decoded."""
-FORMATS = ("JPEG", "PNG", "WEBP")
+FORMATS = ("JPEG", "MPO", "PNG", "WEBP")
+"""What Pillow may call a photo read here. MPO is a JPEG with more pictures inside (a phone's
+HDR gain map, a second view): its first picture is the photo, decoded as a JPEG."""
 
 FIELD = "photo"
 """The multipart field of the photo (the API's and the round form's)."""
@@ -241,7 +243,7 @@ def _decoded(img: Image.Image) -> tuple[recognise.Array, int, int]:
     if _turned(img):
         width, height = height, width
     side = recognise.MAX_SIDE
-    if img.format == "JPEG":
+    if img.format in ("JPEG", "MPO"):
         # The JPEG decoder reduces by 2, 4 or 8 a side as it decodes: no more than needed.
         img.draft("RGB", (side, side))
     decoded = img.size[0] * img.size[1]

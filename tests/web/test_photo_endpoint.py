@@ -125,6 +125,21 @@ def test_png_and_webp_are_read_too(client, fake, fmt):
     assert body["cards"][0]["box"] == [100, 50, 60, 90]
 
 
+def test_a_jpeg_with_a_second_picture_inside_is_read_as_the_jpeg_it_is(client, fake):
+    """A phone's HDR photo keeps a second picture (its gain map) in an MPF block, which
+    Pillow calls MPO: the first picture is the photo, read as any JPEG (found by a probe:
+    it was refused as "Photos in MPO are not read here")."""
+    img = Image.new("RGB", (400, 300), (128, 128, 120))
+    img.paste(RED, (100, 50, 160, 140))
+    out = io.BytesIO()
+    img.save(out, "MPO", save_all=True, append_images=[Image.new("RGB", (200, 150))])
+    assert Image.open(io.BytesIO(out.getvalue())).format == "MPO"
+    resp = send(client, out.getvalue(), filename="IMG_0001.jpg")
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["cards"][0]["box"] == [100, 50, 60, 90]
+    assert fake.shapes == [(300, 400, 3)]  # the photo itself, not the picture inside
+
+
 def test_a_month_s_plain_cards_come_back_as_the_recogniser_gave_them(client, monkeypatch):
     monkeypatch.setattr(
         recognise, "find_cards", FakeRecogniser(("pine-chaff-1", "pine-chaff-2"), 0.5)
