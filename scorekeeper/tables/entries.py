@@ -161,6 +161,17 @@ def _entered_already(
             )
         if existing is not None:
             return existing
+    if expected_number is not None and expected_number > table.rounds_played + 1:
+        # Fewer rounds than the page counted: one was deleted (or taken back) meanwhile.
+        raise Overtaken(
+            N_(
+                "The table changed since this page was opened (a round was deleted or taken "
+                "back): this would be %(what)s, not %(n)s; reload the table to see it before "
+                "entering it",
+                what=_numbered(table, table.rounds_played + 1),
+                n=expected_number,
+            )
+        )
     if expected_number is not None and expected_number != table.rounds_played + 1:
         raise Overtaken(
             N_(

@@ -326,6 +326,23 @@ def test_double_tap_and_stale_view(client):
     assert len(session(client, sid)["rounds"]) == 1
 
 
+def test_a_round_expected_past_the_table_s_end_says_the_table_changed(client):
+    """A page that counted more rounds than the table has (one was deleted meanwhile) is
+    told so, not that another phone entered its round (found by a probe)."""
+    s = create(client, "toppa", ["A", "B"])
+    sid = s["id"]
+    for _ in range(3):
+        add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/3").status_code == 200
+    body = {"players": [{"captured": HALF_A}, {}], "expected_number": 4}
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.status_code == 409
+    said = resp.get_json()["errors"][0]["message"]
+    assert "another phone" not in said
+    assert "a round was deleted or taken back): this would be round 3, not 4" in said
+    assert len(session(client, sid)["rounds"]) == 2
+
+
 def test_unknown_ids_are_404(client):
     assert client.get("/api/v1/sessions/nope").status_code == 404
     s = create(client, "toppa", ["A", "B"])
