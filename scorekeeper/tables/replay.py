@@ -415,9 +415,9 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
             yield Replayed(row.kind, row.entry, _prior(row), _naming(spec, row))
 
     # Closed once the state comes back: the rounds after it are neither read nor scored.
-    with closing(
-        ledger.replaying(spec, state, items(), k, plan.number, keep_result=False)
-    ) as scored:
+    # None of them is the entry the player changed (that is the head's): each one that no
+    # longer fits is named (``first`` 0, no place).
+    with closing(ledger.replaying(spec, state, items(), k, 0, keep_result=False)) as scored:
         for step in scored:
             row = rows.popleft()
             rescored += step.rescored

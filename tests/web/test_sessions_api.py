@@ -392,3 +392,19 @@ def test_export_import_round_trip(client):
     tampered = {**exported, "rounds": [{**exported["rounds"][0], "deltas": ["1", "-1", "0"]}]}
     resp = client.post("/api/v1/sessions/import", json=tampered)
     assert resp.status_code == 422
+
+
+def test_a_delete_that_would_leave_a_game_s_end_without_a_round_names_that_end(client):
+    """The entry a delete leaves first is not one the player sent: what no longer fits is
+    named (found by a probe: deleting the only round of an ended game said "No round of this
+    game has been played yet", as if the DELETE were a game's end)."""
+    s = create(client, "toppa", ["A", "B"])
+    sid = s["id"]
+    add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
+    resp = client.delete(f"/api/v1/sessions/{sid}/rounds/1")
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"][0]["message"] == (
+        "The end of game 1 would no longer be valid: No round of this game has been played yet"
+    )
+    assert [r["number"] for r in session(client, sid)["rounds"]] == [1]  # nothing changed
