@@ -167,6 +167,15 @@ class Reading:
         }
 
 
+CARRIES_A_PHOTO = "scorekeeper.carries_a_photo"
+"""Set in a request's environ by ``in_memory``: a body too large is then a photo too large."""
+
+
+def too_large(req: Request) -> bool:
+    """Whether ``req`` may carry a photo (``in_memory``): a 413 then says the photo is."""
+    return bool(req.environ.get(CARRIES_A_PHOTO))
+
+
 def in_memory(req: Request) -> None:
     """Let this request carry a photo (up to ``MAX_BODY``) and keep its uploaded files in
     memory (werkzeug spools a large one to a temporary file otherwise). Call it before the
@@ -174,6 +183,7 @@ def in_memory(req: Request) -> None:
     if req.mimetype != "multipart/form-data":
         return
     req.max_content_length = max(MAX_BODY, int(current_app.config["MAX_CONTENT_LENGTH"] or 0))
+    req.environ[CARRIES_A_PHOTO] = True
 
     def memory(*_args: object, **_kwargs: object) -> IO[bytes]:
         return io.BytesIO()

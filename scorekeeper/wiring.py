@@ -37,6 +37,7 @@ from werkzeug.exceptions import (
     BadRequest,
     HTTPException,
     InternalServerError,
+    RequestEntityTooLarge,
     SecurityError,
     TooManyRequests,
 )
@@ -175,7 +176,8 @@ def _bare_routes(app: Flask) -> None:
 
 
 def _error_pages(app: Flask) -> None:
-    from scorekeeper import limits
+    from scorekeeper import limits, photos
+    from scorekeeper.i18n import translate
     from scorekeeper.views import api
 
     @app.teardown_request
@@ -197,8 +199,12 @@ def _error_pages(app: Flask) -> None:
             wait = limits.retry_after()
             headers["Retry-After"] = str(wait)
             exc = TooManyRequests(limits.TOO_MANY(seconds=wait))
+        field = ""
+        if isinstance(exc, RequestEntityTooLarge) and photos.too_large(request):
+            # A body too large for a request that may carry a photo: the photo is.
+            exc, field = RequestEntityTooLarge(translate(photos.TOO_LARGE)), photos.FIELD
         if request.path.startswith("/api/"):
-            resp, status = api.http_error(exc)
+            resp, status = api.http_error(exc, field)
             resp.headers.update(headers)
             return resp, status
         page = render_template("errors/error.html", error=exc)

@@ -141,9 +141,11 @@ def _read_only_write() -> tuple[Response, int] | None:
     return _message(READ_ONLY, 403) if club_reading.is_view_token(token) else None
 
 
-def http_error(exc: HTTPException) -> tuple[Response, int]:
-    """An HTTP error under /api/ as the JSON error shape of API.md."""
-    return errors_response([{"field": "", "message": exc.description or exc.name}], exc.code or 500)
+def http_error(exc: HTTPException, field: str = "") -> tuple[Response, int]:
+    """An HTTP error under /api/ as the JSON error shape of API.md (at ``field`` when one
+    part of the request caused it: a photo too large)."""
+    message = exc.description or exc.name
+    return errors_response([{"field": field, "message": message}], exc.code or 500)
 
 
 @bp.post("/score/<game>")

@@ -84,11 +84,12 @@ def multipart(fields, files):
     return out.getvalue()
 
 
-def post_multipart(client, url, fields=(), files=()):
+def post_multipart(client, url, fields=(), files=(), headers=None):
     return client.post(
         url,
         data=multipart(fields, files),
         content_type=f"multipart/form-data; boundary={BOUNDARY}",
+        headers=headers or {},
     )
 
 
@@ -230,10 +231,31 @@ def test_what_is_not_a_readable_photo_is_a_clear_422(client, fake, data, filenam
 def test_a_photo_over_12_mb_is_refused_with_a_clear_message(client, fake):
     # Just over 12 MB: the body fits, the photo does not.
     refused(send(client, os.urandom(photos.MAX_BYTES + 1)), "larger than 12 MB")
-    # Far over: the body itself is refused before it is read (API.md: 413).
+    # Far over: the body itself is refused before it is read (API.md: 413), in the same
+    # words, at the photo's field (it said "The data value transmitted exceeds the capacity
+    # limit." at no field: found by a probe).
     resp = send(client, os.urandom(photos.MAX_BYTES + 1024 * 1024))
     assert resp.status_code == 413
-    assert resp.get_json()["errors"][0]["field"] == ""
+    assert resp.get_json()["errors"] == [
+        {
+            "field": "photo",
+            "message": "The photo is larger than 12 MB: take it again at a smaller size.",
+        }
+    ]
+    # A page's form says it too, on the error page, in the reader's language.
+    page = post_multipart(
+        client,
+        "/check/toppa",
+        files=[("photo", (os.urandom(photos.MAX_BYTES + 1024 * 1024), "pile.jpg"))],
+        headers={"Accept-Language": "ja"},
+    )
+    assert page.status_code == 413
+    assert "写真が12MBを超えています" in page.get_data(as_text=True)
+    # A body too large that carries no photo keeps the general words.
+    plain = client.post(
+        "/api/v1/sessions", data=b"x" * (300 * 1024), content_type="application/json"
+    )
+    assert plain.status_code == 413 and plain.get_json()["errors"][0]["field"] == ""
 
 
 def test_the_wrong_field_name_or_no_body_is_a_422_that_says_what_is_missing(client, fake):
