@@ -50,8 +50,9 @@ def of_club(stored: Sequence[JSONValue] | None) -> list[Season]:
 
 
 def named(seasons: Sequence[Season], name: str) -> Season | None:
-    """The season of this name, case aside."""
-    key = name.casefold()
+    """The season of this name, case aside, read as a season's name is stored (``clean_name``:
+    spaces collapsed, invisible characters dropped)."""
+    key = clean_name(name).casefold()
     return next((s for s in seasons if s.name.casefold() == key), None)
 
 

@@ -96,6 +96,9 @@ def test_standings_members_and_exports_take_a_season(client, app):
     assert [m["rounds"] for m in by_season["members"]] == [1, 1]
     autumn = standings(client, club, "?game=toppa&season=autumn%202026")  # case aside
     assert autumn["season"] == "Autumn 2026" and autumn["members"] != by_season["members"]
+    # Read as a season's name is kept: spaces collapsed, an invisible character dropped.
+    for asked in ("Winter%20%20%202026", "%20Winter%E2%80%8B%202026%20"):
+        assert standings(client, club, f"?game=toppa&season={asked}")["season"] == "Winter 2026"
     base = f"/api/v1/clubs/{club['id']}"
     aki = client.get(f"{base}/members/Aki?season=Winter%202026").get_json()
     assert aki["season"] == "Winter 2026" and aki["games"]["toppa"]["rounds"] == 1
