@@ -160,6 +160,8 @@ def _in_photo(
 
 def card_of(card: str) -> str:
     """A card id of the deck (``InvalidInput`` at ``card`` otherwise)."""
+    if not card.strip():
+        raise InvalidInput([Violation(CARD, N_("Choose a card"))])
     if card not in CARD_BY_ID:
         raise InvalidInput([Violation(CARD, UNKNOWN_CARD(card=card[:40]))])
     return card

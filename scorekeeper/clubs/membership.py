@@ -217,6 +217,9 @@ def _check_rename(c: _Change, key: str) -> None:
         if m is None:
             c.r.add(path, N_("%(name)s is not a member of this club", name=str(old)[:40]))
             continue
+        if str(m["name"]) in c.rename:  # "aki" and "Aki": one member, named twice
+            c.r.add(path, N_("%(name)s is renamed twice", name=str(m["name"])))
+            continue
         c.rename[str(m["name"])] = cleaned
         paths[str(m["name"])] = path
     # Each new name once among the members as they will be (a swap is fine), said where the

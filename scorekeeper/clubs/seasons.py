@@ -72,6 +72,9 @@ def _day(r: Reader, raw: object, path: str) -> date | None:
             return date.fromisoformat(raw)
         except ValueError:
             pass
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        r.add(path, N_("A season needs its first and last day (write them as 2026-11-24)"))
+        return None
     r.add(path, N_("%(value)s is not a date (write it as 2026-11-24)", value=shown(raw)))
     return None
 

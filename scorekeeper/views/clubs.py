@@ -337,6 +337,10 @@ def change(token: str) -> ResponseReturnValue:
     if not ActionForm().validate_on_submit():
         return club_page(club, view=False, errors={"": [EXPIRED]}, status=400)
     body, posted = _patch(club, what) if what in CHANGES else ({}, {})
+    chosen = [posted.get(k, "x") for k in ("rename_from", "merge_from", "merge_into")]
+    if not all(name.strip() for name in chosen):  # a select left empty: only a form by hand
+        message = N_("Choose a member from the list.")
+        return club_page(club, view=False, errors={what: [message]}, posted=posted, status=422)
     if what == "merge" and posted["merge_from"] == posted["merge_into"]:
         same = {"merge": [N_("Choose two different members to merge.")]}
         return club_page(club, view=False, errors=same, posted=posted, status=422)
@@ -376,8 +380,11 @@ def undo(token: str) -> ResponseReturnValue:
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=club.token))
     seq = form_int(request.form, "seq")
+    if not isinstance(seq, int):  # a page's button always sends one: a form made by hand
+        flash(tr(N_("There is no such entry in this club's journal.")), "error")
+        return redirect(url_for(".show", token=club.token) + "#journal")
     try:
-        entry = club_service.undo(club, seq if isinstance(seq, int) else -1)
+        entry = club_service.undo(club, seq)
         service.commit()
     except InvalidInput as exc:
         service.rollback()

@@ -689,3 +689,21 @@ def test_the_api_reads_a_member_whose_name_holds_a_slash(client):
     resp = client.get(f"/api/v1/clubs/{club['id']}/members/A%2FB")
     assert resp.status_code == 200, resp.get_json()
     assert resp.get_json()["name"] == "A/B"
+
+
+def test_a_club_form_made_by_hand_is_answered_in_words(client):
+    """What no page sends (a select left empty, an undo without its number) is answered in
+    words a player reads, not "-1 is not a journal entry's number" or " is not a member of
+    this club" (a probe, 2026-11-29)."""
+    token, _ = start_club(client)
+    client.post(f"/c/{token}/undo", data={"seq": "abc"})
+    words = text(client.get(f"/c/{token}"))
+    assert "There is no such entry in this club" in words and "-1 is not" not in words
+    for data in (
+        {"what": "rename", "rename_from": "", "rename_to": ""},
+        {"what": "merge", "merge_from": "Aki", "merge_into": " "},
+    ):
+        resp = client.post(f"/c/{token}/change", data=data)
+        assert resp.status_code == 422 and "Choose a member from the list." in text(resp)
+        assert "is not a member of this club" not in text(resp)
+    assert [m["name"] for m in club_api(client, token)["members"]] == ["Aki", "Ben", "Cho"]

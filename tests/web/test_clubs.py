@@ -374,6 +374,8 @@ def test_undo_takes_only_a_journal_entry_s_number(client, seq):
         ({"rename": {"Aki": "Dai"}, "add": ["dai"]}, [("rename.Aki", "already called Dai")]),
         ({"add": ["Dai", "cho"]}, [("add.1", "cho is already a member of this club")]),
         ({"add": ["X", "Y", "x"]}, [("add.2", "x is named twice")]),
+        # One member under two spellings: the last rename silently won (a probe, 11-29).
+        ({"rename": {"aki": "Akiko", "Aki": "X"}}, [("rename.Aki", "Aki is renamed twice")]),
     ],
 )
 def test_a_name_a_change_would_give_twice_is_refused_where_it_is_given(client, body, errors):

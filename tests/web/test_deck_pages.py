@@ -86,6 +86,10 @@ def test_one_tap_swaps_a_face_read_in_the_wrong_place(app, client, layout):
         client.post(f"/d/{deck}/swap", data={"first": "pine-crane", "second": "x"}).status_code
         == 422
     )
+    # A form without its cards (only one made by hand): asked for, not " is not a card id".
+    empty = client.post(f"/d/{deck}/swap", data={})
+    assert empty.status_code == 422 and "Choose a card" in empty.get_data(as_text=True)
+    assert " is not a card id" not in empty.get_data(as_text=True)
 
 
 def test_an_expired_swap_goes_back_to_the_deck_whatever_it_names(app, layout):

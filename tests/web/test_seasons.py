@@ -40,6 +40,7 @@ def test_seasons_are_named_and_carried_by_the_club(client):
         ([{**WINTER, "from": "1.12.2026"}], "seasons.0.from"),
         ([{**WINTER, "from": "2026-02-30"}], "seasons.0.from"),
         ([{**WINTER, "to": None}], "seasons.0.to"),
+        ([{**WINTER, "from": ""}], "seasons.0.from"),
         ([{**WINTER, "name": ""}], "seasons.0.name"),
         ([{**WINTER, "name": 7}], "seasons.0.name"),
         ([{**WINTER, "name": "x" * 61}], "seasons.0.name"),
@@ -122,3 +123,17 @@ def test_a_season_and_days_together_are_refused(client, app):
     resp = client.get(f"/api/v1/clubs/{club['id']}/standings?season=Winter%202026&from=2026-12-01")
     assert resp.status_code == 422
     assert resp.get_json()["errors"][0]["field"] == "season"
+
+
+@pytest.mark.parametrize("blank", ["", "  ", None])
+def test_a_season_without_a_day_asks_for_it(client, blank):
+    """A day left empty is asked for, not said to be "'' is not a date" (a probe, 11-29)."""
+    club = make_club(client)
+    resp = patch(client, club, {"seasons": [{**WINTER, "from": blank}]})
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"] == [
+        {
+            "field": "seasons.0.from",
+            "message": "A season needs its first and last day (write them as 2026-11-24)",
+        }
+    ]
