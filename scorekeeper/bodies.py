@@ -86,13 +86,13 @@ def load_object(raw: bytes) -> JSONObject:
         )
     except RecursionError as exc:
         if not text.lstrip().startswith("{"):
-            raise BadJSON(N_('The body must be a JSON object, such as {"players": [...]}')) from exc
+            raise BadJSON(N_("The body must be a JSON object, between { and }")) from exc
         # Too deep for Python's parser, so well-formed or not, refused where it goes too deep.
         raise InvalidInput([Violation(_too_deep_at(text), TOO_DEEP)]) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadJSON(N_("The body is not valid JSON: %(why)s", why=reason(exc))) from exc
     if not isinstance(data, dict):
-        raise BadJSON(N_('The body must be a JSON object, such as {"players": [...]}'))
+        raise BadJSON(N_("The body must be a JSON object, between { and }"))
     # Text can only go wrong through a \u escape (UTF-8 and JSON forbid the rest).
     escaped = "\\u" in text
     if (escaped or not _plainly_fits(text)) and not _fits(data, escaped):

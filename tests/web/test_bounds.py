@@ -466,3 +466,13 @@ def test_a_value_that_is_no_card_is_quoted_as_json_writes_it(client):
     assert resp.status_code == 422
     text = " ".join(e["message"] for e in resp.get_json()["errors"])
     assert '{"a": 1} is not a card id' in text and "{'a'" not in text
+
+
+@pytest.mark.parametrize("path", ["/api/v1/sessions", "/api/v1/clubs", "/api/v1/score/toppa"])
+def test_a_body_that_is_no_object_is_said_so_without_another_route_s_example(client, path):
+    # A probe (2026-11-29): a club's undo sent [1] was told 'such as {"players": [...]}'.
+    resp = client.post(path, data="[1]", content_type="application/json")
+    assert resp.status_code == 400
+    assert resp.get_json()["errors"][0]["message"] == (
+        "The body must be a JSON object, between { and }"
+    )
