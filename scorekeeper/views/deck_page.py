@@ -18,6 +18,7 @@ from flask import (
     Response,
     abort,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -141,6 +142,8 @@ def create() -> ResponseReturnValue:
         elif club is not None:
             service.name_for_club(club, deck.token)
         service.commit()
+    except photos.Busy as exc:
+        return _busy(exc, _new_page(table, club, {photos.FIELD: [tr(exc.message)]}, 503))
     except photos.BadPhoto as exc:
         service.rollback()
         return _new_page(table, club, {photos.FIELD: [tr(exc.message)]}, 422)
@@ -214,6 +217,15 @@ def _card_page(
     return page, status
 
 
+def _busy(exc: photos.Busy, answer: ResponseReturnValue) -> ResponseReturnValue:
+    """A form whose photo waited for a reader in vain: shown again as sent, the wait said
+    beside the photo's field (as the round form does), 503 with when to try again."""
+    service.rollback()
+    resp = make_response(answer)
+    resp.headers["Retry-After"] = str(exc.retry_after)
+    return resp
+
+
 def _write(deck: teaching.Deck) -> bool:
     if ActionForm().validate_on_submit():
         return True
@@ -234,6 +246,8 @@ def retake(token: str, card: str) -> ResponseReturnValue:
         with limits.recognising():
             teaching.set_face(deck, card, photos.uploaded())
         service.commit()
+    except photos.Busy as exc:
+        return _busy(exc, _card_page(deck, card, {photos.FIELD: [tr(exc.message)]}, 503))
     except photos.BadPhoto as exc:
         service.rollback()
         return _card_page(deck, card, {photos.FIELD: [tr(exc.message)]}, 422)
@@ -279,6 +293,8 @@ def layout(token: str) -> ResponseReturnValue:
         with limits.recognising():
             teaching.teach(deck, photos.uploaded())
         service.commit()
+    except photos.Busy as exc:
+        return _busy(exc, _deck_page(deck, {photos.FIELD: [tr(exc.message)]}, 503))
     except photos.BadPhoto as exc:
         service.rollback()
         return _deck_page(deck, {photos.FIELD: [tr(exc.message)]}, 422)

@@ -135,3 +135,22 @@ def test_a_reading_inside_another_on_the_same_thread_takes_no_second_reader(app)
         pass
     with app.app_context(), photos.reading_slot():
         pass  # and it was given back
+
+
+def test_a_deck_s_form_says_busy_beside_its_photo_and_keeps_its_name(app, fake):
+    """A probe (2026-11-29): a deck's forms answered a bare 503 error page and lost what was
+    typed; they now say it beside the photo's field, as the round form does."""
+    from tests.web.test_photo_endpoint import post_multipart
+
+    client = app.test_client()
+    form = client.get("/decks/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form)
+    assert token is not None
+    fields = [("csrf_token", token.group(1)), ("name", "Aki's deck")]
+    with held(app, 2):
+        resp = post_multipart(client, "/decks", fields, [("photo", (picture(), "deck.jpg"))])
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 503, page
+    assert resp.headers["Retry-After"].isdigit()
+    assert re.search(rf'id="photo-error"><p class="error" role="alert">{re.escape(BUSY)}', page)
+    assert 'value="Aki&#39;s deck"' in page  # what was typed is kept
