@@ -16,7 +16,7 @@ from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
 from scorekeeper.models import db
 from scorekeeper.rules import InvalidInput
-from scorekeeper.tables import service, store
+from scorekeeper.tables import changes, service, store
 from scorekeeper.tables.checks import check_table
 from tests.web.test_recompute import GAMES, SETTINGS, _apply_op, ops
 
@@ -27,6 +27,8 @@ def club_ops(game):
         st.tuples(st.just("zone"), st.sampled_from(["Asia/Tokyo", "UTC", "America/Anchorage"])),
         st.tuples(st.just("leave"), st.none()),
         st.tuples(st.just("club-undo"), st.none()),
+        # Another point value (taken only when every total is clear: after a settle-up).
+        st.tuples(st.just("price"), st.sampled_from(["1/2", "3", None])),
     )
     return st.tuples(ops(game), st.lists(st.tuples(st.integers(0, 20), club_op), max_size=3)).map(
         lambda t: _interleave(*t)
@@ -68,6 +70,8 @@ def _run(app, game, sequence):
                     club_service.change_club(club, {"detach": [token]})
                 elif op == "club-undo":
                     club_service.undo(club)
+                elif op == "price":
+                    changes.edit_table(table, {"point_value": arg})
                 else:
                     _apply_op(table, op, arg)
             except (InvalidInput, LookupError, service.Conflict):
