@@ -49,7 +49,7 @@ from scorekeeper.rules.common import Reader
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State
 from scorekeeper.tables import entries, store
-from scorekeeper.tables.checks import NewTable
+from scorekeeper.tables.checks import NewTable, point_value_of
 from scorekeeper.tables.current import (
     all_clear,
     current_spec,
@@ -291,12 +291,31 @@ def _import_settle(table: Table, raw: JSONObject) -> Round:
     names_now = players_now(table)
     parties = list(zip(names_now, map(read_stored_amount, points), strict=False))
     parties += [(POT, read_stored_amount(pot)), (HOUSE, read_stored_amount(house))]
+    value = _settled_at(table, raw)
     try:
-        payments = payments_json(fewest_payments(parties), point_value(table))
+        payments = payments_json(
+            fewest_payments(parties), read_stored_amount(value) if value else None
+        )
     except ValueError as exc:
         raise InvalidInput([Violation("points", reason(exc))]) from exc
     settled: SettleEntry = {"points": points, "pot": pot, "house": house, "payments": payments}
+    settled["point_value"] = value
     return append_entry(table, EntryKind.SETTLE, settle_entry(settled))
+
+
+def _settled_at(table: Table, raw: JSONObject) -> str | None:
+    """The point value an exported settle-up was made at (its ``point_value``, kept since
+    settle-ups kept one), else the imported table's: the rounds before it keep their price
+    (``clubs.figures.values_in_force``)."""
+    if "point_value" not in raw:
+        return table.point_value
+    given = raw["point_value"]
+    if given is None or given == "":
+        return None
+    try:
+        return amount_str(point_value_of(given))
+    except ValueError as exc:
+        raise InvalidInput([Violation("point_value", reason(exc))]) from exc
 
 
 # -- renaming ----------------------------------------------------------------------------------

@@ -500,6 +500,27 @@ def test_a_round_keeps_the_point_value_it_was_played_at(client):
     patch({"point_value": None})
     add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
     assert money_of_ben() == (expected, 1)
+    # The table moved to another host (exported, imported, joined to a club there): each
+    # settle-up keeps the value it was made at, so the rounds keep their prices (a review,
+    # 11-29: the import dropped it, and priced the history at the value now).
+    exported = client.get(f"/api/v1/sessions/{t['id']}/export.json").get_json()
+    moved = client.post("/api/v1/sessions/import", json=exported)
+    assert moved.status_code == 201, moved.get_json()
+    there = make_club(client, members=("Aki", "Ben"))
+    joined = client.patch(f"/api/v1/sessions/{moved.get_json()['id']}", json={"club": there["id"]})
+    assert joined.status_code == 200, joined.get_json()
+    again = client.get(f"/api/v1/sessions/{moved.get_json()['id']}/export.json").get_json()
+
+    def settled(export):
+        kept = [e["input"] for e in export["rounds"] if e.get("kind") == "settle"]
+        return [(e["point_value"], e["payments"]) for e in kept]
+
+    assert settled(again) == settled(exported) and len(settled(again)) == 2
+    rows = {m["name"]: m for m in standings(client, there)["members"]}
+    assert (Fraction(rows["Ben"]["money"]), standings(client, there)["unpriced_tables"]) == (
+        expected,
+        1,
+    )
     # A delete of round 1 works the figures out again from the rounds, and so does its undo:
     # the same prices.
     gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/1")
