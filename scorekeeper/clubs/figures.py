@@ -319,6 +319,9 @@ def rebuild(table: Table, club: Club) -> None:
 
 def add_new(table: Table, club: Club) -> None:
     """Add the entries appended since ``table.figures_through`` to the kept figures."""
+    if _kept_unpriced(table):
+        rebuild(table, club)  # kept before migration 0014: priced again, round by round
+        return
     through = table.figures_through or 0
     rows = _live_from(table, through)
     if not rows:
@@ -333,9 +336,6 @@ def add_new(table: Table, club: Club) -> None:
             select(ClubFigure).where(ClubFigure.table_id == table.id, ClubFigure.day.in_(days))
         )
     }
-    if any(row.money is None and row.seat != POT for row in kept.values()):
-        rebuild(table, club)  # kept before migration 0014: priced again, round by round
-        return
     for key, fig in figures.items():
         row = kept.get(key)
         if row is None:
@@ -347,6 +347,17 @@ def add_new(table: Table, club: Club) -> None:
             total.add(fig)
         total.store_in(row)
     table.figures_through = table.round_count
+
+
+def _kept_unpriced(table: Table) -> bool:
+    """Whether any of the table's kept figures dates from before migration 0014 (no money),
+    on whatever day: the table's next write works them all out again."""
+    found = db.session.scalar(
+        select(ClubFigure.id)
+        .where(ClubFigure.table_id == table.id, ClubFigure.money.is_(None))
+        .limit(1)
+    )
+    return found is not None
 
 
 def drop(table: Table) -> None:
