@@ -180,10 +180,9 @@ def values_in_force(table: Table, rows: Sequence[Round]) -> list[Fraction | None
     """The point value each of the table's last live entries ``rows`` was played at (API.md:
     a point value applies to the rounds entered afterwards). A table takes another one only
     once every total is clear, so after a settle-up: an entry before a settle-up was played
-    at the value that settle-up kept, one after the last at the table's value now. (Totals
-    that came back to zero by play alone let the value change without a settle-up: the
-    table's own settle-up then prices those rounds at the new value, and so do these, as a
-    change of the value works the table's figures out again: ``journal.record``.)"""
+    at the value that settle-up kept, one after the last at the table's value now. (When the
+    totals came back to zero by play alone, a change of the value first records a settle-up
+    with nothing to pay, closing the rounds played at the old one: ``changes.edit_table``.)"""
     value = read_stored_amount(table.point_value) if table.point_value else None
     out: list[Fraction | None] = []
     for rnd in reversed(rows):

@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TypedDict, TypeVar, cast
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.caches import BoundedCache
 from scorekeeper.codec import read_stored_amount
@@ -145,6 +145,10 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
             N_("%(old)s renamed %(new)s", old=old, new=new) for old, new in patch.rename.items()
         ]
     if patch.point_value is not None:
+        if _played_since_settling(table):
+            # Every total came back to zero by play alone: a settle-up with nothing to pay
+            # closes the rounds played at the old value, so that they keep their price.
+            record_settle(table, nothing_owed=True)
         record["point_value"] = list(patch.point_value)
         new = patch.point_value[1]
         words.append(N_("point value %(v)s", v=new) if new is not None else N_("no point value"))
@@ -545,9 +549,28 @@ def settle_plan(table: Table) -> SettlePlan:
     }
 
 
-def record_settle(table: Table, expected_version: int | None = None) -> Round:
+def _played_since_settling(table: Table) -> bool:
+    """Whether a round or a game's end was played since the table's last settle-up (or since
+    it opened, when it has none)."""
+    live = (Round.table_id == table.id) & Round.number.is_not(None)
+    last = db.session.scalar(
+        select(func.max(Round.number)).where(live, Round.kind == EntryKind.SETTLE)
+    )
+    played = db.session.scalar(
+        select(Round.id)
+        .where(live, Round.number > (last or 0), Round.kind.in_((EntryKind.ROUND, EntryKind.END)))
+        .limit(1)
+    )
+    return played is not None
+
+
+def record_settle(
+    table: Table, expected_version: int | None = None, *, nothing_owed: bool = False
+) -> Round:
     """Record a settle-up: the running totals (and the pot and house) start again from zero;
-    the history before it stays, and a later correction shows as a balance to settle."""
+    the history before it stays, and a later correction shows as a balance to settle.
+    ``nothing_owed``: one whose totals are all zero already, which closes the rounds played
+    at a point value about to change (``edit_table``)."""
     if expected_version is not None and expected_version != table.version:
         raise entries.Conflict(
             N_(
@@ -556,7 +579,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
             )
         )
     state = store.state_of(table)
-    if all_clear(state):
+    if all_clear(state) and not nothing_owed:
         raise InvalidInput([Violation("", N_("Nothing to settle: every total is already zero"))])
     plan = settle_plan(table)
     entry: SettleEntry = {
@@ -580,7 +603,7 @@ def record_settle(table: Table, expected_version: int | None = None) -> Round:
     store.record(
         table,
         Action.SETTLE,
-        N_("settled up: %(who)s", who=who),
+        N_("settled up: %(who)s", who=who) if who else N_("settled up: nothing to pay"),
         round_id=rnd.id,
         data={"effect": Effect.CREATED},
     )

@@ -56,12 +56,7 @@ def record(
     )
     db.session.add(entry)
     if table.club_id is not None:
-        written = db.session.info.setdefault(CLUB_WRITES, {}).setdefault(table.id, set())
-        written.add(action)
-        if data is not None and "point_value" in data:
-            # The rounds since the last settle-up are priced at the value now (a table takes
-            # another only when every total is clear): the figures are worked out again.
-            written.add(None)
+        db.session.info.setdefault(CLUB_WRITES, {}).setdefault(table.id, set()).add(action)
     return entry
 
 

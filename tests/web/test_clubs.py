@@ -616,3 +616,48 @@ def test_an_archived_member_asked_for_is_listed_last_however_well_they_did(clien
     assert [m["name"] for m in rated["members"]][-1] == winner
     hidden = client.get(f"/api/v1/clubs/{club['id']}/ratings?game=toppa").get_json()
     assert winner not in [m["name"] for m in hidden["members"]]
+
+
+def test_a_point_value_changed_when_play_alone_cleared_the_totals_reprices_nothing(client, app):
+    """The totals came back to zero by play alone, so the point value may change without a
+    settle-up: the change first records a settle-up with nothing to pay, which closes the
+    rounds played at the old value. They keep their price in any period, also once the
+    club's figures are worked out again (a review, 11-29: the first evening's loss was
+    shown at the new value)."""
+    from scorekeeper.clubs import figures
+    from scorekeeper.models import Round, db
+
+    club = make_club(client, members=("Aki", "Ben"), timezone="UTC")
+    t = table(client, club, "toppa", ["Aki", "Ben"], point_value="1")
+    lost = add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    aki = Fraction(lost["result"]["players"][0]["delta"])
+    won = add(client, t["id"], {"players": [{}, {"captured": EXAMPLE_A}]})
+    assert Fraction(won["result"]["players"][0]["delta"]) == -aki  # all clear again
+    with app.app_context():
+        first = db.session.scalar(
+            db.select(Round).where(Round.round_no == 1).order_by(Round.id.desc())
+        )
+        assert first is not None and first.table.token == t["id"]
+        first.created_at = datetime(2026, 11, 20, 12, 0)  # the evening before
+        figures.noted(first.table)
+        db.session.commit()
+
+    def evening():
+        got = standings(client, club, "?from=2026-11-20&to=2026-11-20")
+        return {m["name"]: Fraction(m["money"]) for m in got["members"]}
+
+    assert evening() == {"Aki": aki, "Ben": -aki}
+    changed = client.patch(f"/api/v1/sessions/{t['id']}", json={"point_value": "10"})
+    assert changed.status_code == 200, changed.get_json()
+    journal = client.get(f"/api/v1/sessions/{t['id']}/journal").get_json()
+    said = [e["summary"] for e in journal["entries"]]
+    assert "settled up: nothing to pay" in said
+    assert evening() == {"Aki": aki, "Ben": -aki}
+    # Worked out again from the rounds (a delete and its undo): the same.
+    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/2")
+    assert gone.status_code == 200, gone.get_json()
+    undone = client.post(
+        f"/api/v1/sessions/{t['id']}/undo", json={"seq": gone.get_json()["version"]}
+    )
+    assert undone.status_code == 200, undone.get_json()
+    assert evening() == {"Aki": aki, "Ben": -aki}
