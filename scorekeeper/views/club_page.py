@@ -6,6 +6,7 @@ forms that write to it. The routes are in ``views.clubs``; a member's page in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from datetime import date, datetime
 from fractions import Fraction
 from functools import partial
@@ -151,9 +152,10 @@ def amount_of(value: JSONValue) -> Fraction | None:
     return None if value is None else reading.amount(str(value))
 
 
-def standing_rows(figures: JSONObject) -> list[Row]:
+def standing_rows(figures: JSONObject, archived: AbstractSet[str] = frozenset()) -> list[Row]:
     """The standings' members with their place (equal figures share one; only who played is
-    placed) and the leader (once somebody played, unless all who played are level)."""
+    placed, and no archived member, listed last when asked for) and the leader (once
+    somebody played, unless all who played are level)."""
     by_points = figures.get("game") is not None
     rows: list[Row] = []
     members = figures.get("members")
@@ -176,7 +178,7 @@ def standing_rows(figures: JSONObject) -> list[Row]:
     def key(row: Row) -> Fraction:
         return (row["points"] or Fraction(0)) if by_points else row["money"]
 
-    played = [r for r in rows if r["rounds"]]
+    played = [r for r in rows if r["rounds"] and r["name"] not in archived]
     for place, row in enumerate(played):
         same = place and key(row) == key(played[place - 1])
         row["rank"] = played[place - 1]["rank"] if same else place + 1
@@ -360,6 +362,7 @@ def _standings_part(
     shown = shown_view(args, figures)
     export_args = {k: v for k, v in args.items() if k not in period_errors and k != "view"}
     blocks: list[GameBlock] = []
+    away = {str(m["name"]) for m in club.members if m.get("archived")}
     if shown == "points":
         for g in club_reading.games_played(club, args):
             of_game = club_reading.standings(club, {**args, "game": g})
@@ -367,7 +370,7 @@ def _standings_part(
                 {
                     "game": GAMES[g],
                     "figures": of_game,
-                    "rows": [r for r in standing_rows(of_game) if r["rounds"]],
+                    "rows": [r for r in standing_rows(of_game, away) if r["rounds"]],
                     "pot": amount_of(of_game.get("pot")) or Fraction(0),
                     "house": amount_of(of_game.get("house")) or Fraction(0),
                     # The CSV of the figures shown: this game's points, not money across games.
@@ -376,7 +379,7 @@ def _standings_part(
             )
     return {
         "figures": figures,
-        "rows": standing_rows(figures),
+        "rows": standing_rows(figures, away),
         "page_url": standings_url(club, view=view),
         "pot": amount_of(figures.get("pot")) or Fraction(0),
         "house": amount_of(figures.get("house")) or Fraction(0),

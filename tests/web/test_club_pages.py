@@ -707,3 +707,21 @@ def test_a_club_form_made_by_hand_is_answered_in_words(client):
         assert resp.status_code == 422 and "Choose a member from the list." in text(resp)
         assert "is not a member of this club" not in text(resp)
     assert [m["name"] for m in club_api(client, token)["members"]] == ["Aki", "Ben", "Cho"]
+
+
+def test_an_archived_member_shown_when_asked_takes_no_place_nor_the_lead(client):
+    """Archived members are listed last when asked for (``?archived=1``): the places and the
+    leader are those of the members listed above them (a review, 11-29: the list order gave
+    place 1 and the star to a member who was not first)."""
+    token, _, _, result = played_club(client)
+    winner = max(result["players"], key=lambda p: Fraction(p["delta"]))["name"]
+    other = next(p["name"] for p in result["players"] if p["name"] != winner)
+    archived = client.post(f"/c/{token}/change", data={"what": "archive", "archive": [winner]})
+    assert archived.status_code == 302
+    page = client.get(f"/c/{token}?game=toppa&archived=1").text
+    rows = re.findall(
+        r'<td class="rank">([^<]*)</td>\s*<th scope="row">(?:<a [^>]*>)?([^<]+)', page
+    )
+    assert (("1", other) in rows) and (("–", winner) in rows), rows
+    assert [name for _, name in rows][-1] == winner
+    assert not re.search(rf">{winner}</a>\s*<strong class=\"lead\">", page)
