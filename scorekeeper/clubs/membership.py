@@ -424,6 +424,9 @@ def _merges(r: Reader, club: Club, raw: object, rename: Mapping[str, str]) -> di
         if a == b:
             r.add(path, N_("A member cannot be merged into themselves"))
             continue
+        if a in out:  # "aik" and "Aik": one member, named twice
+            r.add(path, N_("%(name)s is merged twice", name=a))
+            continue
         if a in rename or b in rename or a in out.values() or b in out:
             r.add(path, N_("Merge %(name)s in a change of its own", name=a))
             continue

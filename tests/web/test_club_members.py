@@ -130,6 +130,14 @@ def test_a_members_figures_agree_with_the_rounds_at_their_tables(client):
     assert aki["days"][-1]["running"] == money
 
 
+def test_a_member_asked_for_with_stray_spaces_is_found(client):
+    """A member's name is read as it is kept (spaces collapsed, an invisible character
+    dropped), as a season's is (a review, 11-29: "Aki%20" was 404)."""
+    club = make_club(client)
+    for asked in ("Aki%20", "%20aki", "A%E2%80%8Bki"):
+        assert member(client, club, asked)["name"] == "Aki"
+
+
 def test_an_unknown_member_is_404(client):
     club = make_club(client)
     resp = client.get(f"/api/v1/clubs/{club['id']}/members/Nobody")

@@ -376,6 +376,7 @@ def test_undo_takes_only_a_journal_entry_s_number(client, seq):
         ({"add": ["X", "Y", "x"]}, [("add.2", "x is named twice")]),
         # One member under two spellings: the last rename silently won (a probe, 11-29).
         ({"rename": {"aki": "Akiko", "Aki": "X"}}, [("rename.Aki", "Aki is renamed twice")]),
+        ({"merge": {"cho": "Aki", "Cho": "Ben"}}, [("merge.Cho", "Cho is merged twice")]),
     ],
 )
 def test_a_name_a_change_would_give_twice_is_refused_where_it_is_given(client, body, errors):
