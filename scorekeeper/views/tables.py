@@ -408,8 +408,9 @@ def end_game(token: str) -> ResponseReturnValue:
         flash(
             tr(
                 N_(
-                    "Game %(n)s is over; the next round starts game %(next)s.",
+                    "Game %(n)s is over; the next %(noun)s starts game %(next)s.",
                     n=rnd.game_no,
+                    noun=GAMES[table.game].noun,
                     next=rnd.game_no + 1,
                 )
             )

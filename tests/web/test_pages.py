@@ -565,6 +565,11 @@ def test_ending_a_game_asks_first(client):
     confirm = page.split('<details class="confirm">', 1)[1].split("</details>", 1)[0]
     assert "<summary" in confirm and "End game 1" in confirm.split("</summary>")[0]
     assert "/end" in confirm and "Yes, end game 1" in confirm
+    # Ended, the notice says what comes next in Tokan's word (a walk, 11-29: "round").
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', confirm)
+    data = {"csrf_token": csrf.group(1)} if csrf else {}
+    ended = client.post(f"{url}/end", data=data, follow_redirects=True)
+    assert "Game 1 is over; the next tour starts game 2." in ended.get_data(as_text=True)
 
 
 def test_the_history_link_counts_one_round_as_one(client):
