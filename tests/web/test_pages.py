@@ -667,3 +667,20 @@ def test_a_correction_says_later_rounds_were_recomputed_only_when_there_are_some
     form_url, base = entry_form(client, url, 1)
     said = client.post(form_url, data={**base, **fields}, follow_redirects=True)
     assert "Round 1 corrected; later rounds were recomputed." in said.get_data(as_text=True)
+
+
+def test_a_round_s_totals_now_add_up_with_the_pot_and_the_house(client):
+    """A walk at phone size (11-29): a tour's "Totals now" listed the players only, so they
+    did not add up while the pot held coins; Otoroku's left out the house's fees."""
+    from fractions import Fraction
+
+    url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    form_url, tour = tokan_tour_form(client, url, ["Aki", "Ben", "Cy"])
+    tour.update({"p0_d1": "6", "p0_d2": "6", "p0_left_n": "3", "p0_right_n": "2"})  # unmet
+    shown = client.post(form_url, data=tour, follow_redirects=True).get_data(as_text=True)
+    totals = shown.split("<h2>Totals now</h2>", 1)[1].split("</ul>", 1)[0]
+    figures = [
+        Fraction(f.replace("−", "-")) for f in re.findall(r"<strong>([^<]+)</strong>", totals)
+    ]
+    assert 'class="pot"' in totals and len(figures) == 4
+    assert sum(figures) == 0 and figures[-1] > 0
