@@ -8,7 +8,7 @@ export function gameRules() {
   const select = document.querySelector("select.game-select");
   if (!select) { return; }
   function show() {
-    all("fieldset.rules").forEach(function (fs) {
+    all("fieldset.rules, [data-games]").forEach(function (fs) {
       // A fieldset with a mistake in it stays shown, whichever game is chosen.
       fs.hidden = fs.dataset.games.split(" ").indexOf(select.value) < 0 &&
         !fs.hasAttribute("data-has-error");

@@ -33,6 +33,17 @@ def test_a_stake_typed_for_another_game_is_refused_in_sight(phone, server):
     assert page.evaluate("document.documentElement.scrollWidth <= 360")
 
 
+def test_who_deals_first_is_asked_only_for_a_game_with_a_dealer(phone, server):
+    # A walk at phone size (11-29): Tokan's form asked for a first dealer, and Tokan has none.
+    page = phone
+    page.goto(server + "/")
+    dealer = page.locator("input[name=first_dealer]")
+    page.select_option("select.game-select", "tokan")
+    expect(dealer).to_be_hidden()
+    page.select_option("select.game-select", "otoroku")
+    expect(dealer).to_be_visible()
+
+
 def refuse_a_table(page, server) -> None:
     """Open a table first (so that Recent tables stands above the form), then try one that
     the server refuses twice over: three players for Toppa, and 1/0 as money."""
