@@ -180,3 +180,12 @@ def test_the_deck_pages_are_in_japanese_too(client, layout):
     assert "松に鶴" in html or "松" in html
     assert "Tap a face to retake it alone" not in html
     assert len(CARDS) == 48
+
+
+def test_a_dice_game_s_table_offers_no_deck(client):
+    # A walk at phone size (11-29): a Tokan table offered "Teach your deck"; its are dice.
+    resp = client.post("/api/v1/sessions", json={"game": "tokan", "players": ["A", "B", "C"]})
+    tokan = resp.get_json()
+    page = client.get(f"/t/{tokan['id']}").get_data(as_text=True)
+    assert "Teach your deck" not in page and "/decks/new" not in page
+    assert client.get(tokan["view_url"].replace("http://localhost", "")).status_code == 200
