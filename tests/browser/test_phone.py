@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -185,6 +186,14 @@ def test_an_otoroku_banker_round_with_a_bust_by_values(page, server):
     page.select_option("select[name=method]", "banker")
     page.click("text=Start the table")
     page.click("text=Enter round 1")
+    # Only bettors wager (RULES 5.5): the dealer's own wager is not asked, and follows the
+    # dealer chosen on the form (a walk at phone size, 11-29).
+    expect(page.locator("input[name=p0_wager]")).to_be_hidden()
+    expect(page.locator("input[name=p1_wager]")).to_be_visible()
+    page.select_option("select[name=dealer]", "1")
+    expect(page.locator("input[name=p0_wager]")).to_be_visible()
+    expect(page.locator("input[name=p1_wager]")).to_be_hidden()
+    page.select_option("select[name=dealer]", "0")
     # RULES 8 example hands by value, but P2 went bust on 9 + 8.
     page.fill("input[name=p0_values]", "10 4")
     page.fill("input[name=p1_values]", "9 8")

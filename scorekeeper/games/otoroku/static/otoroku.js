@@ -7,7 +7,18 @@ export function start(picker) {
   document.addEventListener("DOMContentLoaded", function () {
     pads(picker);
     const dealer = document.getElementById("dealer");
-    if (dealer) { dealer.addEventListener("change", picker.tally); }
+    if (dealer) {
+      dealer.addEventListener("change", picker.tally);
+      dealer.addEventListener("change", function () { bettorsWager(picker, dealer); });
+    }
+  });
+}
+
+// -- the banker method: only bettors wager (RULES 5.5), so the dealer's own wager hides ---
+
+function bettorsWager(picker, dealer) {
+  picker.all("label.own-wager[data-seat]").forEach(function (label) {
+    label.hidden = label.dataset.seat === dealer.value;
   });
 }
 
