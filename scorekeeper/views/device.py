@@ -73,6 +73,14 @@ def _read_the_name() -> ResponseReturnValue | None:
     return None
 
 
+@bp.teardown_app_request
+def _forget_the_name(_exc: BaseException | None) -> None:
+    """The reader reads this request: once it is over, a write outside any request (a
+    script, the bench's long tables, a backup) names no phone instead of asking for a
+    request that is gone."""
+    devices.set_reader(None)
+
+
 @bp.route("/device", methods=["GET", "POST"])
 def name_this_phone() -> ResponseReturnValue:
     """Give this phone a name (or change or forget it), then go back to the page it came from."""

@@ -202,3 +202,28 @@ def test_an_empty_name_forgets_it_and_next_stays_on_this_site(app):  # noqa: F81
     forgot = client.post("/device", data={"csrf_token": csrf(page), "device": "", "next": "/"})
     assert forgot.status_code == 303
     assert "Name this phone" in client.get("/").get_data(as_text=True)
+
+
+def test_a_write_outside_any_request_names_no_phone(client):
+    """The phone's name is read from the request being answered: once it is over, a write
+    made outside any request (the bench's long tables, a script) names no phone. (Found by
+    the bench: the last request's reader stayed, and asked for a request that was gone.)"""
+    from scorekeeper.kinds import EntryKind
+    from scorekeeper.round_data import as_entry
+    from scorekeeper.tables import service, store
+
+    sid = create(client, "toppa", ["A", "B"])["id"]
+    named = client.post(
+        f"/api/v1/sessions/{sid}/rounds",
+        json={"players": [{"captured": HALF_A}, {}]},
+        headers={"X-Scorekeeper-Device": "Aki's phone"},
+    )
+    assert named.status_code == 201
+    with client.application.app_context():
+        table = store.find_table(sid)
+        service.enter_round(
+            table, EntryKind.ROUND, as_entry({"players": [{"captured": HALF_A}, {}]})
+        )
+        service.commit()
+    devices = [e["by"] for e in journal(client, sid)]
+    assert "Aki's phone" in devices and None in devices
