@@ -60,3 +60,24 @@ def test_the_pot_pays_and_is_paid_by_name(client):
     client.post(f"/api/v1/sessions/{sid}/settle")
     lines = payments_of(client.get(f"/t/{sid}").get_data(as_text=True))[0]
     assert len(lines) == len(owed) and any(" paid the pot " in line for line in lines)
+
+
+def test_the_settle_page_says_what_paying_the_pot_or_the_house_means(client):
+    # A walk at phone size (11-29): "Dai pays the pot 2" left a table asking whether Dai
+    # hands over 2 more coins, and whom "the house" is.
+    sid = create(client, "tokan", ["Aki", "Ben", "Cho"])["id"]
+    add(client, sid, POT_TOUR)
+    page = html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/t/{sid}/settle").text))
+    assert " pays the pot " in page
+    assert "a payment to the pot is made already, as those coins are there" in page
+    assert "The house is what the fee" not in page
+    oto = create(
+        client,
+        "otoroku",
+        ["Aki", "Ben", "Cho"],
+        rules={"tera_zen_percent": 10},
+        settings={"method": "banker", "wager": 15},
+    )["id"]
+    add(client, oto, {"players": [{"cards": [3, 4]}, {"cards": [9, 8]}, {"cards": [9, 5]}]})
+    page = html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/t/{oto}/settle").text))
+    assert " pays the house " in page and "The house is what the fee (tera-zen)" in page
