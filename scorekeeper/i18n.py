@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, TypeVar, overload
@@ -140,6 +140,7 @@ def init_app(app: Flask) -> None:
         language_links=language_links,
         number=number,
         moment=moment,
+        instant=instant,
         utc_time=utc_time,
         short_day=short_day,
     )
@@ -310,6 +311,15 @@ def moment(at: datetime) -> str:
     if locale_code() == SOURCE_LANGUAGE:
         return at.strftime("%Y-%m-%d %H:%M")
     return str(format_datetime(at, "short"))
+
+
+def instant(at: datetime) -> str:
+    """When something happened (UTC), as short as the phone's own clock will say it: the
+    time of day when it was today, else the date and time. ``times.js`` then writes it in
+    the phone's clock; the closer the two, the less the page moves when it does."""
+    if at.date() == datetime.now(UTC).date():
+        return clock(at)
+    return moment(at)
 
 
 def utc_time(at: datetime) -> Markup:

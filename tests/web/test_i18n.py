@@ -508,3 +508,19 @@ def test_card_names_in_messages_are_japanese(client):
     # The API names the cards in English, "the Crane, ... and Paulownia plain card 3".
     message = next(e["message"] for e in english["errors"] if "in no pile" in e["message"])
     assert "the Curtain" in message and " and Paulownia plain card 3" in message
+
+
+def test_an_instant_is_written_as_short_as_the_phone_will_write_it(app):
+    """A time the server writes in UTC is then rewritten in the phone's clock (times.js): a
+    round entered today says its time of day, as the phone will, not its date too, so that
+    the line keeps its length and the page does not move (Lighthouse found the history's
+    lines shifting: CLS 0.15). Another day's keeps its date."""
+    from datetime import UTC, datetime, timedelta
+
+    from scorekeeper import i18n
+
+    now = datetime.now(UTC).replace(tzinfo=None, second=0, microsecond=0)
+    with app.test_request_context():
+        assert i18n.instant(now) == now.strftime("%H:%M")
+        earlier = now - timedelta(days=3)
+        assert i18n.instant(earlier) == earlier.strftime("%Y-%m-%d %H:%M")
