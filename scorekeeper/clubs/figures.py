@@ -181,8 +181,9 @@ def values_in_force(table: Table, rows: Sequence[Round]) -> list[Fraction | None
     a point value applies to the rounds entered afterwards). A table takes another one only
     once every total is clear, so after a settle-up: an entry before a settle-up was played
     at the value that settle-up kept, one after the last at the table's value now. (When the
-    totals came back to zero by play alone, a change of the value first records a settle-up
-    with nothing to pay, closing the rounds played at the old one: ``changes.edit_table``.)"""
+    totals came back to zero by play alone, a change of the value, or its undo or redo,
+    first records a settle-up with nothing to pay, closing the rounds played at the old one:
+    ``changes.close_priced_rounds``.)"""
     value = read_stored_amount(table.point_value) if table.point_value else None
     out: list[Fraction | None] = []
     for rnd in reversed(rows):

@@ -145,10 +145,7 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
             N_("%(old)s renamed %(new)s", old=old, new=new) for old, new in patch.rename.items()
         ]
     if patch.point_value is not None:
-        if _played_since_settling(table):
-            # Every total came back to zero by play alone: a settle-up with nothing to pay
-            # closes the rounds played at the old value, so that they keep their price.
-            record_settle(table, nothing_owed=True)
+        close_priced_rounds(table)
         record["point_value"] = list(patch.point_value)
         new = patch.point_value[1]
         words.append(N_("point value %(v)s", v=new) if new is not None else N_("no point value"))
@@ -547,6 +544,15 @@ def settle_plan(table: Table) -> SettlePlan:
         "point_value": table.point_value,
         "version": table.version,
     }
+
+
+def close_priced_rounds(table: Table) -> None:
+    """Before the table's point value changes (a change, its undo or redo): when rounds were
+    played since the last settle-up, every total being back at zero by play alone, a
+    settle-up with nothing to pay keeps the value they were played at, as every settle-up
+    does (``clubs.figures.values_in_force``)."""
+    if _played_since_settling(table):
+        record_settle(table, nothing_owed=True)
 
 
 def _played_since_settling(table: Table) -> bool:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sqlalchemy import ColumnElement, update
+from sqlalchemy import ColumnElement, select, update
 
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect, EntryKind
 from scorekeeper.ledger import step, table_entry
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
-from scorekeeper.round_data import EditEntry, Entry, as_edit, as_entry
+from scorekeeper.round_data import EditEntry, Entry, as_edit, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
 from scorekeeper.tables import store
@@ -330,18 +330,59 @@ def delete_replay(table: Table, target: Round) -> Replay:
     return Replay(number, store.state_before(table, number), [], number + 1)
 
 
+def _settled_later(table: Table, settle: Round) -> bool:
+    """Whether a live settle-up follows ``settle``."""
+    return _next_settle(table, settle) is not None
+
+
+def _next_settle(table: Table, settle: Round) -> Round | None:
+    return db.session.scalars(
+        select(Round)
+        .where(
+            Round.table_id == table.id,
+            Round.kind == EntryKind.SETTLE,
+            Round.number > (settle.number or 0),
+        )
+        .order_by(Round.number)
+        .limit(1)
+    ).first()
+
+
+def _value_after(table: Table, settle: Round) -> str | None:
+    """The point value the rounds after a settle-up were played at: the next live
+    settle-up's, else the table's now. Taken out, the settle-up's rounds would take it."""
+    later = _next_settle(table, settle)
+    if later is None:
+        return table.point_value
+    kept = json_of(later.entry)
+    value = kept.get("point_value") if "point_value" in kept else table.point_value
+    return value if isinstance(value, str) else None
+
+
 def check_deletable(table: Table, target: Round) -> None:
     """Conflict when a live entry cannot be taken out of the numbering now."""
-    if target.kind == EntryKind.SETTLE and target.entry.get("point_value") != table.point_value:
-        # The totals it cleared were played at its point value: brought back now, they would
-        # be priced at another (the point value changes only while every total is clear).
+    if target.kind != EntryKind.SETTLE:
+        return
+    made_at, after = target.entry.get("point_value"), _value_after(table, target)
+    if made_at == after:
+        return
+    # The totals it cleared were played at its point value: brought back now, they would
+    # be priced at another (the point value changes only while every total is clear).
+    if after == table.point_value and not _settled_later(table, target):
         raise Conflict(
             N_(
                 "This settle-up was made at another point value than the table's now: set "
                 "the point value back to %(value)s to undo it",
-                value=target.entry.get("point_value") or "—",
+                value=made_at or "—",
             )
         )
+    raise Conflict(
+        N_(
+            "This settle-up was made at a point value of %(value)s and a later one at "
+            "another: take the later one back first",
+            value=made_at or "—",
+        )
+    )
 
 
 def delete_row(table: Table, target: Round) -> None:

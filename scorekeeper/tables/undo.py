@@ -289,6 +289,7 @@ def seated_back(table: Table, entry: JournalEntry, forward: bool) -> tuple[list[
 
 def _edit_point_value(table: Table, entry: JournalEntry, forward: bool) -> list[Msg]:
     value = priced_back(table, entry, forward)
+    changes.close_priced_rounds(table)
     table.point_value = value
     return [N_("point value %(v)s", v=value) if value is not None else N_("no point value")]
 

@@ -662,3 +662,59 @@ def test_a_point_value_changed_when_play_alone_cleared_the_totals_reprices_nothi
     )
     assert undone.status_code == 200, undone.get_json()
     assert evening() == {"Aki": aki, "Ben": -aki}
+
+
+def test_undoing_a_point_value_change_reprices_nothing_either(client, app):
+    """A review (11-29) of the settle-up with nothing to pay: an undo (or redo) of a change
+    of the point value changes it as well, and closes the rounds played since at their
+    value the same way; and a settle-up a later one priced differently cannot be taken
+    out from under it."""
+    from scorekeeper.clubs import figures
+    from scorekeeper.models import Round, db
+
+    club = make_club(client, members=("Aki", "Ben"), timezone="UTC")
+    t = table(client, club, "toppa", ["Aki", "Ben"], point_value="1")
+    sid = t["id"]
+
+    def evening(day):
+        got = standings(client, club, f"?from={day}&to={day}")
+        return {m["name"]: Fraction(m["money"]) for m in got["members"]}
+
+    def play_to_zero(day):
+        lost = add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+        add(client, sid, {"players": [{}, {"captured": EXAMPLE_A}]})
+        with app.app_context():
+            rnd = db.session.scalar(
+                db.select(Round).where(Round.round_no.is_not(None)).order_by(Round.id.desc())
+            )
+            assert rnd is not None and rnd.table.token == sid
+            earlier = db.session.get(Round, rnd.id - 1)
+            assert earlier is not None and earlier.round_no == rnd.round_no - 1
+            earlier.created_at = datetime.fromisoformat(f"{day}T12:00:00")
+            figures.noted(rnd.table)
+            db.session.commit()
+        return Fraction(lost["result"]["players"][0]["delta"])
+
+    aki = play_to_zero("2026-11-20")
+    changed = client.patch(f"/api/v1/sessions/{sid}", json={"point_value": "10"})
+    assert changed.status_code == 200
+    play_to_zero("2026-11-21")
+    assert evening("2026-11-21") == {"Aki": aki * 10, "Ben": -aki * 10}
+    # Undone: the evening played at 10 stays at 10; the value is 1 again from here on.
+    edit_seq = next(
+        e["seq"]
+        for e in client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
+        if e["action"] == "edit"
+    )
+    undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": edit_seq})
+    assert undone.status_code == 200, undone.get_json()
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["point_value"] == "1"
+    assert evening("2026-11-20") == {"Aki": aki, "Ben": -aki}
+    assert evening("2026-11-21") == {"Aki": aki * 10, "Ben": -aki * 10}
+    # The first settle-up (at 1) has one after it at 10: it cannot be taken out.
+    entries = client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
+    first_settle = min(e["seq"] for e in entries if e["action"] == "settle")
+    refused = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": first_settle})
+    assert refused.status_code == 409, refused.get_json()
+    assert "a later one at another" in refused.get_json()["errors"][0]["message"]
+    assert evening("2026-11-20") == {"Aki": aki, "Ben": -aki}
