@@ -330,11 +330,6 @@ def delete_replay(table: Table, target: Round) -> Replay:
     return Replay(number, store.state_before(table, number), [], number + 1)
 
 
-def _settled_later(table: Table, settle: Round) -> bool:
-    """Whether a live settle-up follows ``settle``."""
-    return _next_settle(table, settle) is not None
-
-
 def _next_settle(table: Table, settle: Round) -> Round | None:
     return db.session.scalars(
         select(Round)
@@ -348,10 +343,10 @@ def _next_settle(table: Table, settle: Round) -> Round | None:
     ).first()
 
 
-def _value_after(table: Table, settle: Round) -> str | None:
+def _value_after(table: Table, later: Round | None) -> str | None:
     """The point value the rounds after a settle-up were played at: the next live
-    settle-up's, else the table's now. Taken out, the settle-up's rounds would take it."""
-    later = _next_settle(table, settle)
+    settle-up's (``later``), else the table's now. Taken out, the settle-up's rounds would
+    take it."""
     if later is None:
         return table.point_value
     kept = json_of(later.entry)
@@ -363,12 +358,13 @@ def check_deletable(table: Table, target: Round) -> None:
     """Conflict when a live entry cannot be taken out of the numbering now."""
     if target.kind != EntryKind.SETTLE:
         return
-    made_at, after = target.entry.get("point_value"), _value_after(table, target)
-    if made_at == after:
+    later = _next_settle(table, target)
+    made_at = target.entry.get("point_value")
+    if made_at == _value_after(table, later):
         return
     # The totals it cleared were played at its point value: brought back now, they would
     # be priced at another (the point value changes only while every total is clear).
-    if after == table.point_value and not _settled_later(table, target):
+    if later is None:
         raise Conflict(
             N_(
                 "This settle-up was made at another point value than the table's now: set "
