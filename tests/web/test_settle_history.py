@@ -63,6 +63,7 @@ def test_the_pot_pays_and_is_paid_by_name(client):
 
 
 def test_the_settle_page_says_what_paying_the_pot_or_the_house_means(client):
+    # RULES R21: a split leaves its odd coins in the pot, which the settle-up then clears.
     # A walk at phone size (11-29): "Dai pays the pot 2" left a table asking whether Dai
     # hands over 2 more coins, and whom "the house" is.
     sid = create(client, "tokan", ["Aki", "Ben", "Cho"])["id"]
