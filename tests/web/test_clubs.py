@@ -567,9 +567,9 @@ def test_figures_kept_before_migration_0014_are_priced_as_before_until_rebuilt(c
 
 def test_a_first_goes_to_who_sat_though_one_who_did_not_was_paid_more(client, app):
     """API.md: ``firsts`` counts the tables where a member's points in the period were the
-    highest. A Tokan pot split (RULES R21) paid to Dai, who left and sat in no round of the period, is
-    his points, but takes no first from those who sat there (found by an independent check:
-    nobody got that table's first)."""
+    highest. A Tokan pot split (RULES R21) paid to Dai, who left and sat in no round of the
+    period, is his points, but takes no first from those who sat there (found by an
+    independent check: nobody got that table's first)."""
     from scorekeeper.clubs import figures
     from scorekeeper.models import Round, db
 
