@@ -22,7 +22,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3
-from wtforms.validators import DataRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, StopValidation, ValidationError
 
 from scorekeeper.bodies import MAX_NUMBER_DIGITS
 from scorekeeper.games import GAMES, Game
@@ -194,6 +194,16 @@ def _within(of: OptionField) -> Callable[[Form, Field], None]:
     return check
 
 
+def _only_with_a_dealer(form: NewTableForm, field: Field) -> None:
+    """The first dealer is asked only for a game with a dealer: a table of another game
+    ignores what the field holds (the page hides it; a value left from another game, or a
+    page without script, would otherwise refuse a Tokan table for a field it never uses)."""
+    game = GAMES.get(form.game.data or "")
+    if game is not None and not game.has_dealer:
+        field.errors = []
+        raise StopValidation()
+
+
 class NewTableForm(FlaskForm):
     """Start a table: its game, players in turn order, house rules and point value."""
 
@@ -213,7 +223,8 @@ class NewTableForm(FlaskForm):
     first_dealer = WholeNumberField(
         N_("First dealer (position, 1 = first player)"),
         default=1,
-        validators=[Optional()],  # among the players listed: the view says so, counting from 1
+        # among the players listed: the view says so, counting from 1
+        validators=[_only_with_a_dealer, Optional()],
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -253,7 +264,11 @@ class NewTableForm(FlaskForm):
             "rules": {o.key: value(o) for o in game.rule_options},
             "settings": {o.key: value(o) for o in game.setting_options},
             "point_value": (self.point_value.data or "").strip() or None,
-            "first_dealer": 0 if self.first_dealer.data is None else self.first_dealer.data - 1,
+            "first_dealer": (
+                0
+                if self.first_dealer.data is None or not game.has_dealer
+                else self.first_dealer.data - 1
+            ),
         }
 
 

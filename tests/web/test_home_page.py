@@ -145,11 +145,11 @@ def test_a_refused_table_names_every_mistake_in_a_summary_first_in_its_form(clie
 
 
 def test_the_summary_names_a_house_rule_once_and_comes_in_japanese(client):
-    resp = start(client, "tokotoko", ["Aki", "Ben"], stake="0", first_dealer="3")
+    resp = start(client, "otoroku", ["Aki", "Ben", "Cho"], stones="0", first_dealer="4")
     _, lines = summary_of(resp.get_data(as_text=True))
     assert lines == [
-        ("first_dealer", "First dealer: There are 2 players: the first dealer is 1 or 2"),
-        ("stake", "The stake must be at least 1"),  # the message names its field itself
+        ("first_dealer", "First dealer: There are 3 players: the first dealer is 1 to 3"),
+        ("stones", "The starting stones must be at least 1"),  # the message names its field itself
     ]
     client.set_cookie("lang", "ja")
     page = client.get("/").get_data(as_text=True)

@@ -48,6 +48,18 @@ def test_the_first_dealer_among_more_players_and_a_good_one(client):
     assert post_new_table(client, first_dealer="2").status_code == 302
 
 
+@pytest.mark.parametrize("typed", ["9", "abc", "1" * 40])
+def test_a_game_without_a_dealer_ignores_the_first_dealer_field(client, typed):
+    """RULES 6: Tokan has no dealer, so its table never asks who deals first (the page hides
+    the field): a value left in it from another game, or typed without script, opens the
+    table all the same, while a game with a dealer still says what is wrong with it."""
+    resp = post_new_table(client, game="tokan", players="Aki\nBen\nCho", first_dealer=typed)
+    assert resp.status_code == 302, said(resp)
+    resp = post_new_table(client, game="toppa", first_dealer=typed)
+    assert resp.status_code == 422
+    assert said(resp)
+
+
 def test_the_api_counts_positions_from_0_and_says_so(client):
     resp = client.post(
         "/api/v1/sessions", json={"game": "toppa", "players": ["Aki", "Ben"], "first_dealer": 2}
