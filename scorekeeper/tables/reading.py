@@ -20,6 +20,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubJournalEntry, JournalEntry, Round, Table, db, now
 from scorekeeper.round_data import json_of
 from scorekeeper.tables.changes import (
+    SettlePlan,
     continued_at,
     current_spec,
     padded,
@@ -84,6 +85,7 @@ __all__ = [
     "RecentRow",
     "Round",
     "SessionJSON",
+    "SettlePlan",
     "Table",
     "after_of",
     "amount",

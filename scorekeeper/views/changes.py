@@ -275,16 +275,26 @@ def settle(token: str) -> ResponseReturnValue:
 def _settle_page(table: Table, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     """The settle-up page (its error, when there is one, in the page's language)."""
     state = reading.state_of(table)
+    plan = reading.settle_plan(table)
     return render_template(
         "changes/settle.html",
         table=table,
         game=GAMES[table.game],
-        plan=reading.settle_plan(table),
+        plan=plan,
+        coins_repeat=_coins_repeat(plan),
         state=state,
         all_clear=not any(state.totals) and not state.pot and not state.house,
         action_form=ActionForm(),
         error=error,
     ), status
+
+
+def _coins_repeat(plan: reading.SettlePlan) -> bool:
+    """Whether the whole coins would only say the exact payments again: no point value (a
+    coin is a point) and every balance whole."""
+    exact = [(p["from"], p["to"], p["points"]) for p in plan["payments"]]
+    coins = [(c["from"], c["to"], c["money"]) for c in plan["coins"]]
+    return plan["point_value"] is None and exact == coins
 
 
 @bp.post("/settle")

@@ -82,3 +82,26 @@ def test_the_settle_page_says_what_paying_the_pot_or_the_house_means(client):
     add(client, oto, {"players": [{"cards": [3, 4]}, {"cards": [9, 8]}, {"cards": [9, 5]}]})
     page = html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/t/{oto}/settle").text))
     assert " pays the house " in page and "The house is what the fee (tera-zen)" in page
+
+
+def test_whole_coins_are_not_a_second_list_when_they_would_repeat_the_payments(client):
+    """A walk at phone size (11-29): with no point value and whole balances, "In whole coins"
+    listed the exact payments a second time. It is said once; thirds (RULES 8) or a point
+    value still give their own list of coins."""
+
+    def words(sid: str) -> str:
+        return html.unescape(re.sub(r"<[^>]+>", "", client.get(f"/t/{sid}/settle").text))
+
+    toppa = create(client, "toppa", ["Aki", "Ben"])["id"]
+    add(client, toppa, {"players": [{"captured": EXAMPLE_A}, {}]})
+    page = words(toppa)
+    assert page.count("Aki pays Ben 255") == 1
+    assert "In whole coins" not in page
+    assert "a coin is a point. Every balance is a whole number of coins" in page
+    priced = create(client, "toppa", ["Aki", "Ben"], point_value="1/2")["id"]
+    add(client, priced, {"players": [{"captured": EXAMPLE_A}, {}]})
+    assert "In whole coins" in words(priced)
+    thirds = create(client, "baka", ["Aki", "Ben", "Cho"])["id"]
+    add(client, thirds, BAKA_ROUND)
+    page = words(thirds)
+    assert "In whole coins" in page and "Rounded to whole coins" in page
