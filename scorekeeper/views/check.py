@@ -22,9 +22,9 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.round_data import Entry, Result, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Option, Violation
-from scorekeeper.rules.common import OptionValue
-from scorekeeper.state import TableSpec
-from scorekeeper.tables import service
+from scorekeeper.rules.common import MAX_NAME_LENGTH, OptionValue, clean_name
+from scorekeeper.state import State, TableSpec
+from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table
 from scorekeeper.views import errors_by_field, not_found
 
@@ -52,6 +52,30 @@ def _players(source: FormData, game: Game) -> int:
     if not isinstance(n, int) or not game.min_players <= n <= game.max_players:
         return game.default_players
     return n
+
+
+def _names(source: FormData, n: int) -> tuple[str, ...]:
+    """The players' names the form carries (``name0``, ``name1``...: a table's link gives
+    them), else P1, P2...; names empty or given twice are all P-numbers."""
+    given = tuple(clean_name(source.get(f"name{i}") or "")[:MAX_NAME_LENGTH] for i in range(n))
+    if all(given) and len({name.casefold() for name in given}) == n:
+        return given
+    return tuple(f"P{i + 1}" for i in range(n))
+
+
+def checker_args(table: Table, state: State) -> dict[str, str]:
+    """The query of a table's link to the checker (Check a hand): its game's players seated
+    now, by name, and its house rules in force, so that a dispute starts from them."""
+    game = GAMES[table.game]
+    spec = reading.current_spec(table, state)
+    seated = [table.players[i] for i in state.seated]
+    args = {"n": str(len(seated))} | {f"name{k}": name for k, name in enumerate(seated)}
+    for o in game.options:
+        if o.checker:
+            group = spec.rules if o in game.rule_options else spec.settings
+            value = group.get(o.key, o.default)
+            args[o.key] = ("on" if value else "off") if o.kind == "bool" else str(value)
+    return args
 
 
 def _option(source: FormData, o: Option) -> OptionValue:
@@ -119,7 +143,7 @@ def check(game_id: str) -> tuple[str, int]:
     game = _game_or_404(game_id)
     source: FormData = request.form if request.method == "POST" else request.args
     n = _players(source, game)
-    names = tuple(f"P{i + 1}" for i in range(n))
+    names = _names(source, n)
 
     def chosen(options: tuple[Option, ...]) -> JSONObject:
         return {o.key: _option(source, o) if o.checker else o.default for o in options}

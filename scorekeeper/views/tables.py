@@ -43,6 +43,7 @@ from scorekeeper.views import (
     not_found,
     sentences,
 )
+from scorekeeper.views.check import checker_args
 from scorekeeper.views.deck_page import table_deck
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import attachment, qr_svg, table_link
@@ -253,6 +254,7 @@ def _table_page(table: Table) -> str:
         last_game=last_game,
         shown=HISTORY_SHOWN,
         draw_names={f"name{i}": table.players[i] for i in state.seated},
+        checker_args=checker_args(table, state),
         players=reading.players_now(table, state),
         all_clear=not any(state.totals) and not state.pot and not state.house,
         max_rounds=service.MAX_ROUNDS,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 
@@ -444,6 +445,37 @@ def test_dispute_checker_needs_no_table(client):
     )
     assert resp.status_code == 422
     assert "Pine: 1 card entered" in resp.get_data(as_text=True)
+
+
+def test_a_table_links_to_the_checker_with_its_players_and_house_rules(client):
+    """A walk at phone size (11-29): in a dispute, Check a hand started from P1, P2 and the
+    default rules, not the table's. From a table it starts from its seated players and the
+    house rules in force: the RULES 8 example scores 255 under its yaku_values high (4.4),
+    245 under the default."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    resp = client.post(
+        "/api/v1/sessions",
+        json={
+            "name": "Friday",
+            "game": "toppa",
+            "players": ["Aki", "Ben"],
+            "rules": {"yaku_values": "high", "boar_deer_butterfly": True},
+        },
+    )
+    token = resp.get_json()["id"]
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    [link] = re.findall(r'href="(/check/toppa\?[^"]*)"', page)
+    args = dict(parse_qsl(urlsplit(html.unescape(link)).query))
+    checker = client.get(html.unescape(link)).get_data(as_text=True)
+    assert 'name="name0" value="Aki"' in checker and 'name="name1" value="Ben"' in checker
+    data = {**args, **pile_fields("p0_pile", EXAMPLE_A), "rest": "1"}
+    rows = result_rows(client.post("/check/toppa", data=data).get_data(as_text=True))
+    assert [(r["name"], r["delta"]) for r in rows] == [("Aki", "-255"), ("Ben", "255")]
+    # Names a hand-made link gives twice, or empty, are the seats' P-numbers.
+    data = {**data, "name1": "aki"}
+    rows = result_rows(client.post("/check/toppa", data=data).get_data(as_text=True))
+    assert [r["name"] for r in rows] == ["P1", "P2"]
 
 
 def test_import_page_round_trip(client):
