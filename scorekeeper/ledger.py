@@ -180,6 +180,14 @@ def dealer_index(state: State, positions: Sequence[int]) -> int:
     return later[0] if later else 0
 
 
+def seated_dealer(state: State) -> int:
+    """Who deals next, as a player's index: the state's dealer when seated, else the next
+    seated player to the right (``dealer_index``), as the next round will have it."""
+    if not state.seated:
+        return state.dealer
+    return state.seated[dealer_index(state, state.seated)]
+
+
 # -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
 
 

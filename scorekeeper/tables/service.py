@@ -21,7 +21,14 @@ from scorekeeper.database import showing
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import dealer_index, engine_input, evaluated, step, table_entry
+from scorekeeper.ledger import (
+    dealer_index,
+    engine_input,
+    evaluated,
+    seated_dealer,
+    step,
+    table_entry,
+)
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result, as_engine_input, json_of
@@ -108,6 +115,7 @@ __all__ = [
     "rollback",
     "save_round",
     "score",
+    "seated_dealer",
     "showing",
     "undo",
     "undoing",

@@ -8,6 +8,7 @@ from typing import NotRequired, TypedDict
 from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
 from scorekeeper.kinds import Action, EntryKind
+from scorekeeper.ledger import seated_dealer
 from scorekeeper.models import Club, JournalEntry, Round, Table, db
 from scorekeeper.round_data import Entry, Result
 from scorekeeper.tables import deck_links, store
@@ -126,7 +127,7 @@ def session_json(table: Table, url: str, rounds: Sequence[Round]) -> SessionJSON
         "game_ends": [end_json(end, after) for end, after in store.game_ends(table, rounds)],
         "pot": amount_str(state.pot),
         "house": amount_str(state.house),
-        "next_dealer": state.dealer,
+        "next_dealer": seated_dealer(state),
         "game_no": state.game_no,
         "next_round_of_game": state.game_round,
         "seated": [table.players[i] for i in state.seated],

@@ -249,7 +249,7 @@ def _table_page(table: Table) -> str:
         progress=GAMES[table.game].progress(
             reading.current_spec(table, state), state, table.rounds_played
         ),
-        dealer=table.players[state.dealer],
+        dealer=table.players[service.seated_dealer(state)],
         action_form=ActionForm(),
         last_game=last_game,
         shown=HISTORY_SHOWN,

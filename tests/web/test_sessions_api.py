@@ -152,6 +152,33 @@ def test_otoroku_stones_leave_out_a_broke_player(client):
     assert s["game_no"] == 2 and s["next_round_of_game"] == 1
 
 
+def test_a_dealer_out_of_stones_is_not_named_as_the_next_dealer(client):
+    """API.md's ``next_dealer`` is who deals next. When the dealer is out of stones, the next
+    seated player to the right deals the next round (docs/rulings.md), and the session and
+    the table page name that player, not the one out (found by an independent check)."""
+    s = create(
+        client,
+        "otoroku",
+        ["P0", "P1", "P2", "P3"],
+        settings={"length": "stones", "stones": 20, "wager": 10, "method": "banker"},
+    )
+    sid = s["id"]
+    # The dealer P0 goes bust against three bettors: 20 - 30 stones, out of the game.
+    r = add(
+        client,
+        sid,
+        {"players": [{"cards": [2, 2]}, {"cards": [7, 8]}, {"cards": [7, 8]}, {"cards": [6, 9]}]},
+    )
+    assert r["deltas"] == ["-30", "10", "10", "10"]
+    s = session(client, sid)
+    assert s["seated"] == ["P1", "P2", "P3"]
+    assert s["next_dealer"] == 1
+    page = client.get(f"/t/{sid}").get_data(as_text=True)
+    assert "<strong>P1</strong> deals" in page
+    r = add(client, sid, {"players": [{"cards": [3, 4]}, {"cards": [7, 8]}, {"cards": [6, 9]}]})
+    assert r["dealer"] == 1  # P1 deals it
+
+
 def test_otoroku_stones_players_out_sit_the_next_round_out(client):
     s = create(
         client,
