@@ -20,10 +20,10 @@ from scorekeeper.clubs.membership import (
     seat_members,
     undo,
 )
-from scorekeeper.clubs.store import ClubNotFound, find_club
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.clubs.store import ClubNotFound, find_club, member
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
-from scorekeeper.models import Club, ClubJournalEntry, Table
+from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import deck_links, entries
 from scorekeeper.tables.checks import NewTable
@@ -36,6 +36,7 @@ __all__ = [
     "create_club",
     "join",
     "open_in_club",
+    "seat_added",
     "undo",
 ]
 
@@ -80,3 +81,28 @@ def join(table: Table, club: Club) -> None:
     if table.club_id is not None:
         raise InvalidInput([Violation("club", N_("This table is already in another club"))])
     attach(table, club)
+
+
+def seat_added(table: Table, data: JSONObject) -> Club | None:
+    """Players added at a club's table (a ``PATCH``'s ``add``) are the club's members of
+    those names, in the members' spelling (API.md: a new name joins the club as a member).
+    ``data``'s names are spelled as the members'; the club, locked, for ``joined``."""
+    names = data.get("add")
+    if table.club_id is None or not isinstance(names, list):
+        return None
+    club = db.session.get(Club, table.club_id, with_for_update=True)
+    if club is None:
+        return None
+    added: list[JSONValue] = []
+    for name in names:
+        found = member(club, name) if isinstance(name, str) else None
+        added.append(name if found is None else found["name"])
+    data["add"] = added
+    return club
+
+
+def joined(club: Club, table: Table) -> None:
+    """The players of ``club``'s table who are no members yet join it (one journal entry)."""
+    new = [p for p in table.players if member(club, p) is None]
+    if new:
+        seat_members(club, new)

@@ -30,12 +30,12 @@ from scorekeeper.ledger import (
     table_entry,
 )
 from scorekeeper.messages import N_
-from scorekeeper.models import Club, Round, Table, db
+from scorekeeper.models import Club, JournalEntry, Round, Table, db
 from scorekeeper.round_data import EngineInput, Entry, Result, as_engine_input, json_of
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import changes, deck_links, store
-from scorekeeper.tables.changes import edit_table, record_settle, rematch
+from scorekeeper.tables.changes import record_settle, rematch
 from scorekeeper.tables.checks import NewTable, check_table, continued_name
 from scorekeeper.tables.deck_links import name_for_club, name_for_table
 from scorekeeper.tables.entries import (
@@ -189,7 +189,18 @@ def change_table(table: Table, data: JSONObject) -> None:
             club_service.join(table, club_service.club_for_table(raw))
     if deck_links.FIELD in data:  # not a change of the game: no journal entry (docs/api.md)
         deck_links.name_for_table(table, data.pop(deck_links.FIELD))
-    changes.edit_table(table, data)
+    edit_table(table, data)
+
+
+def edit_table(table: Table, data: JSONObject) -> JournalEntry | None:
+    """Apply a checked change of the table (``changes.edit_table``): one journal entry, or
+    None when nothing changes. At a club's table the players added are the club's members
+    of those names, and a new name joins the club (API.md)."""
+    club = club_service.seat_added(table, data)
+    entry = changes.edit_table(table, data)
+    if club is not None:
+        club_service.joined(club, table)
+    return entry
 
 
 # -- a round from a form -----------------------------------------------------------------------

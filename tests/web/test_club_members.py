@@ -308,3 +308,26 @@ def test_a_link_with_a_nul_is_404_not_a_database_error(client):
         assert client.get(path).status_code == 404, path
     for path in (f"/api/v1/sessions/{tid[:5]}%00{tid[6:]}/rounds", "/api/v1/clubs/x%00y/undo"):
         assert client.post(path, json={}).status_code == 404, path
+
+
+def test_a_player_added_at_a_clubs_table_is_a_member(client):
+    """API.md: a club table's players are the club's members of those names; a new name
+    joins the club as a member. Found by a hostile probe: a player added later (PATCH
+    ``add``, or the table's page) never joined, so the standings listed a non-member with
+    no member page, and the club could then add "eve" beside the table's "Eve"."""
+    club = make_club(client, members=["Aki", "Ben", "Eve"])
+    sid = table(client, club, "tokotoko", ["Aki", "Ben"])["id"]
+    resp = client.patch(f"/api/v1/sessions/{sid}", json={"add": ["Dai", "eve"]})
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["seated"] == ["Aki", "Ben", "Dai", "Eve"]  # the member's spelling
+    url = resp.get_json()["url"]
+    client.post(f"{url}/edit", data={"what": "add", "add_name": "Fay"})
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    assert [m["name"] for m in got["members"]] == ["Aki", "Ben", "Eve", "Dai", "Fay"]
+    summaries = [
+        e["summary"] for e in client.get(f"/api/v1/clubs/{club['id']}/journal").json["entries"]
+    ]
+    assert summaries == ["Fay joined", "Dai joined"]
+    assert client.get(f"/api/v1/clubs/{club['id']}/members/Dai").status_code == 200
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": ["dai"]})
+    assert resp.status_code == 422
