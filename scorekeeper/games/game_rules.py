@@ -108,6 +108,9 @@ class GameRules:
     """Rounds make up games (numbered), and the table can end a game early."""
     has_pot = False
     """A common pot carries from round to round (Tokan)."""
+    pot_bound: Bound | None = None
+    """What the pot carried into a round may hold, in whole coins (a game with a pot): an
+    imported table's opening pot is held to it, as a round's is."""
     has_house = False
     """A house takes a share of rounds (Otoroku's tera-zen)."""
     draw: str | None = None

@@ -645,8 +645,19 @@ def _check_pot_and_house(game: str, pot: Fraction, house: Fraction) -> None:
     rules = RULES[game]
     if pot < 0 or (pot and not rules.has_pot):
         raise ValueError(N_("this game carries no pot") if pot > 0 else N_("the pot is below 0"))
+    bound = rules.pot_bound
+    if bound is not None and (pot.denominator != 1 or pot > bound.maximum):
+        raise ValueError(
+            N_(
+                "the pot holds whole coins, at most %(maximum)s (got %(pot)s)",
+                maximum=format(bound.maximum, ","),
+                pot=amount_str(pot) if pot.denominator != 1 else shown(pot.numerator),
+            )
+        )
     if house and not rules.has_house:
         raise ValueError(N_("this game keeps no house"))
+    if house.denominator != 1:  # a fee is whole coins: a house is never a fraction
+        raise ValueError(N_("the house holds whole coins (got %(house)s)", house=amount_str(house)))
 
 
 def _opening(raw: JSONValue, table: Table) -> StateJSON:

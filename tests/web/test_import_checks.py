@@ -493,6 +493,21 @@ def test_a_csv_is_refused_in_japanese_and_other_text_as_before(client):
         ("toppa", ["A", "B"], {"totals": ["-5", "0"], "house": "5"}, "this game keeps no house"),
         ("tokotoko", ["A", "B"], {"totals": ["-5", "0"], "pot": "5"}, "carries no pot"),
         ("tokan", ["A", "B", "C"], {"totals": ["5", "0", "0"], "pot": "-5"}, "pot is below 0"),
+        # A hostile-input probe (2026-11-29): a pot no tour takes (RULES 6: whole coins, within
+        # the bound a tour's pot is read with) was imported, and then the table took no tour.
+        ("tokan", ["A", "B", "C"], {"totals": ["-1/3", "0", "0"], "pot": "1/3"}, "(got 1/3)"),
+        (
+            "tokan",
+            ["A", "B", "C"],
+            {"totals": ["-2000000000000", "0", "0"], "pot": "2000000000000"},
+            "at most 1,000,000,000,000",
+        ),
+        (
+            "otoroku",
+            ["A", "B", "C"],
+            {"totals": ["1/7", "0", "0"], "house": "-1/7"},
+            "the house holds whole coins",
+        ),
     ],
 )
 def test_a_carried_over_pot_or_house_the_game_cannot_have_is_refused(

@@ -60,6 +60,7 @@ class Tokan(Game):
     decided_keys = frozenset({"stake", "tokens", "pot"})
     multi_game = True
     has_pot = True
+    pot_bound = engine.POT
     players_may_leave = True
     seats_vary = True
     players_may_change = True
