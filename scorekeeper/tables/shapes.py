@@ -193,13 +193,16 @@ def journal_json(entry: JournalEntry) -> JournalJSON:
 
 
 def etag(table: Table) -> str:
-    """Changes with every write to the table (its journal's last seq)."""
-    return version_tag(table.version)
+    """Changes with every write to the table (its journal's last seq) and, at a club's
+    table, with every change of the club (whose name the session shows)."""
+    club = None if table.club_id is None else db.session.get(Club, table.club_id)
+    return version_tag(table.version, None if club is None else club.version)
 
 
-def version_tag(version: int) -> str:
-    """The ETag of a table at journal version ``version`` (see ``store.table_version``)."""
-    return f"v{version}"
+def version_tag(version: int, club_version: int | None = None) -> str:
+    """The ETag of a table at journal version ``version``, in a club at ``club_version``
+    (see ``store.table_version``)."""
+    return f"v{version}" if club_version is None else f"v{version}-c{club_version}"
 
 
 def _at(rnd: Round) -> str:

@@ -30,7 +30,7 @@ from scorekeeper.exact import plus
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step, evaluated
-from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
+from scorekeeper.models import Club, JournalEntry, Round, RoundVersion, Table, db
 from scorekeeper.round_data import (
     EngineInput,
     Result,
@@ -84,15 +84,20 @@ def find_table(token: object, *, lock: bool = False) -> Table:
     return table
 
 
-_VERSION = select(Table.token, Table.version).where(Table.token == bindparam("token"))
+_VERSION = (
+    select(Table.token, Table.version, Club.version)
+    .outerjoin(Club, Club.id == Table.club_id)
+    .where(Table.token == bindparam("token"))
+)
 
 
-def table_version(token: str) -> int:
-    """The table's journal version, read alone: what a poll compares with its ETag.
+def table_version(token: str) -> tuple[int, int | None]:
+    """The table's journal version, and its club's (None out of a club: the session names
+    its club), read alone: what a poll compares with its ETag (``shapes.version_tag``).
 
-    One indexed read of two columns on a pooled connection of its own, outside the ORM
-    session (nothing loaded, nothing to flush or expire): the unchanged-table poll answers
-    304 from this. LookupError if there is no such table.
+    One indexed read on a pooled connection of its own, outside the ORM session (nothing
+    loaded, nothing to flush or expire): the unchanged-table poll answers 304 from this.
+    LookupError if there is no such table.
     """
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise NotFound(token)
@@ -100,7 +105,7 @@ def table_version(token: str) -> int:
         row = conn.execute(_VERSION, {"token": token}).first()
     if row is None or not secrets.compare_digest(row[0], token):
         raise NotFound(token)
-    return int(row[1])
+    return int(row[1]), None if row[2] is None else int(row[2])
 
 
 def latest_entry(table: Table) -> JournalEntry | None:

@@ -224,7 +224,7 @@ def get_table(token: str) -> ResponseReturnValue:
     page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
     if request.if_none_match:
         # A client polling an unchanged table: one indexed read of its version, no rendering.
-        tag = version_tag(reading.table_version(token)) + page
+        tag = version_tag(*reading.table_version(token)) + page
         if request.if_none_match.contains_weak(tag):  # RFC 9110: If-None-Match compares weakly
             resp = Response(status=304)
             resp.set_etag(tag)

@@ -38,7 +38,7 @@ def poll(token: str) -> Response:
     words in the page's language: the notice the script shows is put together from them)."""
     if request.if_none_match:
         try:
-            tag = version_tag(reading.table_version(token))
+            tag = version_tag(*reading.table_version(token))
         except LookupError:
             tag = ""
         # RFC 9110: If-None-Match compares weakly (W/"v3" matches "v3"); * matches any table.

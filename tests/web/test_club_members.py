@@ -331,3 +331,23 @@ def test_a_player_added_at_a_clubs_table_is_a_member(client):
     assert client.get(f"/api/v1/clubs/{club['id']}/members/Dai").status_code == 200
     resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": ["dai"]})
     assert resp.status_code == 422
+
+
+def test_a_clubs_change_moves_its_tables_etag(client):
+    """A poll that sends its ETag is answered 304 only when the session is as it saw it. The
+    session names its club (``club.name``, ``in_club``): a hostile probe renamed the club,
+    then detached the table, and still got 304 with the old name."""
+    club = make_club(client)
+    sid = table(client, club, "toppa", ["Aki", "Ben"])["id"]
+    first = client.get(f"/api/v1/sessions/{sid}")
+    tag = first.headers["ETag"]
+    assert first.get_json()["club"] == {"name": "Sapporo Hanafuda Club"}
+    assert client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 304
+    client.patch(f"/api/v1/clubs/{club['id']}", json={"name": "Otaru"})
+    renamed = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
+    assert renamed.status_code == 200 and renamed.get_json()["club"] == {"name": "Otaru"}
+    tag = renamed.headers["ETag"]
+    assert client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 304
+    client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [sid]})
+    detached = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
+    assert detached.status_code == 200 and detached.get_json()["in_club"] is False

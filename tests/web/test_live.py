@@ -116,7 +116,12 @@ def test_an_unchanged_table_is_a_304_from_one_read_no_rendering_no_ledger(app, c
     assert "no-cache" in resp.headers["Cache-Control"]
     assert templates == []
     assert len(sql) == 1, sql
-    assert re.search(r"SELECT tables\.token, tables\.version\s+FROM tables\s+WHERE", sql[0])
+    # The table's version and its club's (whose name the session shows): one indexed read.
+    assert re.search(
+        r"SELECT tables\.token, tables\.version, clubs\.version\b.*\s+"
+        r"FROM tables LEFT OUTER JOIN clubs ON clubs\.id = tables\.club_id\s+WHERE",
+        sql[0],
+    )
 
 
 def test_a_changed_table_answers_where_it_stands(client):
