@@ -327,17 +327,20 @@ def _make_rename(c: _Change) -> None:
 
 
 def _make_flags(c: _Change) -> None:
+    """Archive or bring back members, named in ``c.flags`` as they were before this change
+    (renamed by it already: ``_make_rename`` comes first)."""
+    before = {new: old for old, new in c.rename.items()}
     for m in c.members:
         key = str(m["name"])
-        key = c.rename.get(key, key)
-        if key in c.flags and bool(m.get("archived")) != c.flags[key]:
+        was = before.get(key, key)
+        if was in c.flags and bool(m.get("archived")) != c.flags[was]:
             undo_flags = c.undo.setdefault("flags", {})
             assert isinstance(undo_flags, dict)
             undo_flags[key] = bool(m.get("archived"))
-            m["archived"] = c.flags[key]
+            m["archived"] = c.flags[was]
             c.words.append(
                 N_("%(name)s archived", name=key)
-                if c.flags[key]
+                if c.flags[was]
                 else N_("%(name)s back from the archive", name=key)
             )
 

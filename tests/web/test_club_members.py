@@ -351,3 +351,34 @@ def test_a_clubs_change_moves_its_tables_etag(client):
     client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [sid]})
     detached = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
     assert detached.status_code == 200 and detached.get_json()["in_club"] is False
+
+
+def test_a_member_renamed_and_archived_in_one_change_is_both(client):
+    """API.md: one PATCH of a club may rename and archive. A hostile probe renamed Aki to
+    Akiko and archived Aki in one change: 200, and the archive was silently dropped (so was
+    an unarchive). The archive names the member as they were; undo takes back both."""
+    club = make_club(client, members=["Aki", "Ben", "Dai"])
+    cid = club["id"]
+    client.patch(f"/api/v1/clubs/{cid}", json={"archive": ["Dai"]})
+    resp = client.patch(
+        f"/api/v1/clubs/{cid}",
+        json={
+            "rename": {"Aki": "Akiko", "Dai": "Daisuke"},
+            "archive": ["Aki"],
+            "unarchive": ["Dai"],
+        },
+    )
+    assert resp.status_code == 200, resp.get_json()
+    listed = client.get(f"/api/v1/clubs/{cid}?archived=1").get_json()["members"]
+    assert {m["name"]: m["archived"] for m in listed} == {
+        "Akiko": True,
+        "Ben": False,
+        "Daisuke": False,
+    }
+    [last] = client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"][:1]
+    assert (
+        "Akiko archived" in last["summary"] and "Daisuke back from the archive" in last["summary"]
+    )
+    assert client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": last["seq"]}).status_code == 200
+    listed = client.get(f"/api/v1/clubs/{cid}?archived=1").get_json()["members"]
+    assert {m["name"]: m["archived"] for m in listed} == {"Aki": False, "Ben": False, "Dai": True}
