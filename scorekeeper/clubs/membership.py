@@ -592,6 +592,20 @@ def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
             raise InvalidInput(
                 [Violation("seq", N_("%(name)s is a member again: rename them first", name=name))]
             )
+        kept = member(club, into)
+        if kept is None or kept["name"] != into:  # renamed since: their seats are not found
+            raise InvalidInput(
+                [
+                    Violation(
+                        "seq",
+                        N_(
+                            "%(into)s was renamed since the merge: rename them %(into)s again "
+                            "first",
+                            into=into,
+                        ),
+                    )
+                ]
+            )
         index = item.get("index")
         at = index if isinstance(index, int) and 0 <= index <= len(members) else len(members)
         members.insert(at, {"name": name, "archived": bool(item.get("archived"))})

@@ -382,3 +382,26 @@ def test_a_member_renamed_and_archived_in_one_change_is_both(client):
     assert client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": last["seq"]}).status_code == 200
     listed = client.get(f"/api/v1/clubs/{cid}?archived=1").get_json()["members"]
     assert {m["name"]: m["archived"] for m in listed} == {"Aki": False, "Ben": False, "Dai": True}
+
+
+def test_a_merge_is_not_undone_once_the_member_kept_was_renamed(client):
+    """A hostile probe merged Aki into Dai, renamed Dai to Daisuke, then undid the merge:
+    200, "Aki separated from Dai", and Aki came back with no seats while Daisuke kept Aki's
+    history (the seats were looked for under "Dai"). The undo is refused, saying why, until
+    the member has that name again."""
+    club = make_club(client, members=["Aki", "Ben", "Cho", "Dai", "Eve"])
+    cid = club["id"]
+    sid = table(client, club, "toppa", ["Aki", "Ben"])["id"]
+    add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+    table(client, club, "toppa", ["Dai", "Eve"])
+    assert client.patch(f"/api/v1/clubs/{cid}", json={"merge": {"Aki": "Dai"}}).status_code == 200
+    merge_seq = client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"][0]["seq"]
+    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Dai": "Daisuke"}})
+    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merge_seq})
+    assert resp.status_code != 200
+    assert "Dai was renamed since the merge" in resp.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Daisuke", "Ben"]
+    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Daisuke": "Dai"}})
+    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merge_seq})
+    assert resp.status_code == 200
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Aki", "Ben"]
