@@ -436,7 +436,8 @@ def _end(game: GameRules, spec: TableSpec, state: State) -> Step:
 
 
 class ReplayError(InvalidInput):
-    """A later round no longer fits after a correction; names the round."""
+    """A later round no longer fits after a correction; names the round. Its mistakes are
+    the whole request's (field ""): the field of the later entry is none the client sent."""
 
     def __init__(self, number: int, inner: InvalidInput, what: Msg | None = None) -> None:
         """``number``: the entry's place; ``what``: how players name it ("Tour 3", "The
@@ -444,7 +445,7 @@ class ReplayError(InvalidInput):
         self.number = number
         violations = [
             Violation(
-                v.field,
+                "",
                 N_(
                     "Round %(n)s would no longer be valid: %(why)s",
                     n=number,

@@ -16,7 +16,7 @@ from scorekeeper.clubs import seasons as club_seasons
 from scorekeeper.clubs.journal import record
 from scorekeeper.clubs.store import club_tables, member
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Semicolons
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
@@ -470,7 +470,16 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
     back = entry.data.get("undo")
     assert isinstance(back, dict)
     effects = ["patch" if k in _PATCHED_BACK else k for k in back]
-    done = CLUB_UNDO.undo_each(club, back, effects)
+    try:
+        done = CLUB_UNDO.undo_each(club, back, effects)
+    except InvalidInput as exc:  # the club moved on since: API.md's 409, as at a table
+        raise Conflict(
+            N_(
+                "Change %(seq)s can no longer be undone: %(why)s",
+                seq=entry.seq,
+                why=Semicolons(tuple(v.message for v in exc.violations)),
+            )
+        ) from exc
     entry.data = {**entry.data, "undone": True}
     summary = N_("undid change %(seq)s", seq=entry.seq)
     return record(club, "undo", [summary, *(w for words in done for w in words)], {})

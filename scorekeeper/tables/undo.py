@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect
-from scorekeeper.messages import N_, Msg
+from scorekeeper.messages import N_, Msg, Semicolons
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, now
 from scorekeeper.round_data import JournalData, as_edit
 from scorekeeper.rules import InvalidInput
@@ -40,7 +40,17 @@ def undo(table: Table, seq: int) -> JournalEntry:
     by the version before it; Conflict when the entry can no longer be undone as such.
     """
     entry = store.journal_entry(table, seq)
-    return TABLE_UNDO.undo(table, entry, effect_of(table, entry))
+    try:
+        return TABLE_UNDO.undo(table, entry, effect_of(table, entry))
+    except InvalidInput as exc:  # a later entry would no longer hold (API.md: 409)
+        raise Conflict(
+            N_(
+                "Entry %(seq)s (%(summary)s) can no longer be undone: %(why)s",
+                seq=entry.seq,
+                summary=store.summary_of(entry),
+                why=Semicolons(tuple(v.message for v in exc.violations)),
+            )
+        ) from exc
 
 
 def effect_of(table: Table, entry: JournalEntry) -> str:

@@ -331,6 +331,10 @@ def test_a_player_added_at_a_clubs_table_is_a_member(client):
     assert client.get(f"/api/v1/clubs/{club['id']}/members/Dai").status_code == 200
     resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": ["dai"]})
     assert resp.status_code == 422
+    # Dai's joining cannot be undone now that Dai sits at the table: 409, as at a table.
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": 1})
+    assert resp.status_code == 409
+    assert "Dai already sat at the club's tables" in resp.get_json()["errors"][0]["message"]
 
 
 def test_a_clubs_change_moves_its_tables_etag(client):
@@ -398,7 +402,7 @@ def test_a_merge_is_not_undone_once_the_member_kept_was_renamed(client):
     merge_seq = client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"][0]["seq"]
     client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Dai": "Daisuke"}})
     resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merge_seq})
-    assert resp.status_code != 200
+    assert resp.status_code == 409  # API.md: an entry that can no longer be undone as such
     assert "Dai was renamed since the merge" in resp.get_json()["errors"][0]["message"]
     assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Daisuke", "Ben"]
     client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Daisuke": "Dai"}})

@@ -431,7 +431,18 @@ def test_a_delete_that_would_leave_a_game_s_end_without_a_round_names_that_end(c
     assert client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"}).status_code == 201
     resp = client.delete(f"/api/v1/sessions/{sid}/rounds/1")
     assert resp.status_code == 422
-    assert resp.get_json()["errors"][0]["message"] == (
+    [error] = resp.get_json()["errors"]
+    assert error["message"] == (
         "The end of game 1 would no longer be valid: No round of this game has been played yet"
     )
+    # A hostile probe: this was said at "kind", a field the DELETE never sent.
+    assert error["field"] == ""
     assert [r["number"] for r in session(client, sid)["rounds"]] == [1]  # nothing changed
+    # The undo of that round's entry cannot be done as such either: API.md's 409.
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": 1})
+    assert resp.status_code == 409
+    assert resp.get_json()["errors"][0]["message"] == (
+        "Entry 1 (round 1 entered) can no longer be undone: The end of game 1 would no longer "
+        "be valid: No round of this game has been played yet"
+    )
+    assert [r["number"] for r in session(client, sid)["rounds"]] == [1]
