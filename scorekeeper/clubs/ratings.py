@@ -30,6 +30,7 @@ from scorekeeper.clubs.seasons import Season
 from scorekeeper.clubs.standings import not_a_game, season_of
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
+from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubFigure, Round, db
 from scorekeeper.rules.common import Reader
 
@@ -201,7 +202,13 @@ def game_arg(args: Mapping[str, str]) -> str:
     game = args.get("game") or None
     if game is None or game not in RULES:
         r = Reader()
-        not_a_game(r, game)
+        if game is None:  # not "null is not a game here": it was not given
+            r.add(
+                "game",
+                N_("Name a game: one of %(games)s", games=", ".join(RULES)),
+            )
+        else:
+            not_a_game(r, game)
         r.raise_if_any()
     assert game is not None
     return game

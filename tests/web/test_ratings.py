@@ -185,6 +185,13 @@ def test_bad_game_or_season_is_said(client, app):
         resp = client.get(base + query)
         assert resp.status_code == 422
         assert resp.get_json()["errors"][0]["field"] == "game"
+        # A hostile probe: no game given was said as "null is not a game here".
+        message = resp.get_json()["errors"][0]["message"]
+        assert "null" not in message
+        if query != "?game=chess":
+            assert message == "Name a game: one of tokotoko, toppa, baka, otoroku, tokan"
+        records = client.get(base.replace("/ratings", "/records") + query)
+        assert records.get_json()["errors"][0]["message"] == message
     resp = client.get(base + "?game=toppa&season=Nope")
     assert resp.status_code == 404
     error = resp.get_json()["errors"][0]
