@@ -369,14 +369,24 @@ def check_deletable(table: Table, target: Round) -> None:
             N_(
                 "This settle-up was made at another point value than the table's now: set "
                 "the point value back to %(value)s to undo it",
-                value=made_at or "—",
+                value=made_at,
+            )
+            if made_at
+            else N_(
+                "This settle-up was made with no point value, and the table has one now: "
+                "take the point value away to undo it"
             )
         )
     raise Conflict(
         N_(
             "This settle-up was made at a point value of %(value)s and a later one at "
             "another: take the later one back first",
-            value=made_at or "—",
+            value=made_at,
+        )
+        if made_at
+        else N_(
+            "This settle-up was made with no point value and a later one with one: take the "
+            "later one back first"
         )
     )
 

@@ -346,6 +346,31 @@ def test_point_value_changes_only_when_every_total_is_zero(client):
     assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
 
 
+def test_a_settle_up_made_with_no_point_value_says_so_when_it_cannot_be_undone(client):
+    """A hostile probe: refused, the undo said "made at a point value of —" when the settle-up
+    had none. Each refusal now says what to do in words."""
+    sid = create(client, "baka", ["A", "B", "C"])["id"]
+    add(client, sid, BAKA_ROUND)
+    first = client.post(f"/api/v1/sessions/{sid}/settle").get_json()["version"]
+    assert patch(client, sid, {"point_value": "5"})["point_value"] == "5"
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": first})
+    assert resp.status_code == 409
+    message = resp.get_json()["errors"][0]["message"]
+    assert "—" not in message
+    assert message == (
+        "This settle-up was made with no point value, and the table has one now: take the "
+        "point value away to undo it"
+    )
+    add(client, sid, BAKA_ROUND)
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    resp = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": first})
+    assert resp.status_code == 409
+    assert resp.get_json()["errors"][0]["message"] == (
+        "This settle-up was made with no point value and a later one with one: take the "
+        "later one back first"
+    )
+
+
 def test_a_settle_up_made_at_another_point_value_is_not_undone_at_this_one(client):
     """Undoing a settle-up brings its totals back: played at 1/2 a point, they must not come
     back priced at 5 (the point value changed while the totals were clear)."""
