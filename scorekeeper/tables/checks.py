@@ -143,6 +143,19 @@ def continued_name(data: JSONObject, game: str, players: Sequence[str]) -> str |
     return name
 
 
+def continued_seats(data: JSONObject, players: Sequence[str]) -> list[str] | None:
+    """The seats a body continuing a table gives ``players`` (checked by ``continued_name``)
+    when it lists them in another order (API.md: players sit in the order given), in the
+    table's spelling; None when it keeps the order."""
+    sent = data.get("players")
+    if not isinstance(sent, list):
+        return None
+    spelled = {n.casefold(): n for n in players}
+    given = [p.get("name") if isinstance(p, Mapping) else p for p in sent]
+    seats = [spelled.get(str(n).casefold(), str(n)) for n in given]
+    return seats if seats != list(players) else None
+
+
 def _kept_from_the_old(key: str) -> Msg:
     """Why a body continuing a table may not give ``key``."""
     if key == "rules" or (key in TOP_LEVEL_OPTIONS and key not in _SETTINGS):

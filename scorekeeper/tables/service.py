@@ -36,7 +36,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, TableSpec, spec_at
 from scorekeeper.tables import changes, deck_links, store
 from scorekeeper.tables.changes import record_settle, rematch
-from scorekeeper.tables.checks import NewTable, check_table, continued_name
+from scorekeeper.tables.checks import NewTable, check_table, continued_name, continued_seats
 from scorekeeper.tables.deck_links import name_for_club, name_for_table
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
@@ -85,6 +85,7 @@ __all__ = [
     "check_round",
     "commit",
     "continued_name",
+    "continued_seats",
     "correct_round",
     "correcting",
     "dealer_index",

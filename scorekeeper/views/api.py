@@ -18,7 +18,7 @@ from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.clubs import reading as club_reading
 from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
-from scorekeeper.jsonio import JSONObject
+from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput, Violation
@@ -205,6 +205,9 @@ def create_table() -> ResponseReturnValue:
         name = service.continued_name(data, table.game, list(table.players))
         if name is not None:
             table.name = name
+        seats = service.continued_seats(data, list(table.players))
+        if seats is not None:  # seated in the order given, as a new table's players
+            service.edit_table(table, {"seats": list[JSONValue](seats)})
     else:
         club = club_service.club_for_table(data.get("club")) if "club" in data else None
         new = service.check_new_table({k: v for k, v in data.items() if k != "club"})

@@ -726,3 +726,22 @@ def test_an_import_whose_added_player_has_no_name_is_refused(client):
     resp = client.post("/api/v1/sessions/import", json=exported)
     assert resp.status_code == 422
     assert "A name must be text, not null" in str(resp.get_json())
+
+
+def test_a_table_continued_with_its_players_in_another_order_seats_them_so(client):
+    """API.md: a new table's ``players`` are seated in the order given. Continuing a table
+    with them listed in another order answered 201 and kept the old order (a hostile probe).
+    Each player keeps their own total, and the one who dealt next still deals next."""
+    sid = create(client, "otoroku", ["Aki", "Ben", "Cho"], first_dealer=1)["id"]
+    add(client, sid, {"players": [{"cards": [3, 4]}, {"cards": [7, 8]}, {"cards": [2, 2]}]})
+    old = session(client, sid)
+    totals = {p["name"]: p["total"] for p in old["players"]}
+    dealer = old["players"][old["next_dealer"]]["name"]
+    resp = client.post(
+        "/api/v1/sessions", json={"continue_from": sid, "players": ["cho", "Aki", "Ben"]}
+    )
+    assert resp.status_code == 201, resp.get_json()
+    new = resp.get_json()
+    assert [p["name"] for p in new["players"]] == ["Cho", "Aki", "Ben"]
+    assert {p["name"]: p["total"] for p in new["players"]} == totals
+    assert new["players"][new["next_dealer"]]["name"] == dealer
