@@ -305,8 +305,16 @@ def _at_input(k: int) -> Iterator[None]:
         yield
     except InvalidInput as exc:
         raise InvalidInput(
-            [Violation(f"rounds.{k}.input.{v.field}", v.message) for v in exc.violations]
+            [Violation(_in_entry(k, v.field), v.message) for v in exc.violations]
         ) from exc
+
+
+def _in_entry(k: int, field: str) -> str:
+    """Where in entry ``k`` of an export a mistake at ``field`` of its input sits: its kind
+    is beside its input (a game's end with no round before it), the whole input is ``input``."""
+    if field == "kind":
+        return f"rounds.{k}.kind"
+    return f"rounds.{k}.input.{field}" if field else f"rounds.{k}.input"
 
 
 def _write_the_rest(

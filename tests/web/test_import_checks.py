@@ -171,6 +171,22 @@ def test_totals_are_checked_without_deltas(client):
     assert client.post("/api/v1/sessions/import", json=data).status_code == 201
 
 
+def test_a_games_end_moved_before_its_rounds_is_refused_at_its_kind(client):
+    """A hostile probe: a game's end moved before every round (or repeated) was refused at
+    ``rounds.N.input.kind``, a key no export has; the kind is beside the input."""
+    sid = create(client, "tokan", ["A", "B", "C"])
+    tour = {"dice": [3, 4], "left": 1, "right": -1}
+    client.post(f"/api/v1/sessions/{sid}/rounds", json={"players": [tour] * 3})
+    client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"})
+    data = exported(client, sid)
+    tour_entry, end = data["rounds"]
+    assert end["kind"] == "end"
+    for rounds, at in (([end, tour_entry], 0), ([tour_entry, end, end], 2)):
+        errors = refused(client, {**data, "rounds": rounds})
+        assert errors[0]["field"] == f"rounds.{at}.kind", errors
+        assert errors[0]["message"] == "No round of this game has been played yet"
+
+
 def test_an_edited_round_is_refused_naming_it(client):
     sid = played(client, "toppa")
     data = exported(client, sid)
