@@ -366,7 +366,9 @@ def delete_round(token: str, number: int) -> ResponseReturnValue:
 
 @bp.get("/sessions/<token>/export.json")
 def export(token: str) -> ResponseReturnValue:
-    return jsonify(service.export_table(reading.find_table(token)))
+    """The table's export; through its read-only link too (it holds no id of the table)."""
+    table, _ = club_reading.readable_table(token)
+    return jsonify(service.export_table(table))
 
 
 @bp.post("/sessions/import")
@@ -488,7 +490,16 @@ def club_csv(token: str) -> ResponseReturnValue:
     return resp
 
 
+EXPORT_NOT_VIEWED = (
+    "This is a read-only link: the club's export holds its tables' ids, which write to them, "
+    "so only the club's own link exports it"
+)
+
+
 @bp.get("/clubs/<token>/export.json")
 def club_export(token: str) -> ResponseReturnValue:
-    """The club, its members and every table's export (the club's own link only)."""
+    """The club, its members and every table's export (the club's own link only: 403 with
+    its read-only link, saying why, not 404 as for no club)."""
+    if club_reading.is_view_token(token):
+        return _message(EXPORT_NOT_VIEWED, 403)
     return jsonify(club_reading.export_club(club_reading.find_club(token)))

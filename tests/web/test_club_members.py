@@ -214,7 +214,11 @@ def test_read_only_links_read_and_never_write(client):
     ]:
         resp = getattr(client, method)(path, json=body_)
         assert resp.status_code == 403, path
-    assert client.get(f"/api/v1/clubs/{view}/export.json").status_code == 404
+    # The club's export holds its tables' ids: refused through the read-only link, saying
+    # why (a hostile probe: it answered 404 "No such club", as if the link were wrong).
+    refused = client.get(f"/api/v1/clubs/{view}/export.json")
+    assert refused.status_code == 403
+    assert "only the club's own link exports it" in refused.get_json()["errors"][0]["message"]
     # A table's read-only link: its JSON without its id; every write refused.
     tview = t["view_url"].rsplit("/", 1)[1]
     assert tview != t["id"]
@@ -233,6 +237,10 @@ def test_read_only_links_read_and_never_write(client):
         resp = getattr(client, method)(path, json={"players": [{"captured": EXAMPLE_A}, {}]})
         assert resp.status_code == 403, path
     assert session(client, t["id"])["version"] == version  # nothing written through them
+    # A table's export holds no id of it: the read-only link exports it as its own does.
+    exported = client.get(f"/api/v1/sessions/{tview}/export.json")
+    assert exported.status_code == 200 and t["id"] not in exported.get_data(as_text=True)
+    assert exported.get_json() == client.get(f"/api/v1/sessions/{t['id']}/export.json").get_json()
     # A table's own link never gives the club away.
     own = client.get(f"/api/v1/sessions/{t['id']}").get_data(as_text=True)
     assert club["id"] not in own and view not in own
