@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from flask import Blueprint, render_template, request, url_for
 
 from scorekeeper import limits, photos
+from scorekeeper.exact import amount_str
 from scorekeeper.forms import ActionForm
 from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import (
@@ -65,7 +66,7 @@ def _names(source: FormData, n: int) -> tuple[str, ...]:
 
 def checker_args(table: Table, state: State) -> dict[str, str]:
     """The query of a table's link to the checker (Check a hand): its game's players seated
-    now, by name, and its house rules in force, so that a dispute starts from them."""
+    now, by name, its house rules in force and its pot, so that a dispute starts from them."""
     game = GAMES[table.game]
     spec = reading.current_spec(table, state)
     seated = [table.players[i] for i in state.seated]
@@ -75,6 +76,8 @@ def checker_args(table: Table, state: State) -> dict[str, str]:
             group = spec.rules if o in game.rule_options else spec.settings
             value = group.get(o.key, o.default)
             args[o.key] = ("on" if value else "off") if o.kind == "bool" else str(value)
+    if game.has_pot:  # the pot the next tour carries in (Tokan)
+        args["pot"] = amount_str(state.pot)
     return args
 
 

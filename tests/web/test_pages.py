@@ -476,6 +476,17 @@ def test_a_table_links_to_the_checker_with_its_players_and_house_rules(client):
     data = {**data, "name1": "aki"}
     rows = result_rows(client.post("/check/toppa", data=data).get_data(as_text=True))
     assert [r["name"] for r in rows] == ["P1", "P2"]
+    # A Tokan table's link carries the pot its next tour carries in (RULES 6).
+    tokan = client.post(
+        "/api/v1/sessions", json={"name": "Dice", "game": "tokan", "players": ["A", "B", "C"]}
+    ).get_json()["id"]
+    tour = {"players": [{"dice": [1, 1], "left": 5, "right": 5}] * 3}
+    assert client.post(f"/api/v1/sessions/{tokan}/rounds", json=tour).status_code == 201
+    pot = client.get(f"/api/v1/sessions/{tokan}").get_json()["pot"]
+    assert pot != "0"
+    [link] = re.findall(r'href="(/check/tokan\?[^"]*)"', client.get(f"/t/{tokan}").text)
+    assert dict(parse_qsl(urlsplit(html.unescape(link)).query))["pot"] == pot
+    assert f'value="{pot}"' in client.get(html.unescape(link)).text
 
 
 def test_import_page_round_trip(client):
