@@ -72,6 +72,7 @@ def test_the_settle_page_says_what_paying_the_pot_or_the_house_means(client):
     assert " pays the pot " in page
     assert "a payment to the pot is made already, as those coins are there" in page
     assert "The house is what the fee" not in page
+    assert "A tour corrected later shows as a balance" in page  # Tokan plays tours
     oto = create(
         client,
         "otoroku",
