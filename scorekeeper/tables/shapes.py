@@ -196,13 +196,14 @@ def etag(table: Table) -> str:
     """Changes with every write to the table (its journal's last seq) and, at a club's
     table, with every change of the club (whose name the session shows)."""
     club = None if table.club_id is None else db.session.get(Club, table.club_id)
-    return version_tag(table.version, None if club is None else club.version)
+    return version_tag(table.version, None if club is None else (club.id, club.version))
 
 
-def version_tag(version: int, club_version: int | None = None) -> str:
-    """The ETag of a table at journal version ``version``, in a club at ``club_version``
-    (see ``store.table_version``)."""
-    return f"v{version}" if club_version is None else f"v{version}-c{club_version}"
+def version_tag(version: int, club: tuple[int, int] | None = None) -> str:
+    """The ETag of a table at journal version ``version``, in the club of id and version
+    ``club`` (see ``store.table_version``): a table that moves to another club, or whose
+    club changes, is tagged anew."""
+    return f"v{version}" if club is None else f"v{version}-c{club[0]}.{club[1]}"
 
 
 def _at(rnd: Round) -> str:

@@ -85,15 +85,16 @@ def find_table(token: object, *, lock: bool = False) -> Table:
 
 
 _VERSION = (
-    select(Table.token, Table.version, Club.version)
+    select(Table.token, Table.version, Club.id, Club.version)
     .outerjoin(Club, Club.id == Table.club_id)
     .where(Table.token == bindparam("token"))
 )
 
 
-def table_version(token: str) -> tuple[int, int | None]:
-    """The table's journal version, and its club's (None out of a club: the session names
-    its club), read alone: what a poll compares with its ETag (``shapes.version_tag``).
+def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
+    """The table's journal version, and its club's id and version (None out of a club: the
+    session names its club), read alone: what a poll compares with its ETag
+    (``shapes.version_tag``).
 
     One indexed read on a pooled connection of its own, outside the ORM session (nothing
     loaded, nothing to flush or expire): the unchanged-table poll answers 304 from this.
@@ -105,7 +106,7 @@ def table_version(token: str) -> tuple[int, int | None]:
         row = conn.execute(_VERSION, {"token": token}).first()
     if row is None or not secrets.compare_digest(row[0], token):
         raise NotFound(token)
-    return int(row[1]), None if row[2] is None else int(row[2])
+    return int(row[1]), None if row[2] is None else (int(row[2]), int(row[3]))
 
 
 def latest_entry(table: Table) -> JournalEntry | None:

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import translate as tr
 from scorekeeper.tables import reading
-from scorekeeper.tables.reading import JournalEntry, continued_at, etag, version_tag
+from scorekeeper.tables.reading import JournalEntry, continued_at, version_tag
 from scorekeeper.views import get_table_or_404
 
 bp = Blueprint("live", __name__)
@@ -38,7 +38,9 @@ def poll(token: str) -> Response:
     words in the page's language: the notice the script shows is put together from them)."""
     if request.if_none_match:
         try:
-            tag = version_tag(*reading.table_version(token))
+            # The table's version alone: the page asks by it (live.js), and the poll's answer
+            # shows nothing of the club (the session's ETag also follows its club).
+            tag = version_tag(reading.table_version(token)[0])
         except LookupError:
             tag = ""
         # RFC 9110: If-None-Match compares weakly (W/"v3" matches "v3"); * matches any table.
@@ -72,5 +74,5 @@ def poll(token: str) -> Response:
             "table_url": url_for("tables.show", token=table.token),
         }
     )
-    resp.set_etag(etag(table))
+    resp.set_etag(version_tag(table.version))
     return _fresh(resp)

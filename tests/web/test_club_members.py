@@ -363,6 +363,20 @@ def test_a_clubs_change_moves_its_tables_etag(client):
     client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [sid]})
     detached = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": tag})
     assert detached.status_code == 200 and detached.get_json()["in_club"] is False
+    # A review: moved to another club at the same version, the table is still tagged anew.
+    alpha, beta = make_club(client, name="Alpha"), make_club(client, name="Beta")
+    moved = table(client, alpha, "toppa", ["Aki", "Ben"])["id"]
+    tag = client.get(f"/api/v1/sessions/{moved}").headers["ETag"]
+    client.patch(f"/api/v1/clubs/{alpha['id']}", json={"detach": [moved]})
+    assert client.patch(f"/api/v1/sessions/{moved}", json={"club": beta["id"]}).status_code == 200
+    assert client.get(f"/api/v1/clubs/{beta['id']}").get_json()["version"] == 0
+    now = client.get(f"/api/v1/sessions/{moved}", headers={"If-None-Match": tag})
+    assert now.status_code == 200 and now.get_json()["club"] == {"name": "Beta"}
+    # The table page's poll asks by the table's version alone, as its script sends it: a
+    # club's table answers it 304 too (a review found every poll of a club's table a 200).
+    version = client.get(f"/api/v1/sessions/{moved}").get_json()["version"]
+    poll = client.get(f"/t/{moved}/live", headers={"If-None-Match": f'"v{version}"'})
+    assert poll.status_code == 304
 
 
 def test_a_member_renamed_and_archived_in_one_change_is_both(client):

@@ -118,7 +118,7 @@ def test_an_unchanged_table_is_a_304_from_one_read_no_rendering_no_ledger(app, c
     assert len(sql) == 1, sql
     # The table's version and its club's (whose name the session shows): one indexed read.
     assert re.search(
-        r"SELECT tables\.token, tables\.version, clubs\.version\b.*\s+"
+        r"SELECT tables\.token, tables\.version, clubs\.id, clubs\.version\b.*\s+"
         r"FROM tables LEFT OUTER JOIN clubs ON clubs\.id = tables\.club_id\s+WHERE",
         sql[0],
     )
