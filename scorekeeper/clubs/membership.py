@@ -22,6 +22,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, shown
 from scorekeeper.tables import changes, store
 from scorekeeper.tables.checks import table_name
+from scorekeeper.tables.current import players_now
 from scorekeeper.tables.entries import Conflict
 from scorekeeper.tables.undoing import Undoers
 
@@ -471,6 +472,7 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
     assert isinstance(back, dict)
     effects = ["patch" if k in _PATCHED_BACK else k for k in back]
     try:
+        _check_kept_names(club, entry, back)
         done = CLUB_UNDO.undo_each(club, back, effects)
     except InvalidInput as exc:  # the club moved on since: API.md's 409, as at a table
         raise Conflict(
@@ -483,6 +485,52 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
     entry.data = {**entry.data, "undone": True}
     summary = N_("undid change %(seq)s", seq=entry.seq)
     return record(club, "undo", [summary, *(w for words in done for w in words)], {})
+
+
+def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
+    """A merge is undone only while the member it kept has the name of then: a later change
+    (not undone) that renamed or merged them, or gave their name to another member (a swap),
+    would hand the seats back to the wrong person. InvalidInput naming that change."""
+    unmerge = back.get("unmerge")
+    items = unmerge if isinstance(unmerge, list) else []
+    kept = {str(i.get("into")) for i in items if isinstance(i, dict)}
+    if not kept:
+        return
+    later = select(ClubJournalEntry).where(
+        ClubJournalEntry.club_id == club.id,
+        ClubJournalEntry.seq > entry.seq,
+        ClubJournalEntry.action == "edit",
+    )
+    for e in db.session.scalars(later.order_by(ClubJournalEntry.seq)):
+        hit = sorted(kept & _names_moved(e.data))
+        if hit and not e.data.get("undone"):
+            raise InvalidInput(
+                [
+                    Violation(
+                        "seq",
+                        N_(
+                            "%(name)s was renamed or merged since, in change %(seq)s: undo "
+                            "that change first",
+                            name=hit[0],
+                            seq=e.seq,
+                        ),
+                    )
+                ]
+            )
+
+
+def _names_moved(data: JSONObject) -> set[str]:
+    """The member names a club's change renamed (old and new) or merged (either side)."""
+    back = data.get("undo")
+    if not isinstance(back, dict):
+        return set()
+    rename = back.get("rename")
+    names = {str(n) for pair in rename.items() for n in pair} if isinstance(rename, dict) else set()
+    unmerge = back.get("unmerge")
+    for i in unmerge if isinstance(unmerge, list) else []:
+        if isinstance(i, dict):
+            names |= {str(i.get("name")), str(i.get("into"))}
+    return names
 
 
 class NoSuchChange(LookupError):
@@ -539,7 +587,8 @@ def _undo_detach(club: Club, back: JSONObject) -> list[str]:
 def _undo_joining(club: Club, back: JSONObject) -> list[str]:
     """Members who joined leave again, unless they sat at a table meanwhile."""
     gone = {str(n) for n in back["remove"] or []} if isinstance(back["remove"], list) else set()
-    sitting = {p for t in club_tables(club) for p in t.players}
+    # Who has a seat at a table (an undone add leaves the name but takes the seat).
+    sitting = {p for t in club_tables(club) for p in players_now(t)}
     kept = sorted(gone & sitting)
     if kept:
         raise InvalidInput(
@@ -600,20 +649,6 @@ def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
         if member(club, name) is not None:
             raise InvalidInput(
                 [Violation("seq", N_("%(name)s is a member again: rename them first", name=name))]
-            )
-        kept = member(club, into)
-        if kept is None or kept["name"] != into:  # renamed since: their seats are not found
-            raise InvalidInput(
-                [
-                    Violation(
-                        "seq",
-                        N_(
-                            "%(into)s was renamed since the merge: rename them %(into)s again "
-                            "first",
-                            into=into,
-                        ),
-                    )
-                ]
             )
         index = item.get("index")
         at = index if isinstance(index, int) and 0 <= index <= len(members) else len(members)

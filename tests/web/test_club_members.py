@@ -413,21 +413,54 @@ def test_a_member_renamed_and_archived_in_one_change_is_both(client):
 def test_a_merge_is_not_undone_once_the_member_kept_was_renamed(client):
     """A hostile probe merged Aki into Dai, renamed Dai to Daisuke, then undid the merge:
     200, "Aki separated from Dai", and Aki came back with no seats while Daisuke kept Aki's
-    history (the seats were looked for under "Dai"). The undo is refused, saying why, until
-    the member has that name again."""
+    history. A review then swapped Dai's and Ben's names after the merge: the undo gave
+    Ben's seat to Aki. The undo is refused, naming the later change, until it is undone."""
     club = make_club(client, members=["Aki", "Ben", "Cho", "Dai", "Eve"])
     cid = club["id"]
     sid = table(client, club, "toppa", ["Aki", "Ben"])["id"]
     add(client, sid, {"players": [{"captured": HALF_A}, {}]})
     table(client, club, "toppa", ["Dai", "Eve"])
+
+    def last_seq():
+        return client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"][0]["seq"]
+
+    def undo(seq):
+        return client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": seq})
+
     assert client.patch(f"/api/v1/clubs/{cid}", json={"merge": {"Aki": "Dai"}}).status_code == 200
-    merge_seq = client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"][0]["seq"]
-    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Dai": "Daisuke"}})
-    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merge_seq})
-    assert resp.status_code == 409  # API.md: an entry that can no longer be undone as such
-    assert "Dai was renamed since the merge" in resp.get_json()["errors"][0]["message"]
-    assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Daisuke", "Ben"]
-    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Daisuke": "Dai"}})
-    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merge_seq})
+    merge_seq = last_seq()
+    for later in ({"Dai": "Daisuke"}, {"Dai": "Ben", "Ben": "Dai"}):
+        assert client.patch(f"/api/v1/clubs/{cid}", json={"rename": later}).status_code == 200
+        rename_seq = last_seq()
+        resp = undo(merge_seq)
+        assert resp.status_code == 409  # API.md: an entry that can no longer be undone as such
+        assert resp.get_json()["errors"][0]["message"] == (
+            f"Change {merge_seq} can no longer be undone: Dai was renamed or merged since, in "
+            f"change {rename_seq}: undo that change first"
+        )
+        assert undo(rename_seq).status_code == 200
+        assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Dai", "Ben"]
+    # Merged on into another member since: likewise.
+    assert client.patch(f"/api/v1/clubs/{cid}", json={"merge": {"Dai": "Cho"}}).status_code == 200
+    assert undo(merge_seq).status_code == 409
+    assert undo(last_seq()).status_code == 200
+    resp = undo(merge_seq)
     assert resp.status_code == 200
     assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Aki", "Ben"]
+
+
+def test_a_player_added_at_a_clubs_table_then_taken_back_can_leave_the_club(client):
+    """A review: a player added at a club's table joins the club; the table's undo takes the
+    seat back, and then the club's undo of the joining was refused ("already sat at the
+    club's tables"), since the table still keeps the name. Only a seat counts."""
+    club = make_club(client, members=["Aki", "Ben"])
+    sid = table(client, club, "tokotoko", ["Aki", "Ben"])["id"]
+    added = client.patch(f"/api/v1/sessions/{sid}", json={"add": ["Eve"]}).get_json()
+    undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": added["version"]})
+    assert undone.status_code == 200
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["seated"] == ["Aki", "Ben"]
+    [joined] = client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"]
+    assert joined["summary"] == "Eve joined"
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": joined["seq"]})
+    assert resp.status_code == 200, resp.get_json()
+    assert [m["name"] for m in resp.get_json()["members"]] == ["Aki", "Ben"]
