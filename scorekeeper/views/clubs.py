@@ -392,9 +392,9 @@ def undo(token: str) -> ResponseReturnValue:
     except club_service.NoSuchChange:
         service.rollback()
         flash(tr(N_("There is no such entry in this club's journal.")), "error")
-    except service.Conflict as exc:
+    except service.Conflict as exc:  # says itself what cannot be undone, as a table's
         service.rollback()
-        flash(tr(N_("Cannot undo: %(why)s", why=reason(exc))), "error")
+        flash(tr(reason(exc)), "error")
     else:
         flash(tr(N_("Done: %(what)s.", what=_said(entry))))
     return redirect(url_for(".show", token=club.token) + "#journal")
