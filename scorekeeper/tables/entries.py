@@ -229,15 +229,39 @@ def correct_round(
     return target
 
 
-def delete_round(table: Table, number: int) -> Round:
-    """Delete round ``number``: later rounds move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_round(table, number))
+def delete_round(table: Table, number: int, seen: int | None = None) -> Round:
+    """Delete round ``number``: later rounds move up one and are recomputed; it can be restored.
+    ``seen``: the id of the round the page showed as that number (``check_seen``)."""
+    return _delete_entry(table, check_seen(table, store.get_round(table, number), seen))
 
 
-def delete_entry(table: Table, number: int) -> Round:
+def delete_entry(table: Table, number: int, seen: int | None = None) -> Round:
     """Delete the live entry numbered ``number`` among the table's entries (a game's end, from
     its page); later entries move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, store.get_entry(table, number))
+    return _delete_entry(table, check_seen(table, store.get_entry(table, number), seen))
+
+
+def check_seen(table: Table, target: Round, seen: int | None) -> Round:
+    """``target``, the entry a page asks to delete by its number, when it is the entry the page
+    showed (``seen``, its id; None: not said). Conflict when it is not: the shown one was
+    deleted already (a second tap) or moved (another phone's delete), and deleting by the
+    number would take another player's round."""
+    if seen is None or seen == target.id:
+        return target
+    try:
+        shown = store.round_by_id(table, seen)
+    except LookupError:  # no id a page writes
+        shown = None
+    if shown is not None and shown.number is None:
+        raise Conflict(
+            N_("That was deleted already (the button was tapped twice?): nothing more was deleted")
+        )
+    raise Conflict(
+        N_(
+            "The table changed since that page was opened (another phone deleted or entered "
+            "something), so nothing was deleted: open it again"
+        )
+    )
 
 
 def _delete_entry(table: Table, target: Round) -> Round:

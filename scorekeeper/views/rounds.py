@@ -420,7 +420,7 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
         return redirect(url_for("tables.show", token=token))
     table = service.open_for(token, service.deleting_entry(number), get_table_or_404)
     try:
-        rnd = service.delete_entry(table, number)
+        rnd = service.delete_entry(table, number, _seen())
         what = service.named(table, rnd)
         service.commit()
         flash(tr(N_("%(what)s deleted.", what=what).capitalized()), f"undo:{table.version}")
@@ -559,7 +559,7 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     table = service.open_for(token, service.deleting(number), get_table_or_404)
     game = GAMES[table.game]
     try:
-        service.delete_round(table, number)
+        service.delete_round(table, number, _seen())
         service.commit()
         said = (
             N_(
@@ -577,7 +577,16 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         flash(tr(N_("Cannot delete: %(why)s", why=sentences(exc.violations))), "error")
+    except service.Conflict as exc:
+        service.rollback()
+        flash(tr(reason(exc)), "error")
     return redirect(url_for("tables.show", token=token))
+
+
+def _seen() -> int | None:
+    """The id of the entry a delete button's page showed (None from a form without it)."""
+    seen = form_int(request.form, "seen")
+    return seen if isinstance(seen, int) else None
 
 
 # -- mine replaces theirs (issue 39) -------------------------------------------------------------

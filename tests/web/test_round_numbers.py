@@ -397,3 +397,50 @@ def test_a_round_of_a_game_of_set_length_is_said_once_in_the_first_game(client):
     shown = client.get(f"/t/{sid}/rounds/4").get_data(as_text=True)
     assert "Game 2, round 1 · dealt by" in shown
     assert "Round 5 · game 2, round 2 of 3" in client.get(f"/t/{sid}").get_data(as_text=True)
+
+
+def _delete_form(client, page_url):
+    """The delete form of a round's or an entry's page, as a browser would post it."""
+    page = client.get(page_url).get_data(as_text=True)
+    [form] = re.findall(r'<form method="post" action="([^"]*/delete)">(.*?)</form>', page, re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form[1]))
+    return form[0], fields
+
+
+def test_a_delete_tapped_twice_or_from_a_stale_page_deletes_no_other_entry(client):
+    """A hostile probe of the pages: the delete buttons named an entry by its number only,
+    so a second tap deleted the round that had moved up into that number, and a page left
+    open while another phone deleted an earlier round deleted another player's round.
+    Each button names the entry it shows; anything else is refused, nothing deleted."""
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    for dice in ((1, 2), (3, 3), (5, 6)):
+        post(client, sid, tour(dice, (2, 2)))
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/2")
+    assert client.post(action, data=fields).status_code == 302
+    assert [r["input"]["players"][0]["dice"] for r in session(client, sid)["rounds"]] == [
+        [1, 2],
+        [5, 6],
+    ]
+    again = client.post(action, data=fields, follow_redirects=True)
+    assert "That was deleted already (the button was tapped twice?)" in again.text
+    assert len(session(client, sid)["rounds"]) == 2
+    # A page of round 2 left open while another phone deletes round 1.
+    post(client, sid, tour((6, 6), (2, 2)))
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/2")
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/1").status_code == 200
+    stale = client.post(action, data=fields, follow_redirects=True)
+    assert "The table changed since that page was opened" in stale.text
+    assert [r["input"]["players"][0]["dice"] for r in session(client, sid)["rounds"]] == [
+        [5, 6],
+        [6, 6],
+    ]
+    # A game's end, from its own page, likewise.
+    post(client, sid, {"kind": "end"})
+    post(client, sid, tour((4, 4), (2, 2)))
+    [end] = session(client, sid)["game_ends"]
+    # Its entry's number: after the rounds before it, there being no other entries.
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/entry/{end['after'] + 1}")
+    assert client.post(action, data=fields).status_code == 302
+    again = client.post(action, data=fields, follow_redirects=True)
+    assert "That was deleted already" in again.text
+    assert len(session(client, sid)["rounds"]) == 3
