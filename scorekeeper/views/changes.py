@@ -99,10 +99,22 @@ Posted = tuple[JSONObject, JSONObject]
 """A PATCH body (API.md) and what was typed, for the edit page to show again."""
 
 
+def _as_shown(form: MultiDict[str, str], key: str, typed: str) -> bool:
+    """Whether the field ``key`` was left as the page showed it (``was_<key>``, the table's
+    value then): another phone may have changed it since, and a form posted whole must not
+    put the old value back. A form without ``was_`` (the API's, a hand-made one) changes all."""
+    was = form.get(f"was_{key}")
+    return was is not None and typed == was
+
+
 def _table_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
     name, point_value = form.get("name", ""), form.get("point_value", "")
     value = point_value.strip() or None
-    return {"name": name, "point_value": value}, {"name": name, "point_value": point_value}
+    body: JSONObject = {"name": name, "point_value": value}
+    for key, typed in (("name", name), ("point_value", point_value)):
+        if _as_shown(form, key, typed):
+            del body[key]
+    return body, {"name": name, "point_value": point_value}
 
 
 def _settings_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
@@ -116,14 +128,17 @@ def _settings_part(form: MultiDict[str, str], game: Game, names: list[str]) -> P
                 settings[o.key] = number
         elif form.get(o.key) is not None:
             settings[o.key] = form.get(o.key)
-    return {"settings": settings}, {f"settings.{k}": v for k, v in settings.items()}
+    posted = {f"settings.{k}": v for k, v in settings.items()}
+    for key in [k for k in settings if _as_shown(form, k, form.get(k) or "")]:
+        del settings[key]
+    return {"settings": settings}, posted
 
 
 def _rename_part(form: MultiDict[str, str], game: Game, names: list[str]) -> Posted:
     rename: JSONObject = {}
     for i, name in enumerate(names):
         typed = form.get(f"p{i}")
-        if typed is not None and typed != name:
+        if typed is not None and typed != name and not _as_shown(form, f"p{i}", typed):
             rename[name] = typed
     return {"rename": rename}, {f"p{i}": form.get(f"p{i}") for i in range(len(names))}
 
@@ -167,6 +182,26 @@ def _patch_from_form(table: Table, what: str) -> Posted:
     return part(request.form, GAMES[table.game], names) if part else ({}, {})
 
 
+def _renames_at_fields(
+    table: Table, errors: dict[str, list[str]], what: str
+) -> dict[str, list[str]]:
+    """A refused rename's mistakes beside the fields of the names (``rename.Aki`` at ``p0``)."""
+    if what != "rename":
+        return errors
+    index = {n: i for i, n in enumerate(reading.players_now(table))}
+    return {
+        (f"p{index[k[7:]]}" if k.startswith("rename.") and k[7:] in index else k): v
+        for k, v in errors.items()
+    }
+
+
+def _left_as_shown(what: str, body: JSONObject) -> bool:
+    """Whether a part of the edit page was posted with every field as the page showed it."""
+    if what == "table":
+        return not body
+    return what == "settings" and not body.get("settings")
+
+
 def _field_of(path: str) -> str:
     """Where the edit page shows an error of a PATCH field (``add.0`` beside the add form)."""
     head = path.split(".", 1)[0]
@@ -191,6 +226,9 @@ def change(token: str) -> ResponseReturnValue:
     if what == "seats" and move is not None:  # a seat moved without script: the page again
         seats = [str(n) for n in request.form.getlist("seat")]
         return _edit_page(table, posted={**posted, "seats": list[JSONValue](moved(seats, move))})
+    if _left_as_shown(what, body):
+        flash(tr(N_("Nothing changed.")))
+        return redirect(url_for("tables.show", token=table.token))
     if not body:
         return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
     try:
@@ -198,13 +236,7 @@ def change(token: str) -> ResponseReturnValue:
         service.commit()
     except InvalidInput as exc:
         service.rollback()
-        errors = errors_by_field(exc.violations)
-        if what == "rename":
-            index = {n: i for i, n in enumerate(reading.players_now(table))}
-            errors = {
-                (f"p{index[k[7:]]}" if k.startswith("rename.") and k[7:] in index else k): v
-                for k, v in errors.items()
-            }
+        errors = _renames_at_fields(table, errors_by_field(exc.violations), what)
         return _edit_page(table, {_field_of(k): v for k, v in errors.items()}, posted, 422)
     except (service.Conflict, service.Collided) as exc:
         service.rollback()

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from fractions import Fraction
+from html.parser import HTMLParser
 
 import pytest
 
@@ -745,3 +746,62 @@ def test_a_table_continued_with_its_players_in_another_order_seats_them_so(clien
     assert [p["name"] for p in new["players"]] == ["Cho", "Aki", "Ben"]
     assert {p["name"]: p["total"] for p in new["players"]} == totals
     assert new["players"][new["next_dealer"]]["name"] == dealer
+
+
+class _Forms(HTMLParser):
+    """Each form of a page as a browser would post it untouched: hidden and typed fields,
+    ticked boxes, each select's chosen option."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, str]] = []
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append({})
+        elif tag == "input" and "name" in a and self.forms:
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.forms[-1][a["name"]] = a.get("value") or ""
+        elif tag == "select" and self.forms:
+            self.select = a.get("name")
+        elif tag == "option" and self.select and "selected" in a:
+            self.forms[-1][self.select] = a.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+
+
+def _edit_forms(client, sid):
+    """The edit page's forms by their ``what``, each as a browser would post it untouched."""
+    parser = _Forms()
+    parser.feed(client.get(f"/t/{sid}/edit").get_data(as_text=True))
+    return {f["what"]: f for f in parser.forms if "what" in f}
+
+
+def test_a_stale_edit_form_keeps_what_another_phone_changed(client):
+    """A hostile probe of the pages: the edit page's forms post every field as they showed
+    it, so a page left open put back what another phone changed meanwhile (a rename, the
+    table's name or point value, a setting). Only what this page's player changed is saved."""
+    sid = create(client, "otoroku", ["Aki", "Ben", "Cho"])["id"]
+    forms = _edit_forms(client, sid)
+    patch(client, sid, {"rename": {"Ben": "Bea"}, "name": "Fri"})
+    patch(client, sid, {"point_value": "10", "settings": {"wager": 20}})
+    # This phone renames Aki, and the table: the rest as its page showed them.
+    client.post(f"/t/{sid}/edit", data={**forms["rename"], "p0": "Ann"})
+    client.post(f"/t/{sid}/edit", data={**forms["table"], "name": "Friday night"})
+    client.post(f"/t/{sid}/edit", data={**forms["settings"], "method": "banker"})
+    now = session(client, sid)
+    assert [p["name"] for p in now["players"]] == ["Ann", "Bea", "Cho"]
+    assert (now["name"], now["point_value"]) == ("Friday night", "10")
+    assert now["settings"]["wager"] == 20 and now["settings"]["method"] == "banker"
+    # A form posted as it was shown changes nothing.
+    version = session(client, sid)["version"]
+    resp = client.post(
+        f"/t/{sid}/edit", data=_edit_forms(client, sid)["table"], follow_redirects=True
+    )
+    assert "Nothing changed." in resp.get_data(as_text=True)
+    assert session(client, sid)["version"] == version
