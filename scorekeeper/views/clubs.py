@@ -306,8 +306,12 @@ def _patch(club: Club, what: str) -> tuple[JSONObject, dict[str, str]]:
     f = request.form
     if what == "club":
         typed = {"club_name": f.get("club_name", ""), "timezone": f.get("timezone", "")}
-        body: JSONObject = {"name": typed["club_name"].strip(), "timezone": typed["timezone"]}
-        body["timezone"] = typed["timezone"].strip()
+        body: JSONObject = {
+            key: typed[field].strip()
+            for key, field in (("name", "club_name"), ("timezone", "timezone"))
+            # Only what the player changed: another phone's change since stays.
+            if f.get(f"was_{field}") is None or typed[field] != f.get(f"was_{field}")
+        }
         return body, typed
     if what == "add":
         typed = {"add": f.get("add", "")}
@@ -325,6 +329,17 @@ def _patch(club: Club, what: str) -> tuple[JSONObject, dict[str, str]]:
         given, _, _ = _season_lines()
         return {"seasons": given}, {}
     return {}, {}
+
+
+def _nothing_to_change(club: Club, what: str, posted: dict[str, str]) -> ResponseReturnValue:
+    """A part of the club's page posted with nothing to do: its name and zone as the page
+    showed them change nothing; any other part is asked to choose."""
+    if what == "club":
+        flash(tr(N_("Nothing changed.")))
+        return redirect(url_for(".show", token=club.token))
+    where = what if what in CHANGES else ""
+    message = N_("Choose what to change.")
+    return club_page(club, view=False, errors={where: [message]}, posted=posted, status=422)
 
 
 @bp.post("/c/<token>/change")
@@ -345,9 +360,7 @@ def change(token: str) -> ResponseReturnValue:
         same = {"merge": [N_("Choose two different members to merge.")]}
         return club_page(club, view=False, errors=same, posted=posted, status=422)
     if not body or (body.get(what) == [] and what != "seasons"):
-        where = what if what in CHANGES else ""
-        message = N_("Choose what to change.")
-        return club_page(club, view=False, errors={where: [message]}, posted=posted, status=422)
+        return _nothing_to_change(club, what, posted)
     try:
         entry = club_service.change_club(club, body)
         service.commit()

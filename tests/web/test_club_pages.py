@@ -727,3 +727,28 @@ def test_an_archived_member_shown_when_asked_takes_no_place_nor_the_lead(client)
     assert (("1", other) in rows) and (("–", winner) in rows), rows
     assert [name for _, name in rows][-1] == winner
     assert not re.search(rf">{winner}</a>\s*<strong class=\"lead\">", page)
+
+
+def test_a_stale_club_form_keeps_what_another_phone_changed(client):
+    """A hostile probe of the pages: the club's name-and-zone form posted both as it showed
+    them, so a page left open put back a time zone another phone had changed. Only what
+    this page's player changed is saved; a form left as shown changes nothing."""
+    import re
+
+    token, name = start_club(client)
+    page = client.get(f"/c/{token}").get_data(as_text=True)
+    shown = dict(re.findall(r'<input type="hidden" name="(was_[a-z_]+)" value="([^"]*)"', page))
+    assert shown == {"was_club_name": name, "was_timezone": "Asia/Tokyo"}
+    form = {"what": "club", "club_name": name, "timezone": "Asia/Tokyo", **shown}
+    other = {"what": "club", "club_name": name, "timezone": "Europe/London"}
+    assert client.post(f"/c/{token}/change", data=other).status_code == 302  # another phone
+    renamed = unique("Renamed")
+    assert client.post(f"/c/{token}/change", data={**form, "club_name": renamed}).status_code == 302
+    club = club_api(client, token)
+    assert (club["name"], club["timezone"]) == (renamed, "Europe/London")
+    entries = len(club_journal(client, token))
+    form = {**form, "club_name": renamed, "timezone": "Europe/London"}
+    form.update(was_club_name=renamed, was_timezone="Europe/London")
+    untouched = client.post(f"/c/{token}/change", data=form, follow_redirects=True)
+    assert "Nothing changed." in text(untouched)
+    assert len(club_journal(client, token)) == entries
