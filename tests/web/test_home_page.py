@@ -246,3 +246,19 @@ def test_a_new_clubs_time_zone_is_left_for_the_phones_script(client):
         r'<input type="text" id="timezone" name="timezone"[^>]*>', resp.get_data(as_text=True)
     )
     assert 'value="Asia/Tokyo"' in field.group(0) and "data-phone-zone" not in field.group(0)
+
+
+def test_money_per_point_can_be_typed_as_a_fraction_on_a_phone(client):
+    """A hostile probe of the pages: the point value asked for "10 or 1/2" with a decimal
+    keyboard (inputmode="decimal"), which on an iPhone has no "/", so 1/2 could not be
+    typed. The field takes the phone's text keyboard on every page that asks for it."""
+    import re
+
+    sid = client.post(
+        "/api/v1/sessions", json={"game": "toppa", "players": ["Aki", "Ben"]}
+    ).get_json()["id"]
+    club = client.post("/api/v1/clubs", json={"name": "J", "members": ["Aki", "Ben"]}).get_json()
+    for url in ("/", f"/t/{sid}/edit", f"/c/{club['id']}"):
+        page = client.get(url).get_data(as_text=True)
+        [field] = re.findall(r'<input[^>]*name="point_value"[^>]*>', page)
+        assert "inputmode" not in field, (url, field)
