@@ -28,7 +28,7 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_, Msg, reason
+from scorekeeper.messages import N_, Listed, Msg, reason
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
@@ -222,11 +222,22 @@ def open_table(token: str) -> ResponseReturnValue:
     (``seat_order``); a ``move`` button changes that order and shows the form again."""
     club = get_club_or_404(token, lock=True)
     form = new_table_form()
-    picked = [n for n in request.form.getlist("member") if club_reading.member(club, n) is not None]
+    ticked = request.form.getlist("member")
+    picked = [n for n in ticked if club_reading.member(club, n) is not None]
     fresh = names_typed(request.form.get("new_players", ""))
     seats = seat_order(request.form.getlist("seat"), picked, fresh)
     form.players.data = "\n".join(seats)
     posted = {"member": picked, "new_players": request.form.get("new_players", ""), "seats": seats}
+    gone = [n for n in ticked if n not in picked]
+    if gone:  # renamed or merged from another phone since the page was drawn
+        said = N_(
+            "No longer a member by that name (changed from another phone?): %(names)s. "
+            "Tick the players again",
+            names=Listed(gone),
+        )
+        return club_page(
+            club, view=False, errors={"table.players": [said]}, posted=posted, status=409
+        )
     move = request.form.get("move")
     if move is not None:  # the seat order's buttons, without script: the form again
         posted["seats"] = moved(seats, move)

@@ -752,3 +752,22 @@ def test_a_stale_club_form_keeps_what_another_phone_changed(client):
     untouched = client.post(f"/c/{token}/change", data=form, follow_redirects=True)
     assert "Nothing changed." in text(untouched)
     assert len(club_journal(client, token)) == entries
+
+
+def test_a_table_opened_from_a_stale_club_page_keeps_every_ticked_player(client):
+    """A hostile probe of the pages: a member renamed from another phone while this page was
+    open was dropped from the table it opened, without a word. The table is refused, saying
+    who is no longer a member by that name, and nothing is opened."""
+    token, _ = start_club(client, members="Aki\nBen\nCho")
+    renamed = {"what": "rename", "rename_from": "Aki", "rename_to": "Ann"}
+    assert client.post(f"/c/{token}/change", data=renamed).status_code == 302
+    resp = client.post(
+        f"/c/{token}/tables", data={"game": "tokotoko", "member": ["Aki", "Ben", "Cho"]}
+    )
+    assert resp.status_code == 409
+    assert "No longer a member by that name (changed from another phone?): Aki." in text(resp)
+    assert club_api(client, token)["tables"] == []
+    resp = client.post(
+        f"/c/{token}/tables", data={"game": "tokotoko", "member": ["Ann", "Ben", "Cho"]}
+    )
+    assert resp.status_code == 302
