@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, TypeVar, overload
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from babel import Locale
 from babel.lists import format_list
@@ -138,6 +138,7 @@ def init_app(app: Flask) -> None:
         yaku_detail=yaku_detail,
         locale_code=locale_code,
         language_links=language_links,
+        here_url=here_url,
         number=number,
         moment=moment,
         instant=instant,
@@ -205,9 +206,7 @@ class LanguageLink(TypedDict):
 def language_links() -> list[LanguageLink]:
     """The switch: each language named in itself, the current one marked."""
     current = locale_code()
-    here = request.full_path if request.query_string else request.path
-    if request.method != "GET":
-        here = request.path
+    here = here_url()
     return [
         {
             "code": code,
@@ -217,6 +216,15 @@ def language_links() -> list[LanguageLink]:
         }
         for code in _offered()
     ]
+
+
+def here_url() -> str:
+    """This page's address as a link back to it writes it: its path quoted again (Flask
+    gives it decoded, and a member's name may hold "#", "?" or "%"), and a GET's query."""
+    path = quote(request.path, safe="/:@!$&'()*+,;=~")
+    if request.method == "GET" and request.query_string:
+        return f"{path}?{request.query_string.decode('latin-1')}"
+    return path
 
 
 _Shown = TypeVar("_Shown")

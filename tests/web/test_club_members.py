@@ -464,3 +464,23 @@ def test_a_player_added_at_a_clubs_table_then_taken_back_can_leave_the_club(clie
     resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": joined["seq"]})
     assert resp.status_code == 200, resp.get_json()
     assert [m["name"] for m in resp.get_json()["members"]] == ["Aki", "Ben"]
+
+
+def test_the_language_and_phone_links_come_back_to_a_member_named_with_a_hash(client):
+    """A hostile probe of the pages: from the page of a member named "Aki #2" (or "?x", or
+    "a%2Fb"), the language switch and "Name this phone" came back to the path as Flask
+    decodes it, "/members/Aki #2": a 404. They come back to the page itself."""
+    import html
+    import re
+    from urllib.parse import parse_qs, quote, urlsplit
+
+    names = ["Aki #2", "?x", "a%2Fb"]
+    club = make_club(client, members=names)
+    for name in names:
+        url = f"/c/{club['id']}/members/{quote(name, safe='')}"
+        page = client.get(url)
+        assert page.status_code == 200 and html.escape(name) in page.text
+        for link in re.findall(r'href="(/(?:language/\w+|device)\?next=[^"]*)"', page.text):
+            back = parse_qs(urlsplit(html.unescape(link)).query)["next"][0]
+            again = client.get(back)
+            assert again.status_code == 200 and html.escape(name) in again.text, (name, back)
