@@ -279,7 +279,14 @@ def _rematch(old: Table) -> ResponseReturnValue:
         service.commit()
     except InvalidInput as exc:
         service.rollback()
-        return _edit_page(old, errors_by_field(exc.violations), status=422)
+        # Said beside the rematch, with its seats and choice kept (not under the seats
+        # of the table, nor with the carry reset to a rematch from zero).
+        said = {"rematch": [m for ms in errors_by_field(exc.violations).values() for m in ms]}
+        state = reading.state_of(old)
+        now = [n for i, n in enumerate(reading.players_now(old, state)) if i not in state.away]
+        kept = [n for n in seats if n in now] + [n for n in now if n not in seats]
+        posted: JSONObject = {"rematch_seats": list[JSONValue](kept), "carry": carry}
+        return _edit_page(old, said, posted, status=422)
     remember(table)
     if carry:
         words = N_(

@@ -805,3 +805,26 @@ def test_a_stale_edit_form_keeps_what_another_phone_changed(client):
     )
     assert "Nothing changed." in resp.get_data(as_text=True)
     assert session(client, sid)["version"] == version
+
+
+def test_a_refused_rematch_is_said_beside_it_with_its_choices_kept(client):
+    """A hostile probe of the pages: a rematch refused (a player renamed from another phone
+    since the page was drawn) said so under the table's seats, dropped the seat order and
+    put the choice back to "Totals from zero", so a second tap would start from zero."""
+    import re
+
+    sid = create(client, "otoroku", ["Aki", "Ben", "Cho"])["id"]
+    patch(client, sid, {"rename": {"Aki": "Ann"}})
+    data = {"what": "rematch", "seat": ["Cho", "Aki", "Ben"], "carry": "yes"}
+    resp = client.post(f"/t/{sid}/edit", data=data)
+    assert resp.status_code == 422
+    page = resp.get_data(as_text=True)
+    rematch = page[page.index("<h2>Rematch") :]
+    assert "Seat every player still at the table once" in rematch
+    assert re.findall(r'name="carry" value="(\w+)" checked', rematch) == ["yes"]
+    # The seats as moved; a player whose name changed meanwhile comes last, by the new name.
+    assert re.findall(r'name="seat" value="([^"]+)"', rematch) == ["Cho", "Ben", "Ann"]
+    resp = client.post(f"/t/{sid}/edit", data={**data, "seat": ["Cho", "Ben", "Ann"]})
+    assert resp.status_code == 302
+    new = client.get(resp.headers["Location"].replace("/t/", "/api/v1/sessions/")).get_json()
+    assert [p["name"] for p in new["players"]] == ["Cho", "Ben", "Ann"]
