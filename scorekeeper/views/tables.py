@@ -302,6 +302,18 @@ CHANGED_SINCE = N_(
 )
 
 
+ALREADY_UNDONE = N_("That was undone already (the button was tapped twice?): nothing more changed.")
+
+
+def _undone_just_now(table: Table, seq: int, asked: int) -> bool:
+    """Whether the one write since the question was shown is the undo it asked for (a
+    second tap), not another phone's change."""
+    if table.version != asked + 1:
+        return False
+    latest = reading.latest_entry(table)
+    return latest is not None and (latest.data or {}).get("undoes") == seq
+
+
 @bp.post("/t/<token>/undo")
 @limits.writes
 def undo(token: str) -> ResponseReturnValue:
@@ -314,6 +326,8 @@ def undo(token: str) -> ResponseReturnValue:
 
     def write(table: Table) -> str:
         if asked is not None and asked != table.version:
+            if isinstance(asked, int) and _undone_just_now(table, seq, asked):
+                raise service.Conflict(ALREADY_UNDONE)
             raise service.Conflict(CHANGED_SINCE)
         entry = service.undo(table, seq)
         return str(tr(N_("Done: %(summary)s.", summary=reading.summary_of(entry))))

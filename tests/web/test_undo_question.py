@@ -123,6 +123,16 @@ def test_the_history_links_to_the_question_and_its_button_undoes(client):
     assert "Done: undo of entry 1: round 1 deleted." in html.unescape(done.get_data(as_text=True))
     players = api(client, "GET", f"/api/v1/sessions/{sid}")["players"]
     assert [p["total"] for p in players] == ["95", "-95"]
+    # A second tap (a hostile probe of the pages: it said another phone had changed the
+    # table, so nothing was undone, when this phone's own first tap had undone it).
+    again = client.post(form.group(1), data=fields, follow_redirects=True)
+    said = html.unescape(again.get_data(as_text=True))
+    assert "That was undone already (the button was tapped twice?)" in said
+    assert "Another phone changed this table" not in said
+    assert [p["total"] for p in api(client, "GET", f"/api/v1/sessions/{sid}")["players"]] == [
+        "95",
+        "-95",
+    ]
 
 
 def test_a_question_answered_before_another_write_undoes_nothing(client):
