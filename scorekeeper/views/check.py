@@ -204,6 +204,42 @@ def draw(game_id: str) -> tuple[str, int]:
     return draw_page(_game_or_404(game_id))
 
 
+def _draw_names(source: FormData, n: int) -> list[str]:
+    """The names typed on the draw on its own, kept as a table's are (``clean_name``); a
+    name left empty is its P-number."""
+    typed = (clean_name(source.get(f"name{i}") or "")[:MAX_NAME_LENGTH] for i in range(n))
+    return [name or f"P{i + 1}" for i, name in enumerate(typed)]
+
+
+def _names_twice(names: list[str]) -> dict[str, list[str]]:
+    """A message at each name (``name<i>``) that an earlier player has, case aside."""
+    seen: set[str] = set()
+    errors: dict[str, list[str]] = {}
+    for i, name in enumerate(names):
+        if name.casefold() in seen:
+            msg = N_(
+                "Another player is already called %(name)s; each needs a different name", name=name
+            )
+            errors[f"name{i}"] = [tr(msg)]
+        seen.add(name.casefold())
+    return errors
+
+
+def _drawn(
+    game: Game, source: FormData, names: list[str]
+) -> tuple[list[list[str]], JSONObject | None, dict[str, list[str]]]:
+    """The cards each player drew, as posted, and the draw's outcome, or what is wrong."""
+    problems: list[Violation] = []
+    pool = ChaffPool(game.deck)
+    picks = [read_cards(source, f"d{i}", pool, f"draws.{i}", problems) for i in range(len(names))]
+    try:
+        if problems:
+            raise InvalidInput(problems)
+        return picks, game.draw_outcome(picks, names), {}
+    except InvalidInput as exc:
+        return picks, None, errors_by_field(exc.violations)
+
+
 DRAWN_MOST = 4
 """The most cards each player draws for the first dealer (RULES 4.7: the same number each)."""
 
@@ -221,26 +257,18 @@ def draw_page(game: Game, table: Table | None = None) -> tuple[str, int]:
         n = len(names)
     else:
         n = _players(source, game)
-        names = [(source.get(f"name{i}") or f"P{i + 1}").strip()[:40] for i in range(n)]
+        names = _draw_names(source, n)
     each = 1
     if game.draw == "dealer":
         asked = form_int(source, "each")
         each = asked if isinstance(asked, int) and 1 <= asked <= DRAWN_MOST else 1
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[str]] = {} if table is not None else _names_twice(names)
     outcome: JSONObject | None = None
     picks: list[list[str]] = [[] for _ in range(n)]
-    status = 200
-    if request.method == "POST":
-        problems: list[Violation] = []
-        pool = ChaffPool(game.deck)
-        picks = [read_cards(source, f"d{i}", pool, f"draws.{i}", problems) for i in range(n)]
-        try:
-            if problems:
-                raise InvalidInput(problems)
-            outcome = game.draw_outcome(picks, names)
-        except InvalidInput as exc:
-            errors = errors_by_field(exc.violations)
-            status = 422
+    status = 422 if errors and request.method == "POST" else 200
+    if request.method == "POST" and not errors:  # with a name twice, nothing is drawn
+        picks, outcome, errors = _drawn(game, source, names)
+        status = 422 if errors else 200
     seats: list[str] = []
     dealer = ""
     if outcome is not None and outcome.get("kind") == "dealer":

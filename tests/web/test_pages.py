@@ -538,6 +538,30 @@ def test_first_dealer_draw_page_4_7_and_r12(client):
     assert resp.status_code == 422
 
 
+def test_the_draw_on_its_own_keeps_names_as_a_table_does(client):
+    """The draw page's typed names are cleaned as a table's are: an empty one is its
+    P-number, and a name given twice (case aside) is said at its field, nothing drawn
+    (whose draw is whose would be ambiguous)."""
+    cards = {"d0": ["chrysanthemum-cup"], "d1": ["susuki-moon"]}  # 9 against 8
+    resp = client.post(
+        "/check/draw/toppa", data={"n": "2", "name0": "  ", "name1": "B\u202een", **cards}
+    )
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert 'name="name0" value="P1"' in page and "<strong>P1</strong> deals first" in page
+    assert 'name="name1" value="Ben"' in page
+    resp = client.post(
+        "/check/draw/toppa", data={"n": "2", "name0": "Aki", "name1": " aki ", **cards}
+    )
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    assert "deals first.<" not in page and "Draw result" not in page
+    assert 'id="name1-error">Another player is already called aki' in page
+    fields = dict(re.findall(r'<input type="text" name="(name\d)" value="[^"]*"([^>]*)>', page))
+    assert 'aria-invalid="true" aria-describedby="name1-error"' in fields["name1"]
+    assert "aria-invalid" not in fields["name0"]
+
+
 def test_seat_draw_page_5_7_and_r17(client):
     resp = client.post(
         "/check/draw/otoroku",
