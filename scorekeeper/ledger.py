@@ -32,6 +32,7 @@ from scorekeeper.round_data import (
     json_of,
 )
 from scorekeeper.rules import InvalidInput, Outcome, Violation
+from scorekeeper.rules.common import name_key
 from scorekeeper.state import PriorScore, State, Step, TableSpec, check_storable, spec_at
 from scorekeeper.table_changes import edit_step, settle_step
 
@@ -129,7 +130,7 @@ def _named_positions(
     lookup = _seats_by_name(tuple(spec.players), tuple(state.seated))
     positions: list[int] = []
     for k, name in enumerate(named):
-        key = name.casefold() if isinstance(name, str) else None
+        key = name_key(name) if isinstance(name, str) else None
         if key is None or key not in lookup:
             why = N_(
                 "%(name)s is not a player seated at this table (seated: %(who)s)",
@@ -165,7 +166,7 @@ def _order_and_count_errors(
 
 def _seats_by_name(players: tuple[str, ...], seated: tuple[int, ...]) -> dict[str, int]:
     """The seated players' positions by their names casefolded."""
-    return {players[i].casefold(): i for i in seated}
+    return {name_key(players[i]): i for i in seated}
 
 
 def dealer_index(state: State, positions: Sequence[int]) -> int:

@@ -19,7 +19,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Semicolons
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.rules.common import Reader, shown
+from scorekeeper.rules.common import Reader, name_key, shown
 from scorekeeper.tables import changes, store
 from scorekeeper.tables.checks import table_name
 from scorekeeper.tables.current import players_now
@@ -111,9 +111,9 @@ def _unique(r: Reader, names: Sequence[str], path: str) -> None:
     """Each of ``names`` once (at ``path.<i>``), and at most ``MAX_MEMBERS`` of them."""
     seen: set[str] = set()
     for i, n in enumerate(names):
-        if n.casefold() in seen:
+        if name_key(n) in seen:
             r.add(f"{path}.{i}", N_("%(name)s is named twice", name=n))
-        seen.add(n.casefold())
+        seen.add(name_key(n))
     _at_most(r, len(names), path)
 
 
@@ -194,14 +194,14 @@ def _check_add(c: _Change, key: str) -> None:
     have joined past it)."""
     if key in c.data:
         c.added = _names(c.r, c.data[key], key)
-    members = {n.casefold() for n in c.names}
+    members = {name_key(n) for n in c.names}
     seen: set[str] = set()
     for i, n in enumerate(c.added):
-        if n.casefold() in members:
+        if name_key(n) in members:
             c.r.add(f"{key}.{i}", N_("%(name)s is already a member of this club", name=n))
-        elif n.casefold() in seen:
+        elif name_key(n) in seen:
             c.r.add(f"{key}.{i}", N_("%(name)s is named twice", name=n))
-        seen.add(n.casefold())
+        seen.add(name_key(n))
     _at_most(c.r, len(c.names) + len(c.added), key)
 
 
@@ -225,14 +225,14 @@ def _check_rename(c: _Change, key: str) -> None:
         paths[str(m["name"])] = path
     # Each new name once among the members as they will be (a swap is fine), said where the
     # rename that takes it is.
-    taken = {n.casefold() for n in c.names if n not in c.rename} | {n.casefold() for n in c.added}
+    taken = {name_key(n) for n in c.names if n not in c.rename} | {name_key(n) for n in c.added}
     for old_name, new_name in c.rename.items():
-        if new_name.casefold() in taken:
+        if name_key(new_name) in taken:
             c.r.add(
                 paths[old_name],
                 N_("Another member is already called %(name)s", name=new_name),
             )
-        taken.add(new_name.casefold())
+        taken.add(name_key(new_name))
 
 
 def _check_merge(c: _Change, key: str) -> None:

@@ -11,7 +11,7 @@ from datetime import date
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
-from scorekeeper.rules.common import Reader, clean_name, shown
+from scorekeeper.rules.common import Reader, clean_name, name_key, shown
 
 MAX_SEASONS = 100
 MAX_SEASON_NAME = 60
@@ -52,8 +52,8 @@ def of_club(stored: Sequence[JSONValue] | None) -> list[Season]:
 def named(seasons: Sequence[Season], name: str) -> Season | None:
     """The season of this name, case aside, read as a season's name is stored (``clean_name``:
     spaces collapsed, invisible characters dropped)."""
-    key = clean_name(name).casefold()
-    return next((s for s in seasons if s.name.casefold() == key), None)
+    key = name_key(clean_name(name))
+    return next((s for s in seasons if name_key(s.name) == key), None)
 
 
 def current(seasons: Sequence[Season], today: date) -> Season | None:
@@ -131,9 +131,9 @@ def read(r: Reader, raw: object, path: str = "seasons") -> list[Season] | None:
     given = [(i, s) for i, s in found if s is not None]
     names: dict[str, int] = {}
     for i, s in given:
-        if s.name.casefold() in names:
+        if name_key(s.name) in names:
             r.add(f"{path}.{i}.name", N_("%(name)s is named twice", name=s.name))
-        names.setdefault(s.name.casefold(), i)
+        names.setdefault(name_key(s.name), i)
     for a, (i, s) in enumerate(given):
         for _, other in given[:a]:
             if s.start <= other.end and other.start <= s.end:

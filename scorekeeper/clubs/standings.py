@@ -29,7 +29,7 @@ from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubFigure, db
-from scorekeeper.rules.common import Reader, shown
+from scorekeeper.rules.common import Reader, name_key, shown
 from scorekeeper.tables import store, transfer
 
 # -- standings and members' figures ----------------------------------------------------
@@ -275,7 +275,7 @@ def member_stats(
     club: Club, name: str, args: Mapping[str, str], *, view: bool = False
 ) -> JSONObject:
     query = {k: str(args[k]) for k in (*PERIOD_KEYS, "game") if k in args}
-    key = {**query, " name": name[:100].casefold(), " view": str(view)}
+    key = {**query, " name": name_key(name[:100]), " view": str(view)}
     return _remembered("member", club, key, lambda: _member_stats(club, name, query, view=view))
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import Row, select
 
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.models import Club, ClubFigure, Table, db
-from scorekeeper.rules.common import clean_name
+from scorekeeper.rules.common import clean_name, name_key
 from scorekeeper.tables import deck_links, store
 
 
@@ -94,8 +94,8 @@ def club_of(table: Table) -> Club | None:
 def member(club: Club, name: str) -> JSONObject | None:
     """The member of this name, case aside, read as a member's name is kept (``clean_name``:
     spaces collapsed, invisible characters dropped)."""
-    key = clean_name(name).casefold()
-    return next((m for m in club.members if str(m["name"]).casefold() == key), None)
+    key = name_key(clean_name(name))
+    return next((m for m in club.members if name_key(str(m["name"])) == key), None)
 
 
 def club_tables(club: Club) -> list[Table]:

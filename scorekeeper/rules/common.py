@@ -453,7 +453,7 @@ class Reader:
         """Reports each name used already (case aside) at ``players.<i><suffix>``."""
         seen: dict[str, int] = {}
         for i, n in enumerate(names):
-            key = n.casefold()
+            key = name_key(n)
             if key in seen:
                 self.add(
                     f"players.{i}{suffix}",
@@ -564,13 +564,21 @@ def shown(value: object) -> str:
 
 
 def clean_name(value: str) -> str:
-    """A name with control and bidi-override characters removed and spaces collapsed."""
+    """A name with control and bidi-override characters removed, spaces collapsed and its
+    accents composed (NFC: "José" typed as e and a combining accent is the "José" typed
+    with é, so that two players cannot look the same and differ)."""
     kept = "".join(
         " " if unicodedata.category(ch) == "Cc" else ch
         for ch in value
         if unicodedata.category(ch) not in {"Cf", "Cs", "Co", "Cn"}
     )
-    return " ".join(kept.split())
+    return unicodedata.normalize("NFC", " ".join(kept.split()))
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared, case and the way its accents were typed aside (Unicode's
+    canonical caseless match: "José", "JOSÉ" and "Jose" with a combining accent are one)."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
 
 
 def split_evenly(total: int, shares: int) -> list[int]:

@@ -45,7 +45,7 @@ from scorekeeper.round_data import (
     settle_entry,
 )
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.rules.common import Reader
+from scorekeeper.rules.common import Reader, name_key
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State
 from scorekeeper.tables import entries, store
@@ -226,7 +226,7 @@ def _import_edit(table: Table, raw: JSONObject) -> Round:
     settings = _imported_settings(r, table, raw)
     if settings is not None:
         entry["settings"] = settings
-    adds = _imported_adds(r, raw, {p.casefold() for p in players_now(table, state)}, n)
+    adds = _imported_adds(r, raw, {name_key(p) for p in players_now(table, state)}, n)
     for key in ("remove", "return"):
         positions = raw.get(key) or []
         if not isinstance(positions, list) or not all(
@@ -274,9 +274,9 @@ def _imported_adds(r: Reader, raw: JSONObject, names: set[str], n: int) -> list[
             r.add(f"add.{k}", N_('Each player joining must be an object such as {"name": "A"}'))
             continue
         name = r.name(item, f"add.{k}", k, required=True)
-        if name.casefold() in names:
+        if name_key(name) in names:
             r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
-        names.add(name.casefold())
+        names.add(name_key(name))
         adds.append({"name": name, "position": n + k})
     return adds
 
@@ -326,8 +326,8 @@ def rename_players(table: Table, rename: Mapping[str, str]) -> None:
     """Give players new names everywhere the table keeps names: its players, every stored
     entry (so a replay finds them), every result and earlier version; rounds' results are
     rebuilt when read, so their explanations name the players as they are now called."""
-    mapping = {old.casefold(): new for old, new in rename.items()}
-    table.players = [mapping.get(n.casefold(), n) for n in table.players]
+    mapping = {name_key(old): new for old, new in rename.items()}
+    table.players = [mapping.get(name_key(n), n) for n in table.players]
     rounds = list(db.session.scalars(select(Round).where(Round.table_id == table.id)))
     for rnd in rounds:
         rnd.entry = as_entry(_renamed(json_of(rnd.entry), mapping))
@@ -361,7 +361,7 @@ def _renamed(value: _Stored, mapping: Mapping[str, str]) -> _Stored:
 
 def _renamed_value(value: JSONValue, mapping: Mapping[str, str]) -> JSONValue:
     def one(v: JSONValue) -> JSONValue:
-        return mapping.get(v.casefold(), v) if isinstance(v, str) else v
+        return mapping.get(name_key(v), v) if isinstance(v, str) else v
 
     if isinstance(value, list):
         return [_renamed_value(v, mapping) for v in value]

@@ -21,6 +21,7 @@ from scorekeeper.rules.common import (
     SUBMISSION_ID_LENGTH,
     Reader,
     clean_name,
+    name_key,
     shown,
 )
 
@@ -127,8 +128,8 @@ def continued_name(data: JSONObject, game: str, players: Sequence[str]) -> str |
             if isinstance(sent, list)
             else None
         )
-        if given is None or sorted(str(n).casefold() for n in given) != sorted(
-            n.casefold() for n in players
+        if given is None or sorted(name_key(str(n)) for n in given) != sorted(
+            name_key(n) for n in players
         ):
             r.add(
                 "players",
@@ -150,9 +151,9 @@ def continued_seats(data: JSONObject, players: Sequence[str]) -> list[str] | Non
     sent = data.get("players")
     if not isinstance(sent, list):
         return None
-    spelled = {n.casefold(): n for n in players}
+    spelled = {name_key(n): n for n in players}
     given = [p.get("name") if isinstance(p, Mapping) else p for p in sent]
-    seats = [spelled.get(str(n).casefold(), str(n)) for n in given]
+    seats = [spelled.get(name_key(str(n)), str(n)) for n in given]
     return seats if seats != list(players) else None
 
 

@@ -14,7 +14,7 @@ from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, reason
 from scorekeeper.models import Table
-from scorekeeper.rules.common import Reader, clean_name, not_text
+from scorekeeper.rules.common import Reader, clean_name, name_key, not_text
 from scorekeeper.state import State
 from scorekeeper.tables import store
 from scorekeeper.tables.checks import point_value_of, table_name
@@ -103,7 +103,7 @@ class _Check:
 
     @property
     def lookup(self) -> dict[str, int]:
-        return {n.casefold(): i for i, n in enumerate(self.names)}
+        return {name_key(n): i for i, n in enumerate(self.names)}
 
     @property
     def final(self) -> list[str]:
@@ -220,7 +220,7 @@ def _check_rename(c: _Check, key: str) -> None:
     lookup, names = c.lookup, c.names
     for old, new in raw.items():
         path = f"rename.{str(old)[:40]}"
-        pos = lookup.get(clean_name(str(old)).casefold())
+        pos = lookup.get(name_key(clean_name(str(old))))
         if pos is None:
             c.r.add(path, N_("'%(name)s' is not a player at this table", name=str(old)[:40]))
         elif pos in c.renamed:
@@ -255,7 +255,7 @@ def _check_remove(c: _Check, key: str) -> None:
         if not wanted:
             c.r.add(path, N_("A name cannot be empty"))
             continue
-        pos = lookup.get(wanted.casefold())
+        pos = lookup.get(name_key(wanted))
         if pos is None or pos not in present:
             c.r.add(path, N_("'%(name)s' is not seated at this table", name=wanted[:40]))
         elif pos in c.patch.remove:
@@ -272,10 +272,10 @@ def _check_add(c: _Check, key: str) -> None:
         cleaned = c.r.name({"name": who}, path, k, required=True)
         if len(c.r.violations) > valid:
             continue  # not a name: said already
-        pos = lookup.get(cleaned.casefold())
+        pos = lookup.get(name_key(cleaned))
         if pos is not None and pos in c.state.away and pos not in patch.back:
             patch.back.append(pos)  # a player who left comes back with their total
-        elif pos in patch.back or cleaned.casefold() in {a.casefold() for a in patch.add}:
+        elif pos in patch.back or name_key(cleaned) in {name_key(a) for a in patch.add}:
             c.r.add(path, N_("%(name)s is listed twice", name=cleaned))
         elif pos is not None:
             c.r.add(path, N_("%(name)s is already at this table", name=cleaned))
@@ -303,7 +303,7 @@ def _check_names_differ(c: _Check) -> None:
     names = c.names
     first_holder: dict[str, int] = {}
     for i, n in enumerate(c.final):
-        j = first_holder.setdefault(n.casefold(), i)
+        j = first_holder.setdefault(name_key(n), i)
         if j == i:
             continue
         # Report it where the name was given: a rename or an added player.
@@ -390,7 +390,7 @@ def _seat_order(c: _Check) -> list[int] | None:
         if not isinstance(who, str):
             c.r.add(path, not_text(who))
             continue
-        pos = lookup.get(clean_name(who).casefold())
+        pos = lookup.get(name_key(clean_name(who)))
         if pos is None:
             c.r.add(path, N_("'%(name)s' is not a player at this table", name=who[:40]))
         elif pos in given:

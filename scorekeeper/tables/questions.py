@@ -21,6 +21,7 @@ from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import JournalEntry, Round, Table
 from scorekeeper.round_data import as_edit
 from scorekeeper.rules import InvalidInput
+from scorekeeper.rules.common import name_key
 from scorekeeper.state import State
 from scorekeeper.tables import changes, entries, store, undo
 from scorekeeper.tables.entries import Conflict
@@ -166,8 +167,8 @@ def _edit_entry_preview(
 
 def _renamed(players: Sequence[str], pairs: dict[str, str]) -> list[str]:
     """``players`` renamed as ``changes.rename_players`` renames them."""
-    mapping = {old.casefold(): new for old, new in pairs.items()}
-    return [mapping.get(n.casefold(), n) for n in players]
+    mapping = {name_key(old): new for old, new in pairs.items()}
+    return [mapping.get(name_key(n), n) for n in players]
 
 
 def _change(table: Table, undone: JournalEntry, done: _Undone, before: State) -> Msg:

@@ -18,6 +18,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Round, Table
 from scorekeeper.round_data import json_of
 from scorekeeper.rules import Outcome
+from scorekeeper.rules.common import name_key
 from scorekeeper.tables import changes, store
 
 POT_COLUMN, HOUSE_COLUMN = "pot", "house"
@@ -121,12 +122,12 @@ def _entries(
     yaku = [""] * len(names)
     if r.kind != EntryKind.ROUND:
         return entered, yaku, {}
-    lookup = {n.casefold(): i for i, n in enumerate(names)}
+    lookup = {name_key(n): i for i, n in enumerate(names)}
     result: JSONObject = json_of(r.result) if r.result else {}
-    results = {str(p.get("name", "")).casefold(): p for p in objects_in(result.get("players"))}
+    results = {name_key(str(p.get("name", ""))): p for p in objects_in(result.get("players"))}
     body: JSONObject = json_of(store.round_input(table, r))
     for p in objects_in(body.get("players")):
-        key = str(p.get("name", "")).casefold()
+        key = name_key(str(p.get("name", "")))
         if key in lookup:
             entered[lookup[key]] = _entered(p, game)
             yaku[lookup[key]] = _yaku(results.get(key, {}), game)

@@ -17,6 +17,7 @@ from scorekeeper.messages import N_, Msg, Semicolons
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, now
 from scorekeeper.round_data import JournalData, as_edit
 from scorekeeper.rules import InvalidInput
+from scorekeeper.rules.common import name_key
 from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.current import all_clear
 from scorekeeper.tables.entries import (
@@ -253,9 +254,9 @@ def renamed_back(table: Table, entry: JournalEntry, forward: bool) -> dict[str, 
             )
         )
     pairs = rename if forward else {new: old for old, new in rename.items()}
-    have = {n.casefold() for n in table.players}
+    have = {name_key(n) for n in table.players}
     for old in pairs:
-        if old.casefold() not in have:
+        if name_key(old) not in have:
             raise Conflict(
                 N_(
                     "Entry %(seq)s cannot be undone: nobody is called %(name)s any more",
@@ -263,9 +264,9 @@ def renamed_back(table: Table, entry: JournalEntry, forward: bool) -> dict[str, 
                     name=old,
                 )
             )
-    clash = have - {o.casefold() for o in pairs}
+    clash = have - {name_key(o) for o in pairs}
     for new in pairs.values():
-        if new.casefold() in clash:
+        if name_key(new) in clash:
             raise Conflict(
                 N_(
                     "Entry %(seq)s cannot be undone: another player is now called %(name)s",

@@ -23,7 +23,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.round_data import Entry, Result, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Option, Violation
-from scorekeeper.rules.common import MAX_NAME_LENGTH, OptionValue, clean_name
+from scorekeeper.rules.common import MAX_NAME_LENGTH, OptionValue, clean_name, name_key
 from scorekeeper.state import State, TableSpec
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table
@@ -59,7 +59,7 @@ def _names(source: FormData, n: int) -> tuple[str, ...]:
     """The players' names the form carries (``name0``, ``name1``...: a table's link gives
     them), else P1, P2...; names empty or given twice are all P-numbers."""
     given = tuple(clean_name(source.get(f"name{i}") or "")[:MAX_NAME_LENGTH] for i in range(n))
-    if all(given) and len({name.casefold() for name in given}) == n:
+    if all(given) and len({name_key(name) for name in given}) == n:
         return given
     return tuple(f"P{i + 1}" for i in range(n))
 
@@ -216,12 +216,12 @@ def _names_twice(names: list[str]) -> dict[str, list[str]]:
     seen: set[str] = set()
     errors: dict[str, list[str]] = {}
     for i, name in enumerate(names):
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             msg = N_(
                 "Another player is already called %(name)s; each needs a different name", name=name
             )
             errors[f"name{i}"] = [tr(msg)]
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return errors
 
 

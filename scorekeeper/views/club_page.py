@@ -30,6 +30,7 @@ from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.rules import InvalidInput
+from scorekeeper.rules.common import name_key
 from scorekeeper.tables import reading
 from scorekeeper.tables.reading import Club, now
 from scorekeeper.views import errors_by_field
@@ -249,7 +250,7 @@ def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> li
     ]
     keep = {k: args[k] for k in ("game", "view", "archived") if args.get(k)}
     out: list[Period] = []
-    asked = (args.get("season") or "").casefold()
+    asked = name_key(args.get("season") or "")
     for key, label, start in spans:
         span = {"from": start.isoformat(), "to": today.isoformat()} if start else {}
         if not start and shown and not (keep.get("game") or keep.get("view")):
@@ -266,7 +267,7 @@ def periods(club: Club, args: Mapping[str, str], shown: str | None = None) -> li
                 "key": "season",
                 "label": season.name,
                 "args": {**keep, "season": season.name},
-                "current": asked == season.name.casefold(),
+                "current": asked == name_key(season.name),
             }
         )
     return out

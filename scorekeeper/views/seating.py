@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorekeeper.rules.common import name_key
+
 
 def seat_order(seats: Sequence[str], picked: Sequence[str], fresh: Sequence[str]) -> list[str]:
     """The players in the order they sit: as the form's seat list gives them (the order the
@@ -13,8 +15,8 @@ def seat_order(seats: Sequence[str], picked: Sequence[str], fresh: Sequence[str]
     rest = [*picked, *fresh]  # a name given twice stays twice: the table's check says so
     out: list[str] = []
     for name in seats:
-        key = name.strip().casefold()
-        at = next((i for i, n in enumerate(rest) if n.casefold() == key), None)
+        key = name_key(name.strip())
+        at = next((i for i, n in enumerate(rest) if name_key(n) == key), None)
         if at is not None:
             out.append(rest.pop(at))
     return out + rest

@@ -9,6 +9,7 @@ import secrets
 import pytest
 
 import scorekeeper
+from scorekeeper.models import Table, db
 from scorekeeper.wiring import InsecureConfig
 from tests.helpers import suit
 
@@ -94,6 +95,42 @@ def test_hostile_names_are_inert(client):
     assert "\u202e" not in page
     s2 = make(client, players=[HOSTILE[3], "B"])
     assert s2["players"][0]["name"] == "Tab and bell"
+
+
+def test_a_name_is_one_name_however_its_accents_were_typed(client):
+    """ "José" typed with a combining accent (NFD) is the "José" typed with é (NFC): two
+    players cannot look the same and differ, and a name is found however it is typed."""
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    s = make(client, players=[decomposed, "Ben"])
+    assert s["players"][0]["name"] == composed
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "x", "game": "toppa", "players": [composed, decomposed]}
+    )
+    assert resp.status_code == 422
+    assert any(e["field"] == "players.1" for e in resp.get_json()["errors"])
+    resp = client.patch(f"/api/v1/sessions/{s['id']}", json={"rename": {decomposed: "Joe"}})
+    assert resp.status_code == 200, resp.get_json()
+    assert [p["name"] for p in resp.get_json()["players"]] == ["Joe", "Ben"]
+    club = client.post("/api/v1/clubs", json={"name": "c", "members": [decomposed]}).get_json()
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": [composed]})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "add.0"
+    assert client.get(f"/api/v1/clubs/{club['id']}/members/{decomposed}").status_code == 200
+
+
+def test_a_name_stored_with_a_combining_accent_is_found_however_it_is_typed(app, client):
+    """A player's name stored before names were composed (NFC) keeps its spelling, and a
+    round or a rename finds it typed either way."""
+    s = make(client, players=["Ben", "Cho"])
+    with app.app_context():
+        table = db.session.scalar(db.select(Table).where(Table.token == s["id"]))
+        table.players = ["Jose\u0301", "Cho"]
+        db.session.commit()
+    body = {"players": [{"name": "JOS\u00c9", "captured": HALF_A}, {"name": "cho"}]}
+    resp = client.post(f"/api/v1/sessions/{s['id']}/rounds", json=body)
+    assert resp.status_code == 201, resp.get_json()
+    resp = client.patch(f"/api/v1/sessions/{s['id']}", json={"rename": {"jos\u00e9": "Joe"}})
+    assert resp.status_code == 200, resp.get_json()
+    assert [p["name"] for p in resp.get_json()["players"]] == ["Joe", "Cho"]
 
 
 def test_csv_export_neutralises_formulas(client):
