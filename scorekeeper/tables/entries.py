@@ -185,8 +185,24 @@ def _entered_already(
     return None
 
 
-def end_game(table: Table) -> Round:
-    """End the current game now (Tokan splits its pot, R21); the next round starts another."""
+def end_game(table: Table, game_no: int | None = None) -> Round:
+    """End the current game now (Tokan splits its pot, R21); the next round starts another.
+    ``game_no``: the game the player's page offered to end (None: the current one). When the
+    table has moved on to another game since (a second tap, or another phone ended it),
+    Conflict: ending the game of now would end one nobody asked to."""
+    now = store.state_of(table).game_no
+    if game_no is not None and game_no != now:
+        raise Conflict(
+            N_(
+                "Game %(n)s was ended already (the button was tapped twice?): game %(now)s goes on",
+                n=game_no,
+                now=now,
+            )
+            if game_no < now
+            else N_(
+                "The table changed since that page was opened, so no game was ended: open it again"
+            )
+        )
     rnd, _ = enter_round(table, EntryKind.END, Entry({}))
     return rnd
 

@@ -418,8 +418,9 @@ def end_game(token: str) -> ResponseReturnValue:
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     table = get_table_or_404(token, lock=True)
+    shown = form_int(request.form, "game")  # the game the page offered to end
     try:
-        rnd = service.end_game(table)
+        rnd = service.end_game(table, shown if isinstance(shown, int) else None)
         service.commit()
         flash(
             tr(
@@ -434,6 +435,9 @@ def end_game(token: str) -> ResponseReturnValue:
     except InvalidInput as exc:
         service.rollback()
         flash(tr(sentences(exc.violations)), "error")
+    except service.Conflict as exc:
+        service.rollback()
+        flash(tr(reason(exc)), "error")
     return redirect(url_for(".show", token=token))
 
 

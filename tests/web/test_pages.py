@@ -639,6 +639,33 @@ def test_ending_a_game_asks_first(client):
     assert "Game 1 is over; the next tour starts game 2." in ended.get_data(as_text=True)
 
 
+def test_end_game_tapped_twice_or_from_a_stale_page_ends_no_other_game(client):
+    """The End game form names the game it ends: a second tap, or a page left open while
+    another phone ended that game and played on, ends nothing more and says why."""
+    url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
+    form_url, tour = tokan_tour_form(client, url, ["Aki", "Ben", "Cy"])
+    assert client.post(form_url, data=tour).status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    end_form = page.split(f'action="{url}/end"', 1)[1].split("</form>", 1)[0]
+    fields = dict(
+        re.findall(r'name="(csrf_token|game)" (?:type="hidden" )?value="([^"]+)"', end_form)
+    )
+    assert fields["game"] == "1"
+    ended = client.post(f"{url}/end", data=fields, follow_redirects=True)
+    assert "Game 1 is over" in ended.get_data(as_text=True)
+    again = client.post(f"{url}/end", data=fields, follow_redirects=True).get_data(as_text=True)
+    assert "Game 1 was ended already (the button was tapped twice?): game 2 goes on" in again
+    form_url, tour = tokan_tour_form(client, url, ["Aki", "Ben", "Cy"])
+    assert client.post(form_url, data=tour).status_code == 302
+    stale = client.post(f"{url}/end", data=fields, follow_redirects=True).get_data(as_text=True)
+    assert "Game 1 was ended already" in stale and "Game 2 is over" not in stale
+    session = client.get(f"/api/v1/sessions/{url.rsplit('/', 1)[1]}").get_json()
+    assert [e["game_no"] for e in session["game_ends"]] == [1]
+    assert "Game 2 is over" in client.post(
+        f"{url}/end", data={**fields, "game": "2"}, follow_redirects=True
+    ).get_data(as_text=True)
+
+
 def test_the_history_link_counts_one_round_as_one(client):
     url = new_table(client, "tokan", ["Aki", "Ben", "Cy"])
     form_url, tour = tokan_tour_form(client, url, ["Aki", "Ben", "Cy"])
