@@ -92,14 +92,14 @@ def _greedy(parties: Sequence[tuple[str, Fraction]]) -> list[Payment]:
     """Within one zero-sum group: the largest debt pays the largest credit, as much as both
     allow, until all are clear. Each payment clears at least one party and the last clears
     two, so ``k`` parties need at most ``k - 1`` payments."""
-    left = {name: b for name, b in parties}
-    order = {name: k for k, (name, _) in enumerate(parties)}
+    left = [b for _, b in parties]  # by place: two parties may share a name (a table's own)
+    everyone = range(len(left))
     payments = []
-    while any(left.values()):
-        payer = min((n for n in left if left[n] < 0), key=lambda n: (left[n], order[n]))
-        payee = max((n for n in left if left[n] > 0), key=lambda n: (left[n], -order[n]))
+    while any(left):
+        payer = min((k for k in everyone if left[k] < 0), key=lambda k: (left[k], k))
+        payee = max((k for k in everyone if left[k] > 0), key=lambda k: (left[k], -k))
         amount = min(-left[payer], left[payee])
-        payments.append(Payment(payer, payee, amount))
+        payments.append(Payment(parties[payer][0], parties[payee][0], amount))
         left[payer] += amount
         left[payee] -= amount
     return payments
@@ -175,12 +175,11 @@ def _rounding_words(
     tie: Msg | None = None,
 ) -> Msg:
     """How the coins differ from the exact balances, and why (a message a page translates)."""
-    moved = [(name, c - b) for (name, b), (_, c) in zip(balances, coins, strict=True) if c != b]
+    moved = [(name, b, c - b) for (name, b), (_, c) in zip(balances, coins, strict=True) if c != b]
     if not moved:
         return N_("Every balance is a whole number of coins: nothing was rounded.")
     parts = []
-    for name, diff in moved:
-        b = next(b for n, b in balances if n == name)
+    for name, b, diff in moved:
         size = display(abs(diff))
         if b > 0 and diff > 0:
             parts.append(N_("%(name)s receives %(size)s more", name=name, size=size))

@@ -78,7 +78,7 @@ def _names(r: Reader, raw: object, path: str) -> list[str]:
     names = []
     for i, v in enumerate(raw):
         said = len(r.violations)
-        name = r.name({"name": v}, f"{path}.{i}", i, required=True)
+        name = r.player_name({"name": v}, f"{path}.{i}", i)
         if len(r.violations) == said:  # a refused one is said once, not looked up too
             names.append(name)
     return names
@@ -214,7 +214,7 @@ def _check_rename(c: _Change, key: str) -> None:
     for old, new in raw.items():
         path = f"rename.{str(old)[:40]}"
         m = member(c.club, str(old))
-        cleaned = c.r.name({"name": new}, path, 0, required=True)
+        cleaned = c.r.player_name({"name": new}, path, 0)
         if m is None:
             c.r.add(path, N_("%(name)s is not a member of this club", name=str(old)[:40]))
             continue

@@ -354,6 +354,20 @@ class Reader:
             return cleaned[:MAX_NAME_LENGTH]
         return cleaned
 
+    def player_name(self, data: Body, path: str, index: int) -> str:
+        """A player's (or club member's) name, as ``name`` reads it when required, and none
+        of the words a settle-up names the pot and the house by (``PARTY_WORDS``)."""
+        name = self.name(data, path, index, required=True)
+        if name_key(name) in _PARTY_KEYS:
+            self.add(
+                path,
+                N_(
+                    "A settle-up calls the pot or the house %(name)s: choose another name",
+                    name=name,
+                ),
+            )
+        return name
+
     def option(self, data: Body, option: Option, path: str) -> OptionValue | None:
         """The value of ``option`` in ``data`` (its default when absent; None when it is
         bad, which is said)."""
@@ -575,6 +589,11 @@ def clean_name(value: str) -> str:
     return unicodedata.normalize("NFC", " ".join(kept.split()))
 
 
+PARTY_WORDS = ("the pot", "the house", "ポット", "胴元")
+"""What a settle-up names the pot and the house, in English and Japanese (``tables.changes``'s
+``POT`` and ``HOUSE``): no player may be called so, or a payment "to the pot" could be theirs."""
+
+
 def name_key(name: str) -> str:
     """A name as names are compared, case and the way its accents were typed aside (Unicode's
     canonical caseless match: "José", "JOSÉ" and "Jose" with a combining accent are one)."""
@@ -585,3 +604,6 @@ def split_evenly(total: int, shares: int) -> list[int]:
     """``total`` split into ``shares`` whole parts; the first ``total % shares`` get one more."""
     base, extra = divmod(total, shares)
     return [base + (1 if i < extra else 0) for i in range(shares)]
+
+
+_PARTY_KEYS = frozenset(name_key(word) for word in PARTY_WORDS)

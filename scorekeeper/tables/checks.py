@@ -90,7 +90,7 @@ def check_table(data: JSONObject, *, only_table_keys: bool = False) -> NewTable:
     else:
         for i, p in enumerate(raw_players):
             value = p.get("name") if isinstance(p, Mapping) else p
-            names.append(r.name({"name": value}, f"players.{i}", i, required=True))
+            names.append(r.player_name({"name": value}, f"players.{i}", i))
         r.player_count(len(names), game.min_players, game.max_players, game.title)
         r.unique_names(names, suffix="")
 

@@ -234,7 +234,7 @@ def _check_rename(c: _Check, key: str) -> None:
             )
         else:
             c.renamed[pos] = str(old)
-            cleaned = c.r.name({"name": new}, path, pos, required=True)
+            cleaned = c.r.player_name({"name": new}, path, pos)
             if cleaned != names[pos]:
                 c.patch.rename[names[pos]] = cleaned
 
@@ -269,7 +269,7 @@ def _check_add(c: _Check, key: str) -> None:
     for k, who in enumerate(_listed(c.data, key)):
         path = f"add.{k}"
         valid = len(c.r.violations)
-        cleaned = c.r.name({"name": who}, path, k, required=True)
+        cleaned = c.r.player_name({"name": who}, path, k)
         if len(c.r.violations) > valid:
             continue  # not a name: said already
         pos = lookup.get(name_key(cleaned))

@@ -102,3 +102,17 @@ def test_baka_thirds_rounding_names_who_absorbs_what():
     assert "largest remainder" in plan.rounding
     assert "C receives ⅓ less" in plan.rounding
     assert "A pays ⅙ less" in plan.rounding
+
+
+def test_two_parties_of_one_name_are_still_settled():
+    """A table kept from before names were checked may hold a player called "the pot" beside
+    the pot: the settle-up still clears every balance (it keyed parties by name, lost one
+    and found no one to pay)."""
+    balances = [("the pot", Fraction(5)), ("B", Fraction(-3)), ("the pot", Fraction(-2))]
+    payments = fewest_payments(balances)
+    assert [(p.payer, p.payee, p.amount) for p in payments] == [
+        ("B", "the pot", 3),
+        ("the pot", "the pot", 2),
+    ]
+    plan = in_coins([("the pot", Fraction(7, 3)), ("the pot", Fraction(-7, 3))])
+    assert plan.coins == [("the pot", 2), ("the pot", -2)]

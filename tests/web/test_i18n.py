@@ -524,3 +524,15 @@ def test_an_instant_is_written_as_short_as_the_phone_will_write_it(app):
         assert i18n.instant(now) == now.strftime("%H:%M")
         earlier = now - timedelta(days=3)
         assert i18n.instant(earlier) == earlier.strftime("%Y-%m-%d %H:%M")
+
+
+def test_the_words_a_settle_up_gives_the_pot_and_the_house_are_no_players_names(app):
+    """``PARTY_WORDS`` (refused as names) holds the pot's and the house's words in every
+    language the pages speak: a player called so would make a payment's payee ambiguous."""
+    from scorekeeper.i18n import translate
+    from scorekeeper.rules.common import PARTY_WORDS
+    from scorekeeper.tables.changes import HOUSE, POT
+
+    for language in ("en", "ja"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            assert {translate(POT), translate(HOUSE)} <= set(PARTY_WORDS), language

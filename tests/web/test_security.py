@@ -133,6 +133,37 @@ def test_a_name_stored_with_a_combining_accent_is_found_however_it_is_typed(app,
     assert [p["name"] for p in resp.get_json()["players"]] == ["Joe", "Cho"]
 
 
+def test_no_player_is_called_what_a_settle_up_calls_the_pot_or_the_house(app, client):
+    """A player called "the pot" made the Tokan settle-up pay "the pot" twice over: it
+    answered 500 for good. No new player, member or rename takes those words (in English or
+    Japanese, case aside); a table that already has such a player still settles."""
+    resp = client.post("/api/v1/sessions", json={"game": "tokan", "players": ["The Pot", "B", "C"]})
+    assert resp.status_code == 422
+    assert [e["field"] for e in resp.get_json()["errors"]] == ["players.0"]
+    assert "choose another name" in resp.get_json()["errors"][0]["message"]
+    s = make(client, game="tokan", players=["A", "B", "C"])
+    for body, field in (
+        ({"rename": {"A": "the house"}}, "rename.A"),
+        ({"add": ["ポット"]}, "add.0"),
+    ):
+        resp = client.patch(f"/api/v1/sessions/{s['id']}", json=body)
+        assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == field
+    resp = client.post("/api/v1/clubs", json={"name": "c", "members": ["Aki", "胴元"]})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "members.1"
+    with app.app_context():
+        table = db.session.scalar(db.select(Table).where(Table.token == s["id"]))
+        table.players = ["the pot", "B", "C"]
+        db.session.commit()
+    tour = [{"dice": [6, 6], "left": 1, "right": -1}, {"dice": [1, 1], "left": 1, "right": -1}]
+    tour.append({"dice": [3, 3], "left": 1, "right": -1})
+    resp = client.post(f"/api/v1/sessions/{s['id']}/rounds", json={"players": tour})
+    assert resp.status_code == 201, resp.get_json()
+    resp = client.get(f"/api/v1/sessions/{s['id']}/settle")
+    assert resp.status_code == 200
+    assert client.get(f"/t/{s['id']}/settle").status_code == 200
+    assert client.post(f"/api/v1/sessions/{s['id']}/settle", json={}).status_code == 200
+
+
 def test_csv_export_neutralises_formulas(client):
     s = make(client, players=['=HYPERLINK("http://x")', "+B"])
     client.post(f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": HALF_A}, {}]})
