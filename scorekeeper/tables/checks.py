@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import partial
 
+from scorekeeper.codec import STORED_DIGITS, all_storable, read_stored_amount
 from scorekeeper.exact import amount_str, display, parse_amount
 from scorekeeper.games import RULES, GameRules
 from scorekeeper.jsonio import JSONObject
@@ -434,19 +435,37 @@ def _same_amounts(
         _same_amount(f"{path}.{i}", g, a, partial(words, i))
 
 
+def exported_amount(value: object) -> Fraction:
+    """An amount as an export writes it: one a client may write (``parse_amount``), or a
+    longer one a table came to hold (a total past 18 digits: its export still imports), up
+    to what a table can keep. ValueError, in ``parse_amount``'s words, otherwise."""
+    try:
+        return parse_amount(value)
+    except ValueError:
+        if isinstance(value, str) and len(value) <= 2 * STORED_DIGITS + 2:
+            try:
+                kept = read_stored_amount(value)
+            except ValueError:
+                pass
+            else:
+                if all_storable((kept,)):
+                    return kept
+        raise
+
+
 def _same_amount(path: str, given: object, actual: str, words: Words) -> None:
     """``given`` (as an export writes amounts) must be ``actual``; ``words`` says what it is
     (a message about the ``actual`` amount)."""
     if given == actual and isinstance(given, str):
         return  # written as this server writes it (an import checks ten thousand)
     try:
-        value = parse_amount(given)
+        value = exported_amount(given)
     except ValueError as exc:
         raise InvalidInput([Violation(path, reason(exc))]) from exc
     if amount_str(value) != actual:
         message = N_(
             "%(words)s, not %(given)s",
-            words=words(_readable(parse_amount(actual))),
+            words=words(_readable(read_stored_amount(actual))),
             given=_readable(value),
         )
         raise InvalidInput([Violation(path, message)])

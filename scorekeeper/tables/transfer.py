@@ -20,7 +20,7 @@ from sqlalchemy import Table as SQLTable
 from scorekeeper import devices, ledger
 from scorekeeper.bodies import BadJSON, load_object
 from scorekeeper.codec import encode_amounts
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
@@ -37,6 +37,7 @@ from scorekeeper.tables.checks import (
     check_exported_round,
     check_exported_totals,
     check_table,
+    exported_amount,
 )
 from scorekeeper.tables.entries import (
     IMPORTED_KINDS,
@@ -676,10 +677,10 @@ def _opening(raw: JSONValue, table: Table) -> StateJSON:
             raise ValueError(N_("not an object"))
         start = State.initial(store.spec_of(table))
         # Not a list: TypeError, refused below like any other unreadable value.
-        totals = tuple(parse_amount(t) for t in cast(list[JSONValue], raw["totals"]))
+        totals = tuple(exported_amount(t) for t in cast(list[JSONValue], raw["totals"]))
         if len(totals) != n:
             raise ValueError(N_("%(count)s totals for %(n)s players", count=len(totals), n=n))
-        pot, house = parse_amount(raw.get("pot", "0")), parse_amount(raw.get("house", "0"))
+        pot, house = exported_amount(raw.get("pot", "0")), exported_amount(raw.get("house", "0"))
         _check_pot_and_house(table.game, pot, house)
         if sum(totals) + pot + house != 0:
             raise ValueError(N_("the totals, pot and house do not sum to zero"))

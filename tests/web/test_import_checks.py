@@ -600,3 +600,30 @@ def test_a_clubs_export_sent_to_the_table_import_says_what_it_is(client):
     # Any other JSON that is no table's export: said so, without the field either.
     page = html.unescape(upload(client, b'{"format": "x"}', "x.json").get_data(as_text=True))
     assert "Import refused: This is not a Scorekeeper table export" in page
+
+
+def test_totals_past_eighteen_digits_are_checked_and_their_export_imports(client):
+    """A hostile probe (2026-11-29): an opening of 18 digits grew past them with a round;
+    checking the export's totals against it answered 500, and the table's own export (or a
+    table continuing it) no longer imported. API.md: whatever a table holds reads back."""
+    data = exported(client, played(client, "toppa"))
+    big = "999999999999999999"
+    data["opening"] = {"totals": [big, f"-{big}"], "pot": "0", "house": "0"}
+    errors = refused(client, data)  # the export's totals are those without the opening
+    assert errors[0]["field"] == "totals.0"
+    assert "1,000,000,000,000,000,379, not 380" in errors[0]["message"]
+    del data["totals"]
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    grown = resp.get_json()["id"]
+    totals = [p["total"] for p in client.get(f"/api/v1/sessions/{grown}").get_json()["players"]]
+    assert any(len(t.lstrip("-").split("/")[0]) > 18 for t in totals)
+    again = client.post("/api/v1/sessions/import", json=exported(client, grown))
+    assert again.status_code == 201, again.get_json()
+    resp = client.post("/api/v1/sessions", json={"continue_from": grown})
+    assert resp.status_code == 201, resp.get_json()
+    later = client.post("/api/v1/sessions/import", json=exported(client, resp.get_json()["id"]))
+    assert later.status_code == 201, later.get_json()
+    assert [p["total"] for p in later.get_json()["players"]] == totals
+    data["opening"]["totals"] = ["-1" + "0" * 4001, "1" + "0" * 4001]
+    assert refused(client, data)[0]["field"] == "opening"
