@@ -398,3 +398,47 @@ def test_a_tokan_prediction_left_out_of_an_api_tour_is_refused(client):
     assert resp.status_code == 422
     assert [e["field"] for e in resp.get_json()["errors"]] == ["players.1.left"]
     assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 0
+
+
+def _same_as(client, game, players, data, explicit):
+    """The totals ``data`` gives a new table, and those ``explicit`` gives another."""
+    got = []
+    for fields in (data, explicit):
+        url = new_table(client, game, players)
+        form_url, base = entry_form(client, url)
+        resp = client.post(form_url, data={**base, **fields})
+        assert resp.status_code == 302, errors(resp.get_data(as_text=True))
+        got.append(totals(client, url))
+    return got
+
+
+def test_without_script_the_pile_left_empty_is_the_rest_whatever_the_choice_says(client):
+    """A hostile-page probe (2026-11-29): without the script every pile's cards show and the
+    "rest" choice stays at the last player, whose ticked cards were then thrown away: Ben's
+    24 cards were saved as Aki 0 cards, Ben 48 (-530 / +530). The one pile left empty is the
+    rest, as the script chooses it."""
+    half = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+    ben_ticked = {**pile_fields("p1_pile", half), "rest": "1", "dealer": "0"}
+    ben_explicit = {**pile_fields("p1_pile", half), "rest": "0", "dealer": "0"}
+    got, want = _same_as(client, "toppa", ["Aki", "Ben"], ben_ticked, ben_explicit)
+    assert got == want and got != ["-530", "530"]
+    baka = {**pile_fields("p0_pile", suit("pine", "plum", "cherry", "wisteria"))}
+    baka |= pile_fields("p2_pile", suit("iris", "peony", "bushclover", "susuki"))
+    got, want = _same_as(
+        client, "baka", ["Aki", "Ben", "Cho"], {**baka, "rest": "2"}, {**baka, "rest": "1"}
+    )
+    assert got == want
+
+
+def test_a_card_ticked_in_the_rest_s_pile_and_another_is_said_not_given_away(client):
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url, base = entry_form(client, url)
+    half = suit("pine", "plum", "cherry", "wisteria", "iris", "peony")
+    data = {**base, **pile_fields("p0_pile", half), "p1_pile": ["pine-crane"], "rest": "1"}
+    resp = client.post(form_url, data=data)
+    assert resp.status_code == 422
+    assert errors(resp.get_data(as_text=True)) == [
+        "The Crane is ticked in the pile that takes the rest of the deck and in another pile: "
+        "a card is in one pile only"
+    ]
+    assert totals(client, url) == ["0", "0"]

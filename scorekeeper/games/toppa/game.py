@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.cards import SUITS
+from scorekeeper.cards import CARD_BY_ID, SUITS
 from scorekeeper.games.base import BarLine, BarWords, Game
 from scorekeeper.games.form_input import ChaffPool, FormData, form_int, json_list, read_cards
 from scorekeeper.games.schema import ResultSchema
@@ -145,19 +145,27 @@ class PileGame(Game):
         return super().progress(spec, state, round_count)
 
     def read_form(self, form: FormData, n: int, errors: list[Violation]) -> JSONObject:
-        rest = form_int(form, "rest")
+        rest = _rest_of(form, n)
         piles, hands = ChaffPool(self.deck), ChaffPool(self.deck)
         players: list[JSONValue] = []
+        taken: set[str] = set()
         for i in range(n):
             p: JSONObject = {}
             if rest != i:
-                p["captured"] = json_list(
-                    read_cards(form, f"p{i}_pile", piles, f"players.{i}.captured", errors)
-                )
+                pile = read_cards(form, f"p{i}_pile", piles, f"players.{i}.captured", errors)
+                taken.update(pile)
+                p["captured"] = json_list(pile)
             hand = read_cards(form, f"p{i}_hand", hands, f"players.{i}.hand", errors)
             if hand:
                 p["hand"] = json_list(hand)
             players.append(p)
+        if isinstance(rest, int) and 0 <= rest < n:
+            # The rest of the deck holds what its own pile ticks, as long as no other pile
+            # ticks it too (a card in two piles, said rather than given to the other).
+            path = f"players.{rest}.captured"
+            for card in read_cards(form, f"p{rest}_pile", piles, path, errors):
+                if card in taken:
+                    errors.append(Violation(path, _ticked_twice(card)))
         return {"players": players}
 
     def error_place(self, path: str, names: Sequence[str], entry: Body) -> tuple[str, str, int]:
@@ -171,6 +179,33 @@ class PileGame(Game):
         if path == "round":
             return "round", N_("Round of the game"), 2
         return super().error_place(path, names, entry)
+
+
+def _rest_of(form: FormData, n: int) -> int | None:
+    """Whose pile is the rest of the deck: the one pile with no card ticked when only one
+    is (as the page's script chooses it, so that a form posted without the script, its
+    choice left at the last player, gives the rest to the pile the player left empty);
+    else the form's choice (``rest``)."""
+    untouched = [i for i in range(n) if not _ticks(form, f"p{i}_pile")]
+    if len(untouched) == 1:
+        return untouched[0]
+    rest = form_int(form, "rest")
+    return rest if isinstance(rest, int) else None
+
+
+def _ticks(form: FormData, prefix: str) -> bool:
+    """Whether a card picker holds any card: one ticked, or a count of plain cards."""
+    if any(form.getlist(prefix)):
+        return True
+    return any((form.get(f"{prefix}_chaff_{s.id}") or "0").strip() not in ("", "0") for s in SUITS)
+
+
+def _ticked_twice(card: str) -> Msg:
+    return N_(
+        "%(card)s is ticked in the pile that takes the rest of the deck and in another pile: "
+        "a card is in one pile only",
+        card=CARD_BY_ID[card].name,
+    ).capitalized()
 
 
 TOPPA = PileGame(engine.TOPPA)
