@@ -99,8 +99,10 @@ class RoundPage:
         return entry, problems
 
     def _check_players(self, problems: list[Violation]) -> None:
-        """A form that names its players (Otoroku, Tokan) must name those at the table now:
-        one opened before a player joined, left or was renamed would leave somebody out."""
+        """A form that names its players (every game's round form does; ``p<i>_name``) must
+        name those at the table now, seat by seat: one opened before a player joined, left,
+        was renamed or changed seats would leave somebody out, or put one player's cards
+        under another's name."""
         form = request.form
         if not any(f"p{i}_name" in form for i in range(len(self.positions))):
             return

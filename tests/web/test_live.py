@@ -474,6 +474,48 @@ def test_a_tokan_tour_from_a_form_opened_before_a_player_joined_is_refused(clien
     assert [(r["kind"], r["number"]) for r in session_rounds(client, url)] == [("round", 1)]
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "seats"),
+    [
+        ("toppa", ["Aki", "Ben"], ["Ben", "Aki"]),
+        ("baka", ["Aki", "Ben", "Cy"], ["Cy", "Ben", "Aki"]),
+    ],
+)
+def test_a_pile_form_opened_before_the_players_changed_seats_is_refused(
+    client, game, players, seats
+):
+    """A hostile-page probe (2026-11-29): phone A's form showed Aki's pile first; phone B
+    reseated Ben first; A's 24 cards were saved as Ben's (+30). The form names who sits
+    where, as Otoroku's and Tokan's do, and is refused when that changed."""
+    url = new_table(client, game, players)
+    form_url = f"{url}/rounds/new"
+    phone_a = resubmit(client.get(form_url).get_data(as_text=True))
+    assert phone_a["p0_name"] == ["Aki"]
+    resp = client.patch(f"/api/v1/sessions/{token(url)}", json={"seats": seats})
+    assert resp.status_code == 200, resp.get_json()
+    piles = pile_fields("p0_pile", HALF_A)
+    resp = client.post(
+        form_url,
+        data={**phone_a, **{k: [v] if isinstance(v, str) else v for k, v in piles.items()}},
+    )
+    assert resp.status_code == 409
+    page = resp.get_data(as_text=True)
+    assert "The players at this table changed after this page was opened" in page
+    assert session_rounds(client, url) == []
+    assert resubmit(page)["p0_name"] == [seats[0]]
+
+
+def test_a_tokotoko_form_opened_before_a_rename_is_refused(client):
+    url = new_table(client, "tokotoko", ["Aki", "Ben", "Cy"])
+    form_url = f"{url}/rounds/new"
+    phone_a = resubmit(client.get(form_url).get_data(as_text=True))
+    assert [phone_a[f"p{i}_name"] for i in range(3)] == [["Aki"], ["Ben"], ["Cy"]]
+    resp = client.patch(f"/api/v1/sessions/{token(url)}", json={"rename": {"Aki": "Dai"}})
+    assert resp.status_code == 200, resp.get_json()
+    assert client.post(form_url, data=phone_a).status_code == 409
+    assert session_rounds(client, url) == []
+
+
 def session_rounds(client, url):
     return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]
 
