@@ -16,7 +16,7 @@ from scorekeeper.games import GAMES, Game
 from scorekeeper.games.form_input import form_int
 from scorekeeper.i18n import translate as tr
 from scorekeeper.jsonio import JSONObject, JSONValue
-from scorekeeper.messages import N_, reason
+from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table
@@ -182,6 +182,29 @@ def _patch_from_form(table: Table, what: str) -> Posted:
     return part(request.form, GAMES[table.game], names) if part else ({}, {})
 
 
+def _players_moved(table: Table) -> Msg | None:
+    """Why a rename or a leave posted from this page would reach another player than the
+    one it showed (its fields are by seat: ``was_p<i>``, ``was_player``, the names shown),
+    when another phone renamed or reseated the players since; None when they are as shown.
+    A name left as shown is no rename: its seat may have changed hands meanwhile."""
+    names = reading.players_now(table)
+    form = request.form
+    shown: dict[int, str | None] = {}
+    for i in range(len(names) + 1):
+        if not _as_shown(form, f"p{i}", form.get(f"p{i}", "")):
+            shown[i] = form.get(f"was_p{i}")
+    pos = form_int(form, "player")
+    if isinstance(pos, int) and "was_player" in form:
+        shown[pos] = form.get("was_player")
+    if all(name is None or (i < len(names) and names[i] == name) for i, name in shown.items()):
+        return None
+    return N_(
+        "The players at this table changed after this page was opened (now %(who)s): "
+        "nothing was saved; open the form again",
+        who=", ".join(names),
+    )
+
+
 def _renames_at_fields(
     table: Table, errors: dict[str, list[str]], what: str
 ) -> dict[str, list[str]]:
@@ -208,6 +231,27 @@ def _field_of(path: str) -> str:
     return head if head in ("add", "remove") else path
 
 
+def _not_to_write(
+    table: Table, what: str, body: JSONObject, posted: JSONObject
+) -> ResponseReturnValue | None:
+    """The answer to a part of the edit page that writes nothing: its players moved since
+    the page showed them, a seat moved without script, a form left as shown, or nothing
+    chosen; None when ``body`` is to be written."""
+    moved_since = _players_moved(table) if what in ("rename", "remove") else None
+    if moved_since is not None:
+        return _edit_page(table, {"": [moved_since]}, posted, 409)
+    move = request.form.get("move")
+    if what == "seats" and move is not None:  # a seat moved without script: the page again
+        seats = [str(n) for n in request.form.getlist("seat")]
+        return _edit_page(table, posted={**posted, "seats": list[JSONValue](moved(seats, move))})
+    if _left_as_shown(what, body):
+        flash(tr(N_("Nothing changed.")))
+        return redirect(url_for("tables.show", token=table.token))
+    if not body:
+        return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
+    return None
+
+
 @bp.post("/edit")
 @limits.writes
 def change(token: str) -> ResponseReturnValue:
@@ -222,15 +266,9 @@ def change(token: str) -> ResponseReturnValue:
     if what == "club":
         return _join_club(table)
     body, posted = _patch_from_form(table, what)
-    move = request.form.get("move")
-    if what == "seats" and move is not None:  # a seat moved without script: the page again
-        seats = [str(n) for n in request.form.getlist("seat")]
-        return _edit_page(table, posted={**posted, "seats": list[JSONValue](moved(seats, move))})
-    if _left_as_shown(what, body):
-        flash(tr(N_("Nothing changed.")))
-        return redirect(url_for("tables.show", token=table.token))
-    if not body:
-        return _edit_page(table, {"": [N_("Choose what to change.")]}, status=422)
+    unwritten = _not_to_write(table, what, body, posted)
+    if unwritten is not None:
+        return unwritten
     try:
         entry = service.edit_table(table, body)
         service.commit()

@@ -774,6 +774,13 @@ class _Forms(HTMLParser):
         if tag == "select":
             self.select = None
 
+    @classmethod
+    def all(cls, client, sid):
+        """Every form of the table's edit page, in page order."""
+        parser = cls()
+        parser.feed(client.get(f"/t/{sid}/edit").get_data(as_text=True))
+        return parser.forms
+
 
 def _edit_forms(client, sid):
     """The edit page's forms by their ``what``, each as a browser would post it untouched."""
@@ -828,3 +835,29 @@ def test_a_refused_rematch_is_said_beside_it_with_its_choices_kept(client):
     assert resp.status_code == 302
     new = client.get(resp.headers["Location"].replace("/t/", "/api/v1/sessions/")).get_json()
     assert [p["name"] for p in new["players"]] == ["Cho", "Ben", "Ann"]
+
+
+def test_a_rename_or_leave_from_a_page_opened_before_a_reseat_reaches_nobody_else(client):
+    """A hostile probe of the pages (2026-11-29): the edit page's rename and leave forms
+    are by seat, so after another phone reseated the players, "Akira" typed over Aki's name
+    renamed Ben, and "Ben leaves" made Aki leave; after another phone renamed Aki to Dan,
+    this page's rename of Aki renamed Dan. Each is refused, saying the players changed."""
+    sid = create(client, "tokotoko", ["Aki", "Ben", "Cho", "Dan"])["id"]
+    forms = _edit_forms(client, sid)
+    remove_ben = next(
+        f for f in _Forms.all(client, sid) if f.get("what") == "remove" and f["player"] == "1"
+    )
+    patch(client, sid, {"seats": ["Ben", "Aki", "Cho", "Dan"]})
+    version = session(client, sid)["version"]
+    resp = client.post(f"/t/{sid}/edit", data={**forms["rename"], "p0": "Akira"})
+    assert resp.status_code == 409
+    assert "The players at this table changed after this page was opened" in resp.get_data(True)
+    assert client.post(f"/t/{sid}/edit", data=remove_ben).status_code == 409
+    assert session(client, sid)["version"] == version
+    forms = _edit_forms(client, sid)
+    patch(client, sid, {"rename": {"Ben": "Eve"}})
+    resp = client.post(f"/t/{sid}/edit", data={**forms["rename"], "p0": "Fay"})
+    assert resp.status_code == 409
+    # A name this page left as shown moved no matter: Aki (seat 2) is renamed as typed.
+    assert client.post(f"/t/{sid}/edit", data={**forms["rename"], "p1": "Ann"}).status_code == 302
+    assert [p["name"] for p in session(client, sid)["players"]] == ["Eve", "Ann", "Cho", "Dan"]
