@@ -89,12 +89,17 @@ _VERSION = (
     .outerjoin(Club, Club.id == Table.club_id)
     .where(Table.token == bindparam("token"))
 )
+_VIEW_VERSION = (
+    select(func.coalesce(Table.view_token, ""), Table.version, Club.id, Club.version)
+    .outerjoin(Club, Club.id == Table.club_id)
+    .where(Table.view_token == bindparam("token"))
+)
 
 
 def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
     """The table's journal version, and its club's id and version (None out of a club: the
-    session names its club), read alone: what a poll compares with its ETag
-    (``shapes.version_tag``).
+    session names its club), by its id or its read-only link's, read alone: what a poll
+    compares with its ETag (``shapes.version_tag``).
 
     One indexed read on a pooled connection of its own, outside the ORM session (nothing
     loaded, nothing to flush or expire): the unchanged-table poll answers 304 from this.
@@ -104,6 +109,8 @@ def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
         raise NotFound(token)
     with db.engine.connect() as conn:
         row = conn.execute(_VERSION, {"token": token}).first()
+        if row is None:  # the read-only link's id: its poll compares the same version
+            row = conn.execute(_VIEW_VERSION, {"token": token}).first()
     if row is None or not secrets.compare_digest(row[0], token):
         raise NotFound(token)
     return int(row[1]), None if row[2] is None else (int(row[2]), int(row[3]))

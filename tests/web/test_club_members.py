@@ -484,3 +484,25 @@ def test_the_language_and_phone_links_come_back_to_a_member_named_with_a_hash(cl
             back = parse_qs(urlsplit(html.unescape(link)).query)["next"][0]
             again = client.get(back)
             assert again.status_code == 200 and html.escape(name) in again.text, (name, back)
+
+
+def test_a_read_only_table_link_is_polled_with_if_none_match(client):
+    """A hostile probe (2026-11-29): any If-None-Match on a table's read-only link answered
+    404 "No such table", since the poll's one read knew only the table's own id."""
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    tview = t["view_url"].rsplit("/", 1)[1]
+    first = client.get(f"/api/v1/sessions/{tview}")
+    tag = first.headers["ETag"]
+    again = client.get(f"/api/v1/sessions/{tview}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.headers["ETag"] == tag
+    other = client.get(f"/api/v1/sessions/{tview}", headers={"If-None-Match": '"x"'})
+    assert other.status_code == 200 and "id" not in other.get_json()
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    moved = client.get(f"/api/v1/sessions/{tview}", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag
+    assert moved.get_json()["round_count"] == 1 and "id" not in moved.get_json()
+    assert (
+        client.get("/api/v1/sessions/" + "x" * 32, headers={"If-None-Match": tag}).status_code
+        == 404
+    )
