@@ -183,10 +183,11 @@ def _patch_from_form(table: Table, what: str) -> Posted:
 
 
 def _players_moved(table: Table) -> Msg | None:
-    """Why a rename or a leave posted from this page would reach another player than the
-    one it showed (its fields are by seat: ``was_p<i>``, ``was_player``, the names shown),
-    when another phone renamed or reseated the players since; None when they are as shown.
-    A name left as shown is no rename: its seat may have changed hands meanwhile."""
+    """Why a rename, a leave or the seats posted from this page would reach other players
+    than the ones it showed (a rename and a leave are by seat: ``was_p<i>``, ``was_player``,
+    the names shown; the seats by name), when another phone renamed or reseated the players
+    since; None when they are as shown. A name left as shown is no rename: its seat may
+    have changed hands meanwhile."""
     names = reading.players_now(table)
     form = request.form
     shown: dict[int, str | None] = {}
@@ -196,7 +197,9 @@ def _players_moved(table: Table) -> Msg | None:
     pos = form_int(form, "player")
     if isinstance(pos, int) and "was_player" in form:
         shown[pos] = form.get("was_player")
-    if all(name is None or (i < len(names) and names[i] == name) for i, name in shown.items()):
+    seats = form.getlist("seat") if form.get("what") == "seats" else []
+    same = all(name is None or (i < len(names) and names[i] == name) for i, name in shown.items())
+    if same and all(seat in names for seat in seats):
         return None
     return N_(
         "The players at this table changed after this page was opened (now %(who)s): "
@@ -228,7 +231,7 @@ def _left_as_shown(what: str, body: JSONObject) -> bool:
 def _field_of(path: str) -> str:
     """Where the edit page shows an error of a PATCH field (``add.0`` beside the add form)."""
     head = path.split(".", 1)[0]
-    return head if head in ("add", "remove") else path
+    return head if head in ("add", "remove", "seats") else path
 
 
 def _not_to_write(
@@ -237,7 +240,7 @@ def _not_to_write(
     """The answer to a part of the edit page that writes nothing: its players moved since
     the page showed them, a seat moved without script, a form left as shown, or nothing
     chosen; None when ``body`` is to be written."""
-    moved_since = _players_moved(table) if what in ("rename", "remove") else None
+    moved_since = _players_moved(table) if what in ("rename", "remove", "seats") else None
     if moved_since is not None:
         return _edit_page(table, {"": [moved_since]}, posted, 409)
     move = request.form.get("move")

@@ -861,3 +861,24 @@ def test_a_rename_or_leave_from_a_page_opened_before_a_reseat_reaches_nobody_els
     # A name this page left as shown moved no matter: Aki (seat 2) is renamed as typed.
     assert client.post(f"/t/{sid}/edit", data={**forms["rename"], "p1": "Ann"}).status_code == 302
     assert [p["name"] for p in session(client, sid)["players"]] == ["Eve", "Ann", "Cho", "Dan"]
+
+
+def test_seats_from_a_stale_page_or_given_twice_are_said_beside_the_seats(client):
+    """A hostile probe of the pages (2026-11-29): seats posted after another phone renamed a
+    player, or naming one player twice, were refused with no message anywhere (the mistake
+    was at ``seats.1``, a field the page does not show)."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    seats = _edit_forms(client, sid)["seats"]
+    twice = client.post(f"/t/{sid}/edit", data={**seats, "seat": ["Ben", "Ben"]})
+    assert twice.status_code == 422
+    page = twice.get_data(as_text=True)
+    seats_form = page[page.index('name="what" value="seats"') :].split("</form>", 1)[0]
+    assert '<p class="error" role="alert">Ben is listed twice</p>' in seats_form
+    patch(client, sid, {"rename": {"Aki": "Akira"}})
+    resp = client.post(f"/t/{sid}/edit", data={**seats, "seat": ["Ben", "Aki"], "dealer": "Ben"})
+    assert resp.status_code == 409
+    assert (
+        "The players at this table changed after this page was opened (now Akira, Ben)"
+        in resp.get_data(True)
+    )
+    assert [p["name"] for p in session(client, sid)["players"]] == ["Akira", "Ben"]
