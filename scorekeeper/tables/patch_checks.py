@@ -312,9 +312,13 @@ def _check_names_differ(c: _Check) -> None:
             where = f"rename.{c.renamed.get(k, names[k])[:40]}"
         else:
             where = f"add.{c.added_at[k - len(names)]}"
+        other = c.final[j if k == i else i]  # as the other player is (or will be) spelt
         c.r.add(
             where,
-            N_("Another player is already called %(name)s; each needs a different name", name=n),
+            N_(
+                "Another player is already called %(name)s; each needs a different name",
+                name=other,
+            ),
         )
 
 

@@ -206,22 +206,32 @@ def draw(game_id: str) -> tuple[str, int]:
 
 def _draw_names(source: FormData, n: int) -> list[str]:
     """The names typed on the draw on its own, kept as a table's are (``clean_name``); a
-    name left empty is its P-number."""
-    typed = (clean_name(source.get(f"name{i}") or "")[:MAX_NAME_LENGTH] for i in range(n))
-    return [name or f"P{i + 1}" for i, name in enumerate(typed)]
+    name left empty is its P-number, or the next one no typed name has."""
+    typed = [clean_name(source.get(f"name{i}") or "")[:MAX_NAME_LENGTH] for i in range(n)]
+    taken = {name_key(name) for name in typed}
+    names = []
+    for i, name in enumerate(typed):
+        k = i + 1
+        while not name and name_key(f"P{k}") in taken:
+            k += 1
+        names.append(name or f"P{k}")
+        taken.add(name_key(names[-1]))
+    return names
 
 
 def _names_twice(names: list[str]) -> dict[str, list[str]]:
-    """A message at each name (``name<i>``) that an earlier player has, case aside."""
-    seen: set[str] = set()
+    """A message at each name (``name<i>``) that an earlier player has, case aside, naming
+    the earlier player as spelt."""
+    first: dict[str, int] = {}
     errors: dict[str, list[str]] = {}
     for i, name in enumerate(names):
-        if name_key(name) in seen:
+        j = first.setdefault(name_key(name), i)
+        if j != i:
             msg = N_(
-                "Another player is already called %(name)s; each needs a different name", name=name
+                "Another player is already called %(name)s; each needs a different name",
+                name=names[j],
             )
             errors[f"name{i}"] = [tr(msg)]
-        seen.add(name_key(name))
     return errors
 
 

@@ -556,10 +556,19 @@ def test_the_draw_on_its_own_keeps_names_as_a_table_does(client):
     page = resp.get_data(as_text=True)
     assert resp.status_code == 422
     assert "deals first.<" not in page and "Draw result" not in page
-    assert 'id="name1-error">Another player is already called aki' in page
+    assert 'id="name1-error">Another player is already called Aki;' in page
     fields = dict(re.findall(r'<input type="text" name="(name\d)" value="[^"]*"([^>]*)>', page))
     assert 'aria-invalid="true" aria-describedby="name1-error"' in fields["name1"]
     assert "aria-invalid" not in fields["name0"]
+    # A name left empty takes a P-number no typed name has (a probe typed "P2" first).
+    for typed, want in (
+        ({"name0": "P2", "name1": ""}, ["P2", "P3"]),
+        ({"name0": "\u200b", "name1": "P1"}, ["P2", "P1"]),
+    ):
+        resp = client.post("/check/draw/toppa", data={"n": "2", **typed, **cards})
+        assert resp.status_code == 200, typed
+        page = resp.get_data(as_text=True)
+        assert re.findall(r'<input type="text" name="name\d" value="([^"]*)"', page) == want
 
 
 def test_seat_draw_page_5_7_and_r17(client):

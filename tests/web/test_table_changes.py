@@ -598,7 +598,7 @@ def test_edit_page_renames_with_errors_next_to_the_field(client):
     assert resp.status_code == 422
     text = resp.get_data(as_text=True)
     field = text.index('name="p1"')
-    error = text.index("Another player is already called aki")
+    error = text.index("Another player is already called Aki;")  # as Aki spells it
     assert field < error < text.index('name="p2"')
     resp = client.post(f"/t/{sid}/edit", data={"what": "rename", "p1": "Benjamin"})
     assert resp.status_code == 302
@@ -882,3 +882,16 @@ def test_seats_from_a_stale_page_or_given_twice_are_said_beside_the_seats(client
         in resp.get_data(True)
     )
     assert [p["name"] for p in session(client, sid)["players"]] == ["Akira", "Ben"]
+
+
+def test_a_name_taken_is_said_as_its_player_spells_it(client):
+    """A hostile probe (2026-11-29): "Another player is already called ben" of a table whose
+    player is Ben quoted the spelling just typed, not the player's."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    errors = patch(client, sid, {"rename": {"Ben": "AKI"}}, status=422)["errors"]
+    assert errors == [
+        {
+            "field": "rename.Ben",
+            "message": "Another player is already called Aki; each needs a different name",
+        }
+    ]
