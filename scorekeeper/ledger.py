@@ -32,7 +32,7 @@ from scorekeeper.round_data import (
     json_of,
 )
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.rules.common import name_key
+from scorekeeper.rules.common import name_key, shown
 from scorekeeper.state import PriorScore, State, Step, TableSpec, check_storable, spec_at
 from scorekeeper.table_changes import edit_step, settle_step
 
@@ -131,10 +131,13 @@ def _named_positions(
     positions: list[int] = []
     for k, name in enumerate(named):
         key = name_key(name) if isinstance(name, str) else None
-        if key is None or key not in lookup:
+        if name is None:  # others are named: this one is not
+            why = N_("Name every player of the round, or none of them")
+            errors.append(Violation(f"players.{k}.name", why))
+        elif key is None or key not in lookup:
             why = N_(
                 "%(name)s is not a player seated at this table (seated: %(who)s)",
-                name=repr(name),
+                name=repr(name) if isinstance(name, str) else shown(name),
                 who=_seated_names(spec, state),
             )
             errors.append(Violation(f"players.{k}.name", why))

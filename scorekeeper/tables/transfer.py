@@ -396,7 +396,7 @@ def _imported(k: int, item: JSONValue) -> tuple[EntryKind, JSONObject]:
     kind = item.get("kind", "round")
     if kind not in IMPORTED_KINDS:
         raise InvalidInput(
-            [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=repr(kind)))]
+            [Violation(f"rounds.{k}.kind", N_("%(kind)s is not a round kind", kind=shown(kind)))]
         )
     return EntryKind(kind), item
 

@@ -446,3 +446,18 @@ def test_a_delete_that_would_leave_a_game_s_end_without_a_round_names_that_end(c
         "be valid: No round of this game has been played yet"
     )
     assert [r["number"] for r in session(client, sid)["rounds"]] == [1]
+
+
+def test_a_round_naming_some_players_asks_for_every_name_or_none(client):
+    """A hostile probe (2026-11-29): a round naming only its first player was refused with
+    "None is not a player seated at this table", in Python's word for JSON's null."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    body = {"players": [{"name": "Aki", "captured": HALF_A}, {}]}
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"] == [
+        {"field": "players.1.name", "message": "Name every player of the round, or none of them"}
+    ]
+    body["players"][1]["name"] = 7
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
+    assert resp.get_json()["errors"][0]["message"].startswith("7 is not a player seated")
