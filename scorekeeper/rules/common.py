@@ -580,13 +580,24 @@ def shown(value: object) -> str:
 def clean_name(value: str) -> str:
     """A name with control and bidi-override characters removed, spaces collapsed and its
     accents composed (NFC: "José" typed as e and a combining accent is the "José" typed
-    with é, so that two players cannot look the same and differ)."""
+    with é, so that two players cannot look the same and differ). The invisible format
+    characters a script or an emoji needs stay where they do their work: a zero-width
+    (non-)joiner between two characters (Persian "می‌را", a family emoji), a tag after one
+    (a flag's)."""
     kept = "".join(
         " " if unicodedata.category(ch) == "Cc" else ch
         for ch in value
-        if unicodedata.category(ch) not in {"Cf", "Cs", "Co", "Cn"}
+        if unicodedata.category(ch) not in {"Cs", "Co", "Cn"}
+        and (unicodedata.category(ch) != "Cf" or ch in _JOINING)
     )
-    return unicodedata.normalize("NFC", " ".join(kept.split()))
+    out: list[str] = []
+    for ch in f"{' '.join(kept.split())} ":
+        if ch in _JOINING and (not out or out[-1] == " " or out[-1] in _JOINERS):
+            continue  # nothing before it to join or to tag
+        if ch == " " and out and out[-1] in _JOINERS:
+            out.pop()  # nothing after it to join
+        out.append(ch)
+    return unicodedata.normalize("NFC", " ".join("".join(out).split()))
 
 
 PARTY_WORDS = ("the pot", "the house", "ポット", "胴元")
@@ -594,10 +605,19 @@ PARTY_WORDS = ("the pot", "the house", "ポット", "胴元")
 ``POT`` and ``HOUSE``): no player may be called so, or a payment "to the pot" could be theirs."""
 
 
+_JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters a name may keep (``clean_name``)."""
+_JOINING = _JOINERS | frozenset(map(chr, range(0xE0020, 0xE0080)))
+"""The joiners and the tag characters (a flag's subdivision, as in the Scottish flag)."""
+_UNSEEN = dict.fromkeys(map(ord, _JOINING))
+
+
 def name_key(name: str) -> str:
-    """A name as names are compared, case and the way its accents were typed aside (Unicode's
-    canonical caseless match: "José", "JOSÉ" and "Jose" with a combining accent are one)."""
-    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
+    """A name as names are compared, case, the way its accents were typed and its invisible
+    joiners aside (Unicode's canonical caseless match: "José", "JOSÉ" and "Jose" with a
+    combining accent are one; so are "Aki" and "Aki" with a zero-width joiner inside)."""
+    seen = name.translate(_UNSEEN)
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", seen).casefold())
 
 
 def split_evenly(total: int, shares: int) -> list[int]:

@@ -164,6 +164,27 @@ def test_no_player_is_called_what_a_settle_up_calls_the_pot_or_the_house(app, cl
     assert client.post(f"/api/v1/sessions/{s['id']}/settle", json={}).status_code == 200
 
 
+def test_a_name_keeps_the_joiners_its_script_or_emoji_needs(client):
+    """A hostile probe (2026-11-29): every format character was dropped, so a Persian name
+    lost the zero-width non-joiner it is spelt with, a family emoji fell apart into three
+    faces and the Scottish flag became a black one. They stay where they join or tag; a
+    name of joiners alone is empty, and a joiner slipped inside a name makes no new name."""
+    persian, family = "\u0645\u06cc\u200c\u0631\u0627", "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    scotland = "\U0001f3f4" + "".join(
+        map(chr, (0xE0067, 0xE0062, 0xE0073, 0xE0063, 0xE0074, 0xE007F))
+    )
+    s = make(client, game="tokan", players=[persian, family, scotland])
+    assert [p["name"] for p in s["players"]] == [persian, family, scotland]
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "x", "game": "toppa", "players": ["\u200d", "B"]}
+    )
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "players.0"
+    resp = client.post(
+        "/api/v1/sessions", json={"name": "x", "game": "toppa", "players": ["Aki", "A\u200dki"]}
+    )
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "players.1"
+
+
 def test_csv_export_neutralises_formulas(client):
     s = make(client, players=['=HYPERLINK("http://x")', "+B"])
     client.post(f"/api/v1/sessions/{s['id']}/rounds", json={"players": [{"captured": HALF_A}, {}]})
