@@ -49,3 +49,15 @@ def errors_by_field(violations: Iterable[Violation]) -> dict[str, list[str]]:
     for v in violations:
         out.setdefault(v.field, []).append(v.message)
     return out
+
+
+def continued_since_shown(table: Table) -> str | None:
+    """The table a rematch (or *Continue*) started from ``table`` after the page that posts
+    one showed it (the form's ``seen``, the table's version then), when that rematch is
+    the table's last entry: a second tap, or another phone's rematch, is taken to it rather
+    than opening another table. None otherwise (a form without ``seen`` too)."""
+    seen = request.form.get("seen", "")
+    if not seen.isdigit() or table.version <= int(seen):
+        return None
+    latest = reading.latest_entry(table)
+    return None if latest is None else reading.continued_at(latest)

@@ -20,10 +20,10 @@ from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table
-from scorekeeper.views import errors_by_field, get_table_or_404, sentences
+from scorekeeper.views import continued_since_shown, errors_by_field, get_table_or_404, sentences
 from scorekeeper.views.check import draw_page
 from scorekeeper.views.seating import moved
-from scorekeeper.views.tables import remember
+from scorekeeper.views.tables import CONTINUED_ALREADY, remember
 
 bp = Blueprint("changes", __name__, url_prefix="/t/<token>")
 
@@ -315,6 +315,10 @@ def _rematch(old: Table) -> ResponseReturnValue:
     move = request.form.get("move")
     if move is not None:  # a seat moved without script: the page again, nothing started
         return _edit_page(old, posted={"rematch_seats": list[JSONValue](moved(seats, move))})
+    already = continued_since_shown(old)
+    if already is not None:
+        flash(tr(CONTINUED_ALREADY))
+        return redirect(url_for("tables.show", token=already))
     try:
         table = service.rematch(old, carry=carry, seats=seats or None)
         service.commit()

@@ -38,6 +38,7 @@ from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table, undo_question
 from scorekeeper.views import (
     allow_an_export,
+    continued_since_shown,
     errors_by_field,
     get_table_or_404,
     not_found,
@@ -388,6 +389,11 @@ def _undoable(
     return redirect(url_for(".show", token=token))
 
 
+CONTINUED_ALREADY = N_(
+    "This table was continued already (the button was tapped twice?): here is the new table."
+)
+
+
 @bp.post("/t/<token>/continue")
 @limits.creates
 def continue_table(token: str) -> ResponseReturnValue:
@@ -397,6 +403,10 @@ def continue_table(token: str) -> ResponseReturnValue:
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".show", token=token))
     old = get_table_or_404(token, lock=True)  # it gains a journal entry pointing here
+    already = continued_since_shown(old)
+    if already is not None:
+        flash(tr(CONTINUED_ALREADY))
+        return redirect(url_for(".show", token=already))
     try:
         table = service.rematch(old, carry=True)
         service.commit()

@@ -895,3 +895,28 @@ def test_a_name_taken_is_said_as_its_player_spells_it(client):
             "message": "Another player is already called Aki; each needs a different name",
         }
     ]
+
+
+def test_a_rematch_or_continue_tapped_twice_opens_one_table(client):
+    """A hostile probe of the pages (2026-11-29): the rematch form, or Continue, posted
+    twice opened two new tables, with two notes on the old one, so phones could follow
+    different tables. The forms carry the version they showed: a rematch since then is
+    where a second tap lands."""
+    sid = create(client, "otoroku", ["Aki", "Ben", "Cho"])["id"]
+    rematch = {**_edit_forms(client, sid)["rematch"], "seat": ["Aki", "Ben", "Cho"]}
+    assert rematch["seen"] == str(session(client, sid)["version"])
+    first = client.post(f"/t/{sid}/edit", data=rematch)
+    second = client.post(f"/t/{sid}/edit", data=rematch, follow_redirects=False)
+    assert first.status_code == second.status_code == 302
+    assert second.headers["Location"] == first.headers["Location"]
+    landed = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert "This table was continued already (the button was tapped twice?)" in landed
+    continued = client.post(f"/t/{sid}/continue", data={"seen": rematch["seen"]})
+    assert continued.headers["Location"] == first.headers["Location"]
+    assert [e["action"] for e in journal(client, sid)].count("rematch") == 1
+    # Asked again from a page that shows the rematch, another table starts.
+    again = client.post(
+        f"/t/{sid}/edit",
+        data={**rematch, **_edit_forms(client, sid)["rematch"], "seat": rematch["seat"]},
+    )
+    assert again.status_code == 302 and again.headers["Location"] != first.headers["Location"]
