@@ -53,6 +53,7 @@ FIELD_WORDS: dict[str, Msg] = {
     "pot": N_("Pot"),
     "round": N_("Round of the game"),
     "device": N_("This phone's name"),
+    "played_at": N_("Played at"),
 }
 """The words naming a round form's own fields in the error summary."""
 
@@ -241,7 +242,9 @@ class GamePages:
             return "", "", 0
         if head in ("rules", "method", "length", "stones"):
             return "rules", N_("House rules"), 1
-        return head, FIELD_WORDS.get(head) or head.replace("_", " ").capitalize(), 2
+        option = next((o for o in getattr(self, "options", ()) if o.key == head), None)
+        words = FIELD_WORDS.get(head) or (option.label if option is not None else None)
+        return head, words or head.replace("_", " ").capitalize(), 2
 
     def form_index(self, k: str, names: Sequence[str], entry: Body) -> int | None:
         """The place on the form of the entry's player ``k`` (its position in the list)."""

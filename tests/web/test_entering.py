@@ -442,3 +442,16 @@ def test_a_card_ticked_in_the_rest_s_pile_and_another_is_said_not_given_away(cli
         "a card is in one pile only"
     ]
     assert totals(client, url) == ["0", "0"]
+
+
+def test_a_summary_names_an_option_or_the_time_in_the_page_s_language(client):
+    """A hostile-page probe (2026-11-29): in Japanese, an Otoroku round's wager of 0 was
+    summed up as "Wager: ..." and a time that is none as "Played at: ...", the field's key
+    made into English words."""
+    url = new_table(client, "otoroku", ["Aki", "Ben", "Cho"])
+    form_url, base = entry_form(client, url)
+    ja = {"Accept-Language": "ja"}
+    page = client.post(form_url, data={**base, "wager": "0"}, headers=ja).get_data(as_text=True)
+    assert summary(page)[0] == ("wager", "賭け金: 0 は小さすぎます: 1以上にしてください")
+    page = client.post(form_url, data={**base, "played_at": "x"}, headers=ja).get_data(True)
+    assert summary(page)[0][1].startswith("プレイ時刻: ")
