@@ -32,7 +32,7 @@ from scorekeeper.forms import ActionForm, ImportForm, NewTableForm, new_table_fo
 from scorekeeper.games import GAMES
 from scorekeeper.games.form_input import FormData, form_int
 from scorekeeper.i18n import translate as tr
-from scorekeeper.messages import N_, Msg, reason
+from scorekeeper.messages import N_, Msg, ngettext, reason
 from scorekeeper.rules import InvalidInput
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Table, undo_question
@@ -508,10 +508,11 @@ def import_table() -> ResponseReturnValue:
     remember(table)
     flash(
         tr(
-            N_(
-                "Imported “%(name)s” with %(n)s rounds.",
+            ngettext(
+                "Imported “%(name)s” with %(num)s round.",
+                "Imported “%(name)s” with %(num)s rounds.",
+                table.rounds_played,
                 name=table.name,
-                n=table.rounds_played,
             )
         )
     )

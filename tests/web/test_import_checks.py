@@ -627,3 +627,16 @@ def test_totals_past_eighteen_digits_are_checked_and_their_export_imports(client
     assert [p["total"] for p in later.get_json()["players"]] == totals
     data["opening"]["totals"] = ["-1" + "0" * 4001, "1" + "0" * 4001]
     assert refused(client, data)[0]["field"] == "opening"
+
+
+def test_an_import_of_one_round_says_one_round(client):
+    """A hostile-page probe (2026-11-29): "Imported ... with 1 rounds"."""
+    sid = create(client, "toppa", ["A", "B"])
+    add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+    raw = client.get(f"/api/v1/sessions/{sid}/export.json").get_data()
+    assert "with 1 round." in upload(client, raw, "t.json").get_data(as_text=True)
+    ja = upload(client, raw, "t.json", **{"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "を1回分読み込みました" in ja
+    add(client, sid, {"players": [{}, {"captured": HALF_A}]})
+    raw = client.get(f"/api/v1/sessions/{sid}/export.json").get_data()
+    assert "with 2 rounds." in upload(client, raw, "t.json").get_data(as_text=True)
