@@ -20,6 +20,7 @@ from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
+from scorekeeper.messages import N_
 from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
@@ -321,6 +322,13 @@ def _round_fields(data: JSONObject) -> tuple[EntryKind, str | None, int | None]:
     expected = data.pop("expected_number", None)
     if kind not in service.KINDS:
         raise InvalidInput([Violation("kind", f"{shown(kind)} is not 'round' or 'end'")])
+    if kind == EntryKind.END and data:  # a game's end reads nothing else: a key is a mistake
+        raise InvalidInput(
+            [
+                Violation(str(key)[:40], N_("A game's end takes no %(key)s", key=shown(key)))
+                for key in data
+            ]
+        )
     return EntryKind(kind), submission_id_of(submission), expected_number_of(expected)
 
 

@@ -461,3 +461,18 @@ def test_a_round_naming_some_players_asks_for_every_name_or_none(client):
     body["players"][1]["name"] = 7
     resp = client.post(f"/api/v1/sessions/{sid}/rounds", json=body)
     assert resp.get_json()["errors"][0]["message"].startswith("7 is not a player seated")
+
+
+def test_a_game_s_end_with_another_key_is_refused_naming_it(client):
+    """A hostile probe (2026-11-29): {"kind": "end", "extra": 1} ended the game, though
+    docs/api.md says an unknown key of a round's body is a 422 naming it."""
+    sid = create(client, "otoroku", ["Aki", "Ben", "Cy"])["id"]
+    add(client, sid, {"players": [{"cards": [3, 4]}, {"cards": [3, 4]}, {"cards": [7, 8]}]})
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end", "extra": 1})
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"] == [
+        {"field": "extra", "message": "A game's end takes no 'extra'"}
+    ]
+    assert session(client, sid)["game_ends"] == []
+    resp = client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"})
+    assert resp.status_code == 201
