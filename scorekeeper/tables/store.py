@@ -101,9 +101,8 @@ def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
     session names its club), by its id or its read-only link's, read alone: what a poll
     compares with its ETag (``shapes.version_tag``).
 
-    One indexed read on a pooled connection of its own, outside the ORM session (nothing
-    loaded, nothing to flush or expire): the unchanged-table poll answers 304 from this.
-    LookupError if there is no such table.
+    One indexed read (two for a read-only link) on a pooled connection of its own, outside
+    the ORM session: the unchanged-table poll answers 304 from this. LookupError if none.
     """
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise NotFound(token)
