@@ -151,7 +151,10 @@ def create() -> ResponseReturnValue:
         service.rollback()
         return _new_page(table, club, errors_by_field(exc.violations), 422)
     _remember(deck)
-    flash(tr(N_("Your deck is taught: check each face on the grid.")))
+    if photo is None:  # made with a name alone: nothing taught yet
+        flash(tr(N_("Your deck is made: teach it every face with a photo of its layout.")))
+    else:
+        flash(tr(N_("Your deck is taught: check each face on the grid.")))
     return redirect(url_for(".show", token=deck.token))
 
 

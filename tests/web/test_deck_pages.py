@@ -189,3 +189,23 @@ def test_a_dice_game_s_table_offers_no_deck(client):
     page = client.get(f"/t/{tokan['id']}").get_data(as_text=True)
     assert "Teach your deck" not in page and "/decks/new" not in page
     assert client.get(tokan["view_url"].replace("http://localhost", "")).status_code == 200
+
+
+def test_a_refused_deck_form_keeps_what_was_typed_and_a_deck_without_photo_is_untaught(
+    client, layout
+):
+    """A hostile-page probe (2026-11-29): a table link refused on the deck's page came back
+    as an empty field, a name too long came back as the old name, and a deck made without
+    a photo was greeted "Your deck is taught" with no face taught."""
+    deck = teach_on_page(client)
+    typo = "https://score.example/t/ABCDEFGHtypo"
+    page = client.post(f"/d/{deck}/use", data={"place": typo}).get_data(as_text=True)
+    assert f'name="place" value="{typo}"' in page
+    long_name = "n" * 61
+    page = client.post(f"/d/{deck}/name", data={"name": long_name}).get_data(as_text=True)
+    assert f'name="name" maxlength="60" value="{long_name}"' in page
+    made = post_multipart(client, "/decks", [("name", "Bare")], [])
+    assert made.status_code == 302
+    landed = client.get(made.headers["Location"]).get_data(as_text=True)
+    assert "Your deck is made: teach it every face with a photo of its layout." in landed
+    assert "Your deck is taught" not in landed
