@@ -16,7 +16,8 @@ from scorekeeper.rules.common import Reader, clean_name, name_key, shown
 MAX_SEASONS = 100
 MAX_SEASON_NAME = 60
 KEYS = ("name", "from", "to")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A day as the API writes it (2026-11-24): ``date.fromisoformat`` alone takes 20261124 too."""
 EXAMPLE = '[{"name": "Winter 2026", "from": "2026-12-01", "to": "2027-02-28"}]'
 
 
@@ -67,7 +68,7 @@ def past(seasons: Sequence[Season], today: date) -> list[Season]:
 
 
 def _day(r: Reader, raw: object, path: str) -> date | None:
-    if isinstance(raw, str) and _DAY.fullmatch(raw):
+    if isinstance(raw, str) and DAY.fullmatch(raw):
         try:
             return date.fromisoformat(raw)
         except ValueError:

@@ -39,6 +39,8 @@ def _day_arg(r: Reader, raw: str | None, key: str) -> date | None:
     if raw in (None, ""):
         return None
     try:
+        if not club_seasons.DAY.fullmatch(str(raw)):
+            raise ValueError  # 20261124 or 2026-W48-1: days said otherwise than the API's
         return date.fromisoformat(str(raw))
     except ValueError:
         r.add(key, N_("%(value)s is not a date (write it as 2026-11-24)", value=shown(raw)))

@@ -506,3 +506,14 @@ def test_a_read_only_table_link_is_polled_with_if_none_match(client):
         client.get("/api/v1/sessions/" + "x" * 32, headers={"If-None-Match": tag}).status_code
         == 404
     )
+
+
+def test_a_day_of_the_standings_is_written_as_the_api_writes_days(client):
+    """A hostile probe (2026-11-29): ``?from=20261129`` and ``?from=2026-W48-1`` were read
+    as days (Python's fromisoformat takes them), unlike a season's days."""
+    club = make_club(client)
+    for day in ("20261129", "2026-W48-1", "2026-11-29T00:00"):
+        resp = client.get(f"/api/v1/clubs/{club['id']}/standings?from={day}")
+        assert resp.status_code == 422, day
+        assert resp.get_json()["errors"][0]["field"] == "from"
+    assert client.get(f"/api/v1/clubs/{club['id']}/standings?from=2026-11-29").status_code == 200
