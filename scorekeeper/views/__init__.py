@@ -57,7 +57,7 @@ def continued_since_shown(table: Table) -> str | None:
     the table's last entry: a second tap, or another phone's rematch, is taken to it rather
     than opening another table. None otherwise (a form without ``seen`` too)."""
     seen = request.form.get("seen", "")
-    if not seen.isdigit() or table.version <= int(seen):
+    if not (seen.isascii() and seen.isdigit() and len(seen) <= 18) or table.version <= int(seen):
         return None
     latest = reading.latest_entry(table)
     return None if latest is None else reading.continued_at(latest)

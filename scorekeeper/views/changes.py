@@ -241,8 +241,8 @@ def _not_to_write(
     the page showed them, a seat moved without script, a form left as shown, or nothing
     chosen; None when ``body`` is to be written."""
     moved_since = _players_moved(table) if what in ("rename", "remove", "seats") else None
-    if moved_since is not None:
-        return _edit_page(table, {"": [moved_since]}, posted, 409)
+    if moved_since is not None:  # drawn again for the players as they are: nothing typed
+        return _edit_page(table, {"": [moved_since]}, {}, 409)  # kept by seat would move
     move = request.form.get("move")
     if what == "seats" and move is not None:  # a seat moved without script: the page again
         seats = [str(n) for n in request.form.getlist("seat")]

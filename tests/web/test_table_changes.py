@@ -852,6 +852,12 @@ def test_a_rename_or_leave_from_a_page_opened_before_a_reseat_reaches_nobody_els
     resp = client.post(f"/t/{sid}/edit", data={**forms["rename"], "p0": "Akira"})
     assert resp.status_code == 409
     assert "The players at this table changed after this page was opened" in resp.get_data(True)
+    # The form comes back for the players as they sit now: tapped again, it renames nobody.
+    parser = _Forms()
+    parser.feed(resp.get_data(as_text=True))
+    again = next(f for f in parser.forms if f.get("what") == "rename")
+    assert (again["p0"], again["was_p0"]) == ("Ben", "Ben")
+    client.post(f"/t/{sid}/edit", data=again)
     assert client.post(f"/t/{sid}/edit", data=remove_ben).status_code == 409
     assert session(client, sid)["version"] == version
     forms = _edit_forms(client, sid)
@@ -914,6 +920,10 @@ def test_a_rematch_or_continue_tapped_twice_opens_one_table(client):
     continued = client.post(f"/t/{sid}/continue", data={"seen": rematch["seen"]})
     assert continued.headers["Location"] == first.headers["Location"]
     assert [e["action"] for e in journal(client, sid)].count("rematch") == 1
+    # A "seen" that is no version (a hand-made form) is no 500: the rematch starts.
+    for odd in ("\u00b2", "9" * 5000):
+        resp = client.post(f"/t/{sid}/edit", data={**rematch, "seen": odd})
+        assert resp.status_code == 302, odd
     # Asked again from a page that shows the rematch, another table starts.
     again = client.post(
         f"/t/{sid}/edit",
