@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from sqlalchemy import select
@@ -69,16 +69,17 @@ def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
     return "UTC"
 
 
-def _names(r: Reader, raw: object, path: str) -> list[str]:
+def _names(r: Reader, raw: object, path: str, *, new: bool = True) -> list[str]:
     """A list of member names, cleaned; each one refused is said where it is given and
-    left out."""
+    left out. Names ``new`` to the club may not be the pot's or the house's word."""
     if not isinstance(raw, list):
         r.add(path, N_('List the names, e.g. ["Aki", "Ben"]'))
         return []
     names = []
     for i, v in enumerate(raw):
         said = len(r.violations)
-        name = r.player_name({"name": v}, f"{path}.{i}", i)
+        read = r.player_name if new else partial(r.name, required=True)
+        name = read({"name": v}, f"{path}.{i}", i)
         if len(r.violations) == said:  # a refused one is said once, not looked up too
             names.append(name)
     return names
@@ -242,7 +243,7 @@ def _check_merge(c: _Change, key: str) -> None:
 def _check_flags(c: _Change, key: str) -> None:
     """``archive`` and ``unarchive``: members, by name, out of the lists or back."""
     value = key == "archive"
-    for i, n in enumerate(_names(c.r, c.data[key], key)):
+    for i, n in enumerate(_names(c.r, c.data[key], key, new=False)):
         m = member(c.club, n)
         if m is None:
             c.r.add(f"{key}.{i}", N_("%(name)s is not a member of this club", name=n))

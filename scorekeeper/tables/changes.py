@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.caches import BoundedCache
 from scorekeeper.codec import read_stored_amount
-from scorekeeper.exact import amount_str, parse_amount
+from scorekeeper.exact import amount_str
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
@@ -49,7 +49,7 @@ from scorekeeper.rules.common import Reader, name_key
 from scorekeeper.settle import fewest_payments, in_coins, payments_json
 from scorekeeper.state import State
 from scorekeeper.tables import entries, store
-from scorekeeper.tables.checks import NewTable, point_value_of
+from scorekeeper.tables.checks import NewTable, exported_amount, point_value_of
 from scorekeeper.tables.current import (
     all_clear,
     current_spec,
@@ -273,7 +273,7 @@ def _imported_adds(r: Reader, raw: JSONObject, names: set[str], n: int) -> list[
         if not isinstance(item, Mapping):
             r.add(f"add.{k}", N_('Each player joining must be an object such as {"name": "A"}'))
             continue
-        name = r.player_name(item, f"add.{k}", k)
+        name = r.name(item, f"add.{k}", k, required=True)  # as the exported table had it
         if name_key(name) in names:
             r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
         names.add(name_key(name))
@@ -284,9 +284,9 @@ def _imported_adds(r: Reader, raw: JSONObject, names: set[str], n: int) -> list[
 def _import_settle(table: Table, raw: JSONObject) -> Round:
     try:
         given = cast(list[JSONValue], raw.get("points") or [])  # not a list: TypeError
-        points = [amount_str(parse_amount(a)) for a in given]
-        pot = amount_str(parse_amount(raw.get("pot", "0")))
-        house = amount_str(parse_amount(raw.get("house", "0")))
+        points = [amount_str(exported_amount(a)) for a in given]  # as long as totals grow
+        pot = amount_str(exported_amount(raw.get("pot", "0")))
+        house = amount_str(exported_amount(raw.get("house", "0")))
     except (TypeError, ValueError) as exc:
         raise InvalidInput([Violation("points", reason(exc))]) from exc
     names_now = players_now(table)

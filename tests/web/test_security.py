@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 import scorekeeper
-from scorekeeper.models import Table, db
+from scorekeeper.models import Club, Table, db
 from scorekeeper.wiring import InsecureConfig
 from tests.helpers import suit
 
@@ -162,6 +162,18 @@ def test_no_player_is_called_what_a_settle_up_calls_the_pot_or_the_house(app, cl
     assert resp.status_code == 200
     assert client.get(f"/t/{s['id']}/settle").status_code == 200
     assert client.post(f"/api/v1/sessions/{s['id']}/settle", json={}).status_code == 200
+    # Such a table's export still imports, and a member so called is still found (to archive).
+    export = client.get(f"/api/v1/sessions/{s['id']}/export.json").get_json()
+    assert client.post("/api/v1/sessions/import", json=export).status_code == 201
+    club = client.post("/api/v1/clubs", json={"name": "c", "members": ["Aki", "Ben"]}).get_json()
+    with app.app_context():
+        kept = db.session.scalar(db.select(Club).where(Club.token == club["id"]))
+        kept.members = [
+            {**m, "name": "the house"} if m["name"] == "Aki" else m for m in kept.members
+        ]
+        db.session.commit()
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"archive": ["the house"]})
+    assert resp.status_code == 200, resp.get_json()
 
 
 def test_a_name_keeps_the_joiners_its_script_or_emoji_needs(client):
