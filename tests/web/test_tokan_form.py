@@ -182,3 +182,16 @@ def _correction(client, url):
     _, tour = tokan_tour_form(client, url, NAMES)
     form_url, base = entry_form(client, url, number=1)
     return form_url, {**{k: v for k, v in tour.items() if k.startswith("p")}, **base}
+
+
+def test_a_tour_sent_with_names_in_other_capitals_shows_on_its_correction_form(client):
+    """A review (2026-11-29): the ledger finds a tour's players by name case aside, but the
+    correction form matched the stored names exactly, so a tour sent as "AKI" came up blank."""
+    sid = client.post(
+        "/api/v1/sessions", json={"game": "tokan", "players": ["Aki", "Ben", "Cy"]}
+    ).get_json()["id"]
+    tour = [("AKI", [6, 6]), ("ben", [1, 2]), ("CY", [3, 4])]
+    body = {"players": [{"name": n, "dice": d, "left": 1, "right": -1} for n, d in tour]}
+    assert client.post(f"/api/v1/sessions/{sid}/rounds", json=body).status_code == 201
+    page = client.get(f"/t/{sid}/rounds/1/edit").get_data(as_text=True)
+    assert [_checked(page, f"p{i}_d1") for i in range(3)] == [["6"], ["1"], ["3"]]

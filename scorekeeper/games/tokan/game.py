@@ -19,7 +19,7 @@ from scorekeeper.games.tokan.why import tokan_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
-from scorekeeper.rules.common import Body
+from scorekeeper.rules.common import Body, name_key
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -279,8 +279,9 @@ class Tokan(Game):
         if k.isdigit() and isinstance(players, list) and int(k) < len(players):
             p = players[int(k)]
             name = p.get("name") if isinstance(p, Mapping) else None
-            if isinstance(name, str) and name in names:
-                return list(names).index(name)
+            keys = [name_key(n) for n in names]
+            if isinstance(name, str) and name_key(name) in keys:
+                return keys.index(name_key(name))
         return None
 
     @staticmethod
@@ -288,9 +289,9 @@ class Tokan(Game):
         """The entry's player for each place on the form (found by name, as a tour leaves
         out who left), or an empty mapping for one not in the tour."""
         listed = [p for p in players if isinstance(p, Mapping)] if isinstance(players, list) else []
-        if any("name" in p for p in listed):
-            by_name = {p.get("name"): p for p in listed}
-            return [by_name.get(n, {}) for n in names]
+        if any("name" in p for p in listed):  # as the table spells them, or as typed
+            by_name = {name_key(str(p.get("name"))): p for p in listed}
+            return [by_name.get(name_key(n), {}) for n in names]
         return [listed[i] if i < len(listed) else {} for i in range(len(names))]
 
     @staticmethod
