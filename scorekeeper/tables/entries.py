@@ -245,27 +245,39 @@ def correct_round(
     return target
 
 
-def delete_round(table: Table, number: int, seen: int | None = None) -> Round:
+Seen = tuple[int | None, int | None]
+"""The entry a delete button's page showed: its id and version (None: not said)."""
+
+
+def delete_round(table: Table, number: int, seen: Seen = (None, None)) -> Round:
     """Delete round ``number``: later rounds move up one and are recomputed; it can be restored.
-    ``seen``: the id of the round the page showed as that number (``check_seen``)."""
+    ``seen``: the round the page showed as that number (``check_seen``)."""
     return _delete_entry(table, check_seen(table, store.get_round(table, number), seen))
 
 
-def delete_entry(table: Table, number: int, seen: int | None = None) -> Round:
+def delete_entry(table: Table, number: int, seen: Seen = (None, None)) -> Round:
     """Delete the live entry numbered ``number`` among the table's entries (a game's end, from
     its page); later entries move up one and are recomputed; it can be restored."""
     return _delete_entry(table, check_seen(table, store.get_entry(table, number), seen))
 
 
-def check_seen(table: Table, target: Round, seen: int | None) -> Round:
+def check_seen(table: Table, target: Round, seen: Seen) -> Round:
     """``target``, the entry a page asks to delete by its number, when it is the entry the page
-    showed (``seen``, its id; None: not said). Conflict when it is not: the shown one was
-    deleted already (a second tap) or moved (another phone's delete), and deleting by the
-    number would take another player's round."""
-    if seen is None or seen == target.id:
+    showed (``seen``: its id and version; None: not said), as it showed it. Conflict when it
+    is not: the shown one was deleted already (a second tap), moved (another phone's delete)
+    or corrected since, and deleting it would take another player's round or correction."""
+    seen_id, version = seen
+    if seen_id is None or seen_id == target.id:
+        if version is not None and version != target.version:
+            raise Conflict(
+                N_(
+                    "That was corrected since this page was opened (from another phone?), so "
+                    "nothing was deleted: open it again"
+                )
+            )
         return target
     try:
-        shown = store.round_by_id(table, seen)
+        shown = store.round_by_id(table, seen_id)
     except LookupError:  # no id a page writes
         shown = None
     if shown is not None and shown.number is None:

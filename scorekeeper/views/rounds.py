@@ -585,10 +585,11 @@ def delete(token: str, number: int) -> ResponseReturnValue:
     return redirect(url_for("tables.show", token=token))
 
 
-def _seen() -> int | None:
-    """The id of the entry a delete button's page showed (None from a form without it)."""
-    seen = form_int(request.form, "seen")
-    return seen if isinstance(seen, int) else None
+def _seen() -> tuple[int | None, int | None]:
+    """The id and version of the entry a delete button's page showed (None from a form
+    without them)."""
+    seen, version = form_int(request.form, "seen"), form_int(request.form, "seen_version")
+    return (seen if isinstance(seen, int) else None, version if isinstance(version, int) else None)
 
 
 # -- mine replaces theirs (issue 39) -------------------------------------------------------------

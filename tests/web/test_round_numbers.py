@@ -444,3 +444,26 @@ def test_a_delete_tapped_twice_or_from_a_stale_page_deletes_no_other_entry(clien
     again = client.post(action, data=fields, follow_redirects=True)
     assert "That was deleted already" in again.text
     assert len(session(client, sid)["rounds"]) == 3
+
+
+def test_a_delete_from_a_page_shown_before_a_correction_deletes_nothing(client):
+    """A hostile probe of the pages (2026-11-29): round 2's page was left open while another
+    phone corrected round 2; its Delete took the round, the other player's correction with
+    it. The button names the round as shown (its version too): the round changed, so
+    nothing is deleted."""
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    for dice in ((1, 2), (3, 3)):
+        post(client, sid, tour(dice, (2, 2)))
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/2")
+    assert fields["seen_version"] == "1"
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/2", json=tour((6, 6), (2, 2)))
+    assert resp.status_code == 200, resp.get_json()
+    stale = client.post(action, data=fields, follow_redirects=True)
+    assert "That was corrected since this page was opened (from another phone?)" in stale.text
+    assert [r["input"]["players"][0]["dice"] for r in session(client, sid)["rounds"]] == [
+        [1, 2],
+        [6, 6],
+    ]
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/2")
+    assert client.post(action, data=fields).status_code == 302
+    assert len(session(client, sid)["rounds"]) == 1
