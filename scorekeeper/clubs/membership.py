@@ -222,6 +222,8 @@ def _check_rename(c: _Change, key: str) -> None:
         if str(m["name"]) in c.rename:  # "aki" and "Aki": one member, named twice
             c.r.add(path, N_("%(name)s is renamed twice", name=str(m["name"])))
             continue
+        if cleaned == m["name"]:
+            continue  # named as they are: no rename (and nothing to undo)
         c.rename[str(m["name"])] = cleaned
         paths[str(m["name"])] = path
     # Each new name once among the members as they will be (a swap is fine), said where the
@@ -489,13 +491,16 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
 
 
 def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
-    """A merge is undone only while the member it kept has the name of then: a later change
-    (not undone) that renamed or merged them, or gave their name to another member (a swap),
-    would hand the seats back to the wrong person. InvalidInput naming that change."""
-    unmerge = back.get("unmerge")
+    """A change is undone only while what it did stands: a merge while the member it kept,
+    a rename while the member it named, has that name (a later change, not undone, that
+    renamed or merged them, or gave their name to another member, would hand seats or a name
+    back to the wrong person); seasons while no later change set them again (theirs would go
+    too). InvalidInput naming that later change."""
+    unmerge, rename = back.get("unmerge"), back.get("rename")
     items = unmerge if isinstance(unmerge, list) else []
     kept = {str(i.get("into")) for i in items if isinstance(i, dict)}
-    if not kept:
+    kept |= {str(n) for n in rename} if isinstance(rename, dict) else set()
+    if not kept and "seasons" not in back:
         return
     later = select(ClubJournalEntry).where(
         ClubJournalEntry.club_id == club.id,
@@ -504,20 +509,21 @@ def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> 
     )
     for e in db.session.scalars(later.order_by(ClubJournalEntry.seq)):
         hit = sorted(kept & _names_moved(e.data))
-        if hit and not e.data.get("undone"):
-            raise InvalidInput(
-                [
-                    Violation(
-                        "seq",
-                        N_(
-                            "%(name)s was renamed or merged since, in change %(seq)s: undo "
-                            "that change first",
-                            name=hit[0],
-                            seq=e.seq,
-                        ),
-                    )
-                ]
+        undone = e.data.get("undo")
+        again = "seasons" in back and isinstance(undone, dict) and "seasons" in undone
+        if (hit or again) and not e.data.get("undone"):
+            said = N_(
+                "The seasons were set again since, in change %(seq)s: undo that change first",
+                seq=e.seq,
             )
+            if hit:
+                said = N_(
+                    "%(name)s was renamed or merged since, in change %(seq)s: undo that "
+                    "change first",
+                    name=hit[0],
+                    seq=e.seq,
+                )
+            raise InvalidInput([Violation("seq", said)])
 
 
 def _names_moved(data: JSONObject) -> set[str]:

@@ -5,6 +5,8 @@ forms that write to it. The routes are in ``views.clubs``; a member's page in
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import date, datetime
@@ -541,6 +543,15 @@ class SeasonsPart(TypedDict):
     """``season``: the season shown, for the links to members' pages (issue 41: a member's
     page opens on the season the club's page was showing); else empty."""
     record_blocks: list[RecordBlock]
+    seasons_shown: str
+    """The seasons as the form shows them (``seasons_shown``): posted back as ``was_seasons``."""
+
+
+def seasons_shown(club: Club) -> str:
+    """The club's seasons as one short text that changes whenever they do: the seasons'
+    form posts it back, so that a form left open is refused once another phone saved."""
+    kept = json.dumps(club.seasons or [], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(kept.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 SEASON_ROWS_BLANK = 1
@@ -630,4 +641,5 @@ def seasons_part(
         "rating_season": season.name if season is not None else None,
         "season_args": {"season": season.name} if season is not None else {},
         "record_blocks": record_blocks(club, season, view=view),
+        "seasons_shown": seasons_shown(club),
     }

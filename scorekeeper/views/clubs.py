@@ -33,7 +33,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
-from scorekeeper.views.club_page import ZONES, club_page
+from scorekeeper.views.club_page import ZONES, club_page, seasons_shown
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import public_url
 from scorekeeper.views.member_page import member_page
@@ -271,6 +271,10 @@ def open_table(token: str) -> ResponseReturnValue:
 
 
 CHANGES = ("club", "add", "rename", "merge", "archive", "unarchive", "seasons")
+SEASONS_MOVED = N_(
+    "The seasons changed since this page was opened (another phone saved them), so nothing "
+    "was saved: here they are as they are now"
+)
 
 
 def _season_lines() -> tuple[list[JSONValue], list[int], list[dict[str, str]]]:
@@ -372,6 +376,10 @@ def change(token: str) -> ResponseReturnValue:
         return club_page(club, view=False, errors=same, posted=posted, status=422)
     if not body or (body.get(what) == [] and what != "seasons"):
         return _nothing_to_change(club, what, posted)
+    was = request.form.get("was_seasons")
+    if what == "seasons" and was is not None and was != seasons_shown(club):
+        # The form posts every season: saved over another phone's, it would drop theirs.
+        return club_page(club, view=False, errors={"seasons": [SEASONS_MOVED]}, status=409)
     try:
         entry = club_service.change_club(club, body)
         service.commit()

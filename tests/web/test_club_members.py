@@ -517,3 +517,21 @@ def test_a_day_of_the_standings_is_written_as_the_api_writes_days(client):
         assert resp.status_code == 422, day
         assert resp.get_json()["errors"][0]["field"] == "from"
     assert client.get(f"/api/v1/clubs/{club['id']}/standings?from=2026-11-29").status_code == 200
+
+
+def test_a_rename_to_the_same_name_is_none_and_an_old_rename_keeps_later_ones(client):
+    """A hostile probe of the pages (2026-11-29): renaming a member to the name they have
+    wrote a journal entry that changed nothing, and undoing an old rename took back later
+    renames that changed only capitals ("José" ... "JOSÉ": found case aside)."""
+    club = make_club(client, members=("José", "Ben"))
+    version = client.get(f"/api/v1/clubs/{club['id']}").get_json()["version"]
+    same = patch(client, club, {"rename": {"José": "Jose\u0301"}})  # NFC: the very same name
+    assert same["version"] == version
+    patch(client, club, {"rename": {"José": "Josef"}})
+    first = client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"][0]["seq"]
+    patch(client, club, {"rename": {"Josef": "JOSEF"}})
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": first})
+    assert resp.status_code == 409
+    assert "Josef was renamed or merged since, in change" in resp.get_json()["errors"][0]["message"]
+    names = [m["name"] for m in client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]]
+    assert "JOSEF" in names

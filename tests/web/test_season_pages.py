@@ -358,3 +358,59 @@ def test_a_record_shared_by_many_lists_a_few_and_says_how_many_more():
     assert shown < 10
     assert shared["count"] == 10 and [h["name"] for h in shared["holders"]] == names[:shown]
     assert alone["count"] == 1 and [h["name"] for h in alone["holders"]] == ["Z"]
+
+
+def _was_seasons(client, club):
+    page = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    return re.search(r'name="was_seasons" value="([^"]+)"', page).group(1)
+
+
+def test_a_seasons_form_left_open_drops_no_season_another_phone_saved(client, app):
+    """A hostile probe of the pages (2026-11-29): phone A's seasons form, left open while
+    phone B added Autumn, saved Spring and Summer over it: Autumn was gone without a word.
+    The form says which seasons it showed; saved over others, it is refused."""
+    club = make_club(client)
+    spring = ("Spring", "2026-03-01", "2026-05-31")
+    assert _form(client, club, [spring]).status_code == 302
+    shown = _was_seasons(client, club)
+    resp = client.patch(
+        f"/api/v1/clubs/{club['id']}",
+        json={
+            "seasons": [
+                dict(zip(("name", "from", "to"), spring, strict=True)),
+                {"name": "Autumn", "from": "2026-09-01", "to": "2026-11-30"},
+            ]
+        },
+    )
+    assert resp.status_code == 200, resp.get_json()
+    stale = client.post(
+        f"/c/{club['id']}/change",
+        data={
+            "what": "seasons",
+            "was_seasons": shown,
+            "season_name": ["Spring", "Summer"],
+            "season_from": ["2026-03-01", "2026-06-01"],
+            "season_to": ["2026-05-31", "2026-08-31"],
+        },
+    )
+    assert stale.status_code == 409
+    assert "The seasons changed since this page was opened" in stale.get_data(as_text=True)
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
+    assert [s["name"] for s in got] == ["Spring", "Autumn"]
+    assert _was_seasons(client, club) != shown
+
+
+def test_an_older_seasons_change_is_not_undone_over_a_later_one(client, app):
+    """A hostile probe of the pages (2026-11-29): undoing the change that named Spring
+    cleared the seasons, Autumn (set by a later change) with them."""
+    club = make_club(client)
+    assert _form(client, club, [("Spring", "2026-03-01", "2026-05-31")]).status_code == 302
+    both = [("Spring", "2026-03-01", "2026-05-31"), ("Autumn", "2026-09-01", "2026-11-30")]
+    assert _form(client, club, both).status_code == 302
+    entries = client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"]
+    first = min(e["seq"] for e in entries if "Spring" in e["summary"])
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": first})
+    assert resp.status_code == 409
+    assert "The seasons were set again since, in change" in resp.get_json()["errors"][0]["message"]
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
+    assert [s["name"] for s in got] == ["Spring", "Autumn"]
