@@ -484,6 +484,9 @@ def import_table() -> ResponseReturnValue:
         flash(tr(EXPIRED), "error")
         return redirect(url_for(".home"))
     upload = request.files.get("file")
+    if upload is None or not upload.filename:  # the button tapped with no file chosen
+        flash(tr(N_("Choose a file to import: a table's JSON export.")), "error")
+        return redirect(url_for(".home"))
     try:
         raw = upload.read() if upload else b""
         name, mimetype = (upload.filename or "", upload.mimetype) if upload else ("", "")

@@ -644,3 +644,14 @@ def test_an_import_of_one_round_says_one_round(client):
     add(client, sid, {"players": [{}, {"captured": HALF_A}]})
     raw = client.get(f"/api/v1/sessions/{sid}/export.json").get_data()
     assert "with 2 rounds." in upload(client, raw, "t.json").get_data(as_text=True)
+
+
+def test_an_import_with_no_file_chosen_asks_for_one(client):
+    """A hostile-page probe (2026-11-29): Import tapped with no file chosen said "That file
+    is not a Scorekeeper JSON export", of no file."""
+    resp = client.post(
+        "/import", data={"file": (io.BytesIO(b""), "")}, content_type="multipart/form-data"
+    )
+    page = html.unescape(client.get(resp.headers["Location"]).get_data(as_text=True))
+    assert "Choose a file to import: a table's JSON export." in page
+    assert "not a Scorekeeper JSON export" not in page
