@@ -620,6 +620,14 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFD", unicodedata.normalize("NFD", seen).casefold())
 
 
+def draw_of(names: Sequence[str], i: int) -> Msg:
+    """Where a card drawn for the first dealer or the seats is, in a message: the player's
+    draw, by name when the draw names its players."""
+    if i < len(names):
+        return N_("%(name)s's draw", name=names[i])
+    return N_("player %(n)s's draw", n=i + 1)
+
+
 def split_evenly(total: int, shares: int) -> list[int]:
     """``total`` split into ``shares`` whole parts; the first ``total % shares`` get one more."""
     base, extra = divmod(total, shares)

@@ -787,3 +787,14 @@ def test_a_round_s_totals_now_add_up_with_the_pot_and_the_house(client):
     ]
     assert 'class="pot"' in totals and len(figures) == 4
     assert sum(figures) == 0 and figures[-1] > 0
+
+
+def test_a_card_drawn_twice_is_said_by_the_players_names(client):
+    """A hostile-page probe (2026-11-29): the draw page named the players by number ("in
+    player 1's draw and player 2's draw") though the form had their names."""
+    data = {"n": "2", "name0": "Aki #2", "name1": "a/b", "d0": ["pine-crane"], "d1": ["pine-crane"]}
+    page = html.unescape(client.post("/check/draw/toppa", data=data).get_data(as_text=True))
+    assert "The Crane is entered twice: in Aki #2's draw and a/b's draw" in page
+    seats = {"n": "2", "name0": "Aki", "name1": "Ben", "d0": ["pine-crane"], "d1": ["pine-crane"]}
+    page = html.unescape(client.post("/check/draw/otoroku", data=seats).get_data(as_text=True))
+    assert "in Aki's draw and Ben's draw" in page

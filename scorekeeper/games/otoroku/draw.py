@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from scorekeeper.cards import CARD_BY_ID, CardType
 from scorekeeper.games.otoroku.deck import DECK, MAX_PLAYERS, MIN_PLAYERS, left_out
 from scorekeeper.messages import N_
-from scorekeeper.rules.common import CardClaims, Reader
+from scorekeeper.rules.common import CardClaims, Reader, draw_of
 
 #: Higher rank first, for the seat draw (RULES 5.7).
 TYPE_RANK: dict[CardType, int] = {
@@ -27,15 +27,16 @@ class SeatDraw:
     redraw: tuple[tuple[int, ...], ...] = ()
 
 
-def seat_draw(draws: Sequence[str]) -> SeatDraw:
-    """Dealer and seats from one card drawn by each player (RULES 5.7, R17)."""
+def seat_draw(draws: Sequence[str], names: Sequence[str] = ()) -> SeatDraw:
+    """Dealer and seats from one card drawn by each player (RULES 5.7, R17); a card drawn
+    twice is said by the players' ``names`` when given."""
     r = Reader()
     if not MIN_PLAYERS <= len(draws) <= MAX_PLAYERS:
         r.add("draws", N_("Otoroku seats 2 to 7 players, not %(n)s", n=len(draws)))
     ids = r.card_ids(list(draws), "draws", DECK, left_out)
     ledger = CardClaims(r)
     for i, card_id in enumerate(ids):
-        ledger.claim(card_id, "draws", N_("player %(n)s's draw", n=i + 1))
+        ledger.claim(card_id, "draws", draw_of(names, i))
     r.raise_if_any()
 
     def key(i: int) -> tuple[int, int]:

@@ -61,7 +61,7 @@ class Otoroku(Game):
     def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
         if any(len(p) != 1 for p in picks):
             raise InvalidInput([Violation("draws", N_("Each player draws exactly one card"))])
-        seats = engine.seat_draw([p[0] for p in picks])
+        seats = engine.seat_draw([p[0] for p in picks], names)
         return {
             "kind": "seats",
             "order": None if seats.order is None else list(seats.order),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from scorekeeper.cards import CARD_BY_ID
 from scorekeeper.games.toppa.deck import DECK
 from scorekeeper.messages import N_
-from scorekeeper.rules.common import CardClaims, Reader
+from scorekeeper.rules.common import CardClaims, Reader, draw_of
 
 
 def draw_value(card_id: str) -> int:
@@ -26,8 +26,9 @@ class DrawResult:
     redraw: tuple[int, ...] = ()
 
 
-def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
-    """Who deals first after each player drew the same number of cards (RULES 4.7, R12)."""
+def first_dealer(draws: Sequence[Sequence[str]], names: Sequence[str] = ()) -> DrawResult:
+    """Who deals first after each player drew the same number of cards (RULES 4.7, R12);
+    a card drawn twice is said by the players' ``names`` when given."""
     r = Reader()
     if len(draws) < 2:
         r.add("draws", N_("At least two players draw"))
@@ -40,7 +41,7 @@ def first_dealer(draws: Sequence[Sequence[str]]) -> DrawResult:
     for i, d in enumerate(draws):
         ids = r.card_ids(list(d), f"draws.{i}", DECK)
         for c in ids:
-            ledger.claim(c, f"draws.{i}", N_("player %(n)s's draw", n=i + 1))
+            ledger.claim(c, f"draws.{i}", draw_of(names, i))
     r.raise_if_any()
     totals = tuple(sum(draw_value(c) for c in d) for d in draws)
     top = max(totals)

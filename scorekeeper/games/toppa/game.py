@@ -88,7 +88,7 @@ class PileGame(Game):
         return form.pile_tallies(players, n, self.deck)
 
     def draw_outcome(self, picks: Sequence[Sequence[str]], names: Sequence[str]) -> JSONObject:
-        result = engine.first_dealer(picks)
+        result = engine.first_dealer(picks, names)
         return {
             "kind": "dealer",
             "dealer": result.dealer,
