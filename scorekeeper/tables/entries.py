@@ -9,6 +9,7 @@ among that round's players, and when it is left out the table's ledger decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from sqlalchemy import ColumnElement, select, update
@@ -252,22 +253,40 @@ Seen = tuple[int | None, int | None]
 def delete_round(table: Table, number: int, seen: Seen = (None, None)) -> Round:
     """Delete round ``number``: later rounds move up one and are recomputed; it can be restored.
     ``seen``: the round the page showed as that number (``check_seen``)."""
-    return _delete_entry(table, check_seen(table, store.get_round(table, number), seen))
+    return _delete_entry(
+        table, check_seen(table, _found(store.get_round, table, number, seen), seen)
+    )
 
 
 def delete_entry(table: Table, number: int, seen: Seen = (None, None)) -> Round:
     """Delete the live entry numbered ``number`` among the table's entries (a game's end, from
     its page); later entries move up one and are recomputed; it can be restored."""
-    return _delete_entry(table, check_seen(table, store.get_entry(table, number), seen))
+    return _delete_entry(
+        table, check_seen(table, _found(store.get_entry, table, number, seen), seen)
+    )
 
 
-def check_seen(table: Table, target: Round, seen: Seen) -> Round:
+def _found(
+    get: Callable[[Table, int], Round], table: Table, number: int, seen: Seen
+) -> Round | None:
+    """The entry numbered ``number`` (``get``), or None when there is none any more but the
+    page named the one it showed (``check_seen`` says what became of it)."""
+    try:
+        return get(table, number)
+    except store.NotFound:
+        if seen[0] is None:
+            raise
+        return None
+
+
+def check_seen(table: Table, target: Round | None, seen: Seen) -> Round:
     """``target``, the entry a page asks to delete by its number, when it is the entry the page
     showed (``seen``: its id and version; None: not said), as it showed it. Conflict when it
     is not: the shown one was deleted already (a second tap), moved (another phone's delete)
     or corrected since, and deleting it would take another player's round or correction."""
     seen_id, version = seen
-    if seen_id is None or seen_id == target.id:
+    if seen_id is None or (target is not None and seen_id == target.id):
+        assert target is not None  # ``_found`` gives None only with the id the page showed
         if version is not None and version != target.version:
             raise Conflict(
                 N_(
@@ -284,6 +303,8 @@ def check_seen(table: Table, target: Round, seen: Seen) -> Round:
         raise Conflict(
             N_("That was deleted already (the button was tapped twice?): nothing more was deleted")
         )
+    if target is None:
+        raise store.NotFound(seen_id)  # nor is the entry the page showed a deleted one
     raise Conflict(
         N_(
             "The table changed since that page was opened (another phone deleted or entered "

@@ -429,10 +429,12 @@ def delete_entry(token: str, number: int) -> ResponseReturnValue:
     except LookupError:
         service.rollback()
         not_found(N_("This table has no entry %(n)s.", n=number))
-    except (InvalidInput, service.Conflict) as exc:
+    except InvalidInput as exc:
         service.rollback()
-        why = sentences(exc.violations) if isinstance(exc, InvalidInput) else reason(exc)
-        flash(tr(N_("Cannot delete: %(why)s", why=why)), "error")
+        flash(tr(N_("Cannot delete: %(why)s", why=sentences(exc.violations))), "error")
+    except service.Conflict as exc:  # says itself what was (not) deleted
+        service.rollback()
+        flash(tr(reason(exc)), "error")
     return redirect(url_for("tables.show", token=token))
 
 

@@ -106,3 +106,22 @@ def test_whole_coins_are_not_a_second_list_when_they_would_repeat_the_payments(c
     add(client, thirds, BAKA_ROUND)
     page = words(thirds)
     assert "In whole coins" in page and "Rounded to whole coins" in page
+
+
+def test_a_settle_up_s_page_deletes_this_settle_up_and_says_what_follows(client):
+    """A hostile-page probe (2026-11-29): a recorded settle-up's page offered "Delete a
+    settle-up", said later rounds would move up one (none does), and a second tap said
+    "Cannot delete: That was deleted already"."""
+    from tests.web.test_round_numbers import _delete_form
+
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    page = html.unescape(client.get(f"/t/{sid}/rounds/entry/2").get_data(as_text=True))
+    assert "Delete this settle-up" in page and "Yes, delete this settle-up" in page
+    assert "The totals after it are recomputed." in page and "move up one" not in page
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/entry/2")
+    assert client.post(action, data=fields).status_code == 302
+    again = html.unescape(client.post(action, data=fields, follow_redirects=True).text)
+    assert "That was deleted already (the button was tapped twice?)" in again
+    assert "Cannot delete" not in again
