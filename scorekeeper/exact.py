@@ -6,13 +6,15 @@ import re
 from fractions import Fraction
 
 from scorekeeper.codec import amount_str, read_stored_amount
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 
 __all__ = ["amount_str", "csv_amount", "display", "parse_amount", "plus", "read_stored_amount"]
 # ``amount_str`` and ``read_stored_amount`` are the stored format's (``codec``), and also the
 # API's form of an amount: the rules and games read them from here.
 
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
+_DECIMAL_RE = re.compile(r"[+-]?[0-9]{1,18}\.[0-9]{1,18}")
+_DIGITS_RE = re.compile(r"[+-]?[0-9]+(?:\s*/\s*[0-9]+)?")
 _VULGAR = {
     (1, 2): "½",
     (1, 3): "⅓",
@@ -52,13 +54,35 @@ def parse_amount(text: object) -> Fraction:
         )
     m = _AMOUNT_RE.match(text)
     if not m:
-        raise ValueError(
-            N_('%(value)s is not an exact amount (write e.g. "12" or "40/3")', value=_quoted(text))
-        )
+        raise ValueError(_why_not(text))
     den = int(m.group(2) or 1)
     if den == 0:
         raise ValueError(N_("%(value)s divides by zero", value=repr(text)))
     return Fraction(int(m.group(1)), den)
+
+
+def _why_not(text: str) -> Msg:
+    """Why ``text`` is no amount, in the words that help: a decimal such as 0.5 (a fraction
+    is asked for), a number of too many digits, else what an amount looks like."""
+    decimal = _DECIMAL_RE.fullmatch(text.strip())
+    if decimal:
+        exact = Fraction(decimal.group(0))  # exact: read from its digits, never a float
+        if exact.denominator == 1:
+            return N_(
+                "%(value)s has a decimal point: write it as %(exact)s",
+                value=_quoted(text),
+                exact=f'"{exact}"',
+            )
+        return N_(
+            "%(value)s has a decimal point: write it as a fraction, %(exact)s",
+            value=_quoted(text),
+            exact=f'"{exact.numerator}/{exact.denominator}"',
+        )
+    if _DIGITS_RE.fullmatch(text.strip()):
+        return N_(
+            "%(value)s has more than 18 digits: no amount here is that large", value=_quoted(text)
+        )
+    return N_('%(value)s is not an exact amount (write e.g. "12" or "40/3")', value=_quoted(text))
 
 
 def _quoted(value: object) -> str:

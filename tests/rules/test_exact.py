@@ -150,3 +150,22 @@ def test_a_long_number_anywhere_in_a_json_column_reads_back_as_an_integer(value)
     text = encode_json(value)
     assert decode_json(text) == value
     assert decode_json(text.encode("utf-8", "surrogatepass")) == value
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("0.5", "'0.5' has a decimal point: write it as a fraction, \"1/2\""),
+        (" 1.25 ", "' 1.25 ' has a decimal point: write it as a fraction, \"5/4\""),
+        ("-2.0", "'-2.0' has a decimal point: write it as \"-2\""),
+        ("12345678901234567890", "'12345678901234567890' has more than 18 digits"),
+        ("abc", "'abc' is not an exact amount"),
+    ],
+)
+def test_an_amount_refused_says_why_in_the_words_that_help(typed, said):
+    """A hostile-page probe (2026-11-29): money per point typed as 0.5 was refused as "not
+    an exact amount", though 0.5 is exact, and so was a number of 20 digits, whose trouble
+    is its size. A decimal is refused still (the API takes "1/2"), saying how to write it."""
+    with pytest.raises(ValueError) as refused:
+        parse_amount(typed)
+    assert str(refused.value.args[0]).startswith(said)
