@@ -45,18 +45,20 @@ _NOT_PLACES = frozenset(("localtime", "Factory", "posixrules"))
 
 
 @cache
-def _zone_names() -> frozenset[str]:
-    """The IANA zones a club may keep: the database's places, not the host's own setting or
-    the database's other views of them (``posix/``, ``right/``: leap seconds counted)."""
-    return frozenset(available_timezones()) - _NOT_PLACES
+def _zone_names() -> dict[str, str]:
+    """The IANA zones a club may keep, by their names casefolded ("asia/tokyo" is Asia/Tokyo):
+    the database's places, not the host's own setting or the database's other views of them
+    (``posix/``, ``right/``: leap seconds counted)."""
+    return {z.casefold(): z for z in frozenset(available_timezones()) - _NOT_PLACES}
 
 
 def _zone(r: Reader, raw: object, path: str = "timezone") -> str:
     """An IANA time zone's name, or "UTC" with the mistake said at ``path``."""
-    if isinstance(raw, str) and raw in _zone_names():
+    named = _zone_names().get(raw.strip().casefold()) if isinstance(raw, str) else None
+    if named is not None:
         try:
-            ZoneInfo(raw)
-            return raw
+            ZoneInfo(named)
+            return named
         except (ZoneInfoNotFoundError, ValueError):
             pass
     r.add(

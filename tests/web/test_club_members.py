@@ -535,3 +535,12 @@ def test_a_rename_to_the_same_name_is_none_and_an_old_rename_keeps_later_ones(cl
     assert "Josef was renamed or merged since, in change" in resp.get_json()["errors"][0]["message"]
     names = [m["name"] for m in client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]]
     assert "JOSEF" in names
+
+
+def test_a_time_zone_is_read_case_aside(client):
+    """A hostile-page probe (2026-11-29): "asia/tokyo", typed on a phone that does not
+    capitalise, was refused as no time zone."""
+    club = make_club(client)
+    assert patch(client, club, {"timezone": " asia/tokyo "})["timezone"] == "Asia/Tokyo"
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"timezone": "Asia/Nowhere"})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "timezone"
