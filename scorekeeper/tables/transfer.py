@@ -29,7 +29,7 @@ from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.rules.common import shown
+from scorekeeper.rules.common import clean_name, shown
 from scorekeeper.state import State, TableSpec
 from scorekeeper.tables import changes, entries, store
 from scorekeeper.tables.checks import (
@@ -602,9 +602,10 @@ def _kept_action(action: object, path: str) -> Action:
 
 
 def _kept_summary(summary: object, path: str) -> str:
-    if not isinstance(summary, str) or not 0 < len(summary) <= 500:
+    kept = clean_name(summary) if isinstance(summary, str) else ""  # no control or bidi
+    if not 0 < len(kept) <= 500:
         raise InvalidInput([Violation(path, N_("A summary is text of 1 to 500 characters"))])
-    return summary
+    return kept
 
 
 def _kept_phone(by: object, path: str) -> str | None:

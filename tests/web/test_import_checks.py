@@ -655,3 +655,18 @@ def test_an_import_with_no_file_chosen_asks_for_one(client):
     page = html.unescape(client.get(resp.headers["Location"]).get_data(as_text=True))
     assert "Choose a file to import: a table's JSON export." in page
     assert "not a Scorekeeper JSON export" not in page
+
+
+def test_an_imported_journal_summary_keeps_no_control_or_bidi_characters(client):
+    """A hostile probe (2026-11-29): an export's journal summary took a bidi override, a bell
+    and a terminal escape, shown as they came on the table's history."""
+    data = exported(client, played(client, "toppa"))
+    data["journal"][0]["summary"] = "a\u202ebad\x07\x1b[31m end"
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    entries = client.get(f"/api/v1/sessions/{resp.get_json()['id']}/journal").get_json()["entries"]
+    summaries = [e["summary"] for e in entries]
+    assert "abad [31m end" in summaries
+    assert not any(ch in s for s in summaries for ch in "\u202e\x07\x1b")
+    data["journal"][0]["summary"] = "\u202e\x07 "
+    assert refused(client, data)[0]["field"] == "journal.0.summary"
