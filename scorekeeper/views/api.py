@@ -268,6 +268,16 @@ def get_settle(token: str) -> ResponseReturnValue:
 def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
+    unknown = sorted(set(data) - {"version"})  # "verison" dropped would drop the 409's guard
+    if unknown:
+        raise InvalidInput(
+            [
+                Violation(
+                    str(k)[:40], N_("A settle-up reads only version, not %(key)s", key=shown(k))
+                )
+                for k in unknown
+            ]
+        )
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])

@@ -476,3 +476,16 @@ def test_a_game_s_end_with_another_key_is_refused_naming_it(client):
     assert session(client, sid)["game_ends"] == []
     resp = client.post(f"/api/v1/sessions/{sid}/rounds", json={"kind": "end"})
     assert resp.status_code == 201
+
+
+def test_a_settle_up_with_a_misspelt_version_is_refused_naming_it(client):
+    """A hostile probe (2026-11-29): a settle-up's body took any key without a word, so a
+    client that misspelt "version" lost the 409 that guards against a stale settle-up."""
+    sid = create(client, "toppa", ["Aki", "Ben"])["id"]
+    add(client, sid, {"players": [{"captured": HALF_A}, {}]})
+    resp = client.post(f"/api/v1/sessions/{sid}/settle", json={"verison": 0})
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"] == [
+        {"field": "verison", "message": "A settle-up reads only version, not 'verison'"}
+    ]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["version"] == 1
