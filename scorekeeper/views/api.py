@@ -458,6 +458,10 @@ def undo_club(token: str) -> ResponseReturnValue:
     """Undo the club's last change not undone yet, or the one numbered ``seq``."""
     raw = request.get_data(cache=True)
     data = read_json_object() if raw.strip() else {}
+    unknown = sorted(set(data) - {"seq"})  # "sqe" dropped would undo the last change instead
+    if unknown:
+        said = [N_("A club's undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
+        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
     club = club_reading.find_club(token, lock=True)
     club_service.undo(club, data.get("seq"))
     service.commit()

@@ -544,3 +544,15 @@ def test_a_time_zone_is_read_case_aside(client):
     assert patch(client, club, {"timezone": " asia/tokyo "})["timezone"] == "Asia/Tokyo"
     resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"timezone": "Asia/Nowhere"})
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "timezone"
+
+
+def test_a_club_undo_with_a_misspelt_seq_undoes_nothing(client):
+    """A hostile probe (2026-11-29): a club's undo took any key without a word, so
+    {"sqe": 1} undid the club's last change instead of change 1."""
+    club = make_club(client)
+    patch(client, club, {"add": ["Dai"]})
+    patch(client, club, {"add": ["Eve"]})
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"sqe": 1})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "sqe"
+    names = [m["name"] for m in client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]]
+    assert "Dai" in names and "Eve" in names
