@@ -268,20 +268,14 @@ def get_settle(token: str) -> ResponseReturnValue:
 def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
-    unknown = sorted(set(data) - {"version"})  # "verison" dropped would drop the 409's guard
-    if unknown:
-        raise InvalidInput(
-            [
-                Violation(
-                    str(k)[:40], N_("A settle-up reads only version, not %(key)s", key=shown(k))
-                )
-                for k in unknown
-            ]
-        )
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
-    table = reading.find_table(token, lock=True)
+    table = reading.find_table(token, lock=True)  # a read-only link: 403 before the body's keys
+    unknown = sorted(set(data) - {"version"})  # "verison" dropped would drop the 409's guard
+    if unknown:
+        said = [N_("A settle-up reads only version, not %(key)s", key=shown(k)) for k in unknown]
+        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
     settle = service.record_settle(table, version)
     service.commit()
     body = _table_answer(table)
@@ -458,11 +452,11 @@ def undo_club(token: str) -> ResponseReturnValue:
     """Undo the club's last change not undone yet, or the one numbered ``seq``."""
     raw = request.get_data(cache=True)
     data = read_json_object() if raw.strip() else {}
+    club = club_reading.find_club(token, lock=True)  # a read-only link: 403 first
     unknown = sorted(set(data) - {"seq"})  # "sqe" dropped would undo the last change instead
     if unknown:
         said = [N_("A club's undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
         raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
-    club = club_reading.find_club(token, lock=True)
     club_service.undo(club, data.get("seq"))
     service.commit()
     return _club_answer(club)
