@@ -616,6 +616,8 @@ def name_key(name: str) -> str:
     """A name as names are compared, case, the way its accents were typed and its invisible
     joiners aside (Unicode's canonical caseless match: "José", "JOSÉ" and "Jose" with a
     combining accent are one; so are "Aki" and "Aki" with a zero-width joiner inside)."""
+    if name.isascii():  # most names, and every step of a long replay asks: the same key
+        return name.casefold()
     seen = name.translate(_UNSEEN)
     return unicodedata.normalize("NFD", unicodedata.normalize("NFD", seen).casefold())
 
