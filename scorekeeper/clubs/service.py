@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from scorekeeper.clubs import seasons
 from scorekeeper.clubs.membership import (
     NoSuchChange,
     attach,
@@ -25,6 +26,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
+from scorekeeper.rules.common import clean_name
 from scorekeeper.tables import deck_links, entries
 from scorekeeper.tables.checks import NewTable
 
@@ -36,6 +38,7 @@ __all__ = [
     "create_club",
     "join",
     "open_in_club",
+    "same_seasons",
     "seat_added",
     "undo",
 ]
@@ -106,3 +109,17 @@ def joined(club: Club, table: Table) -> None:
     new = [p for p in table.players if member(club, p) is None]
     if new:
         seat_members(club, new)
+
+
+def same_seasons(club: Club, given: JSONValue) -> bool:
+    """Whether ``given`` (a seasons' form as posted) names the club's seasons as they are,
+    names and days alike: saved from a page that showed others, it changes nothing."""
+    if not isinstance(given, list):
+        return False
+    kept = [(s.name, s.start.isoformat(), s.end.isoformat()) for s in seasons.of_club(club.seasons)]
+    posted = [
+        (clean_name(str(g.get("name", ""))), str(g.get("from", "")), str(g.get("to", "")))
+        for g in given
+        if isinstance(g, dict)
+    ]
+    return posted == kept

@@ -377,7 +377,8 @@ def change(token: str) -> ResponseReturnValue:
     if not body or (body.get(what) == [] and what != "seasons"):
         return _nothing_to_change(club, what, posted)
     was = request.form.get("was_seasons")
-    if what == "seasons" and was is not None and was != seasons_shown(club):
+    moved = was is not None and was != seasons_shown(club)
+    if what == "seasons" and moved and not club_service.same_seasons(club, body["seasons"]):
         # The form posts every season: saved over another phone's, it would drop theirs.
         return club_page(club, view=False, errors={"seasons": [SEASONS_MOVED]}, status=409)
     try:

@@ -414,3 +414,18 @@ def test_an_older_seasons_change_is_not_undone_over_a_later_one(client, app):
     assert "The seasons were set again since, in change" in resp.get_json()["errors"][0]["message"]
     got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
     assert [s["name"] for s in got] == ["Spring", "Autumn"]
+
+
+def test_the_same_seasons_saved_from_two_phones_is_no_refusal(client, app):
+    """A review (2026-11-29): two phones that both showed no season each added the same
+    Spring; the second was refused as stale, though what it asked for was stored."""
+    club = make_club(client)
+    shown = _was_seasons(client, club)
+    spring = {"season_name": ["Spring"], "season_from": ["2026-03-01"], "season_to": ["2026-05-31"]}
+    for _ in range(2):
+        resp = client.post(
+            f"/c/{club['id']}/change", data={"what": "seasons", "was_seasons": shown, **spring}
+        )
+        assert resp.status_code == 302
+    got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["seasons"]
+    assert [s["name"] for s in got] == ["Spring"]
