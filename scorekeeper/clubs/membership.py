@@ -221,13 +221,12 @@ def _check_rename(c: _Change, key: str) -> None:
         if m is None:
             c.r.add(path, N_("%(name)s is not a member of this club", name=str(old)[:40]))
             continue
-        if str(m["name"]) in c.rename:  # "aki" and "Aki": one member, named twice
+        if str(m["name"]) in paths:  # "aki" and "Aki": one member, named twice
             c.r.add(path, N_("%(name)s is renamed twice", name=str(m["name"])))
             continue
-        if cleaned == m["name"]:
-            continue  # named as they are: no rename (and nothing to undo)
-        c.rename[str(m["name"])] = cleaned
         paths[str(m["name"])] = path
+        if cleaned != m["name"]:  # named as they are: no rename (and nothing to undo)
+            c.rename[str(m["name"])] = cleaned
     # Each new name once among the members as they will be (a swap is fine), said where the
     # rename that takes it is.
     taken = {name_key(n) for n in c.names if n not in c.rename} | {name_key(n) for n in c.added}

@@ -268,10 +268,10 @@ def get_settle(token: str) -> ResponseReturnValue:
 def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
+    table = reading.find_table(token, lock=True)  # a read-only link: 403 before the body's keys
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
-    table = reading.find_table(token, lock=True)  # a read-only link: 403 before the body's keys
     unknown = sorted(set(data) - {"version"})  # "verison" dropped would drop the 409's guard
     if unknown:
         said = [N_("A settle-up reads only version, not %(key)s", key=shown(k)) for k in unknown]

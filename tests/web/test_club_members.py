@@ -556,3 +556,31 @@ def test_a_club_undo_with_a_misspelt_seq_undoes_nothing(client):
     assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "sqe"
     names = [m["name"] for m in client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]]
     assert "Dai" in names and "Eve" in names
+
+
+def test_a_rename_to_the_same_name_still_counts_the_member_once(client):
+    """A review (2026-11-29): a rename to the member's own name was skipped before it was
+    counted, so {"Aki": "Aki", "aki": "Bob"} renamed Aki, where the other order refused
+    renaming Aki twice."""
+    club = make_club(client)
+    for body in ({"Aki": "Aki", "aki": "Bob"}, {"aki": "Bob", "Aki": "Aki"}):
+        resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"rename": body})
+        assert resp.status_code == 422, body
+        assert "Aki is renamed twice" in resp.get_json()["errors"][0]["message"]
+
+
+def test_a_read_only_link_is_refused_a_settle_up_before_its_body_is_read(client):
+    """A review (2026-11-29): a read-only link posting a settle-up with a bad version or
+    another key was told 422 about the body rather than 403 that it cannot write."""
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    tview = t["view_url"].rsplit("/", 1)[1]
+    for body in ({"version": "x"}, {"verison": 1}):
+        resp = client.post(f"/api/v1/sessions/{tview}/settle", json=body)
+        assert resp.status_code == 403, body
+    assert (
+        client.post(
+            f"/api/v1/clubs/{club['view_url'].rsplit('/', 1)[1]}/undo", json={"x": 1}
+        ).status_code
+        == 403
+    )
