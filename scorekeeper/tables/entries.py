@@ -303,8 +303,8 @@ def check_seen(table: Table, target: Round | None, seen: Seen) -> Round:
         raise Conflict(
             N_("That was deleted already (the button was tapped twice?): nothing more was deleted")
         )
-    if target is None:
-        raise store.NotFound(seen_id)  # nor is the entry the page showed a deleted one
+    if target is None and shown is None:
+        raise store.NotFound(seen_id)  # nor is there the entry the page showed
     raise Conflict(
         N_(
             "The table changed since that page was opened (another phone deleted or entered "

@@ -467,3 +467,17 @@ def test_a_delete_from_a_page_shown_before_a_correction_deletes_nothing(client):
     action, fields = _delete_form(client, f"/t/{sid}/rounds/2")
     assert client.post(action, data=fields).status_code == 302
     assert len(session(client, sid)["rounds"]) == 1
+
+
+def test_a_delete_of_the_last_round_from_a_page_shown_before_a_delete_says_why(client):
+    """A review (2026-11-29): round 3's page left open while another phone deleted round 1:
+    its Delete answered 404 "This table has no round 3" (the round moved up to 2)."""
+    sid = create(client, "tokan", ["Aki", "Ben", "Cy"])
+    for dice in ((1, 2), (3, 3), (5, 6)):
+        post(client, sid, tour(dice, (2, 2)))
+    action, fields = _delete_form(client, f"/t/{sid}/rounds/3")
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/1").status_code == 200
+    stale = client.post(action, data=fields, follow_redirects=True)
+    assert stale.status_code == 200
+    assert "The table changed since that page was opened" in stale.text
+    assert len(session(client, sid)["rounds"]) == 2
