@@ -13,8 +13,8 @@ __all__ = ["amount_str", "csv_amount", "display", "parse_amount", "plus", "read_
 # API's form of an amount: the rules and games read them from here.
 
 _AMOUNT_RE = re.compile(r"^\s*([+-]?\d{1,18})(?:\s*/\s*(\d{1,18}))?\s*$")
-_DECIMAL_RE = re.compile(r"[+-]?[0-9]{1,18}\.[0-9]{1,18}")
-_DIGITS_RE = re.compile(r"[+-]?[0-9]+(?:\s*/\s*[0-9]+)?")
+_DECIMAL_RE = re.compile(r"[+-]?(?=\.?\d)\d{0,18}\.\d{0,18}")
+_DIGITS_RE = re.compile(r"[+-]?\d+(?:\s*/\s*\d+)?")
 _VULGAR = {
     (1, 2): "½",
     (1, 3): "⅓",
@@ -80,7 +80,7 @@ def _why_not(text: str) -> Msg:
         )
     if _DIGITS_RE.fullmatch(text.strip()):
         return N_(
-            "%(value)s has more than 18 digits: no amount here is that large", value=_quoted(text)
+            "%(value)s has a part of more than 18 digits: write it with fewer", value=_quoted(text)
         )
     return N_('%(value)s is not an exact amount (write e.g. "12" or "40/3")', value=_quoted(text))
 

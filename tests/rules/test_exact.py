@@ -158,7 +158,10 @@ def test_a_long_number_anywhere_in_a_json_column_reads_back_as_an_integer(value)
         ("0.5", "'0.5' has a decimal point: write it as a fraction, \"1/2\""),
         (" 1.25 ", "' 1.25 ' has a decimal point: write it as a fraction, \"5/4\""),
         ("-2.0", "'-2.0' has a decimal point: write it as \"-2\""),
-        ("12345678901234567890", "'12345678901234567890' has more than 18 digits"),
+        ("12345678901234567890", "'12345678901234567890' has a part of more than 18 digits"),
+        ("1/1234567890123456789", "'1/1234567890123456789' has a part of more than 18 digits"),
+        (".5", "'.5' has a decimal point: write it as a fraction, \"1/2\""),
+        ("\uff10.\uff15", "'０.５' has a decimal point: write it as a fraction, \"1/2\""),
         ("abc", "'abc' is not an exact amount"),
     ],
 )
