@@ -26,7 +26,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
 from scorekeeper.rules import InvalidInput, Violation
-from scorekeeper.rules.common import clean_name
+from scorekeeper.rules.common import Reader
 from scorekeeper.tables import deck_links, entries
 from scorekeeper.tables.checks import NewTable
 
@@ -113,13 +113,8 @@ def joined(club: Club, table: Table) -> None:
 
 def same_seasons(club: Club, given: JSONValue) -> bool:
     """Whether ``given`` (a seasons' form as posted) names the club's seasons as they are,
-    names and days alike: saved from a page that showed others, it changes nothing."""
-    if not isinstance(given, list):
-        return False
-    kept = [(s.name, s.start.isoformat(), s.end.isoformat()) for s in seasons.of_club(club.seasons)]
-    posted = [
-        (clean_name(str(g.get("name", ""))), str(g.get("from", "")), str(g.get("to", "")))
-        for g in given
-        if isinstance(g, dict)
-    ]
-    return posted == kept
+    names and days alike, read as a PATCH reads them: from a page that showed others, it
+    changes nothing."""
+    r = Reader()
+    posted = seasons.read(r, given)
+    return posted is not None and posted == seasons.of_club(club.seasons)
