@@ -1,5 +1,6 @@
 """A settle-up's line in a table's history says who paid whom (issue 39 item 7): "Aki paid
-Ben 140", each payment as it was recorded, exact (thirds stay thirds)."""
+Ben 140 points", each payment as it was recorded, exact (thirds stay thirds), with its money
+at a table that has a point value ("= 70")."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_a_settle_up_says_who_paid_whom(client):
     assert owed == [{"from": "Aki", "to": "Ben", "points": "255"}]
     client.post(f"/api/v1/sessions/{sid}/settle")
     for url in (f"/t/{sid}", f"/t/{sid}/history"):
-        assert payments_of(client.get(url).get_data(as_text=True)) == [["Aki paid Ben 255"]]
+        assert payments_of(client.get(url).get_data(as_text=True)) == [["Aki paid Ben 255 points"]]
 
 
 def test_thirds_and_several_payments_each_said_exactly(client):
@@ -40,16 +41,20 @@ def test_thirds_and_several_payments_each_said_exactly(client):
     add(client, sid, BAKA_ROUND)
     client.post(f"/api/v1/sessions/{sid}/settle")
     page = client.get(f"/t/{sid}/history").get_data(as_text=True)
-    assert payments_of(page) == [["Ben paid Cho 116⅔", "Aki paid Cho 36⅔"]]
+    # The money beside the points (point value 1/2): a probe (11-29) found the history said
+    # "Ben paid Cho 116⅔" at a table where Ben handed over 58⅓.
+    assert payments_of(page) == [
+        ["Ben paid Cho 116⅔ points = 58⅓", "Aki paid Cho 36⅔ points = 18⅓"]
+    ]
     ja = client.get(f"/t/{sid}", headers=JA).get_data(as_text=True)
-    assert payments_of(ja) == [["BenがChoに116⅔支払い", "AkiがChoに36⅔支払い"]]
+    assert payments_of(ja) == [["BenがChoに116⅔点を支払い = 58⅓", "AkiがChoに36⅔点を支払い = 18⅓"]]
     # Settled again after another round: each settle-up keeps its own payments.
     add(client, sid, BAKA_ROUND)
     client.post(f"/api/v1/sessions/{sid}/settle")
     page = client.get(f"/t/{sid}").get_data(as_text=True)
     assert payments_of(page) == [
-        ["Ben paid Cho 58⅓", "Aki paid Cho 18⅓"],
-        ["Ben paid Cho 116⅔", "Aki paid Cho 36⅔"],
+        ["Ben paid Cho 58⅓ points = 29⅙", "Aki paid Cho 18⅓ points = 9⅙"],
+        ["Ben paid Cho 116⅔ points = 58⅓", "Aki paid Cho 36⅔ points = 18⅓"],
     ]
 
 
