@@ -8,6 +8,8 @@ from the games' declared options.
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -204,6 +206,10 @@ def _only_with_a_dealer(form: NewTableForm, field: Field) -> None:
         raise StopValidation()
 
 
+_START_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What a start form's id may be (``secrets.token_urlsafe(16)`` draws 22 of these)."""
+
+
 class NewTableForm(FlaskForm):
     """Start a table: its game, players in turn order, house rules and point value."""
 
@@ -226,14 +232,25 @@ class NewTableForm(FlaskForm):
         # among the players listed: the view says so, counting from 1
         validators=[_only_with_a_dealer, Optional()],
     )
+    start_id = HiddenField()
+    """A random id drawn with the form and sent back with it: the table it opens keeps it,
+    so the same form sent again (Start tapped twice) lands on that table (``start_key``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not self.start_id.data:  # a new form; a form sent back keeps its own
+            self.start_id.data = secrets.token_urlsafe(16)
         self.game.choices = [SelectChoice(g.id, g.title) for g in GAMES.values()]
         # A select draws its choices as plain text: give it them in the page's language.
         for field in self:
             if isinstance(field, SelectField):
                 field.choices = [SelectChoice(c.value, tr(c.label)) for c in _choices(field)]
+
+    def start_key(self) -> str | None:
+        """The form's ``start_id`` as sent, when it is one this form could have drawn (any
+        other value is no id: the table it opens keeps none)."""
+        sent = self.start_id.data
+        return sent if isinstance(sent, str) and _START_ID.fullmatch(sent) else None
 
     def option_groups(self) -> list[tuple[tuple[Game, ...], list[tuple[OptionField, Field]]]]:
         """The option fields grouped by the games they belong to, for the page's fieldsets."""

@@ -156,6 +156,9 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     )
     """The taught deck the table's photos are read with (migration 0011); at a club's table
     the club's deck stands in while this is None."""
+    start_id: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True)
+    """The id the start form that opened the table carried (migration 0015): that form sent
+    again (Start tapped twice) lands on this table instead of opening another."""
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="table",

@@ -54,6 +54,7 @@ from scorekeeper.tables.entries import (
     open_table,
     restore_round,
 )
+from scorekeeper.tables.opened import started_by, taken_by
 from scorekeeper.tables.planning import (
     ReplayOf,
     correcting,
@@ -84,6 +85,7 @@ __all__ = [
     "check_new_table",
     "check_round",
     "commit",
+    "commit_opened",
     "continued_name",
     "continued_seats",
     "correct_round",
@@ -118,6 +120,8 @@ __all__ = [
     "score",
     "seated_dealer",
     "showing",
+    "started_by",
+    "taken_by",
     "undo",
     "undoing",
     "would_score",
@@ -166,11 +170,31 @@ def check_new_table(body: JSONObject) -> NewTable:
     return check_table(body, only_table_keys=True)
 
 
-def open_new_table(new: NewTable, club: Club | None = None) -> Table:
+def open_new_table(
+    new: NewTable, club: Club | None = None, *, start_id: str | None = None
+) -> Table:
     """Open a checked new table (``check_new_table``), in ``club`` when one is given (its
     players then become the club's members): the home page, the club's page and the API all
-    open a table here. InvalidInput, storing nothing, when the club refuses it."""
-    return club_service.open_in_club(club, new) if club is not None else open_table(new)
+    open a table here. InvalidInput, storing nothing, when the club refuses it. ``start_id``:
+    the id the page's start form carried (``started_by`` finds the table by it)."""
+    table = club_service.open_in_club(club, new) if club is not None else open_table(new)
+    table.start_id = start_id
+    return table
+
+
+def commit_opened(start_id: str | None, club: Club | None) -> Table | None:
+    """Commit a table just opened from a start form. When the same form, sent twice at the
+    same moment, opened a table first (its ``start_id`` taken meanwhile), nothing of this
+    one is kept and that table is the answer; None when this one was kept."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        first = started_by(start_id, club)
+        if first is None:
+            raise
+        return first
+    return None
 
 
 # -- changing a table ------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from scorekeeper.views.club_page import ZONES, club_page, seasons_shown
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import public_url
 from scorekeeper.views.member_page import member_page
-from scorekeeper.views.opening import club_summary, form_field, open_from_form
+from scorekeeper.views.opening import STARTED_ALREADY, club_summary, form_field, open_from_form
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import HISTORY_SHOWN, table_standings
 
@@ -250,10 +250,14 @@ def open_table(token: str) -> ResponseReturnValue:
         errors.setdefault(f"table.{key}", []).extend(messages)
     opening = open_from_form(form, ready=valid and not errors, club=club)
     if opening.table is not None:
-        said = N_(
-            "Table “%(name)s” is ready in the club “%(club)s”.",
-            name=opening.table.name,
-            club=club.name,
+        said = (
+            STARTED_ALREADY
+            if opening.again
+            else N_(
+                "Table “%(name)s” is ready in the club “%(club)s”.",
+                name=opening.table.name,
+                club=club.name,
+            )
         )
         flash(tr(said))
         return redirect(url_for("tables.show", token=opening.table.token))

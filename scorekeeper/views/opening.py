@@ -17,12 +17,19 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.tables import service
 from scorekeeper.tables.reading import Club, Table
 
+STARTED_ALREADY = N_(
+    "This form started this table already (Start tapped twice?), so no other table was "
+    "opened. To start another, open the start page again."
+)
+
 
 @dataclass(slots=True)
 class Opening:
     """What came of a new table's form: the table opened, or what refused it."""
 
     table: Table | None = None
+    again: bool = False
+    """``table`` was opened by this same form before (Start tapped twice): nothing new."""
     checks: list[Violation] = field(default_factory=list)
     """The table's own checks of what the form could read, as the page says them."""
     refused: list[Violation] = field(default_factory=list)
@@ -33,9 +40,17 @@ def open_from_form(form: NewTableForm, *, ready: bool, club: Club | None = None)
     """Check a new table's form on the table's own checks (whatever the form could read, so
     that every mistake is said at once) and, when ``ready`` (the form's own checks passed)
     and the table's pass too, open it, in ``club`` if given, and commit. Nothing is checked
-    without a known game; a refused table is not stored (the caller rolls back)."""
+    without a known game; a refused table is not stored (the caller rolls back). A form
+    that opened a table already (its ``start_id``), sent again, answers that table
+    (``again``): Start tapped twice opens one table."""
     if form.game.data not in GAMES:
         return Opening()
+    start_id = form.start_key() if ready else None
+    first = service.taken_by(start_id)
+    if first is not None and first.club_id == (None if club is None else club.id):
+        return Opening(table=first, again=True)  # this form opened it already: sent again
+    if first is not None:
+        start_id = None  # another page's form's id (tampered): no id kept
     body = form.to_body()
     try:
         new = service.check_new_table(body)
@@ -44,11 +59,11 @@ def open_from_form(form: NewTableForm, *, ready: bool, club: Club | None = None)
     if not ready:
         return Opening()
     try:
-        table = service.open_new_table(new, club)
+        table = service.open_new_table(new, club, start_id=start_id)
     except InvalidInput as exc:
         return Opening(refused=list(exc.violations))
-    service.commit()
-    return Opening(table=table)
+    first = service.commit_opened(start_id, club)
+    return Opening(table=table) if first is None else Opening(table=first, again=True)
 
 
 def on_the_page(violations: Sequence[Violation], body: Mapping[str, JSONValue]) -> list[Violation]:

@@ -48,7 +48,7 @@ from scorekeeper.views.check import checker_args
 from scorekeeper.views.deck_page import table_deck
 from scorekeeper.views.kept_pages import kept_page
 from scorekeeper.views.links import attachment, qr_svg, table_link
-from scorekeeper.views.opening import form_field, open_from_form, start_summary
+from scorekeeper.views.opening import STARTED_ALREADY, form_field, open_from_form, start_summary
 from scorekeeper.views.seating import moved, seat_order
 from scorekeeper.views.table_figures import (
     HISTORY_SHOWN,
@@ -185,14 +185,15 @@ def create() -> ResponseReturnValue:
     opening = open_from_form(form, ready=not errors)
     if opening.table is not None:
         remember(opening.table)
-        flash(
-            tr(
-                N_(
-                    "Table “%(name)s” is ready. Share its link to follow it on other phones.",
-                    name=opening.table.name,
-                )
+        said = (
+            STARTED_ALREADY
+            if opening.again
+            else N_(
+                "Table “%(name)s” is ready. Share its link to follow it on other phones.",
+                name=opening.table.name,
             )
         )
+        flash(tr(said))
         return redirect(url_for(".show", token=opening.table.token))
     for field, messages in errors_by_field(opening.checks).items():
         field = form_field(form, field)  # a house rule or setting beside its field
