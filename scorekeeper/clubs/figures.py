@@ -29,6 +29,7 @@ from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, Table, db
 from scorekeeper.round_data import json_of
+from scorekeeper.rules.common import name_key
 from scorekeeper.tables import store
 
 DAY_STARTS = timedelta(hours=6)
@@ -227,7 +228,7 @@ def _add_entry(
     pot = figures.setdefault((day, POT), Figure())
     pot.points -= sum(deltas, Fraction(0)) + house
     pot.house += house
-    in_round = [s for s in sat if s < len(deltas)]
+    in_round = _played(table, rnd, [s for s in sat if s < len(deltas)])
     made: dict[int, list[str]] = {}
     if rnd.kind == EntryKind.ROUND:
         result = store.result_of(table, rnd)
@@ -246,6 +247,24 @@ def _add_entry(
             fig.money += change * value
         if played:
             _add_round(fig, rnd, seat, deltas, in_round, made.get(seat, []))
+
+
+def _played(table: Table, rnd: Round, seated: list[int]) -> list[int]:
+    """Who of the ``seated`` played round ``rnd``: the players its entry names, when it
+    names them (in Tokan a player leaves by being left out of a tour, API.md), else every
+    seated one. Names are matched as the ledger matches them (``name_key``, the table's
+    players as named now: a rename renames the entries too)."""
+    if rnd.kind != EntryKind.ROUND:
+        return seated
+    given = json_of(rnd.entry).get("players")
+    if not isinstance(given, list) or not given:
+        return seated
+    names = [p.get("name") if isinstance(p, dict) else None for p in given]
+    if not all(isinstance(n, str) for n in names):
+        return seated
+    keys = {name_key(typing.cast(str, n)) for n in names}
+    named = [s for s in seated if s < len(table.players) and name_key(table.players[s]) in keys]
+    return named if len(named) == len(names) else seated
 
 
 def _add_round(
