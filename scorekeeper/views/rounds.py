@@ -162,6 +162,7 @@ class RoundPage:
             action=action,
             stale=stale,
             photo=photo,
+            players_changed=self.players_changed,
         ), status
 
 

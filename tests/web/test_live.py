@@ -516,6 +516,32 @@ def test_a_tokotoko_form_opened_before_a_rename_is_refused(client):
     assert session_rounds(client, url) == []
 
 
+def test_a_hand_typed_before_a_player_left_is_not_drawn_under_the_next_player(client):
+    """A hostile-page probe (2026-11-29): Otoroku's form, refused because Ben left, was drawn
+    again with each typed hand one seat on (Ben's unbeatable 6 9 under Cy's name), and Save
+    stored it so (Cy +20). Tokotoko's card left out moved the same way. The form is drawn
+    again for the players there are now, empty: a hand is typed again for its player."""
+    url = new_table(client, "otoroku", ["Aki", "Ben", "Cy", "Dai"])
+    form_url = f"{url}/rounds/new"
+    phone_a = resubmit(client.get(form_url).get_data(as_text=True))
+    typed = {"p0_values": ["3 4"], "p1_values": ["6 9"], "p2_values": ["2 2"], "p3_values": ["5 5"]}
+    resp = client.patch(f"/api/v1/sessions/{token(url)}", json={"remove": ["Ben"]})
+    assert resp.status_code == 200, resp.get_json()
+    resp = client.post(form_url, data={**phone_a, **typed})
+    assert resp.status_code == 409
+    again = resubmit(resp.get_data(as_text=True))
+    assert [again[f"p{i}_name"] for i in range(3)] == [["Aki"], ["Cy"], ["Dai"]]
+    assert all(again.get(f"p{i}_values", [""]) == [""] for i in range(3))
+    assert client.post(form_url, data=again).status_code == 422  # no hand: nothing stored
+    assert session_rounds(client, url) == []
+    tokotoko = new_table(client, "tokotoko", ["Aki", "Ben", "Cy"])
+    phone_b = resubmit(client.get(f"{tokotoko}/rounds/new").get_data(as_text=True))
+    client.patch(f"/api/v1/sessions/{token(tokotoko)}", json={"rename": {"Aki": "Dai"}})
+    resp = client.post(f"{tokotoko}/rounds/new", data={**phone_b, "p1_leave": ["field-0"]})
+    assert resp.status_code == 409
+    assert not re.search(r'value="field-0"[^>]*selected', resp.get_data(as_text=True))
+
+
 def session_rounds(client, url):
     return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]
 
