@@ -166,8 +166,11 @@ def _standings(club: Club, args: Mapping[str, str]) -> JSONObject:
             "average": amount_str(mt.points / mt.rounds) if game and mt.rounds else None,
         }
         key = mt.points if game else mt.money
-        # Archived members (listed when asked) last, then those who sat in no round.
-        rows_out.append(((flags.get(name, False), 0 if mt.rounds else 1, -key), item))
+        # Archived members (listed when asked) last, then those who sat in no round and have
+        # nothing: a share of a pot split paid to one who sat in no round of the period (a
+        # player added before the game's end) is ordered by its figure like any other.
+        idle = not mt.rounds and not mt.points and not mt.money
+        rows_out.append(((flags.get(name, False), 1 if idle else 0, -key), item))
     rows_out.sort(key=lambda pair: pair[0])
     return {
         "from": start.isoformat() if start else None,

@@ -66,3 +66,24 @@ def test_a_player_who_leaves_counts_the_tours_played_and_no_more(client):
     assert against["A"]["rounds"] == 1  # together in the first tour only
     assert Fraction(against["A"]["their_points"]) == first[0]
     assert second[3] == 0
+
+
+def test_a_share_of_the_pot_without_a_round_is_ordered_by_its_figure(client):
+    """A probe (2026-11-29): Dai, added to a continued Tokan table before its game ended,
+    took a share of the pot split (R21) without sitting in a tour; the standings listed him
+    last, after members with less, as if he had nothing. API.md: ordered by ``points`` (by
+    ``money`` without ``game``); only members with zeros are listed last."""
+    cid, sid = _club_table(client, ["A", "B", "C"])
+    _tour(client, sid, _p("A", [6, 6]), _p("B", [1, 1]), _p("C", [3, 4]))
+    resp = client.post("/api/v1/sessions", json={"continue_from": sid})
+    assert resp.status_code == 201, resp.get_json()
+    later = resp.get_json()["id"]
+    assert client.patch(f"/api/v1/sessions/{later}", json={"add": ["D"]}).status_code == 200
+    end = client.post(f"/api/v1/sessions/{later}/rounds", json={"kind": "end"})
+    assert end.status_code == 201, end.get_json()
+    members = _members(client, cid)
+    assert members["D"]["rounds"] == 0 and Fraction(members["D"]["points"]) > 0
+    order = list(members)
+    points = [Fraction(members[n]["points"]) for n in order]
+    assert points == sorted(points, reverse=True)
+    assert order[0] == "D"
