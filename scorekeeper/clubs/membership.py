@@ -493,14 +493,16 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
 
 def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
     """A change is undone only while what it did stands: a merge while the member it kept,
-    a rename while the member it named, has that name (a later change, not undone, that
-    renamed or merged them, or gave their name to another member, would hand seats or a name
-    back to the wrong person); seasons while no later change set them again (theirs would go
-    too). InvalidInput naming that later change."""
-    unmerge, rename = back.get("unmerge"), back.get("rename")
+    a rename, an archive or a member's joining while the member it named, has that name (a
+    later change, not undone, that renamed or merged them, or gave their name to another
+    member, would hand seats, a name or the archive to the wrong person); seasons while no
+    later change set them again (theirs would go too). InvalidInput naming that change."""
+    unmerge = back.get("unmerge")
     items = unmerge if isinstance(unmerge, list) else []
     kept = {str(i.get("into")) for i in items if isinstance(i, dict)}
-    kept |= {str(n) for n in rename} if isinstance(rename, dict) else set()
+    for key in ("rename", "flags", "remove"):  # dicts by name, or a list of names
+        named = back.get(key)
+        kept |= {str(n) for n in named} if isinstance(named, dict | list) else set()
     if not kept and "seasons" not in back:
         return
     later = select(ClubJournalEntry).where(

@@ -584,3 +584,42 @@ def test_a_read_only_link_is_refused_a_settle_up_before_its_body_is_read(client)
         ).status_code
         == 403
     )
+
+
+def test_an_old_archive_or_joining_is_not_undone_on_whoever_has_the_name_now(client):
+    """A hostile probe (2026-11-29): undoing an old "Aki back from the archive" after Aki was
+    renamed Zed and Ben renamed Aki archived the former Ben; undoing an old "Dai joined"
+    after that Dai was renamed Eve and a new Dai joined removed the new Dai. Each is refused,
+    naming the later change, as a rename's and a merge's undo are."""
+
+    def last_seq():
+        return client.get(f"/api/v1/clubs/{club['id']}/journal").get_json()["entries"][0]["seq"]
+
+    def archived():
+        got = client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]
+        return {m["name"]: m["archived"] for m in got}
+
+    club = make_club(client, members=("Aki", "Ben", "Cy"))
+    patch(client, club, {"archive": ["Aki"]})
+    patch(client, club, {"unarchive": ["Aki"]})
+    back = last_seq()
+    patch(client, club, {"rename": {"Aki": "Zed"}})
+    patch(client, club, {"rename": {"Ben": "Aki"}})
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": back})
+    assert resp.status_code == 409
+    assert "Aki was renamed or merged since, in change" in resp.get_json()["errors"][0]["message"]
+    assert archived() == {"Zed": False, "Aki": False, "Cy": False}
+    patch(client, club, {"add": ["Dai"]})
+    joined = last_seq()
+    patch(client, club, {"rename": {"Dai": "Eve"}})
+    patch(client, club, {"add": ["Dai"]})
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": joined})
+    assert resp.status_code == 409
+    assert "Dai was renamed or merged since" in resp.get_json()["errors"][0]["message"]
+    assert {"Dai", "Eve"} <= set(archived())
+    # With nothing renamed since, an archive is undone as before.
+    patch(client, club, {"archive": ["Cy"]})
+    assert (
+        client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": last_seq()}).status_code == 200
+    )
+    assert archived()["Cy"] is False
