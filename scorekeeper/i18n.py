@@ -29,6 +29,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import get_group_symbol
 from flask import Blueprint, Flask, Response, current_app, redirect, request
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -291,8 +292,17 @@ def yaku_detail(yaku: Mapping[str, JSONValue]) -> str:
 
 
 def number(value: int) -> str:
-    """A whole number as the page's language writes it (1,234 or 1 234)."""
-    return str(format_decimal(value))
+    """A whole number as the page's language writes it (1,234 or 1 234). Babel formats
+    through a decimal context of 28 digits, which refuses a number of about 26 digits or
+    more (a probe, 2026-11-29: a Japanese page answered 500): such a number is grouped by
+    threes with the language's own separator."""
+    if -_BABEL_LIMIT < value < _BABEL_LIMIT:
+        return str(format_decimal(value))
+    return f"{value:,}".replace(",", get_group_symbol(get_locale() or SOURCE_LANGUAGE))
+
+
+_BABEL_LIMIT = 10**24
+"""Numbers below this in size are formatted by Babel (it takes 25 digits, not 26)."""
 
 
 def display_amount(value: Fraction | int, signed: bool = False) -> str:

@@ -349,10 +349,12 @@ def _opened_on(table: Table, number: int) -> Round:
     now: another phone may have deleted it, or deleted an earlier round so that it moved up.
     A form that says none corrects the round at ``number``."""
     based_on = _based_on(request.form.get("based_on"))
-    if based_on is not None:
-        rnd = reading.round_by_id(table, based_on[0])
-        if rnd is not None and rnd.kind == EntryKind.ROUND:
-            return rnd
+    try:
+        rnd = None if based_on is None else reading.round_by_id(table, based_on[0])
+    except LookupError:  # an id past any the database holds (a tampered form): none
+        rnd = None
+    if rnd is not None and rnd.kind == EntryKind.ROUND:
+        return rnd
     return _round_or_404(table, number)
 
 
