@@ -17,6 +17,11 @@ from scorekeeper.messages import Msg, message_json
 from scorekeeper.models import JournalEntry, Table, db, now
 from scorekeeper.round_data import JournalData
 
+SUMMARY_LIMIT = 200_000
+"""The longest journal summary an import takes: any the app writes. A settle-up's names each
+payment, and an amount may run to 4,000 digits over 4,000 (a probe, 2026-11-29: a 12-player
+settle-up's summary of 599 characters made the table's export refuse to import)."""
+
 CLUB_WRITES = "club_tables_written"
 """Where ``record`` notes the writes to a club's tables (``db.session.info``): their kept
 figures follow before the commit (``clubs.figures``)."""

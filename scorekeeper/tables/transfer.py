@@ -44,6 +44,7 @@ from scorekeeper.tables.entries import (
     KINDS,
     open_table,
 )
+from scorekeeper.tables.journal import SUMMARY_LIMIT
 from scorekeeper.tables.store import TIME_FORMAT
 
 
@@ -603,8 +604,9 @@ def _kept_action(action: object, path: str) -> Action:
 
 def _kept_summary(summary: object, path: str) -> str:
     kept = clean_name(summary) if isinstance(summary, str) else ""  # no control or bidi
-    if not 0 < len(kept) <= 500:
-        raise InvalidInput([Violation(path, N_("A summary is text of 1 to 500 characters"))])
+    if not 0 < len(kept) <= SUMMARY_LIMIT:
+        said = N_("A summary is text of 1 to %(n)s characters", n=SUMMARY_LIMIT)
+        raise InvalidInput([Violation(path, said)])
     return kept
 
 
