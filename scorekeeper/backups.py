@@ -217,6 +217,10 @@ def _add_commands(app: Flask) -> None:
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
     def backup_command(path: Path) -> None:
         """Write a consistent copy of the database to PATH while the app serves."""
+        if not path.name:  # "" or "/": a directory, not a file to write
+            raise click.BadParameter(
+                "give the file to write, e.g. backup.sqlite", param_hint="PATH"
+            )
         try:
             source = sqlite_file(app)
         except NotSQLite as exc:

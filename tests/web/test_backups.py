@@ -114,6 +114,17 @@ def test_on_postgresql_the_command_says_to_use_pg_dump():
     assert result.exit_code != 0 and "pg_dump" in result.output
 
 
+def test_an_empty_path_is_a_usage_message_not_a_traceback(tmp_path):
+    """A hostile probe (2026-11-29): ``flask backup ""`` ended in a traceback ("PosixPath('.')
+    has an empty name")."""
+    app = sqlite_app(tmp_path / "live.sqlite")
+    for path, said in (("", "give the file to write"), ("/", "is a directory")):
+        result = app.test_cli_runner().invoke(args=["backup", path])
+        assert result.exit_code == 2, result.output
+        assert said in result.output
+        assert isinstance(result.exception, SystemExit)
+
+
 def test_snapshots_kept_are_the_last_week_and_one_a_week_for_four_weeks():
     today = date(2026, 11, 25)
     every_day = {today - timedelta(days=k) for k in range(90)}
