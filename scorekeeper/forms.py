@@ -321,6 +321,9 @@ class RoundForm(FlaskForm):
     played_at = HiddenField()
     """A new round kept on a phone without a signal: when it was played (UTC, set by the
     phone's queue, static/js/queue-store.js); empty: now."""
+    seen = HiddenField()
+    """A new round's form: the table's version when it was drawn. A rematch made since (the
+    game went on at a new table) refuses it once (``changes.rematch_since``)."""
 
 
 class ImportForm(FlaskForm):

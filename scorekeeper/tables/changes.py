@@ -496,6 +496,25 @@ def _latest_rematch(table: Table) -> str | None:
 _REMATCHES: BoundedCache[tuple[str, int], str | None] = BoundedCache(1024)
 
 
+def rematch_since(table: Table, seen: str | None) -> str | None:
+    """The token of the newest table this one was continued at after its version ``seen``
+    (what a page showed, as the page wrote it); None when none was since, or ``seen`` is no
+    version."""
+    if not (seen and seen.isascii() and seen.isdigit() and len(seen) <= 18):
+        return None
+    entry = db.session.scalar(
+        select(JournalEntry)
+        .where(
+            JournalEntry.table_id == table.id,
+            JournalEntry.action == Action.REMATCH,
+            JournalEntry.seq > int(seen),
+        )
+        .order_by(JournalEntry.seq.desc())
+        .limit(1)
+    )
+    return None if entry is None else continued_at(entry)
+
+
 # -- settling up -------------------------------------------------------------------------------
 
 

@@ -27,6 +27,7 @@ from scorekeeper.tables.changes import (
     padded_amounts,
     players_now,
     point_value,
+    rematch_since,
     settle_plan,
 )
 from scorekeeper.tables.checks import expected_number_of, submission_id_of
@@ -116,6 +117,7 @@ __all__ = [
     "players_now",
     "point_value",
     "recent_tables",
+    "rematch_since",
     "result_of",
     "round_by_id",
     "round_input",

@@ -22,7 +22,7 @@ from scorekeeper.tables import reading, service
 from scorekeeper.tables.reading import Round, Table
 from scorekeeper.views import errors_by_field, get_table_or_404, not_found, sentences
 from scorekeeper.views.device import TOO_LONG, named_on_a_form, phone_name
-from scorekeeper.views.stale import Stale, dealer_moved
+from scorekeeper.views.stale import Stale, dealer_moved, refused_as_moved_on
 from scorekeeper.views.table_figures import GameSummary, game_summary
 
 bp = Blueprint("rounds", __name__, url_prefix="/t/<token>/rounds")
@@ -186,12 +186,9 @@ def _save(page: RoundPage) -> ResponseReturnValue:
     entry, problems = page.read()
     if not form.validate_on_submit():
         return page.render(form, entry, {"": [EXPIRED]}, 400)
-    if page.players_changed:
-        # The form is drawn again for the players there are now: the one posted was made for
-        # others, and saving it again would be refused again.
-        form.expected_number.data = str(page.round_no)
-        changed = errors_by_field(v for v in problems if v.field == "players")
-        return page.render(form, Entry({}), changed, 409)
+    moved_on = refused_as_moved_on(page, form, entry, problems)
+    if moved_on is not None:
+        return moved_on
     try:
         named_on_a_form(request.form.get("device"))  # asked on a phone's first write
         bad_name: dict[str, list[str]] = {}
@@ -332,6 +329,7 @@ def new(token: str) -> ResponseReturnValue:
     form = RoundForm()
     form.submission_id.data = secrets.token_urlsafe(16)
     form.expected_number.data = str(page.round_no)
+    form.seen.data = str(page.table.version)
     return page.render(form, Entry({}))
 
 

@@ -1,16 +1,27 @@
 """A round form refused because another phone got there first (issue 30): what the page
-shows beside the player's own entry, and what saving it as the next round would change."""
+shows beside the player's own entry, and what saving it as the next round would change;
+and a form refused because the table moved on since it was drawn (its players changed, or
+its game went on at a new table)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from flask.typing import ResponseReturnValue
 
 from scorekeeper.games import GAMES
+from scorekeeper.i18n import translate as tr
+from scorekeeper.messages import N_
+from scorekeeper.round_data import Entry
+from scorekeeper.rules import Violation
 from scorekeeper.tables import reading, service
+from scorekeeper.views import errors_by_field
 
 if TYPE_CHECKING:
-    from scorekeeper.round_data import Entry, Result
+    from scorekeeper.forms import RoundForm
+    from scorekeeper.round_data import Result
     from scorekeeper.state import State
     from scorekeeper.tables.reading import Round, Table
 
@@ -80,3 +91,44 @@ def _changes(result: Result | None) -> list[dict[str, object]] | None:
     if not isinstance(players, list):
         return []
     return [{k: v for k, v in p.items() if k != "role"} for p in players if isinstance(p, dict)]
+
+
+class _RoundPage(Protocol):
+    """What ``refused_as_moved_on`` reads of a round's page (``views.rounds.RoundPage``)."""
+
+    players_changed: bool
+    round_no: int
+    rnd: Round | None
+    table: Table
+
+    def render(
+        self,
+        form: RoundForm,
+        entry: Entry,
+        errors: dict[str, list[str]] | None = None,
+        status: int = 200,
+    ) -> ResponseReturnValue: ...
+
+
+CONTINUED_SINCE = N_(
+    "This game continued at a new table after this page was opened, so nothing was saved "
+    "here: enter the round at the new table (its link is above). To keep it at this table "
+    "instead, tap Save again."
+)
+
+
+def refused_as_moved_on(
+    page: _RoundPage, form: RoundForm, entry: Entry, problems: Sequence[Violation]
+) -> ResponseReturnValue | None:
+    """The table moved on since the form was drawn, so that it is refused as it stands: the
+    players changed (drawn again, empty, for those there now: what was typed was by seat),
+    or a new round's game went on at a new table (said once with its link over the form,
+    the typing kept: Save again keeps the round at this table)."""
+    if page.players_changed:
+        form.expected_number.data = str(page.round_no)
+        changed = errors_by_field(v for v in problems if v.field == "players")
+        return page.render(form, Entry({}), changed, 409)
+    if page.rnd is None and reading.rematch_since(page.table, form.seen.data) is not None:
+        form.seen.data = str(page.table.version)
+        return page.render(form, entry, {"": [tr(CONTINUED_SINCE)]}, 409)
+    return None

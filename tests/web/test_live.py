@@ -542,6 +542,33 @@ def test_a_hand_typed_before_a_player_left_is_not_drawn_under_the_next_player(cl
     assert not re.search(r'value="field-0"[^>]*selected', resp.get_data(as_text=True))
 
 
+def test_a_round_form_opened_before_a_rematch_is_refused_once(client):
+    """A hostile-page probe (2026-11-29): another phone started a rematch (the game went on
+    at a new table) while this phone's form was open; Save stored the round at the old
+    table, missing from the new one where play went on. It is refused once, the link to the
+    new table over the form and the cards kept; Save again keeps it at the old table."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url = f"{url}/rounds/new"
+    phone_a = resubmit(client.get(form_url).get_data(as_text=True))
+    assert phone_a["seen"]
+    rematch = client.post("/api/v1/sessions", json={"continue_from": token(url)})
+    assert rematch.status_code == 201
+    new_url = "/t/" + rematch.get_json()["id"]
+    resp = client.post(form_url, data={**phone_a, **MINE})
+    assert resp.status_code == 409
+    page = resp.get_data(as_text=True)
+    assert "This game continued at a new table after this page was opened" in page
+    assert f'href="{new_url}"' in page
+    assert session_rounds(client, url) == []
+    again = resubmit(page)
+    assert set(again["p0_pile"]) == set(HALF_A)  # the cards are kept
+    assert client.post(form_url, data=again).status_code == 302
+    assert len(session_rounds(client, url)) == 1
+    # A form drawn after the rematch saves at once.
+    later = resubmit(client.get(form_url).get_data(as_text=True))
+    assert client.post(form_url, data={**later, **MINE}).status_code == 302
+
+
 def session_rounds(client, url):
     return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]
 
