@@ -26,6 +26,7 @@ from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, db
+from scorekeeper.rules.common import name_key
 
 _UTC = ZoneInfo("UTC")
 
@@ -119,6 +120,20 @@ def work_out(club: Club, game: str, season: Season | None) -> list[Record]:
         out.append(Record("day", (who(r[0], r[2]),), value, r[1], tables[r[0]]))
     out.extend(_longest_runs(club, game, season, tables))
     out.extend(_rarest_yaku(rows, tables))
+    return _once_each(out)
+
+
+def _once_each(found: list[Record]) -> list[Record]:
+    """Each record listed once per holder (docs/api.md), where they first set it: a member
+    who made the biggest round twice, or a run of the record length twice, is one entry (a
+    probe of 2026-11-29 found Aki listed twice for a run of 1)."""
+    seen: set[tuple[str, str | None, str]] = set()
+    out = []
+    for record in found:  # each kind in the order its records were set
+        key = (record.kind, record.yaku, name_key(record.names[0]))
+        if key not in seen:
+            seen.add(key)
+            out.append(record)
     return out
 
 

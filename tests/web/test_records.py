@@ -44,3 +44,19 @@ def test_figures_kept_before_the_best_round_was_kept_still_link_the_round(client
         db.session.execute(db.update(Club).values(figures_version=Club.figures_version + 1))
         db.session.commit()
     assert _biggest(client, club) == kept
+
+
+def test_a_record_set_twice_by_one_member_lists_them_once(client):
+    """A hostile probe (2026-11-29): Ben, who won the equal biggest round at two tables, was
+    listed twice for it (and for the most points in a day); docs/api.md lists a shared
+    record once per holder, where they first set it."""
+    club = make_club(client, members=("Aki", "Ben"))
+    first = table(client, club, "toppa", ["Aki", "Ben"])
+    second = table(client, club, "toppa", ["Aki", "Ben"])
+    assert win(client, first["id"], 0)[1] == win(client, second["id"], 0)[1] == "255"
+    got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    for kind in ("round", "day", "run"):
+        holders = [r["names"][0] for r in got if r["kind"] == kind]
+        assert holders == ["Ben"], (kind, holders)
+    biggest = next(r for r in got if r["kind"] == "round")
+    assert biggest["table"]["id"] == first["id"]  # where Ben first set it

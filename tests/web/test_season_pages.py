@@ -240,14 +240,12 @@ def test_a_shared_record_names_every_holder_with_their_own_when_and_where(client
     yaku are all returned and shown, each holder with their own day and link."""
     club, t1, t2 = _two_tables_one_day(client, app)
     got = client.get(f"/api/v1/clubs/{club['id']}/records?game=toppa").get_json()["records"]
+    # Aki made the biggest round at both tables: listed once, where first set (docs/api.md:
+    # once per holder; a probe of 2026-11-29 found Aki listed twice).
     rounds = [(r["names"], r["day"], r["table"]["id"]) for r in got if r["kind"] == "round"]
-    assert rounds == [
-        (["Aki"], "2026-12-01", t1["id"]),
-        (["Aki"], "2026-12-01", t2["id"]),
-        (["Ben"], "2026-12-02", t1["id"]),
-    ]
+    assert rounds == [(["Aki"], "2026-12-01", t1["id"]), (["Ben"], "2026-12-02", t1["id"])]
     days = [(r["names"], r["day"]) for r in got if r["kind"] == "day"]
-    assert days == [(["Aki"], "2026-12-01"), (["Aki"], "2026-12-01"), (["Ben"], "2026-12-02")]
+    assert days == [(["Aki"], "2026-12-01"), (["Ben"], "2026-12-02")]
     yaku = [r for r in got if r["kind"] == "yaku"]
     assert all(len(r["names"]) == 1 for r in yaku)
     one = [
