@@ -27,6 +27,7 @@ from scorekeeper.tables.entries import Conflict
 from scorekeeper.tables.undoing import Undoers
 
 MAX_MEMBERS = 500
+TOO_MANY = N_("A club has at most %(n)s members", n=MAX_MEMBERS)
 PATCH_KEYS = (
     "name",
     "timezone",
@@ -122,7 +123,7 @@ def _unique(r: Reader, names: Sequence[str], path: str) -> None:
 
 def _at_most(r: Reader, members: int, path: str) -> None:
     if members > MAX_MEMBERS:
-        r.add(path, N_("A club has at most %(n)s members", n=MAX_MEMBERS))
+        r.add(path, TOO_MANY)
 
 
 # -- changes -----------------------------------------------------------------------------
@@ -193,8 +194,7 @@ def _check_zone(c: _Change, key: str) -> None:
 
 def _check_add(c: _Change, key: str) -> None:
     """Members joining, each at its own place (``add.<i>``: a name given twice, or already a
-    member's); and, for every change, at most ``MAX_MEMBERS`` (a table's new players may
-    have joined past it)."""
+    member's), at most ``MAX_MEMBERS`` in all (a change adding none is not refused)."""
     if key in c.data:
         c.added = _names(c.r, c.data[key], key)
     members = {name_key(n) for n in c.names}
@@ -205,7 +205,7 @@ def _check_add(c: _Change, key: str) -> None:
         elif name_key(n) in seen:
             c.r.add(f"{key}.{i}", N_("%(name)s is named twice", name=n))
         seen.add(name_key(n))
-    _at_most(c.r, len(c.names) + len(c.added), key)
+    _at_most(c.r, len(c.names) + len(c.added) if c.added else 0, key)
 
 
 def _check_rename(c: _Change, key: str) -> None:
@@ -492,11 +492,10 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
 
 
 def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
-    """A change is undone only while what it did stands: a merge while the member it kept,
-    a rename, an archive or a member's joining while the member it named, has that name (a
-    later change, not undone, that renamed or merged them, or gave their name to another
-    member, would hand seats, a name or the archive to the wrong person); seasons while no
-    later change set them again (theirs would go too). InvalidInput naming that change."""
+    """A change is undone only while what it did stands: a merge, rename, archive or joining
+    while the member it named has that name (a later change, not undone, that renamed or
+    merged them would hand seats, a name or the archive to the wrong person); seasons while
+    no later change set them again (theirs would go too). InvalidInput naming that change."""
     unmerge = back.get("unmerge")
     items = unmerge if isinstance(unmerge, list) else []
     kept = {str(i.get("into")) for i in items if isinstance(i, dict)}
@@ -675,7 +674,8 @@ def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
 
 def seat_members(club: Club, players: Sequence[str], *, journal: bool = True) -> list[str]:
     """A new table's players as the club's members (their spelling); a new name joins (in
-    an entry of the club's journal of its own, which undoing it takes back: ``journal``)."""
+    an entry of the club's journal of its own, which undoing it takes back: ``journal``),
+    none past ``MAX_MEMBERS`` (InvalidInput at ``players``)."""
     out = []
     joined = []
     for p in players:
@@ -685,6 +685,8 @@ def seat_members(club: Club, players: Sequence[str], *, journal: bool = True) ->
             out.append(p)
         else:
             out.append(str(m["name"]))
+    if joined and len(club.members) + len(joined) > MAX_MEMBERS:
+        raise InvalidInput([Violation("players", TOO_MANY)])
     if joined:
         fresh: list[JSONObject] = [{"name": n, "archived": False} for n in joined]
         club.members = [*club.members, *fresh]

@@ -623,3 +623,37 @@ def test_an_old_archive_or_joining_is_not_undone_on_whoever_has_the_name_now(cli
         client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": last_seq()}).status_code == 200
     )
     assert archived()["Cy"] is False
+
+
+def test_no_table_seats_a_club_past_its_members_and_a_full_club_still_changes(client, app):
+    """A hostile probe (2026-11-29): opening a table with new names took a club of 500
+    members to 502; from then every change of the club (its name, a rename, a merge) was
+    refused at ``add``, a field nobody sent. No new name joins past the bound; a club over
+    it (kept so before) still takes every change that adds nobody."""
+    from sqlalchemy import select
+
+    from scorekeeper.models import Club, db
+
+    names = [f"M{k:03}" for k in range(500)]
+    club = make_club(client, members=tuple(names))
+    resp = client.post(
+        "/api/v1/sessions",
+        json={
+            "name": "t",
+            "game": "tokan",
+            "players": ["New1", "New2", "M001"],
+            "club": club["id"],
+        },
+    )
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"][0]["field"] == "players"
+    assert "at most 500 members" in resp.get_json()["errors"][0]["message"]
+    assert len(client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]) == 500
+    with app.app_context():  # a club kept past the bound before this
+        kept = db.session.scalar(select(Club).where(Club.token == club["id"]))
+        kept.members = [*kept.members, {"name": "Extra", "archived": False}]
+        db.session.commit()
+    patch(client, club, {"name": "Big club"})
+    patch(client, club, {"rename": {"Extra": "Extra2"}})
+    resp = client.patch(f"/api/v1/clubs/{club['id']}", json={"add": ["One more"]})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "add"
