@@ -46,7 +46,7 @@ from scorekeeper.round_data import (
 )
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, name_key
-from scorekeeper.settle import fewest_payments, in_coins, payments_json
+from scorekeeper.settle import CoinPlan, fewest_payments, in_coins, payments_json
 from scorekeeper.state import State
 from scorekeeper.tables import entries, store
 from scorekeeper.tables.checks import NewTable, exported_amount, point_value_of
@@ -293,13 +293,14 @@ def _import_settle(table: Table, raw: JSONObject) -> Round:
     parties = list(zip(names_now, map(read_stored_amount, points), strict=False))
     parties += [(POT, read_stored_amount(pot)), (HOUSE, read_stored_amount(house))]
     value = _settled_at(table, raw)
+    price = read_stored_amount(value) if value else None
     try:
-        payments = payments_json(
-            fewest_payments(parties), read_stored_amount(value) if value else None
-        )
+        payments = payments_json(fewest_payments(parties), price)
+        coins = _coins_json(_in_coins(parties, price))  # as the settle-up suggested them
     except ValueError as exc:
         raise InvalidInput([Violation("points", reason(exc))]) from exc
     settled: SettleEntry = {"points": points, "pot": pot, "house": house, "payments": payments}
+    settled["coins"] = coins
     settled["point_value"] = value
     return append_entry(table, EntryKind.SETTLE, settle_entry(settled))
 
@@ -546,8 +547,7 @@ def settle_plan(table: Table) -> SettlePlan:
     parties = balances(table)
     value = point_value(table)
     payments = fewest_payments(parties)
-    money = [(name, b * (value if value is not None else 1)) for name, b in parties]
-    plan = in_coins(money)
+    plan = _in_coins(parties, value)
     rounding = plan.rounding
     if value is None:
         rounding = N_(
@@ -555,14 +555,21 @@ def settle_plan(table: Table) -> SettlePlan:
         )
     return {
         "payments": payments_json(payments, value),
-        "coins": [
-            {"from": p.payer, "to": p.payee, "money": amount_str(p.amount)} for p in plan.payments
-        ],
+        "coins": _coins_json(plan),
         "rounding": rounding,
         "balances": [{"name": name, "points": amount_str(b)} for name, b in parties],
         "point_value": table.point_value,
         "version": table.version,
     }
+
+
+def _in_coins(parties: Sequence[tuple[str, Fraction]], value: Fraction | None) -> CoinPlan:
+    """The balances' payments in whole coins (a coin is a point without a point value)."""
+    return in_coins([(name, b * (value if value is not None else 1)) for name, b in parties])
+
+
+def _coins_json(plan: CoinPlan) -> list[dict[str, str]]:
+    return [{"from": p.payer, "to": p.payee, "money": amount_str(p.amount)} for p in plan.payments]
 
 
 def close_priced_rounds(table: Table) -> None:

@@ -130,3 +130,18 @@ def test_a_settle_up_s_page_deletes_this_settle_up_and_says_what_follows(client)
     again = html.unescape(client.post(action, data=fields, follow_redirects=True).text)
     assert "That was deleted already (the button was tapped twice?)" in again
     assert "Cannot delete" not in again
+
+
+def test_a_settle_up_s_coins_survive_an_export_and_import(client):
+    """A probe (2026-11-29): an imported settle-up lost the whole coins it suggested (its
+    ``coins``), so the export of the imported table differed from the original's."""
+    sid = create(client, "baka", ["Aki", "Ben", "Cho"], point_value="1/2")["id"]
+    add(client, sid, BAKA_ROUND)
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    settled = [r for r in exported["rounds"] if r.get("kind") == "settle"]
+    assert settled and settled[0]["input"]["coins"]  # thirds: coins differ from payments
+    resp = client.post("/api/v1/sessions/import", json=exported)
+    assert resp.status_code == 201, resp.get_json()
+    again = client.get(f"/api/v1/sessions/{resp.get_json()['id']}/export.json").get_json()
+    assert [r for r in again["rounds"] if r.get("kind") == "settle"] == settled
