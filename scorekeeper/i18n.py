@@ -221,7 +221,14 @@ def language_links() -> list[LanguageLink]:
 
 def here_url() -> str:
     """This page's address as a link back to it writes it: its path quoted again (Flask
-    gives it decoded, and a member's name may hold "#", "?" or "%"), and a GET's query."""
+    gives it decoded, and a member's name may hold "#", "?" or "%"), and a GET's query; for
+    a page answering a POST to an address that takes none, the page the form was on."""
+    rule = request.url_rule
+    if rule is not None and "GET" not in (rule.methods or ()):
+        # A refused form posted to an address no link opens (a new table's, an import's):
+        # back to the page the form was on, as the browser says, else the start page.
+        came = urlsplit(request.referrer or "")
+        return came.path if came.netloc == request.host and local_path(came.path) else "/"
     path = quote(request.path, safe="/:@!$&'()*+,;=~")
     if request.method == "GET" and request.query_string:
         return f"{path}?{request.query_string.decode('latin-1')}"

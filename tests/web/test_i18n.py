@@ -536,3 +536,32 @@ def test_the_words_a_settle_up_gives_the_pot_and_the_house_are_no_players_names(
     for language in ("en", "ja"):
         with app.test_request_context("/", headers={"Accept-Language": language}):
             assert {translate(POT), translate(HOUSE)} <= set(PARTY_WORDS), language
+
+
+def test_the_language_switch_of_a_refused_post_only_form_goes_back_to_its_page(client):
+    """A hostile-page probe (2026-11-29): the switch of a refused new table (POST /tables, an
+    address that takes no GET) linked to ``next=/tables``: switching answered 405. It goes
+    back to the page the form was on (the browser's Referer), else the start page."""
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    def switch_next(resp) -> str:
+        link = re.search(r'href="(/language/ja\?[^"]*)"', resp.get_data(as_text=True))
+        assert link, "no switch to Japanese"
+        return parse_qs(urlsplit(link.group(1).replace("&amp;", "&")).query)["next"][0]
+
+    refused = client.post("/tables", data={"game": "toppa", "players": ""})
+    assert refused.status_code == 422
+    assert switch_next(refused) == "/"
+    from_club = client.post(
+        "/tables",
+        data={"game": "toppa", "players": ""},
+        headers={"Referer": "http://localhost/c/somewhere"},
+    )
+    assert switch_next(from_club) == "/c/somewhere"
+    elsewhere = client.post(
+        "/tables", data={"game": "toppa", "players": ""}, headers={"Referer": "http://evil/x"}
+    )
+    assert switch_next(elsewhere) == "/"
+    assert switch_next(client.get("/?x=1")) == "/?x=1"  # a GET page: itself, as before
+    assert client.get(f"/language/ja?next={switch_next(refused)}").status_code == 303
