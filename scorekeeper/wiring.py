@@ -175,6 +175,10 @@ def _bare_routes(app: Flask) -> None:
         return resp
 
 
+_TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{20,64})/")
+"""The pages under one table's address (not its read-only link's, ``/t/view/``)."""
+
+
 def _error_pages(app: Flask) -> None:
     from scorekeeper import limits, photos
     from scorekeeper.i18n import translate
@@ -207,7 +211,10 @@ def _error_pages(app: Flask) -> None:
             resp, status = api.http_error(exc, field)
             resp.headers.update(headers)
             return resp, status
-        page = render_template("errors/error.html", error=exc)
+        # A table's page (a photo too large for its round form): back to that table too.
+        at = _TABLE_PATH.match(request.path)
+        table_url = url_for("tables.show", token=at.group(1)) if at else None
+        page = render_template("errors/error.html", error=exc, table_url=table_url)
         return page, exc.code or 500, headers
 
     @app.errorhandler(Exception)

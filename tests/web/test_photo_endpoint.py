@@ -258,6 +258,24 @@ def test_a_photo_over_12_mb_is_refused_with_a_clear_message(client, fake):
     assert plain.status_code == 413 and plain.get_json()["errors"][0]["field"] == ""
 
 
+def test_a_photo_too_large_for_a_round_form_leads_back_to_its_table(client, fake):
+    """A hostile-page probe (2026-11-29): a photo over the body limit on a table's round form
+    (no script) answered a page whose only way on was "Back to the start page": it leads
+    back to the table too, and says the browser's Back keeps what was entered."""
+    sid = client.post(
+        "/api/v1/sessions", json={"name": "t", "game": "toppa", "players": ["Aki", "Ben"]}
+    ).get_json()["id"]
+    page = post_multipart(
+        client,
+        f"/t/{sid}/rounds/new",
+        files=[("photo", (os.urandom(photos.MAX_BYTES + 1024 * 1024), "pile.jpg"))],
+    )
+    assert page.status_code == 413
+    text = page.get_data(as_text=True)
+    assert f'href="/t/{sid}"' in text and "Back to the table" in text
+    assert "Back button takes you back to the form as you left it" in text
+
+
 def test_the_wrong_field_name_or_no_body_is_a_422_that_says_what_is_missing(client, fake):
     error = refused(send(client, picture(), field="image"), "Choose a photo of the cards")
     assert error["field"] == "photo"
