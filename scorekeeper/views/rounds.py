@@ -223,13 +223,14 @@ def _save(page: RoundPage) -> ResponseReturnValue:
     except (service.Conflict, service.Collided) as exc:
         service.rollback()
         return _refused(page, form, entry, expected, exc)
-    _say_saved(page, rnd, created)
+    _say_saved(page, rnd, created, entry)
     return redirect(url_for(".show", token=table.token, number=rnd.round_no))
 
 
-def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
+def _say_saved(page: RoundPage, rnd: Round, created: bool, entry: Entry) -> None:
     """The notice over the round's page: a correction recomputed the later rounds (when there
-    are any); a double tap saved nothing twice. A new round says nothing: its page shows it."""
+    are any); a double tap saved nothing twice, and a form sent again after a change (its
+    ``entry`` not the round's) did not save the change. A new round says nothing."""
     if page.rnd is not None and page.number >= page.table.round_count:
         said = N_("%(what)s corrected.", what=page.game.numbered(page.round_no))
     elif page.rnd is not None:
@@ -237,6 +238,13 @@ def _say_saved(page: RoundPage, rnd: Round, created: bool) -> None:
             "%(what)s corrected; later %(nouns)s were recomputed.",
             what=page.game.numbered(page.round_no),
             nouns=page.game.nouns,
+        )
+    elif not created and not service.reads_as(page.table, entry, rnd):
+        # The same form sent again after a change (the Back button): the first stays.
+        said = N_(
+            "%(what)s was already saved from this form as first entered; what was changed "
+            "since was not saved: correct the round to change it.",
+            what=page.game.numbered(rnd.round_no or 0),
         )
     elif not created:
         said = N_(

@@ -569,6 +569,23 @@ def test_a_round_form_opened_before_a_rematch_is_refused_once(client):
     assert client.post(form_url, data={**later, **MINE}).status_code == 302
 
 
+def test_a_round_form_sent_again_says_whether_a_change_was_dropped(client):
+    """A double tap saves a round once and says so. A hostile-page probe (2026-11-29): the
+    same form sent again after the Back button and a change (its submission id the same)
+    landed on round 1 saying "tapped twice", the change dropped without a word."""
+    url = new_table(client, "toppa", ["Aki", "Ben"])
+    form_url = f"{url}/rounds/new"
+    fields = resubmit(client.get(form_url).get_data(as_text=True))
+    assert client.post(form_url, data={**fields, **MINE}).status_code == 302
+    stored = session_rounds(client, url)[0]["input"]
+    twice = client.post(form_url, data={**fields, **MINE}, follow_redirects=True)
+    assert "Round 1 was already saved (the button was tapped twice)." in twice.text
+    changed = client.post(form_url, data={**fields, **THEIRS}, follow_redirects=True)
+    said = "Round 1 was already saved from this form as first entered; what was changed since"
+    assert said in changed.text
+    assert [r["input"] for r in session_rounds(client, url)] == [stored]
+
+
 def session_rounds(client, url):
     return client.get(f"/api/v1/sessions/{token(url)}").get_json()["rounds"]
 
