@@ -229,7 +229,8 @@ def correct_round(
     if based_on is not None and based_on != (target.id, target.version):
         raise Overtaken(
             N_(
-                "%(what)s was changed from another phone after you opened this correction",
+                "%(what)s was changed after you opened this correction (from another phone, or "
+                "from this one earlier)",
                 what=_numbered(table, number),
             ).capitalized()
         )

@@ -350,7 +350,7 @@ def test_a_correction_colliding_with_another_shows_both(client):
     resp = client.post(f"{url}/rounds/1/edit", data=with_entry(phone_b, mine))
     assert resp.status_code == 409
     page = resp.get_data(as_text=True)
-    assert "Round 1 was changed from another phone after you opened this correction" in page
+    assert "Round 1 was changed after you opened this correction (from another phone, or" in page
     assert "Keep theirs" in page and "Save mine over it" in page
     assert totals(client, url) == theirs_totals  # nothing stored
     fields = resubmit(page)
