@@ -54,6 +54,7 @@ FIELD_WORDS: dict[str, Msg] = {
     "round": N_("Round of the game"),
     "device": N_("This phone's name"),
     "played_at": N_("Played at"),
+    "photo": N_("Photo"),
 }
 """The words naming a round form's own fields in the error summary."""
 

@@ -129,6 +129,20 @@ def test_an_unreadable_photo_is_said_beside_the_field_and_the_cards_are_kept(app
     assert rounds_of(app, table) == 0
 
 
+def test_a_refused_photo_is_named_in_the_page_s_language_in_the_summary(client, fake):
+    """A hostile-page probe (2026-11-29): a Japanese page's summary named the field in
+    English ("Photo: 写真が空です...")."""
+    table = new_table(client, "toppa", ["Aki", "Ben"])
+    url, base = entry_form(client, table)
+    fields = [*base.items(), ("p0_pile", "pine-crane"), ("rest", "1")]
+    fields += [("photo_target", "p0_pile"), ("photo_read", "1")]
+    ja = {"Accept-Language": "ja"}
+    resp = post_multipart(client, url, fields, [("photo", (b"not a photo", "p.jpg"))], ja)
+    assert resp.status_code == 422
+    summary = resp.get_data(as_text=True).split('id="error-summary"')[1].split("</div>")[0]
+    assert "写真" in summary and "Photo" not in summary
+
+
 def test_a_photo_for_no_target_of_this_form_is_refused(client, fake):
     table = new_table(client, "toppa", ["Aki", "Ben"])
     url, base = entry_form(client, table)
