@@ -52,8 +52,9 @@ def _recognised() -> ResponseReturnValue:
     try:
         deck = teaching.deck_for_reading(_sent("deck"), _sent("table"))
     except NotFound:
-        message = "No such deck" if _sent("deck") is not None else "No such table"
-        return jsonify({"errors": [{"field": "deck", "message": message}]}), 404
+        field = "deck" if _sent("deck") is not None else "table"
+        message = "No such deck" if field == "deck" else "No such table"
+        return jsonify({"errors": [{"field": field, "message": message}]}), 404
     try:
         reading = teaching.read_with(photos.uploaded(), deck)
     except photos.BadPhoto as exc:

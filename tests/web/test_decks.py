@@ -448,6 +448,11 @@ def test_a_photo_read_with_an_unknown_deck_is_404(client, find):
             client, "/api/v1/recognise", [("deck", deck)], [("photo", (picture(), "p.jpg"))]
         )
         refused(resp, "No such deck", "deck", 404)
+    # An unknown table is said at ``table`` (a probe, 2026-11-29: it was said at ``deck``).
+    resp = post_multipart(
+        client, "/api/v1/recognise?table=" + "q" * 32, files=[("photo", (picture(), "p.jpg"))]
+    )
+    refused(resp, "No such table", "table", 404)
     assert find.decks == []
 
 
