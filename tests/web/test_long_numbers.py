@@ -32,6 +32,9 @@ def test_a_tokan_prediction_of_26_digits_is_a_message_in_japanese(client):
     for path in ("/rounds/new", "/rounds/new/preview"):
         resp = client.post(url + path, data={**fields, "p0_left_n": BIG}, headers=JA)
         assert resp.status_code in (200, 422), (path, resp.status_code)
+    # In English it is shortened as every other field's number is.
+    page = client.post(url + "/rounds/new", data={**fields, "p0_left_n": BIG}).text
+    assert "999999999999… (a number of 26 digits)" in page and BIG not in page
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from scorekeeper.games.tokan.why import tokan_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg, ngettext
 from scorekeeper.rules import InvalidInput, Note, Outcome, Violation
-from scorekeeper.rules.common import Body, name_key
+from scorekeeper.rules.common import Body, name_key, shown
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -244,7 +244,7 @@ class Tokan(Game):
         if amount == 0:
             return 0  # "more by 0" and "less by 0" are the same claim: equal totals (R20)
         if direction not in ("more", "less"):
-            errors.append(Violation(path, which_way(amount)))
+            errors.append(Violation(path, which_way(shown(amount))))
             return None
         return -amount if direction == "less" else amount
 
