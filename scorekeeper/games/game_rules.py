@@ -192,12 +192,19 @@ class GameRules:
         table decides dropped (an end of game keeps nothing)."""
         if kind != "round":
             return Entry()
+        self.check_keys(entry)
+        return as_entry({k: v for k, v in entry.items() if k not in self.decided_keys})
+
+    def check_keys(self, body: Mapping[str, object]) -> None:
+        """InvalidInput naming each key of a round's body (and of its players) that the game
+        does not read: a misspelt ``captued``, a house rule outside ``rules``. A table's
+        round and the stateless body alike (docs/api.md)."""
         errors = [
             Violation(str(key), self._unknown(key, self.keys))
-            for key in entry
+            for key in body
             if key not in self.keys
         ]
-        players = entry.get("players")
+        players = body.get("players")
         for i, p in enumerate(players if isinstance(players, list) else []):
             if isinstance(p, Mapping):
                 errors += [
@@ -207,7 +214,6 @@ class GameRules:
                 ]
         if errors:
             raise InvalidInput(errors)
-        return as_entry({k: v for k, v in entry.items() if k not in self.decided_keys})
 
     def _unknown(self, key: object, known: frozenset[str]) -> str:
         listed = ", ".join(sorted(known))

@@ -144,7 +144,9 @@ def rollback() -> None:
 
 def score(game: GameRules, body: JSONObject) -> Result:
     """Score one round of ``game`` without storing anything (the API's ``POST /score``): the
-    body is the engine's whole input, as no table completes it."""
+    body is the engine's whole input, as no table completes it. A key the game does not read
+    is refused by name, as at a table (docs/api.md)."""
+    game.check_keys(body)
     return evaluated(game, as_engine_input(body))
 
 

@@ -152,3 +152,26 @@ def test_no_csrf_or_cookie_needed(app):
     resp = app.test_client().post("/api/v1/score/tokotoko", json=TOKOTOKO_EXAMPLE)
     assert resp.status_code == 200
     assert "Set-Cookie" not in resp.headers
+
+
+def test_a_key_the_game_does_not_read_is_422_naming_it(client):
+    """A rules probe (2026-11-29): the stateless body ignored keys it did not read, so a
+    house rule under ``settings`` or at the top level, or a misspelt ``hnad``, answered 200
+    with the figures of another round (Toppa's ``high`` yaku values for ``low``); docs/api.md
+    refuses an unknown key "as in the stateless body"."""
+    pile = {"captured": EXAMPLE_A}
+    cases = [
+        ({"settings": {"yaku_values": "low"}, "players": [pile, {}]}, "settings"),
+        ({"yaku_values": "low", "players": [pile, {}]}, "yaku_values"),
+        ({"players": [{**pile, "hnad": ["pine-ribbon"]}, {}]}, "players.0.hnad"),
+    ]
+    for body, field in cases:
+        resp = client.post("/api/v1/score/toppa", json=body)
+        assert resp.status_code == 422, (field, resp.get_json())
+        errors = resp.get_json()["errors"]
+        assert [e["field"] for e in errors] == [field]
+        assert "is not part of a Toppa round" in errors[0]["message"]
+    stake = client.post("/api/v1/score/tokotoko", json={**TOKOTOKO_EXAMPLE, "stak": 5})
+    assert stake.status_code == 422 and stake.get_json()["errors"][0]["field"] == "stak"
+    ruled = {"rules": {"yaku_values": "low"}, "players": [pile, {}]}
+    assert client.post("/api/v1/score/toppa", json=ruled).status_code == 200

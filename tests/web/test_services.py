@@ -17,8 +17,8 @@ def test_the_home_page_a_club_page_and_the_api_open_a_table_through_one_service(
     opened: list[tuple[str, bool]] = []
     real = service.open_new_table
 
-    def recording(new, club=None):
-        table = real(new, club)
+    def recording(new, club=None, **given):  # a page's form gives its start_id too
+        table = real(new, club, **given)
         opened.append((table.name, club is not None))
         return table
 
