@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from flask import g
 from wtforms import (
     BooleanField,
     Field,
@@ -206,6 +207,19 @@ def _only_with_a_dealer(form: NewTableForm, field: Field) -> None:
         raise StopValidation()
 
 
+def fresh_id() -> str:
+    """A random id drawn for one page's form (a start form's ``start_id``). A page kept whole
+    (``views.kept_pages``) draws each such id again for every copy it serves: two phones
+    never send one id."""
+    value = secrets.token_urlsafe(16)
+    drawn: list[str] = g.setdefault(FRESH_IDS, [])
+    drawn.append(value)
+    return value
+
+
+FRESH_IDS = "fresh_ids"
+"""Where ``fresh_id`` notes the ids this request drew (``flask.g``)."""
+
 _START_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a start form's id may be (``secrets.token_urlsafe(16)`` draws 22 of these)."""
 
@@ -239,7 +253,7 @@ class NewTableForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not self.start_id.data:  # a new form; a form sent back keeps its own
-            self.start_id.data = secrets.token_urlsafe(16)
+            self.start_id.data = fresh_id()
         self.game.choices = [SelectChoice(g.id, g.title) for g in GAMES.values()]
         # A select draws its choices as plain text: give it them in the page's language.
         for field in self:

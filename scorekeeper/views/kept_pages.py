@@ -4,8 +4,9 @@ Every phone at a table (or following a club) reloads the same page until the nex
 the page's template is most of a view's work. A page is kept under its own key, which holds a
 version that every write moves (so a kept page is never stale), and under what every page
 reads of the request: its address, language and the phone's name. Each visitor's CSRF token
-is put back into a kept page. Only a GET's page is kept; never one with a notice to flash
-(said once), nor an answer that is not a page (a redirect, a 404).
+is put back into a kept page, and each id drawn for a form (a start form's) drawn again.
+Only a GET's page is kept; never one with a notice to flash (said once), nor an answer that
+is not a page (a redirect, a 404).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import secrets
 import threading
 from collections.abc import Callable
 
-from flask import request, session
+from flask import g, request, session
 from flask.typing import ResponseReturnValue
 
 from scorekeeper.caches import BoundedCache
-from scorekeeper.forms import generate_csrf
+from scorekeeper.forms import FRESH_IDS, generate_csrf
 from scorekeeper.i18n import locale_code
 from scorekeeper.views.device import phone_name
 
@@ -27,6 +28,8 @@ _STORING = threading.Lock()
 _CSRF_MARK = f"<csrf {secrets.token_hex(16)}>"
 """Where a kept page had its CSRF token. No text a player typed can hold it: a page writes
 their ``<`` as ``&lt;``."""
+_FRESH_MARK = f"<fresh {secrets.token_hex(16)}>"
+"""Where a kept page had an id drawn for its form (``forms.fresh_id``)."""
 
 
 def kept_page(
@@ -45,9 +48,14 @@ def kept_page(
         if html is None:
             return answer
         kept = html.replace(token, _CSRF_MARK)
+        for drawn in g.get(FRESH_IDS, ()):
+            kept = kept.replace(drawn, _FRESH_MARK)
         with _STORING:
             _PAGES[key] = kept
-    return kept.replace(_CSRF_MARK, token)
+    page = kept.replace(_CSRF_MARK, token)
+    while _FRESH_MARK in page:  # each form's own id, drawn again for this copy
+        page = page.replace(_FRESH_MARK, secrets.token_urlsafe(16), 1)
+    return page
 
 
 def _page_of(answer: ResponseReturnValue) -> str | None:

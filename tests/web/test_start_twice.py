@@ -116,3 +116,21 @@ def test_two_sends_at_the_same_moment_keep_the_first_table(app):
         assert landed is not None and landed.token == token
         count = db.session.scalar(select(func.count()).where(Table.name == "Same moment"))
         assert count == 1
+
+
+def test_two_phones_on_a_kept_club_page_each_start_their_own_table(client):
+    """A review (2026-11-29): the club page is kept whole (``views.kept_pages``) and every
+    phone loading it got the same start id: the second phone's Start landed on the first
+    phone's table. Each copy of a kept page draws its form's id again."""
+    token, _ = start_club(client)
+    client.get(f"/c/{token}")  # the club's notice said: the page is kept from now on
+    a = start_id(client.get(f"/c/{token}").get_data(as_text=True))
+    b = start_id(client.get(f"/c/{token}").get_data(as_text=True))
+    assert a != b
+    for sid, name in ((a, "Phone A's"), (b, "Phone B's")):
+        form = {"start_id": sid, "game": "toppa", "member": ["Aki", "Ben"], "name": name}
+        assert (
+            client.post(f"/c/{token}/tables", data={**form, "first_dealer": "1"}).status_code == 302
+        )
+    assert tables_named(client, "Phone A's") == tables_named(client, "Phone B's") == 1
+    assert len(club_api(client, token)["tables"]) == 2
