@@ -34,6 +34,7 @@ from flask import Blueprint, Flask, Response, current_app, redirect, request
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.exact import display
@@ -228,11 +229,22 @@ def here_url() -> str:
         # A refused form posted to an address no link opens (a new table's, an import's):
         # back to the page the form was on, as the browser says, else the start page.
         came = urlsplit(request.referrer or "")
-        return came.path if came.netloc == request.host and local_path(came.path) else "/"
+        here = came.netloc == request.host and local_path(came.path)
+        return came.path if here and _opens(came.path) else "/"
     path = quote(request.path, safe="/:@!$&'()*+,;=~")
     if request.method == "GET" and request.query_string:
         return f"{path}?{request.query_string.decode('latin-1')}"
     return path
+
+
+def _opens(path: str) -> bool:
+    """Whether a link opens ``path`` (a GET answers it): a page refused twice has its own
+    POST-only address as the browser's Referer."""
+    try:
+        current_app.url_map.bind(request.host).match(path, method="GET")
+    except HTTPException:
+        return False
+    return True
 
 
 _Shown = TypeVar("_Shown")

@@ -563,5 +563,12 @@ def test_the_language_switch_of_a_refused_post_only_form_goes_back_to_its_page(c
         "/tables", data={"game": "toppa", "players": ""}, headers={"Referer": "http://evil/x"}
     )
     assert switch_next(elsewhere) == "/"
+    # Refused twice, the browser's Referer is the POST-only address itself (a review).
+    twice = client.post(
+        "/tables",
+        data={"game": "toppa", "players": ""},
+        headers={"Referer": "http://localhost/tables"},
+    )
+    assert switch_next(twice) == "/"
     assert switch_next(client.get("/?x=1")) == "/?x=1"  # a GET page: itself, as before
     assert client.get(f"/language/ja?next={switch_next(refused)}").status_code == 303
