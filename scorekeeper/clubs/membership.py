@@ -464,9 +464,8 @@ def _rename_at_tables(club: Club, rename: Mapping[str, str]) -> None:
 
 
 CLUB_UNDO = Undoers[Club, JSONObject, list[str]]()
-"""How each effect a club's journal entry keeps for its undo (a key of its ``undo`` data;
-``patch`` for the name, time zone, renames and archive flags, changed back as one PATCH) is
-undone, in this order; each answers what it did, in words."""
+"""How each effect a club's entry keeps for its undo (a key of its ``undo`` data; ``patch``:
+name, time zone, renames and flags, as one PATCH) is undone, in order, said in words."""
 
 
 def undo(club: Club, seq: object = None) -> ClubJournalEntry:
@@ -638,7 +637,7 @@ def attach(table: Table, club: Club, *, journal: bool = True) -> list[str]:
     members' spelling (renamed at the table where it differs); a new name joins the club.
     The names that joined (``journal``: in an entry of the club's journal of their own)."""
     joined = [p for p in table.players if member(club, p) is None]
-    seated = seat_members(club, table.players, journal=journal)
+    seated = seat_members(club, table.players, journal=journal, at="club")
     rename = {old: new for old, new in zip(table.players, seated, strict=True) if old != new}
     if rename:
         changes.edit_table(table, {"rename": dict[str, JSONValue](rename)}, from_club=True)
@@ -672,10 +671,11 @@ def _unmerge(club: Club, unmerge: list[JSONValue]) -> list[str]:
     return words
 
 
-def seat_members(club: Club, players: Sequence[str], *, journal: bool = True) -> list[str]:
-    """A new table's players as the club's members (their spelling); a new name joins (in
-    an entry of the club's journal of its own, which undoing it takes back: ``journal``),
-    none past ``MAX_MEMBERS`` (InvalidInput at ``players``)."""
+def seat_members(
+    club: Club, players: Sequence[str], *, journal: bool = True, at: str = "players"
+) -> list[str]:
+    """A new table's players as members (their spelling); a new name joins, in a journal entry
+    of its own (``journal``), none past ``MAX_MEMBERS`` (InvalidInput at ``at``, its field)."""
     out = []
     joined = []
     for p in players:
@@ -686,7 +686,7 @@ def seat_members(club: Club, players: Sequence[str], *, journal: bool = True) ->
         else:
             out.append(str(m["name"]))
     if joined and len(club.members) + len(joined) > MAX_MEMBERS:
-        raise InvalidInput([Violation("players", TOO_MANY)])
+        raise InvalidInput([Violation(at, TOO_MANY)])
     if joined:
         fresh: list[JSONObject] = [{"name": n, "archived": False} for n in joined]
         club.members = [*club.members, *fresh]

@@ -108,7 +108,7 @@ def joined(club: Club, table: Table) -> None:
     """The players of ``club``'s table who are no members yet join it (one journal entry)."""
     new = [p for p in table.players if member(club, p) is None]
     if new:
-        seat_members(club, new)
+        seat_members(club, new, at="add")
 
 
 def same_seasons(club: Club, given: JSONValue) -> bool:

@@ -649,6 +649,24 @@ def test_no_table_seats_a_club_past_its_members_and_a_full_club_still_changes(cl
     assert resp.get_json()["errors"][0]["field"] == "players"
     assert "at most 500 members" in resp.get_json()["errors"][0]["message"]
     assert len(client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]) == 500
+    # Said at the field that gave the names (a review): a table's ``add``, a joining ``club``.
+    at_table = client.post(
+        "/api/v1/sessions",
+        json={
+            "name": "t",
+            "game": "tokan",
+            "players": ["M000", "M001", "M002"],
+            "club": club["id"],
+        },
+    ).get_json()["id"]
+    resp = client.patch(f"/api/v1/sessions/{at_table}", json={"add": ["Newbie"]})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "add"
+    alone = client.post(
+        "/api/v1/sessions", json={"name": "u", "game": "toppa", "players": ["Zed", "Yan"]}
+    ).get_json()["id"]
+    resp = client.patch(f"/api/v1/sessions/{alone}", json={"club": club["id"]})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["field"] == "club"
+    assert len(client.get(f"/api/v1/clubs/{club['id']}").get_json()["members"]) == 500
     with app.app_context():  # a club kept past the bound before this
         kept = db.session.scalar(select(Club).where(Club.token == club["id"]))
         kept.members = [*kept.members, {"name": "Extra", "archived": False}]
