@@ -21,3 +21,10 @@ export function stale(key, draft, form, now) {
     parseInt(key.slice(here.length), 10) < form.expected;
   return old || taken;
 }
+
+// Whether a draft was begun for the seats the form has now (``seats``: each seat's player, in
+// order, as the form names them). A draft kept before drafts kept their seats counts as the
+// same.
+export function sameSeats(draft, seats) {
+  return !Array.isArray(draft.seats) || draft.seats.join("\n") === seats.join("\n");
+}

@@ -9,15 +9,21 @@
 // Without script the form posts as it always did.
 import { afterLoad } from "./dom.js";
 import { drop, local, read, session, write } from "./storage.js";
-import { draftKey, stale } from "./draft-keys.js";
+import { draftKey, sameSeats, stale } from "./draft-keys.js";
 import { keep, waiting } from "./queue.js";
 
 const PENDING = "scorekeeper.draft-pending";
 const PING_WAIT = 6000; // ms: a server that does not answer within this counts as unreachable
 // The form's own workings, not the player's taps: never kept, never put back (based_on is
 // kept apart, see below).
-const PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|dealer_shown|p\d+_name)$/;
+const PLUMBING = /^(csrf_token|submission_id|expected_number|based_on|played_at|seen|dealer_shown|p\d+_name)$/;
 function marker() { return document.getElementById("draft"); }
+// Who sits where as the form was drawn (its p<i>_name fields, in order).
+function seatsOf(f) {
+  return Array.prototype.filter.call(f.elements, function (el) {
+    return /^p\d+_name$/.test(el.name);
+  }).map(function (el) { return el.value; });
+}
 function form() { return document.getElementById("round-form"); }
 
 // -- what the form holds ----------------------------------------------------------------
@@ -110,6 +116,7 @@ function save() {
   write(local, key, {
     at: Date.now(),
     values: values,
+    seats: seatsOf(f),
     based_on: basedOn ? basedOn.value : null
   });
 }
@@ -368,7 +375,13 @@ function setUp() {
   current = keyOf(m, f);
   const draft = local ? read(local, current) : null;
   if (m.dataset.fresh) {
-    if (draft && draft.values) { restore(m, f, draft); }
+    // A draft begun for other seats (a player left or moved since) is not put back: what was
+    // typed was typed by seat, and would land under another player's name.
+    if (draft && draft.values && sameSeats(draft, seatsOf(f))) {
+      restore(m, f, draft);
+    } else if (draft) {
+      drop(local, current);
+    }
   } else {
     // Drawn again after a Save (a mistake, another phone first): what was posted is newer
     // than any draft, and the round it enters may be another now.

@@ -488,3 +488,27 @@ def test_at_the_end_of_the_page_nothing_of_the_form_is_under_the_bar(phone, serv
     table = new_table(server, game, ("Aki", "Ben", "Cho"))
     phone.goto(table + "/rounds/new")
     assert phone.evaluate(UNDER_THE_BAR) == []
+
+
+def test_a_draft_typed_for_other_seats_is_not_put_back(phone, server):
+    """A review (2026-11-29): hands typed on Otoroku's form, then another phone removed Ben
+    and the form was reloaded: the draft, kept by field (``p1_values``), put Ben's hand under
+    Cy, who sits second now, and Save would have stored it. A draft begun for other seats
+    is dropped instead."""
+    table = new_table(server, "otoroku", ("Aki", "Ben", "Cy", "Dai"))
+    phone.goto(table + "/rounds/new")
+    phone.fill("#p1_values", "6 9")
+    only_draft_is(phone, ":new:1")
+    req = urllib.request.Request(
+        server + "/api/v1/sessions/" + table.rsplit("/", 1)[1],
+        data=json.dumps({"remove": ["Ben"]}).encode(),
+        method="PATCH",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        assert resp.status == 200
+    phone.reload()
+    assert phone.input_value("input[name=p1_name]") == "Cy"
+    assert phone.input_value("#p1_values") == ""
+    assert not phone.locator(".draft-restored").is_visible()
+    phone.wait_for_function(f"() => ({DRAFT_KEYS})().length === 0")
