@@ -211,7 +211,7 @@ def init_app(app: Flask) -> None:
 
 
 def _add_commands(app: Flask) -> None:
-    """The ``backup`` and ``delete-table`` commands."""
+    """The ``backup``, ``delete-table`` and ``rebuild-figures`` commands."""
 
     @app.cli.command("backup")
     @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
@@ -227,6 +227,17 @@ def _add_commands(app: Flask) -> None:
             raise click.ClickException(str(exc)) from exc
         backup(source, path)
         click.echo(f"Backed up {source} to {path} (integrity check: ok).")
+
+    @app.cli.command("rebuild-figures")
+    def rebuild_figures_command() -> None:
+        """Work out again the clubs' kept figures of the tables an upgrade marked (migration
+        0016: the clubs' Tokan tables); run once after upgrading."""
+        from scorekeeper.clubs import figures
+        from scorekeeper.models import db
+
+        count = figures.rebuild_marked()
+        db.session.commit()
+        click.echo(f"Worked out the figures of {count} club tables again.")
 
     # A link's id may start with "-" (one in 64 does): taken as the id, not as an option.
     @app.cli.command("delete-table", context_settings={"ignore_unknown_options": True})

@@ -87,3 +87,31 @@ def test_a_share_of_the_pot_without_a_round_is_ordered_by_its_figure(client):
     points = [Fraction(members[n]["points"]) for n in order]
     assert points == sorted(points, reverse=True)
     assert order[0] == "D"
+
+
+def test_rebuild_figures_mends_what_was_kept_before_migration_0016(client, app):
+    """A review (2026-11-29): migration 0016 only marks the clubs' Tokan tables, and a table
+    never written again kept its wrong figures. ``flask rebuild-figures`` works the marked
+    ones out again (run once after the upgrade)."""
+    from sqlalchemy import select, update
+
+    from scorekeeper.models import ClubFigure, Table, db
+
+    cid, sid = _club_table(client, ["A", "B", "C", "D"])
+    _tour(client, sid, _p("A", [6, 6]), _p("B", [1, 1]), _p("C", [3, 4]))
+    with app.app_context():  # as kept before 0016: D counted in the tour, table marked
+        table = db.session.scalar(select(Table).where(Table.token == sid))
+        db.session.execute(
+            update(ClubFigure)
+            .where(ClubFigure.table_id == table.id, ClubFigure.seat == 0)
+            .values(rounds=5)
+        )
+        table.figures_through = None
+        db.session.commit()
+    assert _members(client, cid)["A"]["rounds"] == 5
+    result = app.test_cli_runner().invoke(args=["rebuild-figures"])
+    assert result.exit_code == 0, result.output
+    assert "1 club tables" in result.output
+    assert _members(client, cid)["A"]["rounds"] == 1
+    again = app.test_cli_runner().invoke(args=["rebuild-figures"])
+    assert "0 club tables" in again.output
