@@ -175,3 +175,28 @@ def test_a_key_the_game_does_not_read_is_422_naming_it(client):
     assert stake.status_code == 422 and stake.get_json()["errors"][0]["field"] == "stak"
     ruled = {"rules": {"yaku_values": "low"}, "players": [pile, {}]}
     assert client.post("/api/v1/score/toppa", json=ruled).status_code == 200
+
+
+def test_a_baka_house_rule_asked_of_a_toppa_table_is_422(client):
+    """A rules probe (2026-11-29): Toppa and Baka read one set of house rules, and a Toppa
+    table given Baka's pairwise settlement under ``rules`` kept its own and dropped it
+    without a word (at the top level it was refused)."""
+    for rules in ({"yaku_settlement": "pairwise"}, {"low_man_out_forfeits_cards": True}):
+        resp = client.post(
+            "/api/v1/sessions",
+            json={"name": "t", "game": "toppa", "players": ["A", "B"], "rules": rules},
+        )
+        assert resp.status_code == 422, resp.get_json()
+        (key,) = rules
+        assert resp.get_json()["errors"][0]["field"] == f"rules.{key}"
+        assert "no house rule or setting of Toppa" in resp.get_json()["errors"][0]["message"]
+    baka = client.post(
+        "/api/v1/sessions",
+        json={
+            "name": "t",
+            "game": "baka",
+            "players": ["A", "B", "C"],
+            "rules": {"yaku_settlement": "pairwise"},
+        },
+    )
+    assert baka.status_code == 201 and baka.get_json()["rules"]["yaku_settlement"] == "pairwise"

@@ -20,7 +20,7 @@ from scorekeeper.games.toppa.why import baka_line, toppa_line
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_, Msg
 from scorekeeper.rules import Outcome, RoundResult, Violation
-from scorekeeper.rules.common import Body, Reader
+from scorekeeper.rules.common import Body, Reader, shown
 from scorekeeper.state import State, TableSpec
 from scorekeeper.why import explained
 
@@ -112,8 +112,16 @@ class PileGame(Game):
         return engine.score(engine.parse(data, self.variant))
 
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
-        # Toppa and Baka read the same house rules; a table keeps those of its own game.
+        # Toppa and Baka read the same house rules; a table keeps those of its own game, and
+        # refuses the other's (a probe, 2026-11-29: Baka's pairwise settlement asked of a
+        # Toppa table was dropped without a word).
         rules = engine.parse_rules(r, raw)
+        own = {o.key for o in self.rule_options}
+        for key in sorted(k for k in raw if k in {o.key for o in engine.RULE_OPTIONS} - own):
+            said = N_(
+                "%(key)s is no house rule or setting of %(game)s", key=shown(key), game=self.title
+            )
+            r.add(f"rules.{key}", said)
         return {o.key: getattr(rules, o.key) for o in self.rule_options}
 
     def body_rules(self, spec: TableSpec) -> JSONObject:
