@@ -233,10 +233,8 @@ def _add_commands(app: Flask) -> None:
         """Work out again the clubs' kept figures of the tables an upgrade marked (migration
         0016: the clubs' Tokan tables); run once after upgrading."""
         from scorekeeper.clubs import figures
-        from scorekeeper.models import db
 
-        count = figures.rebuild_marked()
-        db.session.commit()
+        count = figures.rebuild_marked()  # each table committed as it is done
         click.echo(f"Worked out the figures of {count} club tables again.")
 
     # A link's id may start with "-" (one in 64 does): taken as the id, not as an option.

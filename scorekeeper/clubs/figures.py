@@ -338,22 +338,26 @@ def rebuild(table: Table, club: Club) -> None:
 
 def rebuild_marked() -> int:
     """Work out again the figures of every club's table marked for it (``figures_through``
-    NULL: migration 0016 marks the clubs' Tokan tables), each club's version moved; the
-    number of tables. The ``rebuild-figures`` command runs it once after an upgrade."""
-    marked = db.session.scalars(
-        select(Table).where(Table.club_id.is_not(None), Table.figures_through.is_(None))
-    ).all()
-    clubs: set[int] = set()
-    for table in marked:
-        club = db.session.get(Club, table.club_id)
-        if club is not None:
+    NULL: migration 0016 marks the clubs' Tokan tables), one table at a time: each locked as
+    a write locks it, rebuilt with its club's version moved, and committed; the number of
+    tables. The ``rebuild-figures`` command runs it once after an upgrade, while the app
+    serves (a table written meanwhile was worked out by its write, and is passed over)."""
+    marked = select(Table.id).where(Table.club_id.is_not(None), Table.figures_through.is_(None))
+    done = 0
+    for table_id in db.session.scalars(marked).all():
+        locked = select(Table).where(Table.id == table_id).with_for_update()
+        table = db.session.scalar(locked.execution_options(populate_existing=True))
+        club = None if table is None else db.session.get(Club, table.club_id)
+        if table is not None and club is not None and table.figures_through is None:
             rebuild(table, club)
-            clubs.add(club.id)
-    for club_id in clubs:
-        db.session.execute(
-            update(Club).where(Club.id == club_id).values(figures_version=Club.figures_version + 1)
-        )
-    return len(marked)
+            db.session.execute(
+                update(Club)
+                .where(Club.id == club.id)
+                .values(figures_version=Club.figures_version + 1)
+            )
+            done += 1
+        db.session.commit()
+    return done
 
 
 def add_new(table: Table, club: Club) -> None:
