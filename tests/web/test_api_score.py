@@ -180,7 +180,7 @@ def test_a_key_the_game_does_not_read_is_422_naming_it(client):
 def test_a_baka_house_rule_asked_of_a_toppa_table_is_422(client):
     """A rules probe (2026-11-29): Toppa and Baka read one set of house rules, and a Toppa
     table given Baka's pairwise settlement under ``rules`` kept its own and dropped it
-    without a word (at the top level it was refused)."""
+    without a word (at the top level it was refused). Once, at the key."""
     for rules in ({"yaku_settlement": "pairwise"}, {"low_man_out_forfeits_cards": True}):
         resp = client.post(
             "/api/v1/sessions",
@@ -190,6 +190,23 @@ def test_a_baka_house_rule_asked_of_a_toppa_table_is_422(client):
         (key,) = rules
         assert resp.get_json()["errors"][0]["field"] == f"rules.{key}"
         assert "no house rule or setting of Toppa" in resp.get_json()["errors"][0]["message"]
+    # At its default (API.md's example of the rules names all five) it changes nothing.
+    defaults = {"yaku_settlement": "average", "low_man_out_forfeits_cards": False}
+    toppa = client.post(
+        "/api/v1/sessions",
+        json={"name": "t", "game": "toppa", "players": ["A", "B"], "rules": defaults},
+    )
+    assert toppa.status_code == 201, toppa.get_json()
+    bogus = client.post(
+        "/api/v1/sessions",
+        json={
+            "name": "t",
+            "game": "toppa",
+            "players": ["A", "B"],
+            "rules": {"yaku_settlement": "x"},
+        },
+    )
+    assert [e["field"] for e in bogus.get_json()["errors"]] == ["rules.yaku_settlement"]
     baka = client.post(
         "/api/v1/sessions",
         json={

@@ -112,16 +112,20 @@ class PileGame(Game):
         return engine.score(engine.parse(data, self.variant))
 
     def check_rules(self, r: Reader, raw: Body) -> JSONObject:
-        # Toppa and Baka read the same house rules; a table keeps those of its own game, and
-        # refuses the other's (a probe, 2026-11-29: Baka's pairwise settlement asked of a
-        # Toppa table was dropped without a word).
+        # Toppa and Baka read the same house rules; a table keeps those of its own game. The
+        # other's, given at its default (API.md's example names all five), changes nothing;
+        # at another value it asks for what this game does not play, and is refused (a
+        # probe, 2026-11-29: Baka's pairwise settlement asked of a Toppa table was dropped).
         rules = engine.parse_rules(r, raw)
         own = {o.key for o in self.rule_options}
-        for key in sorted(k for k in raw if k in {o.key for o in engine.RULE_OPTIONS} - own):
-            said = N_(
-                "%(key)s is no house rule or setting of %(game)s", key=shown(key), game=self.title
-            )
-            r.add(f"rules.{key}", said)
+        for o in engine.RULE_OPTIONS:
+            if o.key in raw and o.key not in own and getattr(rules, o.key) != o.default:
+                said = N_(
+                    "%(key)s is no house rule or setting of %(game)s",
+                    key=shown(o.key),
+                    game=self.title,
+                )
+                r.add(f"rules.{o.key}", said)
         return {o.key: getattr(rules, o.key) for o in self.rule_options}
 
     def body_rules(self, spec: TableSpec) -> JSONObject:
