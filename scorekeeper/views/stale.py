@@ -112,8 +112,8 @@ class _RoundPage(Protocol):
 
 CONTINUED_SINCE = N_(
     "This game continued at a new table after this page was opened, so nothing was saved "
-    "here: enter the round at the new table (its link is above). To keep it at this table "
-    "instead, tap Save again."
+    "here: enter the round at the new table (its link is just below). To keep it at this "
+    "table instead, tap Save again."
 )
 
 
