@@ -163,10 +163,10 @@ def delete_table(app: Flask, token: str) -> Path:
     earlier versions and its journal in one transaction. Returns the export's path."""
     import json
 
-    from sqlalchemy import delete, select, update
+    from sqlalchemy import delete, select
 
+    from scorekeeper.clubs import figures
     from scorekeeper.models import (
-        Club,
         ClubFigure,
         JournalEntry,
         Round,
@@ -194,11 +194,7 @@ def delete_table(app: Flask, token: str) -> Path:
         db.session.execute(delete(JournalEntry).where(JournalEntry.table_id == table.id))
         db.session.execute(delete(ClubFigure).where(ClubFigure.table_id == table.id))
         if table.club_id is not None:  # its club's standings no longer count it, at once
-            db.session.execute(
-                update(Club)
-                .where(Club.id == table.club_id)
-                .values(figures_version=Club.figures_version + 1)
-            )
+            figures.moved(db.session(), table.club_id)
         db.session.execute(delete(Table).where(Table.id == table.id))
         db.session.commit()
         return path

@@ -350,11 +350,7 @@ def rebuild_marked() -> int:
         club = None if table is None else db.session.get(Club, table.club_id)
         if table is not None and club is not None and table.figures_through is None:
             rebuild(table, club)
-            db.session.execute(
-                update(Club)
-                .where(Club.id == club.id)
-                .values(figures_version=Club.figures_version + 1)
-            )
+            moved(db.session(), club.id)
             done += 1
         db.session.commit()
     return done
@@ -439,9 +435,15 @@ def follow(session: Session) -> None:
             add_new(table, club)
 
     for club_id in changed - {0}:
-        session.execute(
-            update(Club).where(Club.id == club_id).values(figures_version=Club.figures_version + 1)
-        )
+        moved(session, club_id)
+
+
+def moved(session: Session, club_id: int) -> None:
+    """Move the club's figures version: every standing and record it shows is worked out
+    again (its pages' ETags change)."""
+    session.execute(
+        update(Club).where(Club.id == club_id).values(figures_version=Club.figures_version + 1)
+    )
 
 
 @event.listens_for(Session, "before_commit")

@@ -484,10 +484,16 @@ def latest_rematch(table: Table) -> str | None:
     return _REMATCHES.kept((table.token, table.version), lambda: _latest_rematch(table))
 
 
-def _latest_rematch(table: Table) -> str | None:
+def _latest_rematch(table: Table, after: int = 0) -> str | None:
+    """The token of the newest table this one was continued at after journal version
+    ``after``; None when none was."""
     entry = db.session.scalar(
         select(JournalEntry)
-        .where(JournalEntry.table_id == table.id, JournalEntry.action == Action.REMATCH)
+        .where(
+            JournalEntry.table_id == table.id,
+            JournalEntry.action == Action.REMATCH,
+            JournalEntry.seq > after,
+        )
         .order_by(JournalEntry.seq.desc())
         .limit(1)
     )
@@ -503,17 +509,7 @@ def rematch_since(table: Table, seen: str | None) -> str | None:
     version."""
     if not (seen and seen.isascii() and seen.isdigit() and len(seen) <= 18):
         return None
-    entry = db.session.scalar(
-        select(JournalEntry)
-        .where(
-            JournalEntry.table_id == table.id,
-            JournalEntry.action == Action.REMATCH,
-            JournalEntry.seq > int(seen),
-        )
-        .order_by(JournalEntry.seq.desc())
-        .limit(1)
-    )
-    return None if entry is None else continued_at(entry)
+    return _latest_rematch(table, int(seen))
 
 
 # -- settling up -------------------------------------------------------------------------------
