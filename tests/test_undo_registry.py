@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.clubs import membership as club_membership
+from scorekeeper.clubs import undo as club_undo
 from scorekeeper.kinds import Effect
 from scorekeeper.tables import patch_checks, undo
 from scorekeeper.tables.undoing import Undoers
@@ -20,8 +21,8 @@ def test_every_effect_of_a_tables_journal_has_its_undo():
 
 
 def test_every_effect_a_clubs_change_keeps_has_its_undo():
-    assert all(club_membership.CLUB_UNDO.knows(k) for k in ("remove", "unmerge", "attach"))
-    assert club_membership.CLUB_UNDO.knows("patch")  # name, time zone, renames, archive flags
+    assert all(club_undo.CLUB_UNDO.knows(k) for k in ("remove", "unmerge", "attach"))
+    assert club_undo.CLUB_UNDO.knows("patch")  # name, time zone, renames, archive flags
 
 
 def test_every_key_of_a_change_has_its_check():

@@ -1,5 +1,5 @@
 """A club's journal: each change of the club is one entry, its summary in English and its
-messages in the reader's language; ``membership.undo`` takes one back."""
+messages in the reader's language; ``undo.undo`` takes one back."""
 
 from __future__ import annotations
 

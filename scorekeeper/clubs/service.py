@@ -3,7 +3,7 @@ journalled with undo, tables opening in it and joining it. The views write throu
 and read through ``clubs.reading``.
 
 The work is split by job: ``store`` (finding a club, its tables and members), ``membership``
-(a new club, changes of its members and their undo), ``journal`` and ``standings``
+(a new club, changes of its members), ``undo`` (their undo), ``journal`` and ``standings``
 (standings, a member's figures, exports).
 """
 
@@ -13,15 +13,9 @@ import re
 from dataclasses import replace
 
 from scorekeeper.clubs import seasons
-from scorekeeper.clubs.membership import (
-    NoSuchChange,
-    attach,
-    change_club,
-    create_club,
-    seat_members,
-    undo,
-)
+from scorekeeper.clubs.membership import attach, change_club, create_club, seat_members
 from scorekeeper.clubs.store import ClubNotFound, find_club, member
+from scorekeeper.clubs.undo import NoSuchChange, undo
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, ClubJournalEntry, Table, db
