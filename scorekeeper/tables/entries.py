@@ -28,7 +28,14 @@ from scorekeeper.tables.checks import (
     played_at_of,
     submission_id_of,
 )
-from scorekeeper.tables.replay import Head, Renumbering, Replay, forget_loaded, recompute
+from scorekeeper.tables.replay import (
+    Head,
+    Renumbering,
+    Replay,
+    forget_loaded,
+    recompute,
+    replayed,
+)
 
 MAX_ROUNDS = 10_000
 """The most entries a table holds: its rounds, game ends, changes and settle-ups together.
@@ -388,6 +395,7 @@ def change_replay(table: Table, target: Round, entry: Entry) -> Replay:
 def change_row(table: Table, target: Round, entry: Entry, note: str) -> None:
     """Give a live round a new entry (its current version is kept) and replay what follows."""
     replay = change_replay(table, target, entry)
+    check_priced(table, replay)
     kept = store.version_of(target, note)  # taken before the replay writes the new figures
     recompute(table, replay)
     db.session.add(kept)
@@ -421,11 +429,7 @@ def _value_after(table: Table, later: Round | None) -> str | None:
     """The point value the rounds after a settle-up were played at: the next live
     settle-up's (``later``), else the table's now. Taken out, the settle-up's rounds would
     take it."""
-    if later is None:
-        return table.point_value
-    kept = json_of(later.entry)
-    value = kept.get("point_value") if "point_value" in kept else table.point_value
-    return value if isinstance(value, str) else None
+    return table.point_value if later is None else _made_at(table, later)
 
 
 def check_deletable(table: Table, target: Round) -> None:
@@ -465,10 +469,53 @@ def check_deletable(table: Table, target: Round) -> None:
     )
 
 
+def check_priced(table: Table, replay: Replay) -> None:
+    """Conflict when ``replay`` would move the running figures while rounds it replays were
+    settled up at another point value than the table's now: the balance it leaves would be
+    priced at the value now (docs/rulings.md: a point value prices the rounds played at it).
+    A replay that moves no figure (a card fixed, the same score) is made."""
+    settles = db.session.scalars(
+        select(Round).where(
+            Round.table_id == table.id,
+            Round.kind == EntryKind.SETTLE,
+            Round.number >= replay.later_from,
+        )
+    )
+    other = [v for v in (_made_at(table, s) for s in settles) if v != table.point_value]
+    if not other:
+        return
+    now_state, before = replayed(table, replay)[0], store.state_of(table)
+    moved = (now_state.totals, now_state.pot, now_state.house)
+    if moved == (before.totals, before.pot, before.house):
+        return
+    raise Conflict(
+        N_(
+            "This changes rounds settled up at %(then)s, and the table has %(now)s now: the "
+            "difference would be priced at the new one. Settle up, set the point value back, "
+            "then make the change",
+            then=_priced(other[0]),
+            now=_priced(table.point_value),
+        )
+    )
+
+
+def _made_at(table: Table, settle: Round) -> str | None:
+    """The point value a settle-up was made at (one kept before it was recorded: the
+    table's)."""
+    kept = json_of(settle.entry)
+    value = kept.get("point_value") if "point_value" in kept else table.point_value
+    return value if isinstance(value, str) else None
+
+
+def _priced(value: str | None) -> Msg:
+    return N_("a point value of %(value)s", value=value) if value else N_("no point value")
+
+
 def delete_row(table: Table, target: Round) -> None:
     """Take a live round out of the numbering (kept aside) and replay the rounds after it."""
     check_deletable(table, target)
     replay = delete_replay(table, target)
+    check_priced(table, replay)
     number = replay.number
     renumbering = recompute(table, replay, shift=-1)
     store.self_contained(table, target)
@@ -505,6 +552,7 @@ def restore_row(table: Table, target: Round) -> None:
     """Put a deleted round back at the number it had (or last) and replay from there."""
     check_restorable(table)
     replay = restore_replay(table, target)
+    check_priced(table, replay)
     number = replay.number
     renumbering = recompute(table, replay, shift=1)
     is_round = target.kind == EntryKind.ROUND

@@ -522,11 +522,14 @@ def test_a_round_keeps_the_point_value_it_was_played_at(client):
         expected,
         1,
     )
-    # A delete of round 1 works the figures out again from the rounds, and so does its undo:
-    # the same prices.
-    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/1")
+    # Round 1 was settled at 1/2 a point: deleting it now would leave its balance priced at
+    # no value, so it is refused (a probe, 11-30).
+    assert client.delete(f"/api/v1/sessions/{t['id']}/rounds/1").status_code == 409
+    # A delete works the figures out again from the rounds, and so does its undo: the same
+    # prices, round by round.
+    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/3")
     assert gone.status_code == 200, gone.get_json()
-    assert money_of_ben() == (expected - ben / 2, 1)
+    assert money_of_ben() == (expected, 0)
     back = client.post(f"/api/v1/sessions/{t['id']}/undo", json={"seq": gone.get_json()["version"]})
     assert back.status_code == 200, back.get_json()
     assert money_of_ben() == (expected, 1)
@@ -654,8 +657,11 @@ def test_a_point_value_changed_when_play_alone_cleared_the_totals_reprices_nothi
     said = [e["summary"] for e in journal["entries"]]
     assert "settled up: nothing to pay" in said
     assert evening() == {"Aki": aki, "Ben": -aki}
+    # Round 2 was closed at 1 a point: taking it out now would price its balance at 10.
+    assert client.delete(f"/api/v1/sessions/{t['id']}/rounds/2").status_code == 409
     # Worked out again from the rounds (a delete and its undo): the same.
-    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/2")
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    gone = client.delete(f"/api/v1/sessions/{t['id']}/rounds/3")
     assert gone.status_code == 200, gone.get_json()
     undone = client.post(
         f"/api/v1/sessions/{t['id']}/undo", json={"seq": gone.get_json()["version"]}

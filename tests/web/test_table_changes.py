@@ -930,3 +930,33 @@ def test_a_rematch_or_continue_tapped_twice_opens_one_table(client):
         data={**rematch, **_edit_forms(client, sid)["rematch"], "seat": rematch["seat"]},
     )
     assert again.status_code == 302 and again.headers["Location"] != first.headers["Location"]
+
+
+def test_a_round_settled_at_another_point_value_is_not_repriced(client):
+    """A probe (2026-11-30): round 1 played and settled at 1/2 a point, the point value then
+    set to 3, and round 1 corrected: the 510 points it moved were asked as 1,530 in money,
+    six times what they were played for. A change, delete or restore that moves the
+    figures of rounds settled at another value is refused, nothing stored; one that moves
+    no figure is made; at the value they were played at again, it is made."""
+    sid = create(client, "toppa", ["A", "B"], point_value="1/2")["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
+    before = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    swapped = {"players": [{}, {"captured": EXAMPLE_A}]}
+    for method, body in (("PUT", swapped), ("DELETE", None)):
+        resp = client.open(f"/api/v1/sessions/{sid}/rounds/1", method=method, json=body)
+        assert resp.status_code == 409, method
+        assert resp.get_json()["errors"][0]["message"] == (
+            "This changes rounds settled up at a point value of 1/2, and the table has a "
+            "point value of 3 now: the difference would be priced at the new one. Settle up, "
+            "set the point value back, then make the change"
+        )
+        assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == before
+    same = {"players": [{"captured": EXAMPLE_A}, {}]}  # as it was: no figure moves
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=same).status_code == 200
+    assert patch(client, sid, {"point_value": "1/2"})["point_value"] == "1/2"
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=swapped)
+    assert resp.status_code == 200
+    settle = client.get(f"/api/v1/sessions/{sid}/settle").get_json()["payments"]
+    assert [(p["from"], p["points"], p["money"]) for p in settle] == [("B", "510", "255")]
