@@ -56,6 +56,7 @@ def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> 
     for key in ("rename", "flags", "remove"):  # dicts by name, or a list of names
         named = back.get(key)
         kept |= {str(n) for n in named} if isinstance(named, dict | list) else set()
+    kept |= {p for t in _tables_back(back) if t is not None for p in t.players}
     if not kept and "seasons" not in back:
         return
     later = select(ClubJournalEntry).where(
@@ -134,16 +135,30 @@ _PATCHED_BACK = ("name", "timezone", "rename", "flags", "seasons")
 # those reaches it as it reaches the club's other tables.
 @CLUB_UNDO.on("attach")
 def _undo_detach(club: Club, back: JSONObject) -> list[str]:
-    """Tables that left the club come back (those that joined no other club since), as a
-    table joins: a player renamed while it was out is a member again (a new name joins, said
-    in the undo's own entry, not in one of its own)."""
-    back_in = back.get("attach")
+    """Tables that left the club come back, as a table joins: a player renamed at the table
+    while it was out is a member again (a new name joins, said in the undo's own entry, not
+    in one of its own). Refused when one was deleted or joined another club since."""
     words: list[str] = []
-    for tid in back_in if isinstance(back_in, list) else []:
-        t = db.session.get(Table, tid)
-        if t is not None and t.club_id is None:
+    for t in _tables_back(back):
+        if t is None:
+            raise InvalidInput([Violation("seq", N_("A table that left was deleted since"))])
+        if t.club_id is None:
             words += [N_("%(name)s joined", name=n) for n in attach(t, club, journal=False)]
+        elif t.club_id != club.id:
+            raise InvalidInput(
+                [Violation("seq", N_("Table %(name)s joined another club since", name=t.name))]
+            )
     return words
+
+
+def _tables_back(back: JSONObject) -> list[Table | None]:
+    """The tables a detach took out of the club (None: deleted since)."""
+    ids = back.get("attach")
+    return (
+        [db.session.get(Table, tid) for tid in ids if isinstance(tid, int)]
+        if isinstance(ids, list)
+        else []
+    )
 
 
 @CLUB_UNDO.on("remove")

@@ -165,6 +165,44 @@ def test_undoing_a_rename_and_a_detach_made_together_reaches_the_table(client):
     assert [p["name"] for p in seen["players"]] == ["Aki", "Ben"]
 
 
+def test_a_detach_is_not_undone_once_its_table_or_players_moved_on(client):
+    """A probe (2026-11-30): undoing a detach answered 200 and changed nothing when the table
+    had joined another club since, and split a member in two when they had been renamed at
+    the club since (the table's "Aki" joined anew beside "Akiko"). Both are 409, naming
+    what moved; nothing changes."""
+    club = make_club(client, members=("Aki", "Ben"))
+    other = make_club(client, members=("Zed",))
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    seq = client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [s["id"]]}).get_json()
+    seq = seq["version"]
+    moved = client.patch(f"/api/v1/sessions/{s['id']}", json={"club": other["id"]})
+    assert moved.status_code == 200, moved.get_json()
+    before = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": seq})
+    assert resp.status_code == 409
+    assert resp.get_json()["errors"][0]["message"] == (
+        f"Change {seq} can no longer be undone: Table Friday joined another club since"
+    )
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json() == before
+
+    club = make_club(client, members=("Aki", "Ben"))
+    s = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, s["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    seq = client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [s["id"]]}).get_json()
+    seq = seq["version"]
+    renamed = client.patch(f"/api/v1/clubs/{club['id']}", json={"rename": {"Aki": "Akiko"}})
+    before = client.get(f"/api/v1/clubs/{club['id']}").get_json()
+    resp = client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": seq})
+    assert resp.status_code == 409
+    assert resp.get_json()["errors"][0]["message"] == (
+        f"Change {seq} can no longer be undone: Aki was renamed or merged since, in change "
+        f"{renamed.get_json()['version']}: undo that change first"
+    )
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json() == before
+    assert [m["name"] for m in before["members"]] == ["Akiko", "Ben"]
+
+
 def test_a_rename_at_the_club_shows_at_its_tables_and_undo_puts_it_back(client):
     club = make_club(client)
     s = table(client, club, "toppa", ["Aki", "Ben"])
