@@ -193,17 +193,20 @@ def journal_json(entry: JournalEntry) -> JournalJSON:
 
 
 def etag(table: Table) -> str:
-    """Changes with every write to the table (its journal's last seq) and, at a club's
-    table, with every change of the club (whose name the session shows)."""
+    """Changes with every write to the table (its journal's last seq), at a club's table
+    with every change of the club (whose name the session shows), and with the deck its
+    photos are read with (whose name it shows)."""
     club = None if table.club_id is None else db.session.get(Club, table.club_id)
-    return version_tag(table.version, None if club is None else (club.id, club.version))
+    deck = table.deck_id if table.deck_id is not None or club is None else club.deck_id
+    return version_tag(table.version, None if club is None else (club.id, club.version), deck)
 
 
-def version_tag(version: int, club: tuple[int, int] | None = None) -> str:
+def version_tag(version: int, club: tuple[int, int] | None = None, deck: int | None = None) -> str:
     """The ETag of a table at journal version ``version``, in the club of id and version
-    ``club`` (see ``store.table_version``): a table that moves to another club, or whose
-    club changes, is tagged anew."""
-    return f"v{version}" if club is None else f"v{version}-c{club[0]}.{club[1]}"
+    ``club`` (see ``store.table_version``), its photos read with deck ``deck``: a table that
+    moves to another club, whose club changes, or whose deck changes, is tagged anew."""
+    tag = f"v{version}" if club is None else f"v{version}-c{club[0]}.{club[1]}"
+    return tag if deck is None else f"{tag}-k{deck}"
 
 
 def _at(rnd: Round) -> str:

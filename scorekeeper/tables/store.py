@@ -84,22 +84,26 @@ def find_table(token: object, *, lock: bool = False) -> Table:
     return table
 
 
+_DECK = func.coalesce(Table.deck_id, Club.deck_id)
+"""The deck a table's photos are read with (``deck_links.deck_of``): its name is in the
+session, so a change of it is a new ETag."""
 _VERSION = (
-    select(Table.token, Table.version, Club.id, Club.version)
+    select(Table.token, Table.version, Club.id, Club.version, _DECK)
     .outerjoin(Club, Club.id == Table.club_id)
     .where(Table.token == bindparam("token"))
 )
 _VIEW_VERSION = (
-    select(func.coalesce(Table.view_token, ""), Table.version, Club.id, Club.version)
+    select(func.coalesce(Table.view_token, ""), Table.version, Club.id, Club.version, _DECK)
     .outerjoin(Club, Club.id == Table.club_id)
     .where(Table.view_token == bindparam("token"))
 )
 
 
-def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
-    """The table's journal version, and its club's id and version (None out of a club: the
-    session names its club), by its id or its read-only link's, read alone: what a poll
-    compares with its ETag (``shapes.version_tag``).
+def table_version(token: str) -> tuple[int, tuple[int, int] | None, int | None]:
+    """The table's journal version, its club's id and version (None out of a club: the
+    session names its club) and its deck's id (None: none; the session names it), by its id
+    or its read-only link's, read alone: what a poll compares with its ETag
+    (``shapes.version_tag``).
 
     One indexed read (two for a read-only link) on a pooled connection of its own, outside
     the ORM session: the unchanged-table poll answers 304 from this. LookupError if none.
@@ -112,7 +116,8 @@ def table_version(token: str) -> tuple[int, tuple[int, int] | None]:
             row = conn.execute(_VIEW_VERSION, {"token": token}).first()
     if row is None or not secrets.compare_digest(row[0], token):
         raise NotFound(token)
-    return int(row[1]), None if row[2] is None else (int(row[2]), int(row[3]))
+    club = None if row[2] is None else (int(row[2]), int(row[3]))
+    return int(row[1]), club, None if row[4] is None else int(row[4])
 
 
 def latest_entry(table: Table) -> JournalEntry | None:

@@ -602,3 +602,29 @@ def test_the_real_recogniser_reads_a_synthetic_layout_as_the_contract_says(clien
             "found: lay out all 48, six rows of eight" in error["message"]
             or "48 cards found, but in rows of" in error["message"]
         ), error
+
+
+def test_a_tables_etag_moves_with_the_deck_whose_name_it_shows(client):
+    """A probe (2026-11-30): a club naming a deck, or the deck deleted, changed the session's
+    ``deck_name`` but not its ETag, so a poller kept a stale 304 (API.md: the ETag changes
+    with every write)."""
+    club = new_club(client)
+    sid = new_table(client, club=club)
+
+    def tag_and_name():
+        resp = client.get(f"/api/v1/sessions/{sid}")
+        return resp.headers["ETag"], resp.get_json()["deck_name"]
+
+    first, name = tag_and_name()
+    assert name is None
+    deck = client.post("/api/v1/decks", json={"name": "Ours"}).get_json()["id"]
+    assert client.patch(f"/api/v1/clubs/{club}", json={"deck": deck}).status_code == 200
+    named, name = tag_and_name()
+    assert name == "Ours" and named != first
+    polled = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": first})
+    assert polled.status_code == 200
+    assert client.delete(f"/api/v1/decks/{deck}").status_code == 204
+    gone, name = tag_and_name()
+    assert name is None and gone != named
+    polled = client.get(f"/api/v1/sessions/{sid}", headers={"If-None-Match": named})
+    assert polled.status_code == 200
