@@ -27,7 +27,7 @@ from sqlalchemy import ColumnElement, select, tuple_
 from scorekeeper.caches import BoundedCache
 from scorekeeper.clubs import figures
 from scorekeeper.clubs.seasons import Season
-from scorekeeper.clubs.standings import not_a_game, season_of
+from scorekeeper.clubs.standings import not_a_game, season_only
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.messages import N_
@@ -226,7 +226,7 @@ def ranked(lines: Mapping[str, Line]) -> list[Line]:
 def ratings(club: Club, args: Mapping[str, str]) -> JSONObject:
     """API.md "Seasons and ratings": ``ratings?game=...&season=...``."""
     game = game_arg(args)
-    season = season_of(club, args)
+    season = season_only(club, args)
     archived = args.get("archived") in ("1", "true")
     away = {str(m["name"]) for m in club.members if m.get("archived")}
     hidden = away if not archived else set()

@@ -21,7 +21,7 @@ from scorekeeper.clubs import figures
 from scorekeeper.clubs.figures import DAY_STARTS, TableFacts
 from scorekeeper.clubs.ratings import game_arg, kept_matches, played_in, ranks, state_key
 from scorekeeper.clubs.seasons import Season
-from scorekeeper.clubs.standings import season_of
+from scorekeeper.clubs.standings import season_only
 from scorekeeper.codec import amount_str, read_stored_amount
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
@@ -218,7 +218,7 @@ def records_json(club: Club, args: Mapping[str, str], *, view: bool = False) -> 
     a record is shared by hundreds, and writing them out took longer than the rest of the
     answer. Not to be changed."""
     game = game_arg(args)
-    season = season_of(club, args)
+    season = season_only(club, args)
     return _ANSWERS.kept(
         (*state_key(club, game, season), view), lambda: _as_json(club, game, season, view=view)
     )

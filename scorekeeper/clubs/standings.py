@@ -79,6 +79,19 @@ def season_of(club: Club, args: Mapping[str, str]) -> club_seasons.Season | None
     return found
 
 
+def season_only(club: Club, args: Mapping[str, str]) -> club_seasons.Season | None:
+    """``season_of`` for figures over a season or all time (ratings, records): ``from`` and
+    ``to`` are refused, at ``season`` beside one (as ``_period`` does), else where given."""
+    asked = [k for k in ("from", "to") if k in args]
+    if asked:
+        said = N_("These figures are over a season or all time: ask for a season, not from and to")
+        r = Reader()
+        for field in ["season"] if args.get("season") else asked:
+            r.add(field, said)
+        r.raise_if_any()
+    return season_of(club, args)
+
+
 def _period(args: Mapping[str, str], club: Club) -> tuple[date | None, date | None, str | None]:
     """The period and game a page or the API asks for; InvalidInput names the parameter.
     A season (``season``) is the period from its first to its last day."""

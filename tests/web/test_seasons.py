@@ -125,6 +125,27 @@ def test_a_season_and_days_together_are_refused(client, app):
     assert resp.get_json()["errors"][0]["field"] == "season"
 
 
+@pytest.mark.parametrize("path", ["ratings", "records"])
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("&season=Winter%202026&from=2026-12-01", "season"), ("&to=2026-12-31", "to")],
+)
+def test_ratings_and_records_refuse_days(client, app, path, query, field):
+    """A probe (2026-11-30): ratings and records, over a season or all time, answered 200
+    to ``from`` or ``to`` and ignored them (docs/api.md: a season with days is 422 at
+    ``season``); days alone gave all-time figures saying nothing."""
+    club, _ = _two_evenings(client, app)
+    resp = client.get(f"/api/v1/clubs/{club['id']}/{path}?game=toppa{query}")
+    assert resp.status_code == 422
+    assert resp.get_json()["errors"] == [
+        {
+            "field": field,
+            "message": "These figures are over a season or all time: ask for a season, not "
+            "from and to",
+        }
+    ]
+
+
 @pytest.mark.parametrize("blank", ["", "  ", None])
 def test_a_season_without_a_day_asks_for_it(client, blank):
     """A day left empty is asked for, not said to be "'' is not a date" (a probe, 11-29)."""
