@@ -247,6 +247,8 @@ def _check_flags(c: _Change, key: str) -> None:
             c.r.add(f"{key}.{i}", N_("%(name)s is not a member of this club", name=n))
         elif str(m["name"]) in c.merge:
             c.r.add(f"{key}.{i}", N_("Merge %(name)s in a change of its own", name=n))
+        elif c.flags.get(str(m["name"]), value) != value:  # archived and back in one change
+            c.r.add(f"{key}.{i}", N_("%(name)s is archived and unarchived at once", name=n))
         else:
             c.flags[str(m["name"])] = value
 
@@ -263,6 +265,8 @@ def _check_detach(c: _Change, key: str) -> None:
             t = None
         if t is None or t.club_id != c.club.id:
             c.r.add(f"detach.{i}", N_("This table is not in this club"))
+        elif t in c.detach:
+            c.r.add(f"detach.{i}", N_("This table is named twice"))
         else:
             c.detach.append(t)
 

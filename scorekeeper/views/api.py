@@ -41,7 +41,7 @@ from scorekeeper.tables.reading import (
     version_tag,
 )
 from scorekeeper.views import allow_an_export
-from scorekeeper.views.links import table_link, token_link
+from scorekeeper.views.links import table_link, table_view_link, token_link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -285,17 +285,26 @@ def post_settle(token: str) -> ResponseReturnValue:
 
 @bp.get("/sessions/<token>/journal")
 def get_journal(token: str) -> ResponseReturnValue:
-    """Every write to the table, newest first."""
-    table = reading.find_table(token)
-    return jsonify({"entries": [_journal_entry(e) for e in reading.journal(table)]})
+    """Every write to the table, newest first; through its read-only link too (API.md: the
+    same JSON), where a rematch names the new table by its read-only link."""
+    table, view = club_reading.readable_table(token)
+    return jsonify({"entries": [_journal_entry(e, view) for e in reading.journal(table)]})
 
 
-def _journal_entry(entry: JournalEntry) -> JournalJSON:
-    """A journal entry; a rematch made from the table carries the new table's link."""
+def _journal_entry(entry: JournalEntry, view: bool = False) -> JournalJSON:
+    """A journal entry; a rematch made from the table carries the new table's link (its
+    read-only one through a read-only link, when it has one)."""
     out = journal_json(entry)
     continued = reading.continued_at(entry)
-    if continued is not None:
+    if continued is not None and not view:
         out["continued_at"] = token_link(continued)
+    elif continued is not None:
+        try:
+            link = table_view_link(reading.find_table(continued))
+        except reading.NotFound:
+            link = None
+        if link is not None:
+            out["continued_at"] = link
     return out
 
 
@@ -314,7 +323,12 @@ def undo(token: str) -> ResponseReturnValue:
 
 
 def _undo_seq() -> int:
-    seq = read_json_object().get("seq")
+    data = read_json_object()
+    unknown = sorted(set(data) - {"seq"})
+    if unknown:  # as a club's undo: {"seq": 3, "sqe": 4} is a mistake, not entry 3
+        said = [N_("An undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
+        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
+    seq = data.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise InvalidInput([Violation("seq", "The seq of a journal entry (a whole number)")])
     return seq
@@ -457,6 +471,8 @@ def undo_club(token: str) -> ResponseReturnValue:
     if unknown:
         said = [N_("A club's undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
         raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
+    if "seq" in data and data["seq"] is None:  # a client that meant one: not "the last"
+        raise InvalidInput([Violation("seq", N_("null is not a journal entry's number"))])
     club_service.undo(club, data.get("seq"))
     service.commit()
     return _club_answer(club)

@@ -35,7 +35,7 @@ from scorekeeper.tables.reading import Club, ClubJournalEntry, Table, now
 from scorekeeper.views import errors_by_field, not_found, sentences
 from scorekeeper.views.club_page import ZONES, club_page, seasons_shown
 from scorekeeper.views.kept_pages import kept_page
-from scorekeeper.views.links import public_url
+from scorekeeper.views.links import public_url, table_view_link
 from scorekeeper.views.member_page import member_page
 from scorekeeper.views.opening import STARTED_ALREADY, club_summary, form_field, open_from_form
 from scorekeeper.views.seating import moved, seat_order
@@ -59,13 +59,6 @@ _SPLIT = re.compile(r"[\n,、，]+")
 @bp.app_context_processor
 def _helpers() -> dict[str, object]:
     return {"club_zones": ZONES, "table_view_link": table_view_link}
-
-
-def table_view_link(table: Table) -> str | None:
-    """A table's read-only link, as other phones should open it (None for a table without)."""
-    if not table.view_token:
-        return None
-    return public_url("clubs.table_view", view_token=table.view_token)
 
 
 def names_typed(text: str) -> list[str]:

@@ -31,6 +31,13 @@ def token_link(token: str) -> str:
     return public_url("tables.show", token=token)
 
 
+def table_view_link(table: Table) -> str | None:
+    """A table's read-only link, as other phones should open it (None for a table without)."""
+    if not table.view_token:
+        return None
+    return public_url("clubs.table_view", view_token=table.view_token)
+
+
 def public_url(endpoint: str, **values: Any) -> str:
     """A page's address as other phones should open it (``PUBLIC_URL`` when configured)."""
     base = current_app.config.get("PUBLIC_URL")

@@ -1,0 +1,67 @@
+"""What two probes of 2026-11-30 found in the journal and the club's changes: each request
+that was taken for something it did not say, and the read-only journal that was not there."""
+
+from __future__ import annotations
+
+from tests.helpers import EXAMPLE_A
+from tests.web.test_clubs import add, make_club, table
+
+
+def errors(resp, status=422):
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    return resp.get_json()["errors"]
+
+
+def test_a_club_undo_of_seq_null_is_refused_not_the_last_change(client):
+    """``{"seq": null}`` undid the club's last change: a client that failed to fill in the
+    number undid something it did not name."""
+    club = make_club(client)
+    client.patch(f"/api/v1/clubs/{club['id']}", json={"name": "Renamed"})
+    said = errors(client.post(f"/api/v1/clubs/{club['id']}/undo", json={"seq": None}))
+    assert said == [{"field": "seq", "message": "null is not a journal entry's number"}]
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["name"] == "Renamed"
+    assert client.post(f"/api/v1/clubs/{club['id']}/undo", json={}).status_code == 200
+
+
+def test_a_table_undo_refuses_a_key_it_does_not_read(client):
+    """``{"seq": 1, "x": 2}`` undid entry 1, where a club's undo and a settle-up refuse an
+    unknown key."""
+    sid = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = sid.get_json()["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    said = errors(client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": 1, "sqe": 1}))
+    assert said == [{"field": "sqe", "message": "An undo reads only seq, not 'sqe'"}]
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 1
+
+
+def test_a_change_that_names_a_table_twice_or_archives_and_unarchives_is_refused(client):
+    """A detach naming one table twice was said twice over; archive and unarchive of one
+    member in one change answered 200 and did nothing."""
+    club = make_club(client)
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    said = errors(client.patch(f"/api/v1/clubs/{club['id']}", json={"detach": [t["id"]] * 2}))
+    assert said == [{"field": "detach.1", "message": "This table is named twice"}]
+    body = {"archive": ["Cho"], "unarchive": ["cho"]}
+    said = errors(client.patch(f"/api/v1/clubs/{club['id']}", json=body))
+    assert said == [
+        {"field": "unarchive.0", "message": "cho is archived and unarchived at once"}
+    ]
+    assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["version"] == 0
+
+
+def test_the_journal_reads_through_the_read_only_link_without_writable_ids(client):
+    """The read-only link showed the session and the export, and answered 404 for the
+    journal (API.md: the same JSON); a rematch there names the new table by its read-only
+    link, never its writable id."""
+    made = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid, view = made.get_json()["id"], made.get_json()["view_url"].rsplit("/", 1)[1]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    new = client.post("/api/v1/sessions", json={"continue_from": sid}).get_json()
+    own = client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
+    seen = client.get(f"/api/v1/sessions/{view}/journal")
+    assert seen.status_code == 200
+    entries = seen.get_json()["entries"]
+    assert [e["summary"] for e in entries] == [e["summary"] for e in own]
+    assert entries[0]["continued_at"].endswith(new["view_url"])
+    assert new["id"] not in seen.get_data(as_text=True)
+    assert sid not in seen.get_data(as_text=True)
