@@ -445,15 +445,26 @@ def exported_amount(value: object) -> Fraction:
     try:
         return parse_amount(value)
     except ValueError:
-        if isinstance(value, str) and len(value) <= 2 * STORED_DIGITS + 2:
-            try:
-                kept = read_stored_amount(value)
-            except ValueError:
-                pass
-            else:
-                if all_storable((kept,)):
-                    return kept
-        raise
+        if not isinstance(value, str) or not _STORED_FORM.fullmatch(value):
+            raise
+    num, _, den = value.lstrip("-").partition("/")
+    if den and not den.strip("0"):
+        raise ValueError(N_("%(value)s divides by zero", value=shown(value)))
+    if max(len(num), len(den)) <= STORED_DIGITS:
+        kept = read_stored_amount(value)
+        if all_storable((kept,)):
+            return kept
+    raise ValueError(
+        N_(
+            "%(value)s has a part of more than %(n)s digits, more than a table can keep",
+            value=shown(value),
+            n=format(STORED_DIGITS, ","),
+        )
+    )
+
+
+_STORED_FORM = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
+"""An amount as ``amount_str`` writes it, of any length (``read_stored_amount`` reads it)."""
 
 
 def _same_amount(path: str, given: object, actual: str, words: Words) -> None:

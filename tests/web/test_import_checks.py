@@ -160,6 +160,26 @@ def test_edited_totals_are_refused_naming_the_first_difference(client):
     assert errors[0]["message"] == f"B's total: the rounds give {shown}, not 1,000,000"
 
 
+@pytest.mark.parametrize(
+    ("amount", "said"),
+    [
+        (
+            "9" * 5000,
+            "'999999999999999999999999999999999999999… (5000 characters) has a part of more "
+            "than 4,000 digits, more than a table can keep",
+        ),
+        ("9" * 20 + "/0", "'99999999999999999999/0' divides by zero"),
+    ],
+)
+def test_an_amount_past_what_a_table_keeps_is_refused_in_those_words(client, amount, said):
+    """A probe (2026-11-30): a round's change of 5,000 digits was refused as having "a part
+    of more than 18 digits", where an import reads up to 4,000 (docs/api.md)."""
+    data = exported(client, played(client, "toppa"))
+    data["rounds"][0]["deltas"][0] = amount
+    errors = refused(client, data)
+    assert errors[0] == {"field": "rounds.0.deltas.0", "message": said}
+
+
 def test_totals_are_checked_without_deltas(client):
     sid = played(client, "toppa")
     data = exported(client, sid)
