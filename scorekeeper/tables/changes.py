@@ -245,6 +245,10 @@ def _import_edit(table: Table, raw: JSONObject) -> Round:
 
 
 def _imported_settings(r: Reader, table: Table, raw: JSONObject) -> JSONObject | None:
+    """The settings an imported change sets; None when it sets none (an export leaves the
+    key out, and the entry is kept as it was: its export is the same)."""
+    if "settings" not in raw:
+        return None
     game = RULES[table.game]
     options = {o.key: o for o in game.setting_options}
     settings = raw.get("settings") or {}

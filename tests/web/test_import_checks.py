@@ -149,6 +149,20 @@ def test_every_game_exports_and_imports_to_the_same_table(client, game):
     assert resp.status_code == 302 and "/t/" in resp.headers["Location"]
 
 
+def test_a_table_whose_players_changed_exports_the_same_after_import(client):
+    """A probe (2026-11-30): every change of players came back from an import with
+    ``"settings": {}`` it never had, so export, import, export differed."""
+    sid = create(client, "tokotoko", ["A", "B", "C"])
+    for body in ({"add": ["J1"]}, {"remove": ["B"]}, {"settings": {"stake": 20}}):
+        assert client.patch(f"/api/v1/sessions/{sid}", json=body).status_code == 200
+    data = exported(client, sid)
+    edits = [r["input"] for r in data["rounds"] if r.get("kind") == "edit"]
+    assert [sorted(e) for e in edits] == [["add"], ["remove"], ["settings"]]
+    resp = client.post("/api/v1/sessions/import", json=data)
+    assert resp.status_code == 201, resp.get_json()
+    assert exported(client, resp.get_json()["id"])["rounds"] == data["rounds"]
+
+
 def test_edited_totals_are_refused_naming_the_first_difference(client):
     sid = played(client, "toppa")
     data = exported(client, sid)
