@@ -8,10 +8,11 @@ back there, so nothing is stored half-way).
 from __future__ import annotations
 
 import copy
+import re
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, PreconditionFailed
 
 from scorekeeper import limits
 from scorekeeper.bodies import BadJSON, load_object
@@ -186,6 +187,21 @@ def _page_arg(name: str, minimum: int, maximum: int) -> int | None:
     return int(raw)
 
 
+def _if_match(table: Table) -> None:
+    """A write's ``If-Match`` (RFC 9110), when it has one: 412 and nothing written unless it
+    names the table as it is now (the ETag of any page of its rounds), so that a client's
+    retry of a delete or a correction made meanwhile changes nothing twice. ``*`` matches."""
+    wanted = request.if_match
+    if not wanted or wanted.star_tag:
+        return
+    now = etag(table)
+    read = re.compile(re.escape(now) + r"(?:-(?:from|limit)[0-9]+)*")
+    if not any(read.fullmatch(tag) for tag in wanted.as_set()):
+        raise PreconditionFailed(
+            f'The table changed since it was read (its ETag is now "{now}"): read it again'
+        )
+
+
 @bp.post("/sessions")
 @limits.creates
 def create_table() -> ResponseReturnValue:
@@ -252,6 +268,7 @@ def change_table(token: str) -> ResponseReturnValue:
     """Change a table: its name, point value, settings, players' names, who plays."""
     data = read_json_object()
     table = reading.find_table(token, lock=True)
+    _if_match(table)
     service.change_table(table, data)
     service.commit()
     return jsonify(_table_answer(table))
@@ -269,6 +286,7 @@ def post_settle(token: str) -> ResponseReturnValue:
     """Record a settle-up: the running totals start again from zero."""
     data = read_json_object() if request.get_data(cache=True).strip() else {}
     table = reading.find_table(token, lock=True)  # a read-only link: 403 before the body's keys
+    _if_match(table)
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
@@ -314,6 +332,7 @@ def undo(token: str) -> ResponseReturnValue:
     """Undo one journal entry; answers with the session."""
     # The body is read once the table is found: an unknown table is 404 whatever it says.
     table = service.open_for(token, lambda found: service.undoing(_undo_seq())(found))
+    _if_match(table)
     try:
         service.undo(table, _undo_seq())
     except reading.NotFound:  # the table is there: the entry is not
@@ -357,6 +376,7 @@ def add_round(token: str) -> ResponseReturnValue:
     data = read_json_object()
     kind, submission, expected = _round_fields(data)
     table = reading.find_table(token, lock=True)
+    _if_match(table)
     rnd, created = service.enter_round(
         table, kind, as_entry(data), submission_id=submission, expected_number=expected
     )
@@ -375,6 +395,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
         data.pop(key, None)
     entry = as_entry(data)
     table = service.open_for(token, service.correcting(number, copy.deepcopy(entry)))
+    _if_match(table)
     service.correct_round(table, number, entry)
     service.commit()
     return jsonify(_table_answer(table))
@@ -385,6 +406,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
 def delete_round(token: str, number: int) -> ResponseReturnValue:
     """Delete a round; later rounds move up and are recomputed."""
     table = service.open_for(token, service.deleting(number))
+    _if_match(table)
     service.delete_round(table, number)
     service.commit()
     return jsonify(_table_answer(table))

@@ -28,6 +28,7 @@ def _errors(*codes: int) -> dict[str, Any]:
         403: "The host has closed the creation of tables, or the link is read-only.",
         404: "No such table, round, game or journal entry.",
         409: "The write collides with another phone's, or can no longer be done as such.",
+        412: "The table changed since the ETag given in If-Match: nothing written.",
         413: "The body is larger than the server takes.",
         422: "Invalid input: one message per mistake, each naming its field.",
         429: "Too many requests from this address: nothing stored; see Retry-After.",
@@ -64,6 +65,16 @@ DEVICE = {
 WRITE = [ID, DEVICE]
 SESSION = _answer("The table, with a page of its rounds.", ref("Session"))
 WRITE_ERRORS = _errors(400, 403, 404, 409, 413, 422, 429)
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": "The table's ETag as read (any page of its rounds): the write is made only "
+    "while the table is so, else 412. `*` or none: always.",
+    "schema": {"type": "string"},
+}
+TABLE_WRITE = [*WRITE, IF_MATCH]
+TABLE_WRITE_ERRORS = _errors(400, 403, 404, 409, 412, 413, 422, 429)
 CLUB = _answer("The club.", ref("Club"))
 ARCHIVED = {
     "name": "archived",
@@ -335,7 +346,7 @@ PATHS: dict[str, Any] = {
         },
         "patch": {
             "summary": "Change the table: name, point value, settings, players, seats, deck",
-            "parameters": WRITE,
+            "parameters": TABLE_WRITE,
             "requestBody": _body(
                 _object(
                     {},
@@ -348,13 +359,13 @@ PATHS: dict[str, Any] = {
                     },
                 )
             ),
-            "responses": {"200": SESSION, **WRITE_ERRORS},
+            "responses": {"200": SESSION, **TABLE_WRITE_ERRORS},
         },
     },
     "/api/v1/sessions/{id}/rounds": {
         "post": {
             "summary": 'Enter the next round, or end the game ({"kind": "end"})',
-            "parameters": WRITE,
+            "parameters": TABLE_WRITE,
             "requestBody": _body({"type": "object"}),
             "responses": {
                 "201": _answer(
@@ -365,21 +376,21 @@ PATHS: dict[str, Any] = {
                     "A repeated submission_id: the round stored the first time.",
                     {"oneOf": [ref("Round"), ref("GameEnd")]},
                 ),
-                **WRITE_ERRORS,
+                **TABLE_WRITE_ERRORS,
             },
         }
     },
     "/api/v1/sessions/{id}/rounds/{number}": {
         "put": {
             "summary": "Correct a round; later rounds are recomputed",
-            "parameters": [*WRITE, NUMBER],
+            "parameters": [*TABLE_WRITE, NUMBER],
             "requestBody": _body({"type": "object"}),
-            "responses": {"200": SESSION, **WRITE_ERRORS},
+            "responses": {"200": SESSION, **TABLE_WRITE_ERRORS},
         },
         "delete": {
             "summary": "Delete a round; later rounds move up and are recomputed",
-            "parameters": [*WRITE, NUMBER],
-            "responses": {"200": SESSION, **WRITE_ERRORS},
+            "parameters": [*TABLE_WRITE, NUMBER],
+            "responses": {"200": SESSION, **TABLE_WRITE_ERRORS},
         },
     },
     "/api/v1/sessions/{id}/journal": {
@@ -392,11 +403,11 @@ PATHS: dict[str, Any] = {
     "/api/v1/sessions/{id}/undo": {
         "post": {
             "summary": "Undo one journal entry",
-            "parameters": WRITE,
+            "parameters": TABLE_WRITE,
             "requestBody": _body(
                 _object({"seq": {"type": "integer", "minimum": 1}}),
             ),
-            "responses": {"200": SESSION, **WRITE_ERRORS},
+            "responses": {"200": SESSION, **TABLE_WRITE_ERRORS},
         }
     },
     "/api/v1/sessions/{id}/settle": {
@@ -410,9 +421,9 @@ PATHS: dict[str, Any] = {
         },
         "post": {
             "summary": "Record a settle-up: the running totals start again from zero",
-            "parameters": WRITE,
+            "parameters": TABLE_WRITE,
             "requestBody": _body(_object({}, {"version": {"type": "integer"}}), required=False),
-            "responses": {"200": SESSION, **WRITE_ERRORS},
+            "responses": {"200": SESSION, **TABLE_WRITE_ERRORS},
         },
     },
     "/api/v1/sessions/{id}/export.json": {

@@ -43,9 +43,7 @@ def test_a_change_that_names_a_table_twice_or_archives_and_unarchives_is_refused
     assert said == [{"field": "detach.1", "message": "This table is named twice"}]
     body = {"archive": ["Cho"], "unarchive": ["cho"]}
     said = errors(client.patch(f"/api/v1/clubs/{club['id']}", json=body))
-    assert said == [
-        {"field": "unarchive.0", "message": "cho is archived and unarchived at once"}
-    ]
+    assert said == [{"field": "unarchive.0", "message": "cho is archived and unarchived at once"}]
     assert client.get(f"/api/v1/clubs/{club['id']}").get_json()["version"] == 0
 
 
@@ -65,3 +63,50 @@ def test_the_journal_reads_through_the_read_only_link_without_writable_ids(clien
     assert entries[0]["continued_at"].endswith(new["view_url"])
     assert new["id"] not in seen.get_data(as_text=True)
     assert sid not in seen.get_data(as_text=True)
+
+
+def test_a_write_with_if_match_is_made_only_on_the_table_as_read(client):
+    """A client's retry of a DELETE deleted the next round too (If-Match was ignored): a
+    write naming the table's ETag (of any page of its rounds) is made only while the table
+    is as read, else 412 and nothing written; ``*`` and no If-Match write as before."""
+    sid = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = sid.get_json()["id"]
+    for _ in range(3):
+        add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    read = client.get(f"/api/v1/sessions/{sid}?limit=1")
+    tag = read.headers["ETag"]
+    gone = client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers={"If-Match": tag})
+    assert gone.status_code == 200
+    export = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    again = client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers={"If-Match": tag})
+    now = client.get(f"/api/v1/sessions/{sid}").headers["ETag"]
+    assert errors(again, 412) == [
+        {
+            "field": "",
+            "message": f"The table changed since it was read (its ETag is now {now}): read "
+            "it again",
+        }
+    ]
+    assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == export
+    body = {"players": [{}, {"captured": EXAMPLE_A}]}
+    for method, path, json in (
+        ("PUT", "/rounds/1", body),
+        ("POST", "/rounds", body),
+        ("PATCH", "", {"name": "Late"}),
+        ("POST", "/settle", {}),
+        ("POST", "/undo", {"seq": 1}),
+    ):
+        url = f"/api/v1/sessions/{sid}{path}"
+        resp = client.open(url, method=method, json=json, headers={"If-Match": tag})
+        assert resp.status_code == 412, (method, path)
+    weak = client.put(
+        f"/api/v1/sessions/{sid}/rounds/1", json=body, headers={"If-Match": f"W/{now}"}
+    )
+    assert weak.status_code == 412  # If-Match compares strongly (RFC 9110)
+    assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == export
+    made = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=body, headers={"If-Match": now})
+    assert made.status_code == 200
+    assert (
+        client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers={"If-Match": "*"}).status_code
+        == 200
+    )
