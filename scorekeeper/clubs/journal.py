@@ -14,9 +14,16 @@ from scorekeeper.messages import Msg
 from scorekeeper.models import Club, ClubJournalEntry, db, now
 
 
-def record(club: Club, action: str, words: Sequence[str], undo: JSONObject) -> ClubJournalEntry:
+def record(
+    club: Club,
+    action: str,
+    words: Sequence[str],
+    undo: JSONObject,
+    redo: JSONObject | None = None,
+) -> ClubJournalEntry:
     """A journal entry of the club: its summary in English, and its messages, which the
-    pages show in the reader's language."""
+    pages show in the reader's language. ``undo`` is how it is taken back; an undo of a
+    change keeps instead how that change is made again (``redo``, a PATCH of the club)."""
     club.version += 1
     club.updated_at = now()
     messages: list[JSONValue] = [m.to_json() for m in words if isinstance(m, Msg)]
@@ -26,7 +33,7 @@ def record(club: Club, action: str, words: Sequence[str], undo: JSONObject) -> C
         at=now(),
         action=action,
         summary="; ".join(words),
-        data={"undo": undo, "messages": messages},
+        data={"undo": undo, "messages": messages, **({} if redo is None else {"redo": redo})},
         device=devices.current(),
     )
     db.session.add(entry)

@@ -24,14 +24,21 @@ name, time zone, renames and flags, as one PATCH) is undone, in order, said in w
 
 
 def undo(club: Club, seq: object = None) -> ClubJournalEntry:
-    """Undo a change of the club (its last one not undone, or ``seq``): a new entry."""
+    """Undo a change of the club (its last one not undone, or ``seq``): a new entry. An
+    undo is undone too, as at a table: the change it took back is made again."""
     entry = _undoable(club, seq)
+    redo = entry.data.get("redo")
     back = entry.data.get("undo")
     assert isinstance(back, dict)
-    effects = ["patch" if k in _PATCHED_BACK else k for k in back]
     try:
-        _check_kept_names(club, entry, back)
-        done = CLUB_UNDO.undo_each(club, back, effects)
+        if isinstance(redo, dict):
+            made = apply_change(club, redo)
+            done, back_again, again = [made.words], made.undo, None
+        else:
+            again = _made_again(club, back)
+            _check_kept_names(club, entry, back)
+            effects = ["patch" if k in _PATCHED_BACK else k for k in back]
+            done, back_again = CLUB_UNDO.undo_each(club, back, effects), {}
     except InvalidInput as exc:  # the club moved on since: API.md's 409, as at a table
         raise Conflict(
             N_(
@@ -42,7 +49,37 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
         ) from exc
     entry.data = {**entry.data, "undone": True}
     summary = N_("undid change %(seq)s", seq=entry.seq)
-    return record(club, "undo", [summary, *(w for words in done for w in words)], {})
+    words = [summary, *(w for said in done for w in said)]
+    return record(club, "undo", words, back_again, again)
+
+
+def _made_again(club: Club, back: JSONObject) -> JSONObject:
+    """The PATCH of the club that makes again the change whose undo data is ``back``, from
+    the club as it will be once it is undone (what undoing its undo sends)."""
+    patch: JSONObject = {k: v for k, v in (("name", club.name), ("timezone", club.timezone))}
+    patch = {k: v for k, v in patch.items() if k in back}
+    if "seasons" in back:
+        patch["seasons"] = list[JSONValue](club.seasons or [])
+    rename = back.get("rename")  # {new: old}
+    was = {str(new): str(old) for new, old in rename.items()} if isinstance(rename, dict) else {}
+    if was:
+        patch["rename"] = {old: new for new, old in was.items()}
+    flags = back.get("flags")  # {name after the change: archived before it}
+    for key, value in flags.items() if isinstance(flags, dict) else []:
+        named = patch.setdefault("unarchive" if value else "archive", [])
+        assert isinstance(named, list)
+        named.append(was.get(key, key))
+    joined = back.get("remove")
+    if isinstance(joined, list) and joined:
+        patch["add"] = joined
+    unmerge = back.get("unmerge")
+    merges = [i for i in unmerge if isinstance(i, dict)] if isinstance(unmerge, list) else []
+    if merges:
+        patch["merge"] = {str(i.get("name")): i.get("into") for i in merges}
+    tables = [t.token for t in _tables_back(back) if t is not None]
+    if tables:
+        patch["detach"] = list[JSONValue](tables)
+    return patch
 
 
 def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
@@ -59,10 +96,10 @@ def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> 
     kept |= {p for t in _tables_back(back) if t is not None for p in t.players}
     if not kept and "seasons" not in back:
         return
+    # Every later entry: an undo that made a change again renamed or merged as a change does
+    # (an undo of a change keeps no undo data, and moves nothing this could be asked of).
     later = select(ClubJournalEntry).where(
-        ClubJournalEntry.club_id == club.id,
-        ClubJournalEntry.seq > entry.seq,
-        ClubJournalEntry.action == "edit",
+        ClubJournalEntry.club_id == club.id, ClubJournalEntry.seq > entry.seq
     )
     for e in db.session.scalars(later.order_by(ClubJournalEntry.seq)):
         hit = sorted(kept & _names_moved(e.data))
@@ -106,10 +143,9 @@ def _undoable(club: Club, seq: object) -> ClubJournalEntry:
     undo: InvalidInput for what is no entry's number, NoSuchChange for one the club has no
     entry for, Conflict for an entry that cannot be undone (or none to undo)."""
     of_club = select(ClubJournalEntry).where(ClubJournalEntry.club_id == club.id)
-    if seq is None:
-        changes_made = of_club.where(ClubJournalEntry.action == "edit")
-        for e in db.session.scalars(changes_made.order_by(ClubJournalEntry.seq.desc())):
-            if not e.data.get("undone"):
+    if seq is None:  # the last change made (an undo that made one again is one)
+        for e in db.session.scalars(of_club.order_by(ClubJournalEntry.seq.desc())):
+            if (e.action == "edit" or e.data.get("undo")) and not e.data.get("undone"):
                 return e
         raise Conflict(N_("There is no change of the club to undo"))
     if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq <= 2**31 - 1:
@@ -119,7 +155,8 @@ def _undoable(club: Club, seq: object) -> ClubJournalEntry:
     entry: ClubJournalEntry | None = db.session.scalar(of_club.where(ClubJournalEntry.seq == seq))
     if entry is None:
         raise NoSuchChange(seq)
-    if entry.action != "edit":
+    made_again = isinstance(entry.data.get("redo"), dict) or bool(entry.data.get("undo"))
+    if entry.action != "edit" and not made_again:  # an undo kept before undos were undone
         raise Conflict(N_("Entry %(seq)s is an undo: only a change of the club is undone", seq=seq))
     if entry.data.get("undone"):
         raise Conflict(N_("Change %(seq)s is already undone", seq=seq))

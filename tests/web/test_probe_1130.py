@@ -110,3 +110,68 @@ def test_a_write_with_if_match_is_made_only_on_the_table_as_read(client):
         client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers={"If-Match": "*"}).status_code
         == 200
     )
+
+
+def _club_as_it_is(client, cid):
+    """The club's members, tables and settings, without its version."""
+    club = client.get(f"/api/v1/clubs/{cid}").get_json()
+    return {k: v for k, v in club.items() if k != "version"}
+
+
+def test_a_club_undo_is_undone_as_a_tables_is(client):
+    """A probe (2026-11-30): undoing a club's undo was a 409, where API.md gives a club's
+    undo "as for a table", whose undo "can be undone". Undoing an undo makes the change
+    again (joining, renames, archive, name, a table detached, a merge), and that is undone
+    in turn; each step leaves the club exactly as it was."""
+    club = make_club(client, members=("Aki", "Ben", "Cho", "Aik"))
+    cid = club["id"]
+    t = table(client, club, "toppa", ["Aki", "Ben"])
+    add(client, t["id"], {"players": [{"captured": EXAMPLE_A}, {}]})
+    before = _club_as_it_is(client, cid)
+    body = {
+        "name": "New name",
+        "add": ["Dai"],
+        "rename": {"Aki": "Akiko"},
+        "archive": ["Ben"],
+        "detach": [t["id"]],
+    }
+    assert client.patch(f"/api/v1/clubs/{cid}", json=body).status_code == 200
+    after = _club_as_it_is(client, cid)
+    states = [before, after]
+    for k in range(4):  # undo, undo that, and so on
+        last = client.get(f"/api/v1/clubs/{cid}").get_json()["version"]
+        resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": last})
+        assert resp.status_code == 200, (k, resp.get_json())
+        assert _club_as_it_is(client, cid) == states[k % 2], k
+    seen = client.get(f"/api/v1/sessions/{t['id']}").get_json()
+    assert [p["name"] for p in seen["players"]] == ["Akiko", "Ben"] and not seen["in_club"]
+
+    merged = client.patch(f"/api/v1/clubs/{cid}", json={"merge": {"Aik": "Cho"}})
+    assert merged.status_code == 200
+    undone = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": merged.get_json()["version"]})
+    names = [m["name"] for m in undone.get_json()["members"]]
+    assert "Aik" in names
+    again = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": undone.get_json()["version"]})
+    assert again.status_code == 200, again.get_json()
+    assert "Aik" not in [m["name"] for m in again.get_json()["members"]]
+    journal = client.get(f"/api/v1/clubs/{cid}/journal").get_json()["entries"]
+    assert (
+        journal[0]["summary"] == f"undid change {undone.get_json()['version']}; Aik merged into Cho"
+    )
+
+
+def test_an_undo_is_not_made_again_over_a_later_change(client):
+    """The change an undo took back is made again only while it fits: its member renamed
+    since is a 409 naming why, and nothing changes."""
+    club = make_club(client, members=("Aki", "Ben"))
+    cid = club["id"]
+    first = client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Aki": "Akiko"}})
+    undone = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first.get_json()["version"]})
+    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Aki": "Akira"}})
+    before = _club_as_it_is(client, cid)
+    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": undone.get_json()["version"]})
+    assert errors(resp, 409)[0]["message"] == (
+        f"Change {undone.get_json()['version']} can no longer be undone: Aki is not a member "
+        "of this club"
+    )
+    assert _club_as_it_is(client, cid) == before
