@@ -43,6 +43,7 @@ from scorekeeper.tables.shapes import (
     journal_json,
     round_json,
     session_json,
+    table_version,
     version_tag,
 )
 from scorekeeper.tables.store import (
@@ -70,7 +71,6 @@ from scorekeeper.tables.store import (
     state_of,
     submission_of,
     summary_of,
-    table_version,
     versions_by_round,
 )
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import NotRequired, TypedDict
+
+from sqlalchemy import bindparam, func, select
 
 from scorekeeper.exact import amount_str
 from scorekeeper.jsonio import JSONObject
@@ -192,6 +195,42 @@ def journal_json(entry: JournalEntry) -> JournalJSON:
     }
 
 
+_DECK = func.coalesce(Table.deck_id, Club.deck_id)
+"""The deck a table's photos are read with (``deck_links.deck_of``): its name is in the
+session, so a change of it is a new ETag."""
+_VERSION = (
+    select(Table.token, Table.version, Club.id, Club.version, _DECK)
+    .outerjoin(Club, Club.id == Table.club_id)
+    .where(Table.token == bindparam("token"))
+)
+_VIEW_VERSION = (
+    select(func.coalesce(Table.view_token, ""), Table.version, Club.id, Club.version, _DECK)
+    .outerjoin(Club, Club.id == Table.club_id)
+    .where(Table.view_token == bindparam("token"))
+)
+
+
+def table_version(token: str) -> tuple[int, tuple[int, int] | None, int | None]:
+    """The table's journal version, its club's id and version (None out of a club: the
+    session names its club) and its deck's id (None: none; the session names it), by its id
+    or its read-only link's, read alone: what a poll compares with its ETag
+    (``version_tag``).
+
+    One indexed read (two for a read-only link) on a pooled connection of its own, outside
+    the ORM session: the unchanged-table poll answers 304 from this. LookupError if none.
+    """
+    if not isinstance(token, str) or not store.TOKEN.fullmatch(token):
+        raise store.NotFound(token)
+    with db.engine.connect() as conn:
+        row = conn.execute(_VERSION, {"token": token}).first()
+        if row is None:  # the read-only link's id: its poll compares the same version
+            row = conn.execute(_VIEW_VERSION, {"token": token}).first()
+    if row is None or not secrets.compare_digest(row[0], token):
+        raise store.NotFound(token)
+    club = None if row[2] is None else (int(row[2]), int(row[3]))
+    return int(row[1]), club, None if row[4] is None else int(row[4])
+
+
 def etag(table: Table) -> str:
     """Changes with every write to the table (its journal's last seq), at a club's table
     with every change of the club (whose name the session shows), and with the deck its
@@ -203,7 +242,7 @@ def etag(table: Table) -> str:
 
 def version_tag(version: int, club: tuple[int, int] | None = None, deck: int | None = None) -> str:
     """The ETag of a table at journal version ``version``, in the club of id and version
-    ``club`` (see ``store.table_version``), its photos read with deck ``deck``: a table that
+    ``club`` (see ``table_version``), its photos read with deck ``deck``: a table that
     moves to another club, whose club changes, or whose deck changes, is tagged anew."""
     tag = f"v{version}" if club is None else f"v{version}-c{club[0]}.{club[1]}"
     return tag if deck is None else f"{tag}-k{deck}"

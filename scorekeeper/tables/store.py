@@ -13,7 +13,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Protocol, TypeAlias
 
-from sqlalchemy import Row, bindparam, case, func, select
+from sqlalchemy import Row, case, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 
@@ -30,7 +30,7 @@ from scorekeeper.exact import plus
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.ledger import Step, evaluated
-from scorekeeper.models import Club, JournalEntry, Round, RoundVersion, Table, db
+from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
 from scorekeeper.round_data import (
     EngineInput,
     Result,
@@ -82,42 +82,6 @@ def find_table(token: object, *, lock: bool = False) -> Table:
     if table is None or not secrets.compare_digest(table.token, token):
         raise NotFound(token)
     return table
-
-
-_DECK = func.coalesce(Table.deck_id, Club.deck_id)
-"""The deck a table's photos are read with (``deck_links.deck_of``): its name is in the
-session, so a change of it is a new ETag."""
-_VERSION = (
-    select(Table.token, Table.version, Club.id, Club.version, _DECK)
-    .outerjoin(Club, Club.id == Table.club_id)
-    .where(Table.token == bindparam("token"))
-)
-_VIEW_VERSION = (
-    select(func.coalesce(Table.view_token, ""), Table.version, Club.id, Club.version, _DECK)
-    .outerjoin(Club, Club.id == Table.club_id)
-    .where(Table.view_token == bindparam("token"))
-)
-
-
-def table_version(token: str) -> tuple[int, tuple[int, int] | None, int | None]:
-    """The table's journal version, its club's id and version (None out of a club: the
-    session names its club) and its deck's id (None: none; the session names it), by its id
-    or its read-only link's, read alone: what a poll compares with its ETag
-    (``shapes.version_tag``).
-
-    One indexed read (two for a read-only link) on a pooled connection of its own, outside
-    the ORM session: the unchanged-table poll answers 304 from this. LookupError if none.
-    """
-    if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        raise NotFound(token)
-    with db.engine.connect() as conn:
-        row = conn.execute(_VERSION, {"token": token}).first()
-        if row is None:  # the read-only link's id: its poll compares the same version
-            row = conn.execute(_VIEW_VERSION, {"token": token}).first()
-    if row is None or not secrets.compare_digest(row[0], token):
-        raise NotFound(token)
-    club = None if row[2] is None else (int(row[2]), int(row[3]))
-    return int(row[1]), club, None if row[4] is None else int(row[4])
 
 
 def latest_entry(table: Table) -> JournalEntry | None:
