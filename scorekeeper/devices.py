@@ -33,12 +33,24 @@ def clean(raw: str) -> str:
 
 
 def from_header(raw: str) -> str:
-    """The header's value as text: HTTP carries it as bytes, which WSGI gives as Latin-1; a
-    client sending UTF-8 (a Japanese name) is read as UTF-8."""
+    """The header's value as text: HTTP carries it as bytes, which WSGI gives as Latin-1,
+    read as the UTF-8 the API asks for (a Japanese name); ValueError for bytes that are no
+    UTF-8 (a lone 0xFF would be kept as "ÿ")."""
     try:
         return raw.encode("latin-1").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        return raw
+    except UnicodeEncodeError:
+        return raw  # not bytes as WSGI gives them: text already
+    except UnicodeDecodeError as exc:
+        raise ValueError("A phone's name is sent as UTF-8") from exc
+
+
+def is_utf8(raw: str) -> bool:
+    """Whether a header's value (as WSGI gives it) was sent as UTF-8 (``from_header``)."""
+    try:
+        from_header(raw)
+    except ValueError:
+        return False
+    return True
 
 
 def set_reader(reader: Callable[[], str | None] | None) -> None:

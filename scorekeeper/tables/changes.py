@@ -286,13 +286,12 @@ def _imported_adds(r: Reader, raw: JSONObject, names: set[str], n: int) -> list[
 
 
 def _import_settle(table: Table, raw: JSONObject) -> Round:
-    try:
-        given = cast(list[JSONValue], raw.get("points") or [])  # not a list: TypeError
-        points = [amount_str(exported_amount(a)) for a in given]  # as long as totals grow
-        pot = amount_str(exported_amount(raw.get("pot", "0")))
-        house = amount_str(exported_amount(raw.get("house", "0")))
-    except (TypeError, ValueError) as exc:
-        raise InvalidInput([Violation("points", reason(exc))]) from exc
+    given = raw.get("points") or []
+    if not isinstance(given, list):
+        raise InvalidInput([Violation("points", N_("A list of amounts, one per player"))])
+    points = [_settled_amount(a, f"points.{i}") for i, a in enumerate(given)]
+    pot = _settled_amount(raw.get("pot", "0"), "pot")
+    house = _settled_amount(raw.get("house", "0"), "house")
     names_now = players_now(table)
     parties = list(zip(names_now, map(read_stored_amount, points), strict=False))
     parties += [(POT, read_stored_amount(pot)), (HOUSE, read_stored_amount(house))]
@@ -307,6 +306,14 @@ def _import_settle(table: Table, raw: JSONObject) -> Round:
     settled["coins"] = coins
     settled["point_value"] = value
     return append_entry(table, EntryKind.SETTLE, settle_entry(settled))
+
+
+def _settled_amount(value: object, field: str) -> str:
+    """An amount of an exported settle-up (as long as totals grow), refused at its field."""
+    try:
+        return amount_str(exported_amount(value))
+    except ValueError as exc:
+        raise InvalidInput([Violation(field, reason(exc))]) from exc
 
 
 def _settled_at(table: Table, raw: JSONObject) -> str | None:

@@ -202,6 +202,7 @@ def table_name(r: Reader, value: object, *, of_club: bool = False) -> str:
 def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONObject, JSONObject]:
     """House rules and settings, given under ``rules``, ``settings`` or at the top level."""
     merged: JSONObject = {}
+    own = {o.key for o in (*game.rule_options, *game.setting_options)}
     for key in ("rules", "settings"):
         part = data.get(key)
         if part is None:
@@ -209,8 +210,13 @@ def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONOb
         if not isinstance(part, Mapping):
             r.add(key, N_("This must be an object of named settings"))
             continue
-        merged.update(part)
-    own = {o.key for o in (*game.rule_options, *game.setting_options)}
+        for name, value in part.items():
+            if name not in own:  # said where it was given (``rules.x`` or ``settings.x``)
+                r.add(f"{key}.{name}", _not_ours(name, game))
+            elif name in merged and merged[name] != value:
+                r.add(f"{key}.{name}", N_("%(key)s is given twice: give it once", key=name))
+            else:
+                merged[name] = value
     for key in sorted(TOP_LEVEL_OPTIONS & set(data)):
         if key in own and key not in merged:
             merged[key] = data[key]
@@ -227,6 +233,10 @@ def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONOb
     rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
     settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})
     return rules, settings
+
+
+def _not_ours(key: str, game: GameRules) -> Msg:
+    return N_("'%(key)s' is not a setting of %(game)s", key=key, game=game.title)
 
 
 def point_value_of(raw: object) -> Fraction:

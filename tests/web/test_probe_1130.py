@@ -3,6 +3,8 @@ that was taken for something it did not say, and the read-only journal that was 
 
 from __future__ import annotations
 
+import json
+
 from tests.helpers import EXAMPLE_A
 from tests.web.test_clubs import add, make_club, table
 
@@ -89,7 +91,7 @@ def test_a_write_with_if_match_is_made_only_on_the_table_as_read(client):
     ]
     assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == export
     body = {"players": [{}, {"captured": EXAMPLE_A}]}
-    for method, path, json in (
+    for method, path, sent in (
         ("PUT", "/rounds/1", body),
         ("POST", "/rounds", body),
         ("PATCH", "", {"name": "Late"}),
@@ -97,7 +99,7 @@ def test_a_write_with_if_match_is_made_only_on_the_table_as_read(client):
         ("POST", "/undo", {"seq": 1}),
     ):
         url = f"/api/v1/sessions/{sid}{path}"
-        resp = client.open(url, method=method, json=json, headers={"If-Match": tag})
+        resp = client.open(url, method=method, json=sent, headers={"If-Match": tag})
         assert resp.status_code == 412, (method, path)
     weak = client.put(
         f"/api/v1/sessions/{sid}/rounds/1", json=body, headers={"If-Match": f"W/{now}"}
@@ -175,3 +177,58 @@ def test_an_undo_is_not_made_again_over_a_later_change(client):
         "of this club"
     )
     assert _club_as_it_is(client, cid) == before
+
+
+def test_an_imported_settle_up_names_the_amount_that_cannot_be_read(client):
+    """A fuzz (2026-11-30): a settle-up's bad ``pot`` or ``house`` in an import was reported
+    at ``input.points``."""
+    made = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = made.get_json()["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    data = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    at = next(k for k, r in enumerate(data["rounds"]) if r.get("kind") == "settle")
+    for key, value, field in (
+        ("pot", "1/0", "pot"),
+        ("house", [], "house"),
+        ("points", ["1", "x"], "points.1"),
+        ("points", "7", "points"),
+    ):
+        bad = json.loads(json.dumps(data))
+        bad["rounds"][at]["input"][key] = value
+        said = errors(client.post("/api/v1/sessions/import", json=bad))
+        assert [e["field"] for e in said] == [f"rounds.{at}.input.{field}"], (key, said)
+
+
+def test_a_setting_given_wrongly_is_named_where_it_was_given(client):
+    """A fuzz (2026-11-30): an unknown key under ``settings`` was reported at ``rules.<key>``;
+    a key given under both with two values kept one without a word."""
+    body = {"game": "tokan", "players": ["A", "B", "C"], "settings": {"stak": 5}}
+    said = errors(client.post("/api/v1/sessions", json=body))
+    assert said == [{"field": "settings.stak", "message": "'stak' is not a setting of Tokan"}]
+    body = {"game": "tokotoko", "players": ["A", "B"], "settings": {"stake": 5}}
+    said = errors(client.post("/api/v1/sessions", json={**body, "rules": {"stake": 6}}))
+    assert said == [{"field": "settings.stake", "message": "stake is given twice: give it once"}]
+    same = client.post("/api/v1/sessions", json={**body, "rules": {"stake": 5}})
+    assert same.status_code == 201 and same.get_json()["settings"]["stake"] == 5
+
+
+def test_a_phone_name_that_is_not_utf8_is_refused(client):
+    """A fuzz (2026-11-30): a header byte 0xFF was kept as "ÿ" (docs/api.md: UTF-8, else
+    422 and nothing stored)."""
+    sid = client.post("/api/v1/sessions", json={"game": "toppa", "players": ["A", "B"]})
+    sid = sid.get_json()["id"]
+    for raw in ("\xff", "Caf\xe9", "\xc3"):  # as WSGI gives the bytes: Latin-1
+        resp = client.patch(
+            f"/api/v1/sessions/{sid}", json={"name": "N"}, headers={"X-Scorekeeper-Device": raw}
+        )
+        assert errors(resp) == [
+            {"field": "X-Scorekeeper-Device", "message": "A phone's name is sent as UTF-8"}
+        ]
+    good = "Café".encode().decode("latin-1")
+    resp = client.patch(
+        f"/api/v1/sessions/{sid}", json={"name": "N"}, headers={"X-Scorekeeper-Device": good}
+    )
+    assert resp.status_code == 200
+    journal = client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
+    assert [e["by"] for e in journal] == ["Café"]
