@@ -9,7 +9,7 @@ among that round's players, and when it is left out the table's ledger decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sqlalchemy import ColumnElement, select, update
@@ -34,8 +34,8 @@ from scorekeeper.tables.replay import (
     Replay,
     forget_loaded,
     recompute,
-    replayed,
 )
+from scorekeeper.tables.replay import settled_moves as replay_moves
 
 MAX_ROUNDS = 10_000
 """The most entries a table holds: its rounds, game ends, changes and settle-ups together.
@@ -470,33 +470,33 @@ def check_deletable(table: Table, target: Round) -> None:
 
 
 def check_priced(table: Table, replay: Replay) -> None:
-    """Conflict when ``replay`` would move the running figures while rounds it replays were
-    settled up at another point value than the table's now: the balance it leaves would be
-    priced at the value now (docs/rulings.md: a point value prices the rounds played at it).
-    A replay that moves no figure (a card fixed, the same score) is made."""
-    settles = db.session.scalars(
-        select(Round).where(
-            Round.table_id == table.id,
-            Round.kind == EntryKind.SETTLE,
-            Round.number >= replay.later_from,
-        )
-    )
-    other = [v for v in (_made_at(table, s) for s in settles) if v != table.point_value]
-    if not other:
+    """Conflict when ``replay`` would move the figures of rounds settled up at another point
+    value than the table's now: a settle-up's amounts are kept as settled, so the difference
+    is carried to the running totals and priced at the value now (docs/rulings.md: a point
+    value prices the rounds played at it). What moves between two settle-ups was played at
+    the later one's value; what moves after the last is played at the table's now."""
+    values = {s.id: _made_at(table, s) for s in _settles_from(table, replay.later_from)}
+    if all(v == table.point_value for v in values.values()):
         return
-    now_state, before = replayed(table, replay)[0], store.state_of(table)
-    moved = (now_state.totals, now_state.pot, now_state.house)
-    if moved == (before.totals, before.pot, before.house):
-        return
-    raise Conflict(
-        N_(
-            "This changes rounds settled up at %(then)s, and the table has %(now)s now: the "
-            "difference would be priced at the new one. Settle up, set the point value back, "
-            "then make the change",
-            then=_priced(other[0]),
-            now=_priced(table.point_value),
-        )
+    for settle_id, moved in replay_moves(table, replay):
+        then = values.get(settle_id, table.point_value)
+        if moved and then != table.point_value:
+            raise Conflict(
+                N_(
+                    "This changes rounds settled up at %(then)s, and the table has %(now)s "
+                    "now: the difference would be priced at the new one. Settle up, set the "
+                    "point value back, then make the change",
+                    then=_priced(then),
+                    now=_priced(table.point_value),
+                )
+            )
+
+
+def _settles_from(table: Table, first: int) -> Sequence[Round]:
+    query = select(Round).where(
+        Round.table_id == table.id, Round.kind == EntryKind.SETTLE, Round.number >= first
     )
+    return db.session.scalars(query).all()
 
 
 def _made_at(table: Table, settle: Round) -> str | None:

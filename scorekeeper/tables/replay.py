@@ -309,6 +309,46 @@ def replayed(table: Table, replay: Replay) -> tuple[State, list[Step]]:
     return state, [step for _, step, _ in head_steps]
 
 
+Balances: typing.TypeAlias = tuple[tuple[Fraction, ...], Fraction, Fraction]
+"""The running totals, pot and house a settle-up found."""
+
+
+def settled_moves(table: Table, replay: Replay) -> list[tuple[int, bool]]:
+    """Each settle-up ``replay`` replays and the table keeps as it is, by id in order, and
+    whether the figures of the rounds it settled move (the balances it finds move by more
+    than those of the settle-up before it): what a write that moves the figures of rounds
+    settled at another point value checks (``entries.check_priced``). Two pure replays:
+    the one ``replay`` makes, and the table's entries as they stand."""
+    now = dict(_balances_settled(table, Replay(replay.number, replay.start, [], replay.number)))
+    moves: list[tuple[int, bool]] = []
+    carried: Balances = ((), Fraction(0), Fraction(0))
+    for settle_id, (totals, pot, house) in _balances_settled(table, replay):
+        if settle_id in now:
+            was_totals, was_pot, was_house = now[settle_id]
+            moved = (_minus(totals, was_totals), pot - was_pot, house - was_house)
+            own = _minus(moved[0], carried[0]), moved[1] - carried[1], moved[2] - carried[2]
+            moves.append((settle_id, any(own[0]) or bool(own[1]) or bool(own[2])))
+            carried = moved
+    return moves
+
+
+def _balances_settled(table: Table, replay: Replay) -> list[tuple[int, Balances]]:
+    """The running figures each settle-up ``replay`` replays would find, by id in order."""
+    spec = store.spec_of(table)
+    ids = [h.round.id for h in replay.head]
+    items = [Replayed(h.round.kind, h.entry, h.earlier) for h in replay.head]
+    for row in _later(table, replay.later_from):
+        ids.append(row.id)
+        items.append(Replayed(row.kind, row.entry, _prior(row)))
+    state, found = replay.start, []
+    steps = ledger.replaying(spec, state, items, replay.number, -1, keep_result=False)
+    for rid, item, step in zip(ids, items, steps, strict=True):
+        if item.kind == EntryKind.SETTLE:
+            found.append((rid, (state.totals, state.pot, state.house)))
+        state = step.after
+    return found
+
+
 _Moved: typing.TypeAlias = tuple[tuple[Fraction, ...], Fraction, tuple[Fraction, ...]]
 """What a replay moved the running figures by: totals, house, game totals."""
 

@@ -960,3 +960,45 @@ def test_a_round_settled_at_another_point_value_is_not_repriced(client):
     assert resp.status_code == 200
     settle = client.get(f"/api/v1/sessions/{sid}/settle").get_json()["payments"]
     assert [(p["from"], p["points"], p["money"]) for p in settle] == [("B", "510", "255")]
+
+
+def test_a_round_settled_at_the_value_now_is_corrected_past_a_later_value(client):
+    """A review (2026-11-30): the check looked at every later settle-up, so a round played
+    and settled at 100, with rounds at 200 settled after it and the value back at 100, could
+    never be corrected, and its message's advice led back to it. Only the settle-ups whose
+    own rounds move count: here round 1's, at 100, the value now."""
+    sid = create(client, "toppa", ["A", "B"], point_value="100")["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "200"})["point_value"] == "200"
+    add(client, sid, {"players": [{"captured": []}, {}]})  # the same whoever deals
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    swapped = {"players": [{}, {"captured": EXAMPLE_A}]}
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=swapped).status_code == 409
+    assert patch(client, sid, {"point_value": "100"})["point_value"] == "100"
+    resp = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=swapped)
+    assert resp.status_code == 200, resp.get_json()
+    settle = client.get(f"/api/v1/sessions/{sid}/settle").get_json()["payments"]
+    assert [(p["from"], p["points"], p["money"]) for p in settle] == [("B", "510", "51000")]
+    # Deleting or restoring it is checked as its correction is: at 200 again, refused.
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "200"})["point_value"] == "200"
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/1").status_code == 409
+
+
+def test_restoring_a_round_settled_at_another_value_is_refused(client):
+    """The review (2026-11-30): a restore, by the undo of a delete, is checked as a
+    correction is: round 1 deleted at 1/2 a point, settled, the value set to 3, and the
+    delete undone would bring 255 points back priced at 3."""
+    sid = create(client, "toppa", ["A", "B"], point_value="1/2")["id"]
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    add(client, sid, {"players": [{"captured": []}, {}]})
+    gone = client.delete(f"/api/v1/sessions/{sid}/rounds/1")
+    assert gone.status_code == 200
+    client.post(f"/api/v1/sessions/{sid}/settle")
+    assert patch(client, sid, {"point_value": "3"})["point_value"] == "3"
+    before = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    back = client.post(f"/api/v1/sessions/{sid}/undo", json={"seq": gone.get_json()["version"]})
+    assert back.status_code == 409
+    assert "settled up at a point value of 1/2" in back.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == before
