@@ -32,6 +32,7 @@ def undo(club: Club, seq: object = None) -> ClubJournalEntry:
     assert isinstance(back, dict)
     try:
         if isinstance(redo, dict):
+            _check_redo(club, entry, redo)
             made = apply_change(club, redo)
             done, back_again, again = [made.words], made.undo, None
         else:
@@ -85,8 +86,9 @@ def _made_again(club: Club, back: JSONObject) -> JSONObject:
 def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> None:
     """A change is undone only while what it did stands: a merge, rename, archive or joining
     while the member it named has that name (a later change, not undone, that renamed or
-    merged them would hand seats, a name or the archive to the wrong person); seasons while
-    no later change set them again (theirs would go too). InvalidInput naming that change."""
+    merged them would hand seats, a name or the archive to the wrong person); seasons, the
+    club's name or time zone while no later change set them again (theirs would go too).
+    InvalidInput naming that change."""
     unmerge = back.get("unmerge")
     items = unmerge if isinstance(unmerge, list) else []
     kept = {str(i.get("into")) for i in items if isinstance(i, dict)}
@@ -94,30 +96,66 @@ def _check_kept_names(club: Club, entry: ClubJournalEntry, back: JSONObject) -> 
         named = back.get(key)
         kept |= {str(n) for n in named} if isinstance(named, dict | list) else set()
     kept |= {p for t in _tables_back(back) if t is not None for p in t.players}
-    if not kept and "seasons" not in back:
+    _check_later(club, entry.seq, kept, set(back) & _SET_AGAIN)
+
+
+def _check_redo(club: Club, entry: ClubJournalEntry, redo: JSONObject) -> None:
+    """An undo's change is made again only while the members it names have those names and
+    nothing it sets was set again since (as ``_check_kept_names``)."""
+    names: set[str] = set()
+    for key in ("rename", "merge", "archive", "unarchive", "add"):
+        named = redo.get(key)
+        if isinstance(named, dict):
+            names |= {str(n) for pair in named.items() for n in pair}
+        elif isinstance(named, list):
+            names |= {str(n) for n in named}
+    detach = redo.get("detach")
+    for token in detach if isinstance(detach, list) else []:
+        t = db.session.scalar(select(Table).where(Table.token == token))
+        names |= set(t.players) if t is not None else set()
+    _check_later(club, entry.seq, names, set(redo) & _SET_AGAIN)
+
+
+_SET_AGAIN = frozenset(("seasons", "name", "timezone"))
+"""What a change sets whole: undone, or made again, only while no later change set it."""
+
+
+def _check_later(club: Club, seq: int, kept: set[str], whole: set[str]) -> None:
+    """InvalidInput naming the first later entry, not undone, that renamed or merged one of
+    ``kept`` or set one of ``whole`` again."""
+    if not kept and not whole:
         return
     # Every later entry: an undo that made a change again renamed or merged as a change does
     # (an undo of a change keeps no undo data, and moves nothing this could be asked of).
     later = select(ClubJournalEntry).where(
-        ClubJournalEntry.club_id == club.id, ClubJournalEntry.seq > entry.seq
+        ClubJournalEntry.club_id == club.id, ClubJournalEntry.seq > seq
     )
     for e in db.session.scalars(later.order_by(ClubJournalEntry.seq)):
+        if e.data.get("undone"):
+            continue
         hit = sorted(kept & _names_moved(e.data))
         undone = e.data.get("undo")
-        again = "seasons" in back and isinstance(undone, dict) and "seasons" in undone
-        if (hit or again) and not e.data.get("undone"):
+        again = sorted(whole & set(undone)) if isinstance(undone, dict) else []
+        if hit:
+            said = N_(
+                "%(name)s was renamed or merged since, in change %(seq)s: undo that change first",
+                name=hit[0],
+                seq=e.seq,
+            )
+        elif again == ["seasons"]:
             said = N_(
                 "The seasons were set again since, in change %(seq)s: undo that change first",
                 seq=e.seq,
             )
-            if hit:
-                said = N_(
-                    "%(name)s was renamed or merged since, in change %(seq)s: undo that "
-                    "change first",
-                    name=hit[0],
-                    seq=e.seq,
-                )
-            raise InvalidInput([Violation("seq", said)])
+        elif again:
+            said = N_(
+                "The club's name, time zone or seasons were changed again since, in change "
+                "%(seq)s: undo that change first",
+                seq=e.seq,
+            )
+        else:
+            continue
+        raise InvalidInput([Violation("seq", said)])
 
 
 def _names_moved(data: JSONObject) -> set[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.helpers import EXAMPLE_A
 from tests.web.test_clubs import add, make_club, table
 
@@ -162,20 +164,41 @@ def test_a_club_undo_is_undone_as_a_tables_is(client):
     )
 
 
-def test_an_undo_is_not_made_again_over_a_later_change(client):
-    """The change an undo took back is made again only while it fits: its member renamed
-    since is a 409 naming why, and nothing changes."""
-    club = make_club(client, members=("Aki", "Ben"))
+@pytest.mark.parametrize(
+    ("first", "between", "said"),
+    [
+        # The review's cases: a swap of names between would archive, or give seats and
+        # results to, the person now called by the old name.
+        ({"archive": ["Ben"]}, {"rename": {"Ben": "Cho", "Cho": "Ben"}}, "Ben was renamed"),
+        ({"merge": {"Aik": "Cho"}}, {"rename": {"Cho": "Chou", "Dai": "Cho"}}, "Cho was renamed"),
+        ({"rename": {"Aki": "Akiko"}}, {"rename": {"Aki": "Akira"}}, "Aki was renamed"),
+        (
+            {"seasons": [{"name": "Winter", "from": "2026-12-01", "to": "2027-02-28"}]},
+            {"seasons": [{"name": "Spring", "from": "2027-03-01", "to": "2027-05-31"}]},
+            "The seasons were set again since",
+        ),
+        ({"name": "One"}, {"name": "Two"}, "The club's name, time zone or seasons were"),
+    ],
+)
+def test_an_undo_is_not_made_again_over_a_later_change(client, first, between, said):
+    """The change an undo took back is made again only while what it names stands: a
+    member renamed or merged since, or seasons or a name set again since, is a 409 naming
+    the change between, and nothing changes."""
+    club = make_club(client, members=("Aki", "Ben", "Cho", "Aik", "Dai"))
     cid = club["id"]
-    first = client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Aki": "Akiko"}})
-    undone = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first.get_json()["version"]})
-    client.patch(f"/api/v1/clubs/{cid}", json={"rename": {"Aki": "Akira"}})
+    made = client.patch(f"/api/v1/clubs/{cid}", json=first)
+    assert made.status_code == 200, made.get_json()
+    undone = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": made.get_json()["version"]})
+    assert undone.status_code == 200, undone.get_json()
+    moved = client.patch(f"/api/v1/clubs/{cid}", json=between)
+    assert moved.status_code == 200, moved.get_json()
     before = _club_as_it_is(client, cid)
     resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": undone.get_json()["version"]})
-    assert errors(resp, 409)[0]["message"] == (
-        f"Change {undone.get_json()['version']} can no longer be undone: Aki is not a member "
-        "of this club"
-    )
+    message = errors(resp, 409)[0]["message"]
+    assert message.startswith(
+        f"Change {undone.get_json()['version']} can no longer be undone: {said}"
+    ), message
+    assert f"in change {moved.get_json()['version']}: undo that change first" in message
     assert _club_as_it_is(client, cid) == before
 
 
@@ -232,3 +255,18 @@ def test_a_phone_name_that_is_not_utf8_is_refused(client):
     assert resp.status_code == 200
     journal = client.get(f"/api/v1/sessions/{sid}/journal").get_json()["entries"]
     assert [e["by"] for e in journal] == ["Café"]
+
+
+def test_a_club_name_set_again_since_is_not_overwritten_by_an_undo(client):
+    """The review (2026-11-30): an undo of a change of the club's name put the old name back
+    over a later one without a word, as seasons set again already refuse."""
+    club = make_club(client)
+    cid = club["id"]
+    first = client.patch(f"/api/v1/clubs/{cid}", json={"name": "One"}).get_json()["version"]
+    client.patch(f"/api/v1/clubs/{cid}", json={"name": "Two"})
+    resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first})
+    assert "changed again since, in change 2" in errors(resp, 409)[0]["message"]
+    assert client.get(f"/api/v1/clubs/{cid}").get_json()["name"] == "Two"
+    assert client.post(f"/api/v1/clubs/{cid}/undo", json={}).status_code == 200
+    assert client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first}).status_code == 200
+    assert client.get(f"/api/v1/clubs/{cid}").get_json()["name"] == club["name"]
