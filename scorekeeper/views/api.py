@@ -237,11 +237,23 @@ def create_table() -> ResponseReturnValue:
     return resp
 
 
+def _page_tag() -> str:
+    """What a page of rounds adds to the table's ETag: each page is its own representation."""
+    return "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
+
+
+def _tagged(table: Table, resp: Response) -> Response:
+    """A write's answer carrying the session's ETag, so that the next write's ``If-Match``
+    needs no read between."""
+    resp.set_etag(etag(table) + _page_tag())
+    return resp
+
+
 @bp.get("/sessions/<token>")
 def get_table(token: str) -> ResponseReturnValue:
     """The table with its players' totals and every round; 304 when nothing changed."""
     # Each page of rounds is its own representation.
-    page = "".join(f"-{k}{v}" for k, v in sorted(request.args.items()) if v.isdigit())
+    page = _page_tag()
     if request.if_none_match:
         # A client polling an unchanged table: one indexed read of its version, no rendering.
         tag = version_tag(*reading.table_version(token)) + page
@@ -271,7 +283,7 @@ def change_table(token: str) -> ResponseReturnValue:
     _if_match(table)
     service.change_table(table, data)
     service.commit()
-    return jsonify(_table_answer(table))
+    return _tagged(table, jsonify(_table_answer(table)))
 
 
 @bp.get("/sessions/<token>/settle")
@@ -338,7 +350,7 @@ def undo(token: str) -> ResponseReturnValue:
     except reading.NotFound:  # the table is there: the entry is not
         return _message("There is no such entry in this table's journal", 404, "seq")
     service.commit()
-    return jsonify(_table_answer(table))
+    return _tagged(table, jsonify(_table_answer(table)))
 
 
 def _undo_seq() -> int:
@@ -398,7 +410,7 @@ def correct_round(token: str, number: int) -> ResponseReturnValue:
     _if_match(table)
     service.correct_round(table, number, entry)
     service.commit()
-    return jsonify(_table_answer(table))
+    return _tagged(table, jsonify(_table_answer(table)))
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
@@ -409,7 +421,7 @@ def delete_round(token: str, number: int) -> ResponseReturnValue:
     _if_match(table)
     service.delete_round(table, number)
     service.commit()
-    return jsonify(_table_answer(table))
+    return _tagged(table, jsonify(_table_answer(table)))
 
 
 @bp.get("/sessions/<token>/export.json")

@@ -110,6 +110,12 @@ def test_a_write_with_if_match_is_made_only_on_the_table_as_read(client):
     assert client.get(f"/api/v1/sessions/{sid}/export.json").get_json() == export
     made = client.put(f"/api/v1/sessions/{sid}/rounds/1", json=body, headers={"If-Match": now})
     assert made.status_code == 200
+    # A write's answer carries the new ETag: the next conditional write needs no read.
+    assert made.headers["ETag"] == client.get(f"/api/v1/sessions/{sid}").headers["ETag"]
+    chained = client.patch(
+        f"/api/v1/sessions/{sid}", json={"name": "Next"}, headers={"If-Match": made.headers["ETag"]}
+    )
+    assert chained.status_code == 200
     assert (
         client.delete(f"/api/v1/sessions/{sid}/rounds/1", headers={"If-Match": "*"}).status_code
         == 200
