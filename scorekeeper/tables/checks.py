@@ -201,22 +201,8 @@ def table_name(r: Reader, value: object, *, of_club: bool = False) -> str:
 
 def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONObject, JSONObject]:
     """House rules and settings, given under ``rules``, ``settings`` or at the top level."""
-    merged: JSONObject = {}
+    merged, given_as = _given_options(r, data)
     own = {o.key for o in (*game.rule_options, *game.setting_options)}
-    for key in ("rules", "settings"):
-        part = data.get(key)
-        if part is None:
-            continue
-        if not isinstance(part, Mapping):
-            r.add(key, N_("This must be an object of named settings"))
-            continue
-        for name, value in part.items():
-            if name not in own:  # said where it was given (``rules.x`` or ``settings.x``)
-                r.add(f"{key}.{name}", _not_ours(name, game))
-            elif name in merged and merged[name] != value:
-                r.add(f"{key}.{name}", N_("%(key)s is given twice: give it once", key=name))
-            else:
-                merged[name] = value
     for key in sorted(TOP_LEVEL_OPTIONS & set(data)):
         if key in own and key not in merged:
             merged[key] = data[key]
@@ -230,13 +216,36 @@ def _check_options(r: Reader, game: GameRules, data: JSONObject) -> tuple[JSONOb
                 ),
             )
     setting_keys = {o.key for o in game.setting_options}
+    first = len(r.violations)
     rules = game.check_rules(r, {k: v for k, v in merged.items() if k not in setting_keys})
+    for i, v in enumerate(r.violations[first:], first):  # the game's check says ``rules.x``
+        name = v.field.removeprefix("rules.")
+        if given_as.get(name) == "settings" and name not in own:
+            r.violations[i] = Violation(f"settings.{name}", v.message)
     settings = game.check_settings(r, {k: v for k, v in merged.items() if k in setting_keys})
     return rules, settings
 
 
-def _not_ours(key: str, game: GameRules) -> Msg:
-    return N_("'%(key)s' is not a setting of %(game)s", key=key, game=game.title)
+def _given_options(r: Reader, data: JSONObject) -> tuple[JSONObject, dict[str, str]]:
+    """The house rules and settings given under ``rules`` and ``settings``, together, and
+    where each was given (its mistakes are said there); one given in both with two values is
+    refused."""
+    merged: JSONObject = {}
+    given_as: dict[str, str] = {}
+    for key in ("rules", "settings"):
+        part = data.get(key)
+        if part is None:
+            continue
+        if not isinstance(part, Mapping):
+            r.add(key, N_("This must be an object of named settings"))
+            continue
+        for name, value in part.items():
+            if name in merged and merged[name] != value:
+                r.add(f"{key}.{name}", N_("%(key)s is given twice: give it once", key=name))
+            else:
+                merged[name] = value
+                given_as[name] = key
+    return merged, given_as
 
 
 def point_value_of(raw: object) -> Fraction:
