@@ -62,7 +62,18 @@ def journal(club: Club, *, messages: bool = False) -> list[JSONObject]:
             "summary": e.summary,
             "undone": bool(e.data.get("undone")),
             "by": e.device,
-            **({"messages": e.data.get("messages", [])} if messages else {}),
+            # For the pages: whether Undo is offered (a change, or an undo that keeps how
+            # its change is made again; an undo kept before undos were undone does not).
+            **(
+                {
+                    "messages": e.data.get("messages", []),
+                    "undoable": e.action == "edit"
+                    or isinstance(e.data.get("redo"), dict)
+                    or bool(e.data.get("undo")),
+                }
+                if messages
+                else {}
+            ),
         }
         for e in rows
     ]

@@ -276,3 +276,26 @@ def test_a_club_name_set_again_since_is_not_overwritten_by_an_undo(client):
     assert client.post(f"/api/v1/clubs/{cid}/undo", json={}).status_code == 200
     assert client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first}).status_code == 200
     assert client.get(f"/api/v1/clubs/{cid}").get_json()["name"] == club["name"]
+
+
+def test_the_club_page_offers_undo_only_where_it_can_be_made(client, app):
+    """The review (2026-11-30): the club page offered Undo on undo entries kept before an
+    undo could be undone, which always answer 409. A new undo offers it; an old one not."""
+    from scorekeeper.models import ClubJournalEntry, db
+
+    for old in (False, True):
+        cid = make_club(client)["id"]
+        first = client.patch(f"/api/v1/clubs/{cid}", json={"name": "One"}).get_json()["version"]
+        undone = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": first})
+        seq = undone.get_json()["version"]
+        if old:  # as an undo was kept before 2026-11-30: no way back
+            with app.app_context():
+                entry = db.session.scalars(
+                    db.select(ClubJournalEntry).order_by(ClubJournalEntry.id.desc())
+                ).first()
+                entry.data = {k: v for k, v in entry.data.items() if k != "redo"}
+                db.session.commit()
+        page = client.get(f"/c/{cid}").get_data(as_text=True)
+        assert (f'aria-label="Undo entry {seq}"' in page) is not old
+        resp = client.post(f"/api/v1/clubs/{cid}/undo", json={"seq": seq})
+        assert resp.status_code == (409 if old else 200)
