@@ -44,15 +44,6 @@ def from_header(raw: str) -> str:
         raise ValueError("A phone's name is sent as UTF-8") from exc
 
 
-def is_utf8(raw: str) -> bool:
-    """Whether a header's value (as WSGI gives it) was sent as UTF-8 (``from_header``)."""
-    try:
-        from_header(raw)
-    except ValueError:
-        return False
-    return True
-
-
 def set_reader(reader: Callable[[], str | None] | None) -> None:
     """How this request's phone name is read (the web layer sets it for every request)."""
     _reader.set(reader)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -21,7 +22,7 @@ from scorekeeper.clubs import service as club_service
 from scorekeeper.games import GAMES, find_game
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import EntryKind
-from scorekeeper.messages import N_
+from scorekeeper.messages import N_, Msg
 from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import shown
@@ -302,10 +303,8 @@ def post_settle(token: str) -> ResponseReturnValue:
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise InvalidInput([Violation("version", "The table's version (a whole number)")])
-    unknown = sorted(set(data) - {"version"})  # "verison" dropped would drop the 409's guard
-    if unknown:
-        said = [N_("A settle-up reads only version, not %(key)s", key=shown(k)) for k in unknown]
-        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
+    # "verison" dropped would drop the 409's guard
+    _only(data, "version", lambda k: N_("A settle-up reads only version, not %(key)s", key=k))
     settle = service.record_settle(table, version)
     service.commit()
     body = _table_answer(table)
@@ -353,12 +352,17 @@ def undo(token: str) -> ResponseReturnValue:
     return _tagged(table, jsonify(_table_answer(table)))
 
 
+def _only(data: JSONObject, key: str, said: Callable[[str], Msg]) -> None:
+    """InvalidInput at each key of a body that reads only ``key``, in ``said``'s words."""
+    unknown = sorted(set(data) - {key})
+    if unknown:
+        raise InvalidInput([Violation(str(k)[:40], said(shown(k))) for k in unknown])
+
+
 def _undo_seq() -> int:
     data = read_json_object()
-    unknown = sorted(set(data) - {"seq"})
-    if unknown:  # as a club's undo: {"seq": 3, "sqe": 4} is a mistake, not entry 3
-        said = [N_("An undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
-        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
+    # As a club's undo: {"seq": 3, "sqe": 4} is a mistake, not entry 3.
+    _only(data, "seq", lambda k: N_("An undo reads only seq, not %(key)s", key=k))
     seq = data.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise InvalidInput([Violation("seq", "The seq of a journal entry (a whole number)")])
@@ -501,10 +505,8 @@ def undo_club(token: str) -> ResponseReturnValue:
     raw = request.get_data(cache=True)
     data = read_json_object() if raw.strip() else {}
     club = club_reading.find_club(token, lock=True)  # a read-only link: 403 first
-    unknown = sorted(set(data) - {"seq"})  # "sqe" dropped would undo the last change instead
-    if unknown:
-        said = [N_("A club's undo reads only seq, not %(key)s", key=shown(k)) for k in unknown]
-        raise InvalidInput([Violation(str(k)[:40], m) for k, m in zip(unknown, said, strict=True)])
+    # "sqe" dropped would undo the last change instead
+    _only(data, "seq", lambda k: N_("A club's undo reads only seq, not %(key)s", key=k))
     if "seq" in data and data["seq"] is None:  # a client that meant one: not "the last"
         raise InvalidInput([Violation("seq", N_("null is not a journal entry's number"))])
     club_service.undo(club, data.get("seq"))

@@ -63,15 +63,17 @@ def _read_the_name() -> ResponseReturnValue | None:
     header = request.headers.get(devices.HEADER)
     if header is None or request.method not in WRITES:
         return None
-    message = None
     try:
-        devices.clean(devices.from_header(header))
+        name = devices.from_header(header)
     except ValueError:
-        message = TOO_LONG(max=devices.MAX_LENGTH)
-        if not devices.is_utf8(header):
-            message = N_("A phone's name is sent as UTF-8")
-    if message is None:
-        return None
+        message = N_("A phone's name is sent as UTF-8")
+    else:
+        try:
+            devices.clean(name)
+        except ValueError:
+            message = TOO_LONG(max=devices.MAX_LENGTH)
+        else:
+            return None
     from scorekeeper.views.api import errors_response
 
     return errors_response([{"field": devices.HEADER, "message": message}], 422)
