@@ -91,10 +91,9 @@ def check_table(data: JSONObject, *, only_table_keys: bool = False) -> NewTable:
     else:
         for i, p in enumerate(raw_players):
             value = p.get("name") if isinstance(p, Mapping) else p
-            # An export's players are kept as its table had them (a name taken before the
-            # words of the pot and the house were refused still imports).
-            read = r.player_name if only_table_keys else partial(r.name, required=True)
-            names.append(read({"name": value}, f"players.{i}", i))
+            # An import opens a table too: a player called the pot or the house would make
+            # its settle-up's payments ambiguous (a probe, 2026-11-30).
+            names.append(r.player_name({"name": value}, f"players.{i}", i))
         r.player_count(len(names), game.min_players, game.max_players, game.title)
         r.unique_names(names, suffix="")
 

@@ -132,3 +132,38 @@ def journal(table: Table, limit: int | None = None) -> list[JournalEntry]:
     if limit:
         query = query.limit(limit)
     return list(db.session.scalars(query))
+
+
+def undone_by(table: Table, seq: int) -> list[int]:
+    """The undos of entry ``seq`` and of each undo after it, in order: ``[4]`` when entry 4
+    undid it, ``[4, 5]`` when entry 5 then made it again by undoing entry 4."""
+    undos = db.session.execute(
+        select(JournalEntry.seq, JournalEntry.data)
+        .where(
+            JournalEntry.table_id == table.id,
+            JournalEntry.seq > seq,
+            JournalEntry.action == Action.UNDO,
+        )
+        .order_by(JournalEntry.seq)
+    )
+    by_undone: dict[int, int] = {}
+    for later, data in undos:
+        undoes = data.get("undoes") if isinstance(data, Mapping) else None
+        if isinstance(undoes, int):
+            by_undone.setdefault(undoes, later)
+    chain = []
+    while seq in by_undone:
+        seq = by_undone[seq]
+        chain.append(seq)
+    return chain
+
+
+def last_about(table: Table, round_id: int, after: int) -> int | None:
+    """The last journal entry after entry ``after`` about the round ``round_id``, if any."""
+    return db.session.scalar(
+        select(db.func.max(JournalEntry.seq)).where(
+            JournalEntry.table_id == table.id,
+            JournalEntry.round_id == round_id,
+            JournalEntry.seq > after,
+        )
+    )

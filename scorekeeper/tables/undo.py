@@ -18,7 +18,7 @@ from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, now
 from scorekeeper.round_data import JournalData, as_edit
 from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.common import name_key
-from scorekeeper.tables import changes, entries, store
+from scorekeeper.tables import changes, entries, journal, store
 from scorekeeper.tables.current import all_clear
 from scorekeeper.tables.entries import (
     Conflict,
@@ -63,7 +63,36 @@ def effect_of(table: Table, entry: JournalEntry) -> str:
     assert isinstance(effect, str)
     if effect == Effect.REMATCH:
         _rematch(table, entry)
+    _not_undone_yet(table, entry)
     return effect
+
+
+def _not_undone_yet(table: Table, entry: JournalEntry) -> None:
+    """Conflict when ``entry`` was undone already: undoing it again would take back what
+    nothing did since, and undoing that empty undo would make the change behind the first
+    undo's back (a probe, 2026-11-30). What stands is changed from the chain's last entry."""
+    chain = journal.undone_by(table, entry.seq)
+    if not chain:
+        return
+    if len(chain) % 2:
+        raise Conflict(
+            N_(
+                "Entry %(seq)s is already undone (entry %(by)s): undo entry %(last)s to make "
+                "it again",
+                seq=entry.seq,
+                by=chain[0],
+                last=chain[-1],
+            )
+        )
+    raise Conflict(
+        N_(
+            "Entry %(seq)s was undone (entry %(by)s) and made again (entry %(last)s): undo "
+            "entry %(last)s instead",
+            seq=entry.seq,
+            by=chain[0],
+            last=chain[-1],
+        )
+    )
 
 
 def _cannot(table: Table, entry: JournalEntry) -> Conflict:
@@ -178,12 +207,34 @@ def changed_back(table: Table, entry: JournalEntry) -> tuple[Round, RoundVersion
             )
         )
     wanted = entry.data.get("before")
-    old = next((v for v in store.versions_of(rnd) if v.version == wanted), None)
+    versions = store.versions_of(rnd)
+    if isinstance(wanted, int) and not _as_made(rnd, versions, wanted + 1):
+        # Changed again since: going back would throw that later change away unsaid.
+        later = journal.last_about(table, rnd.id, seq)
+        raise Conflict(
+            N_(
+                "Entry %(seq)s cannot be undone: %(what)s was changed again since "
+                "(entry %(later)s); undo that first",
+                seq=seq,
+                what=named(table, rnd),
+                later=later if later is not None else "?",
+            )
+        )
+    old = next((v for v in versions if v.version == wanted), None)
     if old is None:
         raise Conflict(
             N_("Entry %(seq)s cannot be undone: the earlier version is not kept", seq=seq)
         )
     return rnd, old
+
+
+def _as_made(rnd: Round, versions: list[RoundVersion], made: int) -> bool:
+    """Whether ``rnd`` reads as its version ``made`` did: that version, or a later one that
+    an undo of a later change put back as it was."""
+    if rnd.version == made:
+        return True
+    kept = next((v for v in versions if v.version == made), None)
+    return kept is not None and kept.entry == rnd.entry
 
 
 @TABLE_UNDO.on(Effect.CHANGED)
