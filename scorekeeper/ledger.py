@@ -32,7 +32,7 @@ from scorekeeper.round_data import (
     json_of,
 )
 from scorekeeper.rules import InvalidInput, Outcome, Violation
-from scorekeeper.rules.common import name_key, shown
+from scorekeeper.rules.common import RoundResult, name_key, shown
 from scorekeeper.state import PriorScore, State, Step, TableSpec, check_storable, spec_at
 from scorekeeper.table_changes import edit_step, settle_step
 
@@ -49,6 +49,7 @@ __all__ = [
     "engine_input",
     "evaluated",
     "initial_state",
+    "made_result",
     "read_round",
     "replaying",
     "round_step",
@@ -229,8 +230,6 @@ def step(
     kind: EntryKind,
     entry: Entry,
     earlier: PriorScore | None = None,
-    *,
-    keep_result: bool = True,
 ) -> Step:
     """Score one entry of a table against ``state``: the one path every entry takes.
 
@@ -238,8 +237,9 @@ def step(
     table as it stood at ``state`` (``spec_at``). Pure; InvalidInput with paths into
     ``entry`` if it is bad. The pages and the API give the entry alone. A replay gives
     ``earlier``, how a later round scored last time, reused when the round's input is as it
-    was; a replay and an import leave out (``keep_result=False``) the result of a round they
-    score again, which is rebuilt from the round's input when read, so its notes are not made.
+    was. A round the engine scores now comes with its numbers (``Step.scored``); its result,
+    notes and all, is made only where it is kept or shown (``made_result``): a replay and an
+    import keep none, and it is rebuilt from the round's input when read.
     """
     if kind == EntryKind.EDIT:
         return edit_step(spec, state, entry)
@@ -250,7 +250,7 @@ def step(
     if kind == EntryKind.END:
         return _end(game, spec, state)
     seen = read_round(game, spec, state, entry)
-    outcome, deltas, result, rescored = _score(game, spec, seen, entry, earlier, keep_result)
+    outcome, deltas, result, scored, rescored = _score(game, spec, seen, entry, earlier)
     after = state_after(
         state,
         seen,
@@ -259,12 +259,15 @@ def step(
         game_totals=added(state.game_totals, deltas),
     )
     check_storable(after, deltas)
-    return round_step(game, spec, state, seen, outcome, deltas, after, result, rescored=rescored)
+    return round_step(
+        game, spec, state, seen, outcome, deltas, after, result, rescored=rescored, scored=scored
+    )
 
 
-_Scored = tuple[Outcome, list[Fraction], Result | None, bool]
-"""A round's outcome, its changes as the table's, its result (None: left out) and whether
-it was scored again (False: its earlier score reused)."""
+_Scored = tuple[Outcome, list[Fraction], Result | None, RoundResult | None, bool]
+"""A round's outcome, its changes as the table's, its earlier result when one was reused,
+the engine's numbers when it scored the round now, and whether it was scored again (False:
+its earlier score reused as it was)."""
 
 
 def _score(
@@ -273,7 +276,6 @@ def _score(
     seen: RoundRead,
     entry: Entry,
     earlier: PriorScore | None,
-    keep_result: bool,
 ) -> _Scored:
     """How a round scores: as ``earlier`` when its input is the same (the ledger's one
     shortcut); from ``earlier`` when its game can tell (``Game.rescore_cheaply``, each
@@ -281,14 +283,22 @@ def _score(
     n_table = len(spec.players)
     if earlier is not None and _reusable(earlier, seen.body, entry, n_table):
         if _same_body(earlier.body, seen.body):
-            return earlier.outcome, list(earlier.deltas), earlier.result, False
+            return earlier.outcome, list(earlier.deltas), earlier.result, None, False
         cheap = game.rescore_cheaply(earlier, seen.body)
         if cheap is not None:
             # Scored from the earlier score; its result is rebuilt from the new input when read.
-            return cheap, list(earlier.deltas), None, True
+            return cheap, list(earlier.deltas), None, None, True
     scored = game.evaluate(seen.full)
-    result = as_result(scored.to_dict()) if keep_result else None
-    return scored.outcome, seen.table_deltas(scored.deltas, n_table), result, True
+    return scored.outcome, seen.table_deltas(scored.deltas, n_table), None, scored, True
+
+
+def made_result(done: Step) -> Result | None:
+    """The result of an entry as a page or the API shows it, notes and all: the one it came
+    with, else made from the engine's numbers (``Step.scored``); None for a round scored
+    again from its earlier score (rebuilt from its input when read)."""
+    if done.result is not None or done.scored is None:
+        return done.result
+    return as_result(done.scored.to_dict())
 
 
 def _reusable(earlier: PriorScore, body: EngineInput, entry: Entry, n_table: int) -> bool:
@@ -376,6 +386,7 @@ def round_step(
     result: Result | None,
     *,
     rescored: bool = True,
+    scored: RoundResult | None = None,
 ) -> Step:
     """The step of a round scored ``outcome`` and ``deltas`` (the table's) from ``state``,
     the game deciding who stays seated and whether the game ended."""
@@ -402,6 +413,7 @@ def round_step(
         dealer=dealer_pos,
         after=after,
         rescored=rescored,
+        scored=scored,
     )
 
 
@@ -481,8 +493,6 @@ def replaying(
     entries: Iterable[Replayed],
     number: int,
     first: int,
-    *,
-    keep_result: bool = True,
 ) -> Generator[Step, None, None]:
     """Each of ``entries`` scored in order from ``state`` (``step``), the first at place
     ``number``: the one replay loop, of a correction's later rounds and of whole tables
@@ -490,7 +500,7 @@ def replaying(
     is at place ``first`` (the entry the player changed: the refusal is theirs as it is)."""
     for item in entries:
         try:
-            done = step(spec, state, item.kind, item.entry, item.earlier, keep_result=keep_result)
+            done = step(spec, state, item.kind, item.entry, item.earlier)
         except InvalidInput as exc:
             if number == first:
                 raise

@@ -25,6 +25,7 @@ from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_
 from scorekeeper.round_data import EngineInput, Result, StateJSON, StateShape, TallyJSON
 from scorekeeper.rules import InvalidInput, Outcome, Violation
+from scorekeeper.rules.common import RoundResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +158,9 @@ class Step:
     """The engine's input as the row keeps it (``Game.stored_body``); for a change of the
     table or a settle-up, its entry."""
     result: Result | None
-    """The engine's result as the API shows it; None when it was not asked for (a replay
-    leaves later rounds' results to be recomputed on reading) or reused unchanged."""
+    """A result already made: a round's earlier one, reused with its score, or the result of
+    an entry that is no round. A round scored now has ``scored`` instead, and its result is
+    made from it only where it is kept or shown (``ledger.made_result``)."""
     outcome: Outcome
     deltas: tuple[Fraction, ...]
     """Each table player's change, in table order (0 for a player not seated)."""
@@ -168,6 +170,8 @@ class Step:
     after: State
     rescored: bool = True
     """False when the engine's input was as last time and its earlier score was reused."""
+    scored: RoundResult | None = None
+    """The engine's numbers, for a round it scored now (None: reused, or no round)."""
 
 
 def check_storable(after: State, deltas: Sequence[Fraction] = ()) -> None:

@@ -341,7 +341,7 @@ def _balances_settled(table: Table, replay: Replay) -> list[tuple[int, Balances]
         ids.append(row.id)
         items.append(Replayed(row.kind, row.entry, _prior(row)))
     state, found = replay.start, []
-    steps = ledger.replaying(spec, state, items, replay.number, -1, keep_result=False)
+    steps = ledger.replaying(spec, state, items, replay.number, -1)
     for rid, item, step in zip(ids, items, steps, strict=True):
         if item.kind == EntryKind.SETTLE:
             found.append((rid, (state.totals, state.pot, state.house)))
@@ -457,7 +457,7 @@ def _replay_later(game: GameRules, table: Table, plan: Plan) -> None:
     # Closed once the state comes back: the rounds after it are neither read nor scored.
     # None of them is the entry the player changed (that is the head's): each one that no
     # longer fits is named (``first`` 0, no place).
-    with closing(ledger.replaying(spec, state, items(), k, 0, keep_result=False)) as scored:
+    with closing(ledger.replaying(spec, state, items(), k, 0)) as scored:
         for step in scored:
             row = rows.popleft()
             rescored += step.rescored
@@ -651,7 +651,12 @@ def _column_value(name: str, value: object) -> object:
 
 
 def _write_head(rnd: Round, step: Step, number: int) -> None:
-    for name, value in _fields(step, number).items():
+    """Write a round the replay placed (the corrected or restored one), its result made to
+    be kept (``ledger.made_result``) when it was scored again."""
+    fields = _fields(step, number)
+    if step.rescored:
+        fields["result"] = ledger.made_result(step)
+    for name, value in fields.items():
         if name == "result" and value is None and not step.rescored:
             continue
         if rnd.id is None or getattr(rnd, name) != value:

@@ -25,6 +25,7 @@ from scorekeeper.ledger import (
     dealer_index,
     engine_input,
     evaluated,
+    made_result,
     seated_dealer,
     step,
     table_entry,
@@ -291,7 +292,7 @@ def would_score(table: Table, state: State, entry: Entry) -> Result | None:
         done = step(store.spec_of(table), state, EntryKind.ROUND, body)
     except InvalidInput:
         return None
-    return done.result
+    return made_result(done)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +319,7 @@ def preview_round(table: Table, state: State, entry: Entry) -> Preview:
     except InvalidInput as exc:
         return Preview(None, None, tuple(exc.violations))
     try:
-        return Preview(body, step(spec, state, EntryKind.ROUND, kept).result, ())
+        return Preview(body, made_result(step(spec, state, EntryKind.ROUND, kept)), ())
     except InvalidInput as exc:
         return Preview(body, None, tuple(exc.violations))
 

@@ -29,7 +29,7 @@ from scorekeeper.codec import (
 from scorekeeper.exact import plus
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, EntryKind
-from scorekeeper.ledger import Step, evaluated
+from scorekeeper.ledger import Step, evaluated, made_result
 from scorekeeper.models import JournalEntry, Round, RoundVersion, Table, db
 from scorekeeper.round_data import (
     EngineInput,
@@ -361,7 +361,7 @@ def store_step(rnd: Round, step: Step, number: int) -> None:
     """Write a newly scored round's figures (it becomes round ``number``)."""
     rnd.kind = step.kind
     rnd.body = step.body
-    rnd.result = step.result
+    rnd.result = made_result(step)
     rnd.outcome = step.outcome.to_json()
     rnd.deltas = encode_amounts(step.deltas)
     rnd.after = step.after.shape()

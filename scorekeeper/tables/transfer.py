@@ -290,7 +290,7 @@ def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         with _at_input(k):
             entry = table_entry(RULES[draft.game], kind, _input(given))
-            step = ledger.step(spec, ahead.state, kind, entry, keep_result=False)
+            step = ledger.step(spec, ahead.state, kind, entry)
         played += kind == EntryKind.ROUND
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
         check_exported_round(k, given, number, [amount_str(d) for d in step.deltas], spec.players)
@@ -340,7 +340,7 @@ def _write_the_rest(
         with _at_input(k):
             if kind in KINDS:
                 entry = table_entry(RULES[table.game], kind, _input(given))
-                step = ledger.step(spec, state, kind, entry, keep_result=False)
+                step = ledger.step(spec, state, kind, entry)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
                 state = step.after

@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import PriorScore, TableSpec
+from scorekeeper.ledger import PriorScore, TableSpec, made_result
 from tests.helpers import EXAMPLE_A, score_in_order, suit
 
 PILES = [
@@ -45,13 +45,13 @@ def test_correction_with_reuse_equals_a_fresh_replay(game, picks, fix):
     first = score_in_order(spec, entries)
     corrected = [entry(fix)] + entries[1:]
     earlier = [None] + [
-        PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
+        PriorScore(s.body, made_result(s), s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(first[1:], entries[1:], strict=True)
     ]
     reused = score_in_order(spec, corrected, None, 1, earlier)
     fresh = score_in_order(spec, corrected)
-    assert [(s.body, s.result, s.deltas, s.after) for s in reused] == [
-        (s.body, s.result, s.deltas, s.after) for s in fresh
+    assert [(s.body, made_result(s), s.deltas, s.after) for s in reused] == [
+        (s.body, made_result(s), s.deltas, s.after) for s in fresh
     ]
     # RULES 7: the running totals are the sum of the rounds.
     totals = [sum((s.deltas[i] for s in fresh), Fraction(0)) for i in range(len(spec.players))]
@@ -88,7 +88,7 @@ def test_an_earlier_score_of_other_players_is_never_reused(game, picks, others):
     scored = score_in_order(spec, wrong)
     assert all("players" not in s.body for s in scored)  # left to the entry
     earlier = [
-        PriorScore(s.body, s.result, s.outcome, s.deltas, e[1]["players"])
+        PriorScore(s.body, made_result(s), s.outcome, s.deltas, e[1]["players"])
         for s, e in zip(scored, wrong, strict=True)
     ]
     reused = score_in_order(spec, entries, None, 1, earlier)
