@@ -167,3 +167,14 @@ def last_about(table: Table, round_id: int, after: int) -> int | None:
             JournalEntry.seq > after,
         )
     )
+
+
+def undone_in(entries: Sequence[JournalEntry]) -> dict[int, int]:
+    """Which of a table's journal ``entries`` were undone, each by the first entry that undid
+    it (the history strikes it through and offers no Undo: ``undo`` refuses a second one)."""
+    undone: dict[int, int] = {}
+    for e in entries:
+        undoes = (e.data or {}).get("undoes") if e.action == Action.UNDO else None
+        if isinstance(undoes, int) and e.seq < undone.get(undoes, e.seq + 1):
+            undone[undoes] = e.seq
+    return undone

@@ -32,6 +32,7 @@ from scorekeeper.tables.changes import (
 )
 from scorekeeper.tables.checks import expected_number_of, submission_id_of
 from scorekeeper.tables.deck_links import club_deck, club_deck_key, deck_name, deck_of
+from scorekeeper.tables.journal import undone_in
 from scorekeeper.tables.questions import undo_question
 from scorekeeper.tables.records import objects_in, table_csv
 from scorekeeper.tables.shapes import (
@@ -136,6 +137,7 @@ __all__ = [
     "table_csv",
     "table_version",
     "undo_question",
+    "undone_in",
     "version_tag",
     "versions_by_round",
 ]

@@ -270,6 +270,7 @@ def history(token: str) -> str:
     rounds = reading.history(table)
     versions = reading.versions_by_round(table, [r.id for r in rounds if r.version > 1])
     deleted = reading.deleted_rounds(table)
+    journal = reading.journal(table)
     return render_template(
         "sessions/history.html",
         table=table,
@@ -279,7 +280,8 @@ def history(token: str) -> str:
         deleted=deleted,
         # A deleted round by the number a restore gives it back (rounds only are numbered).
         deleted_numbers={r.id: service.named_number(table, r) for r in deleted},
-        journal=reading.journal(table),
+        journal=journal,
+        undone=reading.undone_in(journal),
         action_form=ActionForm(),
     )
 

@@ -140,3 +140,19 @@ def test_undoing_a_settle_up_twice_says_settle_up(client):
     said = errors(_undo(client, sid, seq), 409)
     assert "round" not in said[0]["message"]
     assert said[0]["message"].startswith(f"Entry {seq} is already undone")
+
+
+def test_the_history_strikes_an_undone_entry_through_and_offers_no_undo_for_it(client):
+    """Each entry kept its Undo button after it was undone, which now only leads to a 409:
+    the history marks it undone, naming the entry that undid it, as a club's page does."""
+    sid = _table(client)
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    put = {"players": [{"captured": OTHER}, {}]}
+    assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=put).status_code == 200
+    assert _undo(client, sid, 2).status_code == 200
+    page = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert "(undone by #3)" in page
+    assert f"/t/{sid}/undo/2" not in page  # undone: its undo (entry 3) is offered instead
+    assert f"/t/{sid}/undo/3" in page and f"/t/{sid}/undo/1" in page
+    page = client.get(f"/t/{sid}/history", headers={"Accept-Language": "ja"})
+    assert "(#3で取り消し済み)" in page.get_data(as_text=True)
