@@ -48,19 +48,13 @@ __all__ = [
     "check_storable",
     "engine_input",
     "evaluated",
-    "initial_state",
     "made_result",
     "read_round",
     "replaying",
     "round_step",
     "state_after",
     "step",
-    "table_entry",
 ]
-
-
-def initial_state(spec: TableSpec) -> State:
-    return State.initial(spec)
 
 
 def _new_game(spec: TableSpec, state: State, dealer: int) -> State:
@@ -194,13 +188,6 @@ def seated_dealer(state: State) -> int:
 
 
 # -- a round's shapes (scorekeeper.round_data) -------------------------------------------------
-
-
-def table_entry(game: GameRules, kind: EntryKind, entry: Entry) -> Entry:
-    """What a table keeps of a round's entry (``Game.kept_entry``): an unknown key refused
-    by name, the keys the table decides dropped; nothing of a game's end. A kept entry
-    (an earlier version put back) is checked again: the same."""
-    return game.kept_entry(kind, entry)
 
 
 def engine_input(

@@ -6,7 +6,7 @@ what the table already knows); the result (``Result``, the JSON of the engine's
 ``RoundResult``); and the ledger's step (``state.Step``). One function turns each into the
 next::
 
-    form ─Game.entry_from_form─▶ Entry ─ledger.table_entry─▶ Entry (checked, as kept)
+    form ─Game.entry_from_form─▶ Entry ─Game.kept_entry─▶ Entry (checked, as kept)
     Entry + State ─ledger.engine_input─▶ EngineInput ─Game.stored_body─▶ EngineInput (as kept)
     EngineInput (as kept) + Entry ─store.round_input (Game.input_from_stored)─▶ EngineInput
     EngineInput ─Game.evaluate─▶ RoundResult (the numbers) ─to_dict (+ notes)─▶ Result
@@ -33,7 +33,7 @@ from scorekeeper.kinds import Effect
 
 class Entry(TypedDict, total=False):
     """A round as the players entered it, and as a table keeps it (``Round.entry``): the API's
-    body or a form read by its game, then checked by the table (``ledger.table_entry``: every
+    body or a form read by its game, then checked for the table (``Game.kept_entry``: every
     key known to the game, the keys the table decides dropped). A replay scores it again
     against the table as it stood. The same column keeps a change of the table
     (``EditEntry``), a settle-up (``SettleEntry``) and a game's end (``{}``)."""

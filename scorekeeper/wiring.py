@@ -507,7 +507,7 @@ def _template_helpers(app: Flask) -> None:
         picked,
     )
     from scorekeeper.tables.changes import HOUSE, POT, change_messages
-    from scorekeeper.tables.store import summary_of
+    from scorekeeper.tables.journal import summary_of
 
     parties = {str(POT): POT, str(HOUSE): HOUSE}
 

@@ -92,10 +92,10 @@ def score_in_order(
     """Score ``entries`` (kind, entry) in order from ``start`` (the table's beginning by
     default) through the ledger's one replay loop, the ``k``-th reusing ``earlier[k]`` (how
     it scored last time) when given: a whole table replayed, to check a write against."""
-    from scorekeeper.ledger import Replayed, initial_state, replaying
+    from scorekeeper.ledger import Replayed, State, replaying
 
     items = (
         Replayed(kind, data, earlier[k] if k < len(earlier) else None)
         for k, (kind, data) in enumerate(entries)
     )
-    return list(replaying(spec, start or initial_state(spec), items, first_number, first_number))
+    return list(replaying(spec, start or State.initial(spec), items, first_number, first_number))

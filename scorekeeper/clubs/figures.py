@@ -2,7 +2,7 @@
 show, kept up to date by every write to a club's table so that the standings and a member's
 page add up a few rows instead of reading every round (issue 20).
 
-Every write to a table goes through ``store.record``, which notes a club's table here
+Every write to a table goes through ``journal.record``, which notes a club's table here
 (``noted``). Before the transaction commits, each noted table's figures follow: entries
 appended since the figures were last brought up to date (rounds, game ends, changes of the
 table, settle-ups) are added in (``Table.figures_through`` says how far they go); a
@@ -30,7 +30,7 @@ from scorekeeper.kinds import Action, EntryKind
 from scorekeeper.models import Club, ClubFigure, Round, Table, db
 from scorekeeper.round_data import json_of
 from scorekeeper.rules.common import name_key
-from scorekeeper.tables import store
+from scorekeeper.tables import journal, store
 
 DAY_STARTS = timedelta(hours=6)
 """A club's day runs from 06:00 to 06:00 in its time zone: an evening past midnight is one."""
@@ -38,7 +38,7 @@ POT = -1
 """The seat whose figures are the pot's (``points``) and the house's (``house``)."""
 _APPENDS = {Action.ENTER, Action.END, Action.EDIT, Action.SETTLE, Action.REMATCH}
 """Writes that only add entries at the end of a table: its figures are added to."""
-_NOTED = store.CLUB_WRITES
+_NOTED = journal.CLUB_WRITES
 _LEFT = "clubs_tables_left"
 _UTC = ZoneInfo("UTC")
 
@@ -409,7 +409,7 @@ def drop(table: Table) -> None:
 
 def noted(table: Table, left: Club | None = None) -> None:
     """``table`` joined or ``left`` a club, or its club's day moved: its figures are rebuilt
-    (or dropped) before the transaction commits. (``store.record`` notes the writes.)"""
+    (or dropped) before the transaction commits. (``journal.record`` notes the writes.)"""
     written: dict[int, set[Action | None]] = db.session.info.setdefault(_NOTED, {})
     written.setdefault(table.id, set()).add(None)
     if left is not None:

@@ -48,7 +48,7 @@ from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import Reader, name_key
 from scorekeeper.settle import CoinPlan, fewest_payments, in_coins, payments_json
 from scorekeeper.state import State
-from scorekeeper.tables import entries, store
+from scorekeeper.tables import entries, journal, store
 from scorekeeper.tables.checks import NewTable, exported_amount, point_value_of
 from scorekeeper.tables.current import (
     all_clear,
@@ -166,7 +166,9 @@ def edit_table(table: Table, data: JSONObject, *, from_club: bool = False) -> Jo
         record["round_id"] = rnd.id
         words += change_messages(rnd.result)
     table.updated_at = now()
-    return store.record(table, Action.EDIT, N_("table changed: %(what)s", what=words), data=record)
+    return journal.record(
+        table, Action.EDIT, N_("table changed: %(what)s", what=words), data=record
+    )
 
 
 def _append_edit(table: Table, patch: Patch) -> Round:
@@ -203,7 +205,7 @@ def append_entry(table: Table, kind: EntryKind, entry: Entry) -> Round:
     return rnd
 
 
-def import_entry(table: Table, kind: EntryKind, raw: JSONObject, *, journal: bool = True) -> Round:
+def import_entry(table: Table, kind: EntryKind, raw: JSONObject, *, recorded: bool = True) -> Round:
     """A change of the table or a settle-up from an export, checked like the ones made here
     and entered as the table's next entry."""
     if kind == EntryKind.EDIT:
@@ -212,9 +214,9 @@ def import_entry(table: Table, kind: EntryKind, raw: JSONObject, *, journal: boo
     else:
         rnd = _import_settle(table, raw)
         summary = N_("settled up")
-    if journal:
+    if recorded:
         action = Action.EDIT if kind == EntryKind.EDIT else Action.SETTLE
-        store.record(table, action, summary, round_id=rnd.id, data={"effect": Effect.CREATED})
+        journal.record(table, action, summary, round_id=rnd.id, data={"effect": Effect.CREATED})
     return rnd
 
 
@@ -436,7 +438,7 @@ def rematch(old: Table, *, carry: bool, seats: Sequence[str] | None = None) -> T
         carried = replace(start, totals=totals, pot=state.pot, house=state.house)
         table.opening = carried.to_json()
         table.state = carried.to_json()
-    store.record(
+    journal.record(
         old, Action.REMATCH, REMATCH, data={"effect": Effect.REMATCH, "table": table.token}
     )
     return table
@@ -639,7 +641,7 @@ def record_settle(
         )
         for p in plan["payments"]
     ]
-    store.record(
+    journal.record(
         table,
         Action.SETTLE,
         N_("settled up: %(who)s", who=who) if who else N_("settled up: nothing to pay"),

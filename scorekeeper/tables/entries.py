@@ -16,13 +16,13 @@ from sqlalchemy import ColumnElement, select, update
 
 from scorekeeper.games import RULES
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import step, table_entry
+from scorekeeper.ledger import step
 from scorekeeper.messages import N_, Msg
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import EditEntry, Entry, as_edit, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State
-from scorekeeper.tables import store
+from scorekeeper.tables import journal, store
 from scorekeeper.tables.checks import (
     NewTable,
     played_at_of,
@@ -100,7 +100,6 @@ def enter_round(
     *,
     submission_id: str | None = None,
     expected_number: int | None = None,
-    journal: bool = True,
     played_at: str | None = None,
 ) -> tuple[Round, bool]:
     """Score and store the next round (or the end of a game); returns it and whether it is new.
@@ -114,7 +113,7 @@ def enter_round(
     """
     submission_id = submission_id_of(submission_id)
     played = played_at_of(played_at, table.created_at, now())
-    kept = table_entry(RULES[table.game], kind, entry)
+    kept = RULES[table.game].kept_entry(kind, entry)
     existing = _entered_already(table, submission_id, expected_number)
     if existing is not None:
         return existing, False
@@ -140,9 +139,7 @@ def enter_round(
         summary = N_("game %(n)s ended", n=done.game_no)
     else:
         summary = N_("%(what)s entered", what=_numbered(table, table.rounds_played))
-    if not journal:  # an import that brings the table's own journal along
-        return rnd, True
-    store.record(
+    journal.record(
         table,
         Action.END if kind == EntryKind.END else Action.ENTER,
         summary,
@@ -243,7 +240,7 @@ def correct_round(
         )
     before = target.version
     change_row(table, target, entry, note)
-    store.record(
+    journal.record(
         table,
         Action.CORRECT,
         summary or N_("%(what)s corrected", what=_numbered(table, number)),
@@ -325,7 +322,7 @@ def _delete_entry(table: Table, target: Round) -> Round:
     number = target.round_no
     what = named(table, target)
     delete_row(table, target)
-    store.record(
+    journal.record(
         table,
         Action.DELETE,
         N_("%(what)s deleted", what=what),
@@ -345,7 +342,7 @@ def restore_round(table: Table, round_id: int) -> Round:
         raise Conflict(N_("%(what)s is not deleted", what=named(table, target)).capitalized())
     restore_row(table, target)
     assert target.number is not None  # restore_row gave it its place back
-    store.record(
+    journal.record(
         table,
         Action.UNDO,
         N_("%(what)s restored", what=named(table, target)),
@@ -386,7 +383,7 @@ def change_replay(table: Table, target: Round, entry: Entry) -> Replay:
     number = target.number
     if number is None:
         raise store.NotFound(target.id)
-    checked = table_entry(RULES[table.game], target.kind, entry)
+    checked = RULES[table.game].kept_entry(target.kind, entry)
     return Replay(
         number, store.state_before(table, number), [Head(target, checked, None)], number + 1
     )

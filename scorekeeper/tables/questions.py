@@ -23,7 +23,7 @@ from scorekeeper.round_data import as_edit
 from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.common import name_key
 from scorekeeper.state import State
-from scorekeeper.tables import changes, entries, store, undo
+from scorekeeper.tables import changes, entries, journal, store, undo
 from scorekeeper.tables.entries import Conflict
 from scorekeeper.tables.replay import replayed
 
@@ -67,7 +67,7 @@ def undo_question(token: str, seq: int) -> UndoQuestion:
     with snapshot():
         table = store.find_table(token)
         entry = store.journal_entry(table, seq)
-        summary = store.summary_of(entry)
+        summary = journal.summary_of(entry)
         version = table.version
         before = store.state_of(table)
         try:

@@ -32,7 +32,7 @@ from scorekeeper.tables.changes import (
 )
 from scorekeeper.tables.checks import expected_number_of, submission_id_of
 from scorekeeper.tables.deck_links import club_deck, club_deck_key, deck_name, deck_of
-from scorekeeper.tables.journal import undone_in
+from scorekeeper.tables.journal import journal, summary_of, undone_in
 from scorekeeper.tables.questions import undo_question
 from scorekeeper.tables.records import objects_in, table_csv
 from scorekeeper.tables.shapes import (
@@ -59,7 +59,6 @@ from scorekeeper.tables.store import (
     get_entry,
     get_round,
     history,
-    journal,
     latest_entry,
     opening_state,
     result_of,
@@ -71,7 +70,6 @@ from scorekeeper.tables.store import (
     state_before,
     state_of,
     submission_of,
-    summary_of,
     versions_by_round,
 )
 

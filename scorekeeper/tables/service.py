@@ -28,7 +28,6 @@ from scorekeeper.ledger import (
     made_result,
     seated_dealer,
     step,
-    table_entry,
 )
 from scorekeeper.messages import N_
 from scorekeeper.models import Club, JournalEntry, Round, Table, db
@@ -125,7 +124,6 @@ __all__ = [
     "taken_by",
     "undo",
     "undoing",
-    "would_score",
 ]
 
 Collided = IntegrityError
@@ -277,24 +275,6 @@ def replace_round(table: Table, number: int, entry: Entry, theirs: tuple[int, in
     )
 
 
-def check_round(table: Table, state: State, entry: Entry) -> None:
-    """Check ``entry`` on the rules against the table as it stands in ``state`` (before the
-    round it enters or corrects), storing nothing: InvalidInput says what the rules refuse."""
-    body = table_entry(RULES[table.game], EntryKind.ROUND, entry)
-    step(store.spec_of(table), state, EntryKind.ROUND, body)
-
-
-def would_score(table: Table, state: State, entry: Entry) -> Result | None:
-    """What ``entry`` would score against the table as it stands in ``state``: the engine is
-    pure, so nothing is stored; None when the rules refuse it."""
-    try:
-        body = table_entry(RULES[table.game], EntryKind.ROUND, entry)
-        done = step(store.spec_of(table), state, EntryKind.ROUND, body)
-    except InvalidInput:
-        return None
-    return made_result(done)
-
-
 @dataclass(frozen=True, slots=True)
 class Preview:
     """What saving a round's entry would do, worked out without storing anything (the round
@@ -314,7 +294,7 @@ def preview_round(table: Table, state: State, entry: Entry) -> Preview:
     game = RULES[table.game]
     spec = store.spec_of(table)
     try:
-        kept = table_entry(game, EntryKind.ROUND, entry)
+        kept = game.kept_entry(EntryKind.ROUND, entry)
         body, _ = engine_input(game, spec_at(spec, state), state, kept)
     except InvalidInput as exc:
         return Preview(None, None, tuple(exc.violations))
@@ -324,9 +304,16 @@ def preview_round(table: Table, state: State, entry: Entry) -> Preview:
         return Preview(body, None, tuple(exc.violations))
 
 
+def check_round(table: Table, state: State, entry: Entry) -> None:
+    """``preview_round``'s refusals, raised: InvalidInput says what the rules refuse."""
+    refused = preview_round(table, state, entry).refused
+    if refused:
+        raise InvalidInput(list(refused))
+
+
 def reads_as(table: Table, entry: Entry, rnd: Round) -> bool:
     """Whether the stored round ``rnd`` keeps exactly what ``entry`` would store."""
     try:
-        return table_entry(RULES[table.game], EntryKind.ROUND, entry) == rnd.entry
+        return RULES[table.game].kept_entry(EntryKind.ROUND, entry) == rnd.entry
     except InvalidInput:
         return False

@@ -43,13 +43,7 @@ from scorekeeper.round_data import (
 from scorekeeper.rules import Outcome
 from scorekeeper.rules.common import MAX_ROUND_NUMBER
 from scorekeeper.state import PriorScore, State, TableSpec
-from scorekeeper.tables.journal import CLUB_WRITES as CLUB_WRITES
-from scorekeeper.tables.journal import JOURNAL as JOURNAL
-from scorekeeper.tables.journal import insert_rows as insert_rows
-from scorekeeper.tables.journal import journal as journal
-from scorekeeper.tables.journal import record as record
-from scorekeeper.tables.journal import record_imported as record_imported
-from scorekeeper.tables.journal import summary_of as summary_of
+from scorekeeper.tables.journal import journal
 
 CHECKPOINT = 100
 """Every this many rounds a round keeps the running totals and house after it."""

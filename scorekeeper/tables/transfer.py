@@ -24,14 +24,14 @@ from scorekeeper.exact import amount_str
 from scorekeeper.games import RULES
 from scorekeeper.jsonio import JSONObject, JSONValue
 from scorekeeper.kinds import Action, Effect, EntryKind
-from scorekeeper.ledger import Step, check_storable, table_entry
+from scorekeeper.ledger import Step, check_storable
 from scorekeeper.messages import N_, Msg, reason
 from scorekeeper.models import Round, Table, db, now
 from scorekeeper.round_data import Entry, StateJSON, as_entry, json_of
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.rules.common import clean_name, shown
 from scorekeeper.state import State, TableSpec
-from scorekeeper.tables import changes, entries, store
+from scorekeeper.tables import changes, entries, journal, store
 from scorekeeper.tables.checks import (
     NewTable,
     check_exported_round,
@@ -141,7 +141,7 @@ def export_table(table: Table) -> Export:
                 "summary": e.summary,
                 "by": e.device,
             }
-            for e in reversed(store.journal(table))
+            for e in reversed(journal.journal(table))
         ],
         "totals": [amount_str(t) for t in state.totals],
         "pot": amount_str(state.pot),
@@ -219,12 +219,12 @@ def import_table(data: JSONObject) -> Table:
 
     table = open_table(new)
     table.opening, table.state = draft.opening, draft.state
-    store.record_imported(
+    journal.record_imported(
         table, [(e["action"], e["summary"], e["at"], e["by"], e["number"]) for e in old_journal]
     )
     _write_the_rest(table, raw_rounds, ahead, by_place)
     _date_from_export(table, ahead.scored, old_journal, raw_rounds)
-    store.record(
+    journal.record(
         table,
         Action.EDIT,
         N_(
@@ -289,7 +289,7 @@ def _score_ahead(draft: Table, raw_rounds: list[JSONValue], by_place: bool) -> _
         at = _exported_time(given.get("at"), f"rounds.{k}.at")
         version = _exported_version(given.get("version"), f"rounds.{k}.version")
         with _at_input(k):
-            entry = table_entry(RULES[draft.game], kind, _input(given))
+            entry = RULES[draft.game].kept_entry(kind, _input(given))
             step = ledger.step(spec, ahead.state, kind, entry)
         played += kind == EntryKind.ROUND
         number = k + 1 if by_place else (played if kind == EntryKind.ROUND else None)
@@ -339,7 +339,7 @@ def _write_the_rest(
         place = table.round_count + 1
         with _at_input(k):
             if kind in KINDS:
-                entry = table_entry(RULES[table.game], kind, _input(given))
+                entry = RULES[table.game].kept_entry(kind, _input(given))
                 step = ledger.step(spec, state, kind, entry)
                 pending.append(_imported_row(table, place, entry, step, at, version))
                 deltas = cast(list[str], pending[-1]["deltas"])
@@ -348,7 +348,7 @@ def _write_the_rest(
                 table.rounds_played += kind == EntryKind.ROUND
             else:  # a change of the table or a settle-up: through its own checks, in order
                 _write_imported(table, pending, state)
-                rnd = changes.import_entry(table, kind, json_of(_input(given)), journal=False)
+                rnd = changes.import_entry(table, kind, json_of(_input(given)), recorded=False)
                 if at is not None:
                     rnd.created_at = at
                 rnd.version = version
@@ -448,7 +448,7 @@ def _imported_row(
 def _write_imported(table: Table, pending: list[dict[str, object]], state: State) -> None:
     """Insert the rounds an import scored so far, in one statement, and move the table on."""
     if pending:
-        store.insert_rows(ROUNDS, pending)
+        journal.insert_rows(ROUNDS, pending)
         pending.clear()
     check_storable(state)
     table.state = state.to_json()

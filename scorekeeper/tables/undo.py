@@ -48,7 +48,7 @@ def undo(table: Table, seq: int) -> JournalEntry:
             N_(
                 "Entry %(seq)s (%(summary)s) can no longer be undone: %(why)s",
                 seq=entry.seq,
-                summary=store.summary_of(entry),
+                summary=journal.summary_of(entry),
                 why=Semicolons(tuple(v.message for v in exc.violations)),
             )
         ) from exc
@@ -100,7 +100,7 @@ def _cannot(table: Table, entry: JournalEntry) -> Conflict:
         N_(
             "Entry %(seq)s (%(summary)s) cannot be undone",
             seq=entry.seq,
-            summary=store.summary_of(entry),
+            summary=journal.summary_of(entry),
         )
     )
 
@@ -134,7 +134,7 @@ def _recorded(
     done: Msg,
     data: JournalData,
 ) -> JournalEntry:
-    return store.record(
+    return journal.record(
         table,
         Action.UNDO,
         N_("undo of entry %(seq)s: %(done)s", seq=entry.seq, done=done),
@@ -262,7 +262,7 @@ def undo_edit(table: Table, entry: JournalEntry) -> JournalEntry:
         if data.get(key):
             words += part(table, entry, forward)
     table.updated_at = now()
-    return store.record(
+    return journal.record(
         table,
         Action.UNDO,
         N_(

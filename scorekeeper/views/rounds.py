@@ -15,7 +15,7 @@ from scorekeeper.games.form_input import FormData, form_int, round_number, with_
 from scorekeeper.i18n import translate as tr
 from scorekeeper.kinds import EntryKind
 from scorekeeper.messages import N_, reason
-from scorekeeper.round_data import Entry, Result
+from scorekeeper.round_data import Entry
 from scorekeeper.rules import InvalidInput, Violation
 from scorekeeper.state import State, spec_at
 from scorekeeper.tables import reading, service
@@ -312,16 +312,10 @@ def _refused(
         )
         return redirect(url_for(".show", token=table.token, number=theirs.round_no))
     kind = "new" if page.rnd is None else "edit"
-    mine = _would_score(page, entry)
+    mine = service.preview_round(page.table, page.state, entry).result
     moved = dealer_moved(table, page.state, theirs, entry, mine) if page.rnd is None else None
     stale = Stale(kind, theirs, same, mine, moved)
     return page.render(form, entry, {}, 409, stale)
-
-
-def _would_score(page: RoundPage, entry: Entry) -> Result | None:
-    """What ``entry`` would score saved on ``page`` (against the table as it stands before the
-    round that page enters or corrects): nothing is stored."""
-    return service.would_score(page.table, page.state, entry)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -642,7 +636,7 @@ def _choose_again(
     stale = None
     if theirs is not None:
         same = service.reads_as(table, entry, theirs)
-        mine = _would_score(page, entry)
+        mine = service.preview_round(page.table, page.state, entry).result
         moved = dealer_moved(table, page.state, theirs, entry, mine)
         stale = Stale("new", theirs, same, mine, moved)
     return page.render(form, entry, errors, status, stale)

@@ -77,7 +77,7 @@ def dealer_moved(
     return Moved(
         players[now.dealer],
         players[then.dealer],
-        _changes(service.would_score(table, then, entry)) != _changes(mine),
+        _changes(service.preview_round(table, then, entry).result) != _changes(mine),
     )
 
 

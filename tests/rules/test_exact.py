@@ -73,7 +73,7 @@ def test_client_amounts_keep_their_bound():
 def test_the_ledger_refuses_a_round_it_could_not_keep():
     from dataclasses import replace
 
-    from scorekeeper.ledger import TableSpec, initial_state, step
+    from scorekeeper.ledger import State, TableSpec, step
     from scorekeeper.rules import InvalidInput
 
     spec = TableSpec("tokotoko", ("A", "B"))
@@ -86,7 +86,7 @@ def test_the_ledger_refuses_a_round_it_could_not_keep():
         ],
     }
     edge = Fraction(-(LIMIT - 1))
-    state = replace(initial_state(spec), totals=(edge, -edge), game_totals=(edge, -edge))
+    state = replace(State.initial(spec), totals=(edge, -edge), game_totals=(edge, -edge))
     with pytest.raises(InvalidInput):
         step(spec, state, "round", body)
     state = replace(state, totals=(edge + 1, -edge - 1), game_totals=(edge + 1, -edge - 1))

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.kinds import EntryKind
-from scorekeeper.ledger import TableSpec, initial_state, step
+from scorekeeper.ledger import State, TableSpec, step
 from scorekeeper.round_data import as_entry
 from scorekeeper.rules import InvalidInput
 
@@ -19,7 +19,7 @@ TOKAN = TableSpec("tokan", ("Aki", "Ben", "Cho", "Dai"))
 
 def refusals(spec, kind, entry, state=None):
     with pytest.raises(InvalidInput) as caught:
-        step(spec, state or initial_state(spec), kind, as_entry(entry))
+        step(spec, state or State.initial(spec), kind, as_entry(entry))
     return [(v.field, str(v.message)) for v in caught.value.violations]
 
 
@@ -73,7 +73,7 @@ def test_named_players_may_leave_out_somebody_where_players_may_leave():
 
 
 def test_a_change_of_the_table_refused_in_order():
-    state = initial_state(BAKA)
+    state = State.initial(BAKA)
     entry = {
         "remove": [7],
         "return": [1],
@@ -93,7 +93,7 @@ def test_a_change_of_the_table_refused_in_order():
 def test_a_tokan_change_between_games_steps():
     done = step(
         TOKAN,
-        initial_state(TOKAN),
+        State.initial(TOKAN),
         EntryKind.EDIT,
         as_entry({"remove": [0], "add": [{"name": "Eve", "position": 4}]}),
     )

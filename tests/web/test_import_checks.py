@@ -441,11 +441,11 @@ def test_a_club_reads_a_time_stored_at_the_calendar_s_end(client, app):
 @pytest.mark.parametrize("game", GAMES)
 def test_an_import_stores_each_column_as_core_s_insert_would(client, app, monkeypatch, game):
     """On SQLite an import's rounds and journal go to the driver through each column's own
-    conversion (``store.insert_rows``): the same values, types and NULLs as Core's INSERT."""
+    conversion (``journal.insert_rows``): the same values, types and NULLs as Core's INSERT."""
     from sqlalchemy import insert, select
 
     from scorekeeper.models import JournalEntry, Round, Table, db
-    from scorekeeper.tables import store
+    from scorekeeper.tables import journal as journals
 
     data = exported(client, played(client, game))
 
@@ -470,7 +470,7 @@ def test_an_import_stores_each_column_as_core_s_insert_would(client, app, monkey
 
     driver = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
     monkeypatch.setattr(
-        store, "insert_rows", lambda into, rows: db.session.execute(insert(into), rows)
+        journals, "insert_rows", lambda into, rows: db.session.execute(insert(into), rows)
     )
     core = client.post("/api/v1/sessions/import", json=data).get_json()["id"]
     rounds, journal = stored(driver)
