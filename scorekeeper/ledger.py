@@ -6,7 +6,9 @@ seated, Otoroku's stones) is derived here, so a corrected or deleted round is fo
 replay of everything after it. ``step`` scores one entry against the table's state: the one
 path of every entry, from the pages, the API, an import and a replay. Its one shortcut: a
 replay gives it how a round scored last time, which it reuses when the round's input is as
-it was (``_score``).
+it was (``_score``). Where only the dealer or the pot moved, a game may score the round again
+from that earlier score (``Game.rescore_cheaply``): that lives in the game's own
+``shortcut.py`` (Toppa's and Baka's, Tokan's), each measured in docs/performance.md.
 """
 
 from __future__ import annotations

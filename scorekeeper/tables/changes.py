@@ -279,7 +279,8 @@ def _imported_adds(r: Reader, raw: JSONObject, names: set[str], n: int) -> list[
         if not isinstance(item, Mapping):
             r.add(f"add.{k}", N_('Each player joining must be an object such as {"name": "A"}'))
             continue
-        name = r.name(item, f"add.{k}", k, required=True)  # as the exported table had it
+        # Never what a settle-up calls the pot or the house, as at a table (a review).
+        name = r.player_name(item, f"add.{k}", k)
         if name_key(name) in names:
             r.add(f"add.{k}", N_("%(name)s is already at this table", name=name))
         names.add(name_key(name))

@@ -340,6 +340,9 @@ def restore_round(table: Table, round_id: int) -> Round:
         raise store.NotFound(round_id)
     if target.number is not None:
         raise Conflict(N_("%(what)s is not deleted", what=named(table, target)).capitalized())
+    # The entry that deleted it is undone by this one (the history strikes it through; it
+    # is not undone a second time: ``undo``).
+    deleted_by = journal.last_about(table, target.id, Effect.DELETED)
     restore_row(table, target)
     assert target.number is not None  # restore_row gave it its place back
     journal.record(
@@ -348,7 +351,9 @@ def restore_round(table: Table, round_id: int) -> Round:
         N_("%(what)s restored", what=named(table, target)),
         number=target.round_no,
         round_id=target.id,
-        data={"effect": Effect.RESTORED},
+        data={"effect": Effect.RESTORED}
+        if deleted_by is None
+        else {"effect": Effect.RESTORED, "undoes": deleted_by},
     )
     return target
 

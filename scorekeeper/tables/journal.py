@@ -158,15 +158,22 @@ def undone_by(table: Table, seq: int) -> list[int]:
     return chain
 
 
-def last_about(table: Table, round_id: int, after: int) -> int | None:
-    """The last journal entry after entry ``after`` about the round ``round_id``, if any."""
-    return db.session.scalar(
-        select(db.func.max(JournalEntry.seq)).where(
+def last_about(table: Table, round_id: int, effect: str, after: int = 0) -> int | None:
+    """The last journal entry after entry ``after`` that had ``effect`` on the round
+    ``round_id`` (``kinds.Effect``: corrected it, deleted it...), if any."""
+    found = db.session.execute(
+        select(JournalEntry.seq, JournalEntry.data)
+        .where(
             JournalEntry.table_id == table.id,
             JournalEntry.round_id == round_id,
             JournalEntry.seq > after,
         )
+        .order_by(JournalEntry.seq.desc())
     )
+    for seq, data in found:
+        if isinstance(data, Mapping) and data.get("effect") == effect:
+            return int(seq)
+    return None
 
 
 def undone_in(entries: Sequence[JournalEntry]) -> dict[int, int]:

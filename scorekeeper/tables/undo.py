@@ -210,7 +210,7 @@ def changed_back(table: Table, entry: JournalEntry) -> tuple[Round, RoundVersion
     versions = store.versions_of(rnd)
     if isinstance(wanted, int) and not _as_made(rnd, versions, wanted + 1):
         # Changed again since: going back would throw that later change away unsaid.
-        later = journal.last_about(table, rnd.id, seq)
+        later = journal.last_about(table, rnd.id, Effect.CHANGED, seq)
         raise Conflict(
             N_(
                 "Entry %(seq)s cannot be undone: %(what)s was changed again since "

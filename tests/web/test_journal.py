@@ -163,7 +163,9 @@ def test_pages_delete_with_undo_and_restore_from_the_history(client):
     resp = client.post(f"{url}/restore", data={"csrf_token": csrf(history), "round": round_id})
     assert resp.status_code == 302
     history = client.get(f"{url}/history").get_data(as_text=True)
-    assert "<s>" not in history and "round 1 restored" in history
+    # The deleted round is back; the delete stands undone by the restore (struck through).
+    assert "Restore" not in history and "round 1 restored" in history
+    assert re.search(r"<s>round 1 deleted at .*?</s> <small>\(undone by #\d+\)</small>", history)
     assert client.get(f"{url}/rounds/2").status_code == 200
 
 

@@ -5,6 +5,7 @@ house taken from an imported file."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -156,3 +157,56 @@ def test_the_history_strikes_an_undone_entry_through_and_offers_no_undo_for_it(c
     assert f"/t/{sid}/undo/3" in page and f"/t/{sid}/undo/1" in page
     page = client.get(f"/t/{sid}/history", headers={"Accept-Language": "ja"})
     assert "(#3で取り消し済み)" in page.get_data(as_text=True)
+
+
+def test_an_entry_deleted_then_restored_from_the_history_is_undone_by_the_restore(client):
+    """A review (2026-11-30): the history's Restore recorded an undo that named nothing, so
+    after "enter #1, undo it (#2), Restore (#3)" undoing #1 said "already undone (entry 2)"
+    while its round stood, and #2 still offered an Undo that only led to a 409. The restore
+    undoes the entry that deleted the round: #2 is undone by #3, #1 was made again by #3."""
+    sid = _table(client)
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    assert _undo(client, sid, 1).status_code == 200
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    round_id = re.search(r'name="round" value="(\d+)"', history)[1]
+    data = {"round": round_id}  # this client sends no CSRF token (tests/web/conftest.py)
+    assert client.post(f"/t/{sid}/restore", data=data).status_code == 302
+    said = errors(_undo(client, sid, 1), 409)
+    assert said[0]["message"] == (
+        "Entry 1 was undone (entry 2) and made again (entry 3): undo entry 3 instead"
+    )
+    said = errors(_undo(client, sid, 2), 409)
+    assert said[0]["message"].startswith("Entry 2 is already undone (entry 3)")
+    history = client.get(f"/t/{sid}/history").get_data(as_text=True)
+    assert "(undone by #3)" in history and "(undone by #2)" in history
+    assert f"/t/{sid}/undo/3" in history and f"/t/{sid}/undo/2" not in history
+    assert _undo(client, sid, 3).status_code == 200  # the round deleted again
+    assert client.get(f"/api/v1/sessions/{sid}").get_json()["round_count"] == 0
+
+
+def test_changed_again_since_names_the_correction_not_a_delete_and_restore(client):
+    """A review: after "correct (#2), correct again (#3), delete (#4), restore (#5)", undoing
+    #2 named entry 5, whose undo deletes the round; the later correction is entry 3."""
+    sid = _table(client)
+    add(client, sid, {"players": [{"captured": EXAMPLE_A}, {}]})
+    for pile in (OTHER, suit("susuki", "maple")):
+        put = {"players": [{"captured": pile}, {}]}
+        assert client.put(f"/api/v1/sessions/{sid}/rounds/1", json=put).status_code == 200
+    assert client.delete(f"/api/v1/sessions/{sid}/rounds/1").status_code == 200
+    assert _undo(client, sid, 4).status_code == 200
+    said = errors(_undo(client, sid, 2), 409)
+    assert "changed again since (entry 3)" in said[0]["message"]
+
+
+def test_an_import_refuses_a_player_joining_as_the_pot(client):
+    """A review: the names were refused among an import's players but not among those an
+    imported change of the table adds, so "The Pot" still joined."""
+    sid = _table(client, "tokan", ("A", "B", "C"))
+    assert client.patch(f"/api/v1/sessions/{sid}", json={"add": ["Dai"]}).status_code == 200
+    exported = client.get(f"/api/v1/sessions/{sid}/export.json").get_json()
+    text = json.dumps(exported).replace('"Dai"', '"The Pot"')
+    said = errors(
+        client.post("/api/v1/sessions/import", data=text, content_type="application/json")
+    )
+    assert [e["field"] for e in said] == ["rounds.0.input.add.0"]
+    assert "choose another name" in said[0]["message"]
