@@ -74,23 +74,20 @@ def _not_undone_yet(table: Table, entry: JournalEntry) -> None:
     chain = journal.undone_by(table, entry.seq)
     if not chain:
         return
-    if len(chain) % 2:
+    which = {"seq": entry.seq, "by": chain[0], "last": chain[-1]}
+    if len(chain) % 2:  # undone: its undo makes it again
         raise Conflict(
             N_(
                 "Entry %(seq)s is already undone (entry %(by)s): undo entry %(last)s to make "
                 "it again",
-                seq=entry.seq,
-                by=chain[0],
-                last=chain[-1],
+                **which,
             )
         )
-    raise Conflict(
+    raise Conflict(  # undone, then made again: undoing the last does it
         N_(
             "Entry %(seq)s was undone (entry %(by)s) and made again (entry %(last)s): undo "
             "entry %(last)s instead",
-            seq=entry.seq,
-            by=chain[0],
-            last=chain[-1],
+            **which,
         )
     )
 
